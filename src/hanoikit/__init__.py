@@ -1,0 +1,61 @@
+"""hanoikit: the Tower of Hanoi family, above all the Magnetic Tower of Hanoi, exact and fast.
+
+>>> import hanoikit as hk
+>>> hk.Puzzle(5).distance()
+31
+>>> hk.MagneticPuzzle(3).distance()
+11
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .errors import (
+    HanoiError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPuzzleError,
+    InvalidStateError,
+    TooLargeError,
+    UnknownMethodError,
+    UnsolvableError,
+)
+from .move import POST_NAMES, Move, post_index
+from .puzzle import VARIANTS, MagneticPuzzle, Puzzle
+from .session import Game
+from .state import COLORS, Color, State, flip
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "COLORS",
+    "Color",
+    "Game",
+    "HanoiError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPuzzleError",
+    "InvalidStateError",
+    "MagneticPuzzle",
+    "Move",
+    "POST_NAMES",
+    "Puzzle",
+    "State",
+    "TooLargeError",
+    "UnknownMethodError",
+    "UnsolvableError",
+    "VARIANTS",
+    "flip",
+    "post_index",
+]
+
+# Clients of the core, imported on first use so that ``import hanoikit`` stays light.
+_SUBMODULES = {"analysis", "graph", "levy", "search", "solvers", "svg", "text"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'hanoikit' has no attribute {name!r}")

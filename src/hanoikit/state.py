@@ -1,0 +1,182 @@
+"""A position: where each disk is and, on a magnetic tower, which face it shows on top."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Literal
+
+from .errors import InvalidStateError
+from .move import POST_NAMES
+
+__all__ = ["State", "Color", "COLORS", "flip"]
+
+Color = Literal["R", "B"]
+COLORS: tuple[Color, Color] = ("R", "B")
+
+_COLOR_NAMES = {"R": "red", "B": "blue"}
+_NOTATION = re.compile(r"([SID]+)(?::([RB]+))?")
+
+
+def flip(color: Color) -> Color:
+    """The other face of a magnetic disk.
+
+    >>> flip("R"), flip("B")
+    ('B', 'R')
+    """
+    return "B" if color == "R" else "R"
+
+
+def color_name(color: str | None) -> str:
+    """``"red"``, ``"blue"`` or ``"neutral"``."""
+    return _COLOR_NAMES.get(color or "", "neutral")
+
+
+class State:
+    """A position of ``n`` disks on three posts.
+
+    ``posts[i]`` is the post (0, 1, 2 = S, I, D) of disk ``i + 1``; disk 1 is the smallest, and on every post the disks
+    are stacked by size, so the posts alone fix the picture. ``ups[i]`` is the colour disk ``i + 1`` shows on top
+    (``"R"`` or ``"B"``) on a magnetic tower, and ``ups`` is ``None`` on a classic one.
+
+    The notation lists the post letter of each disk from the smallest up, then, on a magnetic tower, a colon and each
+    disk's top colour:
+
+    >>> s = State.parse("SSI:RRB")
+    >>> s.posts, s.ups
+    ((0, 0, 1), ('R', 'R', 'B'))
+    >>> str(s), repr(s)
+    ('SSI:RRB', "State.parse('SSI:RRB')")
+    >>> State.parse("DDD") == State((2, 2, 2))
+    True
+    """
+
+    __slots__ = ("posts", "ups", "_hash")
+
+    posts: tuple[int, ...]
+    ups: tuple[Color, ...] | None
+
+    def __init__(self, posts: Iterable[int], ups: Iterable[str] | None = None) -> None:
+        posts = tuple(posts)
+        if not posts:
+            raise InvalidStateError("a position needs at least one disk")
+        for disk, post in enumerate(posts, 1):
+            if post not in (0, 1, 2) or isinstance(post, bool):
+                raise InvalidStateError(f"disk {disk} is on post {post!r}: posts are 0, 1, 2 (S, I, D)")
+        if ups is not None:
+            ups = tuple(ups)
+            if len(ups) != len(posts):
+                raise InvalidStateError(f"{len(posts)} disks but {len(ups)} top colours")
+            for disk, up in enumerate(ups, 1):
+                if up not in COLORS:
+                    raise InvalidStateError(f"disk {disk} shows {up!r} on top: a face is 'R' or 'B'")
+        self.posts = tuple(int(p) for p in posts)
+        self.ups = ups  # type: ignore[assignment]
+        self._hash = hash((self.posts, self.ups))
+
+    @classmethod
+    def tower(cls, n: int, post: int = 0, up: Color | None = None) -> State:
+        """A perfect tower of ``n`` disks on ``post``, all showing ``up`` (``None`` for a classic tower).
+
+        >>> str(State.tower(3, 2, "B"))
+        'DDD:BBB'
+        """
+        if n < 1:
+            raise InvalidStateError(f"a tower needs at least one disk, not {n}")
+        return cls((post,) * n, None if up is None else (up,) * n)
+
+    @classmethod
+    def parse(cls, text: str) -> State:
+        """Read the notation written by ``str(state)``; raises :class:`InvalidStateError`.
+
+        >>> State.parse("sid").posts
+        (0, 1, 2)
+        >>> State.parse("SX")
+        Traceback (most recent call last):
+        hanoikit.errors.InvalidStateError: cannot read position 'SX': write one post letter (S, I, D) per disk, smallest first, then optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'
+        """
+        if not isinstance(text, str):
+            raise InvalidStateError(f"a position is text such as 'SSI:RRB', not {text!r}")
+        match = _NOTATION.fullmatch(text.strip().upper())
+        if match is None:
+            raise InvalidStateError(
+                f"cannot read position {text!r}: write one post letter (S, I, D) per disk, smallest first, "
+                "then optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'"
+            )
+        posts = [POST_NAMES.index(c) for c in match[1]]
+        ups = None if match[2] is None else tuple(match[2])
+        if ups is not None and len(ups) != len(posts):
+            raise InvalidStateError(f"position {text!r} has {len(posts)} post letters but {len(ups)} colours")
+        return cls(posts, ups)
+
+    @property
+    def n(self) -> int:
+        """The number of disks."""
+        return len(self.posts)
+
+    @property
+    def magnetic(self) -> bool:
+        """Whether the disks have coloured faces."""
+        return self.ups is not None
+
+    def stacks(self) -> tuple[list[int], list[int], list[int]]:
+        """The disks on each post, bottom to top.
+
+        >>> State.parse("SDS").stacks()
+        ([3, 1], [], [2])
+        """
+        stacks: tuple[list[int], list[int], list[int]] = ([], [], [])
+        for disk in range(self.n, 0, -1):
+            stacks[self.posts[disk - 1]].append(disk)
+        return stacks
+
+    def tops(self) -> tuple[int | None, int | None, int | None]:
+        """The top (smallest) disk of each post, or ``None`` for an empty post.
+
+        >>> State.parse("SDS").tops()
+        (1, None, 2)
+        """
+        tops: list[int | None] = [None, None, None]
+        missing = 3
+        for disk, post in enumerate(self.posts, 1):
+            if tops[post] is None:
+                tops[post] = disk
+                missing -= 1
+                if missing == 0:
+                    break
+        return tops[0], tops[1], tops[2]
+
+    def up(self, disk: int) -> Color | None:
+        """The colour ``disk`` shows on top (``None`` on a classic tower)."""
+        return None if self.ups is None else self.ups[disk - 1]
+
+    def replace(self, disk: int, post: int, up: Color | None = None) -> State:
+        """A copy with ``disk`` moved to ``post`` (and showing ``up``); no rule is checked."""
+        posts = list(self.posts)
+        posts[disk - 1] = post
+        if self.ups is None:
+            return State(posts)
+        ups = list(self.ups)
+        if up is not None:
+            ups[disk - 1] = up
+        return State(posts, ups)
+
+    def __str__(self) -> str:
+        text = "".join(POST_NAMES[p] for p in self.posts)
+        return text if self.ups is None else f"{text}:{''.join(self.ups)}"
+
+    def __repr__(self) -> str:
+        return f"State.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.posts == other.posts and self.ups == other.ups
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def _repr_svg_(self) -> str:
+        from .svg import state as svg_state
+
+        return svg_state(self)
