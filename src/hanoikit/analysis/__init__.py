@@ -1,0 +1,9 @@
+"""Analyses of move sequences and of the optimal counts: colour crossings, count tables, the Markov matrix, symmetry.
+
+Each concept has its module; the public names are re-exported here.
+"""
+
+from .counts import *  # noqa: F401,F403
+from .crossings import *  # noqa: F401,F403
+from .markov import *  # noqa: F401,F403
+from .symmetry import *  # noqa: F401,F403
