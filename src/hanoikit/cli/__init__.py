@@ -12,7 +12,7 @@ from .app import app
 
 __all__ = ["app", "main"]
 
-_COMMAND_MODULES = ("demo", "solve", "magnetic", "levy", "pictures", "play")
+_COMMAND_MODULES = ("demo", "solve", "search", "magnetic", "levy", "pictures", "play")
 
 for _name in _COMMAND_MODULES:
     importlib.import_module(f"{__name__}.{_name}")
