@@ -157,11 +157,13 @@ class Puzzle:
 
     def distance(self, src: State | None = None, dst: State | None = None) -> int:
         """The least number of moves from ``src`` to ``dst`` (default: start to goal)."""
-        return self._solvers().distance(self, *self._endpoints(src, dst))
+        endpoints = self._endpoints(src, dst)
+        return self._solvers().distance(self, *endpoints)
 
     def solve(self, src: State | None = None, dst: State | None = None) -> Iterator[Move]:
         """An optimal sequence of moves from ``src`` to ``dst`` (default: start to goal), generated lazily."""
-        return self._solvers().solve(self, *self._endpoints(src, dst))
+        endpoints = self._endpoints(src, dst)
+        return self._solvers().solve(self, *endpoints)
 
     def move_at(self, k: int) -> Move:
         """The ``k``-th move (from 0) of the optimal solution from start to goal."""
@@ -209,7 +211,7 @@ class MagneticPuzzle(Puzzle):
     (State.parse('SS:RR'), State.parse('DD:BB'))
     >>> m.apply(m.start, Move(1, 0, 1))
     State.parse('IS:BR')
-    >>> m.move_error(m.apply(m.start, Move(1, 0, 1)), Move(1, 1, 0))
+    >>> m.move_error(State.parse("SI:RR"), Move(1, 0, 1))
     'red would touch red: disk 1 shows red below and disk 2 shows red on top'
     >>> m.distance(), m.disk_moves()
     (4, [3, 1])
