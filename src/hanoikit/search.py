@@ -1,0 +1,509 @@
+"""Breadth-first search over the whole state space: the exact oracle every solver is tested against.
+
+The search runs on numpy arrays of integer *codes*, one per position:
+
+* classic: the posts of the disks read as a base-3 number, disk 1 the least significant digit, so
+  ``code = sum(post(i) * 3**(i - 1))`` over disks ``i = 1 .. n`` and codes run over ``0 .. 3**n - 1``;
+* magnetic: that number times 8 plus three colour bits, bit ``p`` set when the stack on post ``p`` shows blue on top
+  (0 for an empty post). In a legal position every disk of a stack shows the same colour on top, so the bits fix the
+  colour of every disk. Codes run over ``0 .. 8 * 3**n - 1``; those that are not legal positions are never reached.
+
+>>> from hanoikit import MagneticPuzzle, Puzzle
+>>> bfs(Puzzle(3)).layer_sizes
+[1, 2, 2, 4, 2, 4, 4, 8]
+>>> m = MagneticPuzzle(3)
+>>> result = bfs(m)
+>>> result.distance(m.goal), result.reachable, state_count(m)  # the free puzzle's graph is not connected
+(11, 114, 126)
+>>> encode(m, m.goal), decode(m, 212)
+(212, State.parse('DDD:BBB'))
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Callable, NamedTuple
+
+import numpy as np
+
+from .errors import InvalidStateError, TooLargeError, UnsolvableError
+from .move import Move
+from .puzzle import Puzzle
+from .state import State, color_name
+
+__all__ = [
+    "DIAMETER_LIMIT",
+    "MAX_CODES",
+    "SearchResult",
+    "Successors",
+    "bfs",
+    "code_count",
+    "decode",
+    "diameter",
+    "distance",
+    "encode",
+    "legal_states",
+    "path",
+    "state_count",
+    "successors",
+]
+
+MAX_CODES = 2**28
+"""The largest code space searched (a 4-byte distance per code, 1 GiB): classic n <= 17, magnetic n <= 15."""
+
+DIAMETER_LIMIT = 10_000
+"""The most positions :func:`diameter` takes in the start's component (it runs a search from each of them)."""
+
+_SRC = np.array([0, 0, 1, 1, 2, 2])
+_DST = np.array([1, 2, 0, 2, 0, 1])
+_STEP = _DST - _SRC
+_BIT = np.array([1, 2, 4])
+_CHUNK = 10  # base-3 digits per lookup table (3**10 rows)
+_OWN = {"R": 0, "B": 1, "N": -1}
+
+
+# -- codes -----------------------------------------------------------------------------------------------------------
+
+
+def code_count(puzzle: Puzzle) -> int:
+    """The size of the code space: ``3**n`` (classic) or ``8 * 3**n`` (magnetic).
+
+    >>> from hanoikit import MagneticPuzzle, Puzzle
+    >>> code_count(Puzzle(4)), code_count(MagneticPuzzle(4))
+    (81, 648)
+    """
+    return 3**puzzle.n * (8 if puzzle.magnetic else 1)
+
+
+def encode(puzzle: Puzzle, state: State) -> int:
+    """The code of a legal position of ``puzzle`` (see the module docstring); exact for any ``n``.
+
+    >>> from hanoikit import MagneticPuzzle, Puzzle, State
+    >>> encode(Puzzle(3), State.parse("ISD"))
+    19
+    >>> encode(MagneticPuzzle(2), State.parse("IS:BR"))
+    10
+    """
+    puzzle.check(state)
+    code = 0
+    for post in reversed(state.posts):
+        code = 3 * code + post
+    if not puzzle.magnetic:
+        return code
+    bits = 0
+    for post, top in enumerate(state.tops()):
+        if top is not None and state.ups[top - 1] == "B":  # type: ignore[index]
+            bits |= 1 << post
+    return 8 * code + bits
+
+
+def decode(puzzle: Puzzle, code: int) -> State:
+    """The position with code ``code``; raises :class:`InvalidStateError` if no legal position has it.
+
+    >>> from hanoikit import MagneticPuzzle, Puzzle
+    >>> decode(Puzzle(3), 19)
+    State.parse('ISD')
+    >>> decode(MagneticPuzzle(2), 10)
+    State.parse('IS:BR')
+    >>> decode(MagneticPuzzle(2), 2)
+    Traceback (most recent call last):
+    hanoikit.errors.InvalidStateError: code 2 is not a position of MagneticPuzzle(2, colors='NNN', start_up='R', goal_up='B'): it colours the empty post I
+    """
+    size = code_count(puzzle)
+    if isinstance(code, bool) or not isinstance(code, (int, np.integer)) or not 0 <= code < size:
+        raise InvalidStateError(f"code {code!r} is not a whole number in 0..{size - 1}")
+    code = int(code)
+    bits, rest = (code & 7, code >> 3) if puzzle.magnetic else (0, code)
+    posts = []
+    for _ in range(puzzle.n):
+        rest, post = divmod(rest, 3)
+        posts.append(post)
+    if not puzzle.magnetic:
+        return State(posts)
+    for post in range(3):
+        if bits >> post & 1 and post not in posts:
+            raise InvalidStateError(f"code {code} is not a position of {puzzle!r}: it colours the empty post {'SID'[post]}")
+    state = State(posts, ["B" if bits >> post & 1 else "R" for post in posts])
+    error = puzzle.state_error(state)
+    if error is not None:
+        raise InvalidStateError(f"code {code} is not a position of {puzzle!r}: {error}")
+    return state
+
+
+def state_count(puzzle: Puzzle) -> int:
+    """The number of legal positions, exact for any ``n`` (a formula, no enumeration).
+
+    Classic: ``3**n``. Magnetic: a set ``E`` of non-empty posts is filled in ``surj(n, |E|)`` ways, and each of its
+    posts shows either colour if neutral, its own colour if not.
+
+    >>> from hanoikit import MagneticPuzzle, Puzzle
+    >>> state_count(Puzzle(10)), state_count(MagneticPuzzle(2)), state_count(MagneticPuzzle(2, "RBB"))
+    (59049, 30, 9)
+    """
+    n = puzzle.n
+    if not puzzle.magnetic:
+        return 3**n
+    surjections = {1: 1, 2: 2**n - 2, 3: 3**n - 3 * 2**n + 3}
+    weights = [2 if color == "N" else 1 for color in puzzle.colors]
+    total = 0
+    for subset in range(1, 8):
+        posts = [p for p in range(3) if subset >> p & 1]
+        total += surjections[len(posts)] * int(np.prod([weights[p] for p in posts]))
+    return total
+
+
+# -- vectorised move generation --------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=8)
+def _tables(n: int) -> tuple[tuple[np.ndarray, np.ndarray, int], ...]:
+    """Lookup tables over chunks of up to ``_CHUNK`` base-3 digits of the posts number.
+
+    For each chunk ``(tops, counts, rows)``: ``tops[v, p]`` is the 0-based index of the smallest disk of the chunk on
+    post ``p`` (``n`` if none) and ``counts[v, p]`` how many of its disks are on ``p``, for chunk value ``v``.
+    """
+    tables = []
+    for start in range(0, n, _CHUNK):
+        width = min(_CHUNK, n - start)
+        values = np.arange(3**width)
+        digits = values[:, None] // 3 ** np.arange(width) % 3
+        on = digits[:, :, None] == np.arange(3)  # (rows, width, 3)
+        tops = np.where(on.any(axis=1), on.argmax(axis=1) + start, n).astype(np.int16)
+        tables.append((tops, on.sum(axis=1).astype(np.int16), 3**width))
+    return tuple(tables)
+
+
+class Successors(NamedTuple):
+    """The legal moves out of an array of codes, flattened: move ``k`` leads from ``codes[parent[k]]`` to
+    ``child[k]`` by carrying disk ``disk[k]`` from post ``src[k]`` to post ``dst[k]``."""
+
+    parent: np.ndarray
+    child: np.ndarray
+    disk: np.ndarray
+    src: np.ndarray
+    dst: np.ndarray
+
+
+class _Space:
+    """The code space of one puzzle and its vectorised move generator."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.n = puzzle.n
+        self.magnetic = puzzle.magnetic
+        self.size = code_count(puzzle)
+        if self.size > MAX_CODES:
+            raise TooLargeError(
+                f"a breadth-first search of {puzzle!r} would index {self.size:,} codes; the limit is {MAX_CODES:,} "
+                "(classic n <= 17, magnetic n <= 15)"
+            )
+        self.tables = _tables(self.n)
+        self.pow3 = 3 ** np.arange(self.n + 1, dtype=np.int64)
+        if self.magnetic:
+            self.own = np.array([_OWN[c] for c in puzzle.colors], dtype=np.int64)
+
+    def lookup(self, posts: np.ndarray, counts: bool) -> tuple[np.ndarray, np.ndarray | None]:
+        """Top disk index (``n`` when empty) and, if asked, disk count of each post, as (N, 3) arrays."""
+        tops = many = None
+        rest = posts
+        for index, (top_table, count_table, rows) in enumerate(self.tables):
+            chunk = rest if index == len(self.tables) - 1 else rest % rows
+            rest = rest // rows
+            part = top_table[chunk]
+            tops = part if tops is None else np.minimum(tops, part)
+            if counts:
+                part = count_table[chunk]
+                many = part if many is None else many + part
+        return tops, many  # type: ignore[return-value]
+
+    def moves(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Every legal move out of ``codes``: (parent index, pair index 0..5, 0-based disk, child code)."""
+        if not self.magnetic:
+            tops, _ = self.lookup(codes, False)
+            moving = tops[:, _SRC]
+            parent, pair = np.nonzero(moving < tops[:, _DST])
+            disk = moving[parent, pair]
+            return parent, pair, disk, codes[parent] + _STEP[pair] * self.pow3[disk]
+        posts, bits = codes >> 3, codes & 7
+        tops, counts = self.lookup(posts, True)
+        shows = bits[:, None] >> np.arange(3) & 1  # the colour of each stack, 1 = blue
+        shown = np.where(tops == self.n, self.own, shows)  # what each post shows: -1 when empty and neutral
+        moving = tops[:, _SRC]
+        color = shows[:, _SRC]  # the mover's top face, its bottom face after the flip
+        parent, pair = np.nonzero((moving < tops[:, _DST]) & (shown[:, _DST] != color))
+        disk = moving[parent, pair]
+        src, dst, color = _SRC[pair], _DST[pair], color[parent, pair]
+        new_bits = bits[parent] & (7 ^ _BIT[dst]) | (1 - color) << dst
+        new_bits &= np.where(counts[parent, src] == 1, 7 ^ _BIT[src], 7)
+        return parent, pair, disk, (posts[parent] + _STEP[pair] * self.pow3[disk]) << 3 | new_bits
+
+
+@functools.lru_cache(maxsize=16)
+def _space(puzzle: Puzzle) -> _Space:
+    return _Space(puzzle)
+
+
+def successors(puzzle: Puzzle, codes: np.ndarray) -> Successors:
+    """The legal moves out of the positions ``codes`` (codes of legal positions), vectorised.
+
+    >>> from hanoikit import Puzzle
+    >>> s = successors(Puzzle(2), np.array([0, 8]))
+    >>> s.parent.tolist(), s.child.tolist(), s.disk.tolist(), s.src.tolist(), s.dst.tolist()
+    ([0, 0, 1, 1], [1, 2, 6, 7], [1, 1, 1, 1], [0, 0, 2, 2], [1, 2, 0, 1])
+    """
+    parent, pair, disk, child = _space(puzzle).moves(np.asarray(codes, dtype=np.int64).reshape(-1))
+    return Successors(parent, child, disk.astype(np.int64) + 1, _SRC[pair], _DST[pair])
+
+
+def legal_states(puzzle: Puzzle) -> np.ndarray:
+    """The codes of all legal positions, in increasing order.
+
+    >>> from hanoikit import MagneticPuzzle
+    >>> legal_states(MagneticPuzzle(1, "RNB")).tolist()
+    [0, 8, 10, 20]
+    """
+    space = _space(puzzle)
+    posts = np.arange(3**space.n, dtype=np.int64)
+    if not space.magnetic:
+        return posts
+    tops, _ = space.lookup(posts, False)
+    empty = (tops == space.n)[:, None, :]  # (P, 1, 3)
+    blue = (np.arange(8)[:, None] >> np.arange(3) & 1).astype(bool)[None]  # (1, 8, 3)
+    allowed = np.where(empty, ~blue, (space.own == -1) | (blue == (space.own == 1)))
+    return np.flatnonzero(allowed.all(axis=2))  # flat index = 8 * posts + bits
+
+
+# -- breadth-first search --------------------------------------------------------------------------------------------
+
+
+@contextmanager
+def _progress_bar(enabled: bool, total: int, label: str) -> Iterator[Callable[[int, int], None]]:
+    """Yield ``update(done, depth)``: a rich progress bar on stderr, refreshed at most ten times a second."""
+    if not enabled:
+        yield lambda done, depth: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("depth {task.fields[depth]:,}"),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total, depth=0)
+        last = 0.0
+
+        def update(done: int, depth: int) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if now - last > 0.1:
+                last = now
+                bar.update(task, completed=done, depth=depth)
+
+        yield update
+
+
+def _search(space: _Space, origin: int, stop: int | None = None, progress: bool = False) -> tuple[np.ndarray, list[int]]:
+    """Distances from ``origin`` (-1 where not reached) and layer sizes; with ``stop``, end at the layer of ``stop``."""
+    distances = np.full(space.size, -1, dtype=np.int32)
+    distances[origin] = 0
+    frontier = np.array([origin], dtype=np.int64)
+    layers = [1]
+    done = 1
+    with _progress_bar(progress, state_count(space.puzzle), f"BFS {space.puzzle!r}") as update:
+        while origin != stop:
+            child = space.moves(frontier)[3]
+            child = child[distances[child] < 0]
+            if not child.size:
+                break
+            frontier = np.unique(child)
+            distances[frontier] = len(layers)
+            layers.append(frontier.size)
+            done += frontier.size
+            update(done, len(layers) - 1)
+            if stop is not None and distances[stop] >= 0:
+                break
+    return distances, layers
+
+
+class SearchResult:
+    """The outcome of :func:`bfs`: the distance of every position from ``source``.
+
+    >>> from hanoikit import Puzzle, State
+    >>> result = bfs(Puzzle(2))
+    >>> result
+    SearchResult(Puzzle(2), source='SS', reachable=9, eccentricity=3)
+    >>> result.distance(State.parse("DD")), [str(m) for m in result.path(State.parse("DD"))]
+    (3, ['1SI', '2SD', '1ID'])
+    >>> result.states_at(3)
+    [State.parse('SI'), State.parse('II'), State.parse('SD'), State.parse('DD')]
+    """
+
+    def __init__(self, puzzle: Puzzle, source: State, distances: np.ndarray, layer_sizes: list[int]) -> None:
+        self.puzzle = puzzle
+        self.source = source
+        self.distances = distances
+        """numpy int32 array indexed by code: the distance from the source, -1 where not reached."""
+        self.layer_sizes = layer_sizes
+        """How many positions lie at each distance 0, 1, ... from the source."""
+
+    @property
+    def reachable(self) -> int:
+        """How many positions can be reached from the source (the source included)."""
+        return sum(self.layer_sizes)
+
+    @property
+    def eccentricity(self) -> int:
+        """The largest distance from the source."""
+        return len(self.layer_sizes) - 1
+
+    def _code(self, state: State) -> int:
+        return encode(self.puzzle, state)
+
+    def distance(self, state: State) -> int | None:
+        """The least number of moves from the source to ``state``, ``None`` if it cannot be reached."""
+        d = int(self.distances[self._code(state)])
+        return None if d < 0 else d
+
+    def codes_at(self, d: int) -> np.ndarray:
+        """The codes of the positions at distance ``d``, in increasing order."""
+        return np.flatnonzero(self.distances == d)
+
+    def states_at(self, d: int) -> list[State]:
+        """The positions at distance ``d``, by increasing code."""
+        return [decode(self.puzzle, int(code)) for code in self.codes_at(d)]
+
+    def path(self, target: State) -> list[Move]:
+        """An optimal sequence of moves from the source to ``target``; raises :class:`UnsolvableError`."""
+        code = self._code(target)
+        if self.distances[code] < 0:
+            raise UnsolvableError(_unreachable(self.puzzle, self.source, target, self.reachable))
+        return _walk_back(_space(self.puzzle), self.distances, code)
+
+    def __repr__(self) -> str:
+        return (
+            f"SearchResult({self.puzzle!r}, source={str(self.source)!r}, reachable={self.reachable}, "
+            f"eccentricity={self.eccentricity})"
+        )
+
+
+def _walk_back(space: _Space, distances: np.ndarray, code: int) -> list[Move]:
+    """An optimal path to ``code``: step to a neighbour one closer to the source, reversing each move (every move of
+    both puzzles can be undone by carrying the disk back)."""
+    moves = []
+    d = int(distances[code])
+    while d > 0:
+        _, pair, disk, child = space.moves(np.array([code], dtype=np.int64))
+        k = int(np.argmax(distances[child] == d - 1))
+        moves.append(Move(int(disk[k]) + 1, int(_DST[pair[k]]), int(_SRC[pair[k]])))
+        code, d = int(child[k]), d - 1
+    moves.reverse()
+    return moves
+
+
+def _unreachable(puzzle: Puzzle, a: State, b: State, reachable: int) -> str:
+    text = f"{str(b)!r} cannot be reached from {str(a)!r} in {puzzle!r}: only {reachable:,} of its {state_count(puzzle):,} positions can"
+    if puzzle.magnetic and b.n == puzzle.n:
+        text += f" (the colours: S {color_name(puzzle.colors[0])}, I {color_name(puzzle.colors[1])}, D {color_name(puzzle.colors[2])})"
+    return text
+
+
+def bfs(puzzle: Puzzle, source: State | None = None, *, progress: bool = False) -> SearchResult:
+    """Breadth-first search of the whole state space from ``source`` (default: the start).
+
+    Memory: one 4-byte distance per code plus the frontier. ``progress=True`` shows a progress bar on stderr.
+    Raises :class:`InvalidStateError` for an illegal source and :class:`TooLargeError` beyond :data:`MAX_CODES`.
+
+    >>> from hanoikit import Puzzle
+    >>> result = bfs(Puzzle(4))
+    >>> result.reachable, result.eccentricity, sum(result.layer_sizes) == 3**4
+    (81, 15, True)
+    """
+    source = puzzle.check(puzzle.start if source is None else source)
+    space = _space(puzzle)
+    distances, layers = _search(space, encode(puzzle, source), progress=progress)
+    return SearchResult(puzzle, source, distances, layers)
+
+
+def _between(puzzle: Puzzle, a: State | None, b: State | None) -> tuple[_Space, np.ndarray, int]:
+    a = puzzle.check(puzzle.start if a is None else a)
+    b = puzzle.check(puzzle.goal if b is None else b)
+    space = _space(puzzle)
+    target = encode(puzzle, b)
+    distances, layers = _search(space, encode(puzzle, a), stop=target)
+    if distances[target] < 0:
+        raise UnsolvableError(_unreachable(puzzle, a, b, sum(layers)))
+    return space, distances, target
+
+
+def distance(puzzle: Puzzle, a: State | None = None, b: State | None = None) -> int:
+    """The least number of moves from ``a`` to ``b`` (default: start to goal), by search.
+
+    Raises :class:`UnsolvableError` when ``b`` cannot be reached from ``a``.
+
+    >>> from hanoikit import MagneticPuzzle
+    >>> [distance(MagneticPuzzle(n)) for n in range(1, 5)]
+    [1, 4, 11, 30]
+    """
+    _, distances, target = _between(puzzle, a, b)
+    return int(distances[target])
+
+
+def path(puzzle: Puzzle, a: State | None = None, b: State | None = None) -> list[Move]:
+    """An optimal sequence of moves from ``a`` to ``b`` (default: start to goal), by search.
+
+    >>> from hanoikit import MagneticPuzzle
+    >>> [str(m) for m in path(MagneticPuzzle(2))]
+    ['1SI', '2SD', '1IS', '1SD']
+    """
+    space, distances, target = _between(puzzle, a, b)
+    return _walk_back(space, distances, target)
+
+
+def diameter(puzzle: Puzzle) -> int:
+    """The exact diameter of the component of the start in the state graph: the largest distance between two
+    positions that can be reached from the start (the whole graph for the classic puzzle, which is connected).
+
+    Every move can be undone, so the graph is undirected; one bit-parallel search runs from all positions at once.
+    Raises :class:`TooLargeError` when the component has more than :data:`DIAMETER_LIMIT` positions.
+
+    >>> from hanoikit import MagneticPuzzle, Puzzle
+    >>> diameter(Puzzle(4)), diameter(MagneticPuzzle(2))
+    (15, 8)
+    """
+    result = bfs(puzzle)
+    size = result.reachable
+    if size > DIAMETER_LIMIT:
+        raise TooLargeError(
+            f"the diameter of {puzzle!r} needs a search from each of its {size:,} positions; the limit is "
+            f"{DIAMETER_LIMIT:,}"
+        )
+    codes = np.flatnonzero(result.distances >= 0)
+    parent, pair, _, child = _space(puzzle).moves(codes)
+    neighbours = np.full((size, 6), size)  # row `size` is an all-zero sink for missing moves
+    neighbours[parent, pair] = np.searchsorted(codes, child)
+    words = (size + 63) // 64
+    seen = np.zeros((size + 1, words), dtype=np.uint64)
+    index = np.arange(size)
+    seen[index, index >> 6] = np.uint64(1) << (index & 63).astype(np.uint64)
+    frontier = seen.copy()
+    reach = np.empty((size, words), dtype=np.uint64)
+    gathered = np.empty_like(reach)
+    steps = 0
+    while True:
+        np.take(frontier, neighbours[:, 0], axis=0, out=reach)
+        for column in range(1, 6):
+            np.take(frontier, neighbours[:, column], axis=0, out=gathered)
+            reach |= gathered
+        reach &= ~seen[:size]
+        if not reach.any():
+            return steps
+        steps += 1
+        seen[:size] |= reach
+        frontier[:size] = reach
