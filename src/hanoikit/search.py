@@ -32,7 +32,7 @@ import numpy as np
 from .errors import InvalidStateError, TooLargeError, UnsolvableError
 from .move import Move
 from .puzzle import Puzzle
-from .state import State, color_name
+from .state import State
 
 __all__ = [
     "DIAMETER_LIMIT",
@@ -408,10 +408,10 @@ def _walk_back(space: _Space, distances: np.ndarray, code: int) -> list[Move]:
 
 
 def _unreachable(puzzle: Puzzle, a: State, b: State, reachable: int) -> str:
-    text = f"{str(b)!r} cannot be reached from {str(a)!r} in {puzzle!r}: only {reachable:,} of its {state_count(puzzle):,} positions can"
-    if puzzle.magnetic and b.n == puzzle.n:
-        text += f" (the colours: S {color_name(puzzle.colors[0])}, I {color_name(puzzle.colors[1])}, D {color_name(puzzle.colors[2])})"
-    return text
+    return (
+        f"{str(b)!r} cannot be reached from {str(a)!r} in {puzzle!r}: only {reachable:,} of its "
+        f"{state_count(puzzle):,} positions can"
+    )
 
 
 def bfs(puzzle: Puzzle, source: State | None = None, *, progress: bool = False) -> SearchResult:
@@ -432,6 +432,8 @@ def bfs(puzzle: Puzzle, source: State | None = None, *, progress: bool = False) 
 
 
 def _between(puzzle: Puzzle, a: State | None, b: State | None) -> tuple[_Space, np.ndarray, int]:
+    if b is None and not puzzle.is_legal(puzzle.goal):
+        raise UnsolvableError(f"the goal {str(puzzle.goal)!r} of {puzzle!r} is not a legal position: {puzzle.state_error(puzzle.goal)}")
     a = puzzle.check(puzzle.start if a is None else a)
     b = puzzle.check(puzzle.goal if b is None else b)
     space = _space(puzzle)
