@@ -1,0 +1,179 @@
+"""The optimal classic solution as numpy arrays, whole or in chunks of bounded size.
+
+A move is three small ints in three parallel arrays: ``disk`` (1 = smallest), ``src`` and ``dst`` (0, 1, 2 = S, I, D).
+The builder uses the block structure of the solution instead of a loop over moves: with ``B = 2**12``, the moves of the
+disks ``1 .. 12`` repeat with period ``3B`` (each disk cycles through the posts), and the moves at the positions
+``k = B - 1, 2B - 1, ...`` between the blocks are exactly the solution for the ``n - 12`` larger disks. So a run of
+moves is one broadcast copy of a precomputed pattern, plus a strided write of a run that is ``B`` times shorter, built
+the same way. Any window ``start .. stop`` of the solution can be built directly, even for ``n = 64`` or ``1000``.
+
+>>> disk, src, dst = arrays(3)
+>>> disk.tolist(), src.tolist(), dst.tolist()
+([1, 2, 1, 3, 1, 2, 1], [0, 0, 2, 0, 1, 1, 0], [2, 1, 1, 2, 0, 2, 2])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+
+import numpy as np
+
+from ..errors import InvalidPuzzleError, TooLargeError
+from ..move import Move
+from ..puzzle import Puzzle
+from ..state import State
+from .classic import Tower, plan
+
+__all__ = ["MAX_ARRAY_DISKS", "Chunk", "arrays", "chunks", "plan_chunks", "solution_chunks"]
+
+Chunk = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""Three parallel arrays ``(disk, src, dst)`` of a run of moves."""
+
+MAX_ARRAY_DISKS = 32
+"""The largest ``n`` whose whole solution :func:`arrays` builds at once (``2**32 - 1`` moves, 12 GiB); use
+:func:`chunks` beyond."""
+
+_BITS = 12
+_BLOCK = 1 << _BITS
+_PERIOD = 3 * _BLOCK
+
+
+def _disk_dtype(n: int) -> type[np.unsignedinteger]:
+    return np.uint8 if n < 256 else np.uint16 if n < 65536 else np.uint32
+
+
+def _formula(n: int, ks: np.ndarray) -> Chunk:
+    """Moves ``ks`` (from 0, each below ``2**62``) of the solution for ``n`` disks, by the closed formula."""
+    m = ks.astype(np.int64) + 1
+    disk = np.bitwise_count((m & -m) - 1).astype(np.int64) + 1
+    turn = m >> disk  # how often this disk has moved before
+    step = 2 - (n - disk) % 2  # 1: S→I→D, 2: S→D→I
+    return disk, (turn * step % 3).astype(np.uint8), ((turn + 1) * step % 3).astype(np.uint8)
+
+
+@lru_cache(maxsize=2)
+def _pattern(parity: int) -> Chunk:
+    """Two periods of the moves of disks ``1 .. 12`` when ``n`` has this parity (wrong at the block ends)."""
+    disk, src, dst = _formula(_BITS + 2 + parity, np.arange(2 * _PERIOD))
+    return disk.astype(np.uint8), src, dst
+
+
+def _fill(n: int, start: int, out: Chunk) -> None:
+    """Write moves ``start, start + 1, ...`` of the solution for ``n`` disks into the arrays ``out``."""
+    length = len(out[0])
+    if length == 0:
+        return
+    if n <= _BITS:
+        for target, values in zip(out, _formula(n, np.arange(start, start + length))):
+            target[:] = values
+        return
+    offset = start % _PERIOD
+    periods, rest = divmod(length, _PERIOD)
+    for target, pattern in zip(out, _pattern(n % 2)):
+        window = pattern[offset : offset + _PERIOD]
+        target[: periods * _PERIOD].reshape(periods, _PERIOD)[:] = window
+        target[periods * _PERIOD :] = window[:rest]
+    first = (_BLOCK - 1 - start) % _BLOCK  # the first block end in the run: a move of a disk above 12
+    if first < length:
+        count = (length - 1 - first) // _BLOCK + 1
+        big = (np.empty(count, out[0].dtype), np.empty(count, np.uint8), np.empty(count, np.uint8))
+        _fill(n - _BITS, (start + first + 1) // _BLOCK - 1, big)
+        big[0][:] += _BITS
+        for target, values in zip(out, big):
+            target[first::_BLOCK] = values
+
+
+def _check_n(n: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
+
+
+def _relabel(chunk: Chunk, src: int, dst: int) -> Chunk:
+    if (src, dst) == (0, 2):
+        return chunk
+    labels = np.array([src, 3 - src - dst, dst], np.uint8)
+    return chunk[0], labels[chunk[1]], labels[chunk[2]]
+
+
+def arrays(n: int, src: int = 0, dst: int = 2) -> Chunk:
+    """The whole optimal transfer of ``n`` disks from ``src`` to ``dst`` as arrays ``(disk, src, dst)``.
+
+    >>> [str(Move(*m)) for m in zip(*(a.tolist() for a in arrays(2, 2, 0)))]
+    ['1DI', '2DS', '1IS']
+    """
+    _check_n(n)
+    if n > MAX_ARRAY_DISKS:
+        raise TooLargeError(
+            f"the solution for {n} disks has {(1 << n) - 1} moves, too many to hold at once "
+            f"(at most {MAX_ARRAY_DISKS} disks): stream it with chunks()"
+        )
+    size = (1 << n) - 1
+    out = (np.empty(size, _disk_dtype(n)), np.empty(size, np.uint8), np.empty(size, np.uint8))
+    _fill(n, 0, out)
+    return _relabel(out, src, dst)
+
+
+def chunks(
+    n: int, size: int = 1 << 20, src: int = 0, dst: int = 2, start: int = 0, stop: int | None = None
+) -> Iterator[Chunk]:
+    """Moves ``start .. stop - 1`` (default: all) of the optimal transfer of ``n`` disks from ``src`` to ``dst``, as
+    arrays of at most ``size`` moves each; memory stays bounded whatever ``n``.
+
+    >>> [len(d) for d, _, _ in chunks(4, 6)]
+    [6, 6, 3]
+    >>> [d.tolist() for d, _, _ in chunks(64, 4, start=2**63 - 2, stop=2**63 + 1)]
+    [[1, 64, 1]]
+    """
+    _check_n(n)
+    total = (1 << n) - 1
+    stop = total if stop is None else min(stop, total)
+    if size < 1 or start < 0:
+        raise ValueError(f"chunks need size >= 1 and start >= 0, not size={size!r}, start={start!r}")
+    dtype = _disk_dtype(n)
+    for begin in range(start, stop, size):
+        length = min(size, stop - begin)
+        out = (np.empty(length, dtype), np.empty(length, np.uint8), np.empty(length, np.uint8))
+        _fill(n, begin, out)
+        yield _relabel(out, src, dst)
+
+
+def plan_chunks(segments: Iterable[Move | Tower], n: int, size: int = 1 << 20) -> Iterator[Chunk]:
+    """The moves of a :func:`hanoikit.solvers.classic.plan` for ``n`` disks as arrays of at most about ``size`` moves.
+
+    >>> p = Puzzle(3)
+    >>> [d.tolist() for d, _, _ in plan_chunks(plan(p, p.start, p.goal), 3)]
+    [[1, 2, 1, 3, 1, 2, 1]]
+    """
+    dtype = _disk_dtype(n)
+    pending: list[tuple[int, int, int]] = []
+
+    def flush() -> Chunk:
+        table = np.array(pending, np.int64).reshape(-1, 3)
+        pending.clear()
+        return table[:, 0].astype(dtype), table[:, 1].astype(np.uint8), table[:, 2].astype(np.uint8)
+
+    for segment in segments:
+        if isinstance(segment, Tower) and segment.height > 8:
+            if pending:
+                yield flush()
+            for disk, src, dst in chunks(segment.height, size, segment.src, segment.dst):
+                yield disk.astype(dtype, copy=False), src, dst
+            continue
+        pending.extend(segment.moves() if isinstance(segment, Tower) else (segment,))
+        if len(pending) >= size:
+            yield flush()
+    if pending:
+        yield flush()
+
+
+def solution_chunks(puzzle: Puzzle, src: State | None = None, dst: State | None = None, size: int = 1 << 20) -> Iterator[Chunk]:
+    """An optimal solution of the classic ``puzzle`` from ``src`` to ``dst`` (default: start to goal) in chunks.
+
+    >>> p = Puzzle(3)
+    >>> [d.tolist() for d, _, _ in solution_chunks(p, State.parse("DSI"), State.parse("SSD"))]
+    [[1, 3]]
+    """
+    src = puzzle.check(puzzle.start if src is None else src)
+    dst = puzzle.check(puzzle.goal if dst is None else dst)
+    return plan_chunks(plan(puzzle, src, dst), puzzle.n, size)
