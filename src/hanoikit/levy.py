@@ -1,0 +1,506 @@
+"""Uri Levy's published algorithms for the Magnetic Tower of Hanoi, as published.
+
+The functions below transcribe *Appendix 1: Recursive functions for the "62" solution* of Levy's paper
+"The Magnetic Tower of Hanoi" (seed 000 of this project; the paper's functions ran on NUMERIT), keeping its names,
+its argument orders and its structure line for line. ``move(n, a, b)`` carries disk ``n`` from post ``a`` to post ``b``;
+in every function disk ``n`` is the largest of the sub-tower it moves (disk 1 is the smallest, as in hanoikit), and the
+first two posts are where that sub-tower starts and ends, the third the spare one, whatever their names
+(``move_busy_2and1(n, i, s, d)`` moves ``n`` disks from ``i`` to ``s``).
+
+Each function, called, returns a :class:`Call`: iterable as the moves it makes (a lazy generator), and the unit from
+which :func:`blocks` composes numpy arrays (the output of a call on posts ``(a, b, c)`` is its output on
+``(0, 1, 2)`` with the posts relabelled), and :func:`counts` counts moves without making them.
+
+The algorithms, by the paper's names:
+
+- ``"100"``: ``move_busy_1and2`` on the whole tower; optimal on the coloured tower RBB, (3^n - 1)/2 moves.
+- ``"67-down"``, ``"67-up"``: ``move_down_67`` / ``move_up_67``; 3^(n-1) + n - 1 moves on the free tower.
+- ``"62"``: ``solve_MToH_puzzle``; 1, 4, 11, 30, 83, 236, 691, 2050, ... moves on the free tower.
+- ``"semifree"``: ``move_semifree_BNR``; for the semi-coloured tower RNB, 1, 4, 11, 32, 93, 276, 823, 2464, ...
+
+>>> [str(m) for m in solution(2, "62")]
+['1SI', '2SD', '1ID', '1DS']
+>>> counts("62", 5), counts("100", 3), counts("67-down", 64) == 3**63 + 63
+(83, 13, True)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+import numpy as np
+
+from .errors import UnknownMethodError
+from .move import Move
+from .puzzle import MagneticPuzzle
+
+__all__ = [
+    "ALGORITHMS",
+    "Algorithm",
+    "Call",
+    "MoveBlock",
+    "blocks",
+    "counts",
+    "disk_counts",
+    "get",
+    "move",
+    "move_all_but_n_up",
+    "move_busy_1and2",
+    "move_busy_2and1",
+    "move_down_67",
+    "move_down_67_3disks",
+    "move_semifree_BNR",
+    "move_up_67",
+    "move_up_67_3disks",
+    "solution",
+    "solution_array",
+    "solve_MToH_puzzle",
+]
+
+Body = Callable[[int, int, int, int], Iterator["Move | Call"]]
+_CANONICAL = (0, 1, 2)
+
+
+class Call:
+    """A call ``function(n, a, b, c)`` of one of Appendix 1's functions: iterating it yields its moves lazily.
+
+    >>> call = move_busy_1and2(2, 0, 2, 1)
+    >>> call
+    move_busy_1and2(2, 0, 2, 1)
+    >>> [str(m) for m in call], call.count()
+    (['1SI', '2SD', '1IS', '1SD'], 4)
+    """
+
+    __slots__ = ("function", "n", "posts")
+
+    def __init__(self, function: Body, n: int, posts: tuple[int, int, int]) -> None:
+        self.function = function
+        self.n = n
+        self.posts = posts
+
+    def steps(self) -> Iterator[Move | Call]:
+        """The lines of the function's body: single moves and the calls it makes, not expanded."""
+        return self.function(self.n, *self.posts)
+
+    def __iter__(self) -> Iterator[Move]:
+        for step in self.function(self.n, *self.posts):
+            if type(step) is Move:
+                yield step
+            else:
+                yield from step  # type: ignore[misc]
+
+    def count(self) -> int:
+        """How many moves the call makes, counted without making them."""
+        return _count(self.function, self.n)
+
+    def __repr__(self) -> str:
+        return f"{self.function.__name__}({self.n}, {', '.join(map(str, self.posts))})"
+
+
+def _appendix(body: Body) -> Callable[[int, int, int, int], Call]:
+    """Make an Appendix 1 function: calling it returns a lazy :class:`Call` of ``body``."""
+
+    @functools.wraps(body)
+    def function(n: int, a: int, b: int, c: int) -> Call:
+        return Call(body, n, (a, b, c))
+
+    return function
+
+
+def move(n: int, s: int, d: int) -> Move:
+    """Appendix 1's ``move(n, s, d)``: disk ``n`` goes from post ``s`` to post ``d``."""
+    return Move(n, s, d)
+
+
+# -- Appendix 1, function by function (seed 000) -------------------------------------------------------------------
+
+
+@_appendix
+def solve_MToH_puzzle(n: int, s: int, d: int, i: int) -> Iterator[Move | Call]:
+    """The "62" algorithm: the free tower of ``n`` disks from ``s`` to ``d``."""
+    if n == 1:
+        yield move_down_67(n, s, d, i)
+        return
+    if n == 2:
+        yield move_down_67(n, s, d, i)
+        return
+    yield move_down_67(n - 1, s, i, d)
+    yield move(n, s, d)
+    yield move_all_but_n_up(n, i, d, s)
+
+
+@_appendix
+def move_all_but_n_up(n: int, i: int, d: int, s: int) -> Iterator[Move | Call]:
+    """The ``n - 1`` smallest disks from ``i`` up onto disk ``n`` on ``d`` (the second half of "62")."""
+    if n > 2:
+        yield move_busy_2and1(n - 2, i, s, d)
+        yield move_busy_1and2(n - 2, s, d, i)
+        yield move(n - 1, i, s)
+        yield move_semifree_BNR(n - 3, d, s, i)
+        yield move(n - 2, d, i)
+        yield move_busy_2and1(n - 3, s, d, i)
+        yield move_busy_1and2(n - 3, d, i, s)
+        yield move(n - 1, s, d)
+        yield move_up_67(n - 2, i, d, s)
+
+
+@_appendix
+def move_semifree_BNR(n: int, s: int, d: int, i: int) -> Iterator[Move | Call]:
+    """The "SemiFree" algorithm: ``n`` disks from ``s`` to ``d`` with ``i`` free."""
+    if n > 2:
+        yield move_semifree_BNR(n - 2, s, d, i)
+        yield move(n - 1, s, i)
+        yield move_busy_2and1(n - 2, d, s, i)
+        yield move_busy_1and2(n - 2, s, i, d)
+        yield move(n, s, d)
+        yield move_busy_2and1(n - 2, i, s, d)
+        yield move_busy_1and2(n - 2, s, d, i)
+        yield move(n - 1, i, s)
+        yield move_busy_1and2(n - 2, d, i, s)
+        yield move(n - 1, s, d)
+        yield move_busy_2and1(n - 2, i, d, s)
+        return
+    if n == 1:
+        yield move_busy_2and1(1, s, d, i)
+        return
+    if n == 2:
+        yield move_busy_2and1(2, s, d, i)
+        return
+
+
+@_appendix
+def move_down_67_3disks(n: int, s: int, d: int, i: int) -> Iterator[Move | Call]:
+    """The "67-Down" algorithm for three disks."""
+    if n > 0:
+        yield move_busy_2and1(n - 1, s, i, d)
+        yield move(n, s, d)
+        yield move_busy_1and2(n - 2, i, s, d)
+        yield move_busy_2and1(n - 2, s, d, i)
+        yield move(n - 1, i, s)
+        yield move_busy_2and1(n - 2, d, i, s)
+        yield move(n - 1, s, d)
+        yield move_busy_1and2(n - 2, i, d, s)
+
+
+@_appendix
+def move_up_67_3disks(n: int, s: int, d: int, i: int) -> Iterator[Move | Call]:
+    """The "67-Up" algorithm for three disks."""
+    if n > 0:
+        yield move_busy_2and1(n - 2, s, i, d)
+        yield move(n - 1, s, d)
+        yield move_busy_1and2(n - 2, i, s, d)
+        yield move(n - 1, d, i)
+        yield move_busy_1and2(n - 2, s, d, i)
+        yield move_busy_2and1(n - 2, d, i, s)
+        yield move(n, s, d)
+        yield move_busy_2and1(n - 1, i, d, s)
+
+
+@_appendix
+def move_down_67(n: int, s: int, d: int, i: int) -> Iterator[Move | Call]:
+    """The "67-Down" algorithm: ``n`` disks from ``s`` to ``d`` on the free tower."""
+    if n > 3:
+        yield move_down_67(n - 1, s, i, d)
+        yield move(n, s, d)
+        yield move_busy_2and1(n - 2, i, s, d)
+        yield move_busy_1and2(n - 2, s, d, i)
+        yield move(n - 1, i, s)
+        yield move_busy_1and2(n - 2, d, i, s)
+        yield move(n - 1, s, d)
+        yield move_busy_2and1(n - 2, i, d, s)
+        return
+    if n == 2:
+        yield move_busy_1and2(2, s, d, i)
+        return
+    if n == 1:
+        yield move_busy_1and2(1, s, d, i)
+        return
+    yield move_down_67_3disks(3, s, d, i)
+
+
+@_appendix
+def move_up_67(n: int, s: int, d: int, i: int) -> Iterator[Move | Call]:
+    """The "67-Up" algorithm: ``n`` disks from ``s`` to ``d`` on the free tower."""
+    if n > 3:
+        yield move_busy_1and2(n - 2, s, i, d)
+        yield move(n - 1, s, d)
+        yield move_busy_2and1(n - 2, i, s, d)
+        yield move(n - 1, d, i)
+        yield move_busy_2and1(n - 2, s, d, i)
+        yield move_busy_1and2(n - 2, d, i, s)
+        yield move(n, s, d)
+        yield move_up_67(n - 1, i, d, s)
+        return
+    if n == 2:
+        yield move_busy_1and2(2, s, d, i)
+        return
+    if n == 1:
+        yield move_busy_1and2(1, s, d, i)
+        return
+    yield move_up_67_3disks(3, s, d, i)
+
+
+@_appendix
+def move_busy_2and1(n: int, i: int, s: int, d: int) -> Iterator[Move | Call]:
+    """The coloured tower, the other way round (RRB): ``n`` disks from ``i`` to ``s``."""
+    if n > 0:
+        yield move_busy_2and1(n - 1, i, s, d)
+        yield move_busy_1and2(n - 1, s, d, i)
+        yield move(n, i, s)
+        yield move_busy_2and1(n - 1, d, s, i)
+
+
+@_appendix
+def move_busy_1and2(n: int, s: int, d: int, i: int) -> Iterator[Move | Call]:
+    """The "100" algorithm of the coloured tower (RBB): ``n`` disks from ``s`` to ``d``."""
+    if n > 0:
+        yield move_busy_1and2(n - 1, s, i, d)
+        yield move(n, s, d)
+        yield move_busy_2and1(n - 1, i, s, d)
+        yield move_busy_1and2(n - 1, s, d, i)
+
+
+# Callers before callees, so that counting bottom-up never needs more than one level of recursion.
+_FUNCTIONS = (
+    solve_MToH_puzzle,
+    move_all_but_n_up,
+    move_semifree_BNR,
+    move_down_67,
+    move_up_67,
+    move_down_67_3disks,
+    move_up_67_3disks,
+    move_busy_2and1,
+    move_busy_1and2,
+)
+_BODIES = {f.__wrapped__: f for f in _FUNCTIONS}  # type: ignore[attr-defined]
+
+
+# -- the algorithms ------------------------------------------------------------------------------------------------
+
+
+class Algorithm(NamedTuple):
+    """A published algorithm: the Appendix 1 function run on the whole tower from S to D, and the colouring of the
+    tower it was published for."""
+
+    name: str
+    function: Callable[[int, int, int, int], Call]
+    colors: str
+    description: str
+
+    def call(self, n: int) -> Call:
+        """The whole ``n``-disk tower from S to D (spare post I)."""
+        return self.function(n, 0, 2, 1)
+
+    def puzzle(self, n: int) -> MagneticPuzzle:
+        """The tower the algorithm was published for, with ``n`` disks."""
+        return MagneticPuzzle(n, self.colors)
+
+
+ALGORITHMS: dict[str, Algorithm] = {
+    a.name: a
+    for a in (
+        Algorithm("100", move_busy_1and2, "RBB", "the coloured tower's algorithm (optimal on RBB), (3^n-1)/2 moves"),
+        Algorithm("67-down", move_down_67, "NNN", "the free tower, largest disks first down, 3^(n-1)+n-1 moves"),
+        Algorithm("67-up", move_up_67, "NNN", "the free tower, the mirror of 67-down, 3^(n-1)+n-1 moves"),
+        Algorithm("62", solve_MToH_puzzle, "NNN", "the free tower, Levy's best (solve_MToH_puzzle)"),
+        Algorithm("semifree", move_semifree_BNR, "RNB", "the semi-coloured tower RNB (one post free)"),
+    )
+}
+"""The published algorithms by name."""
+
+
+def get(algorithm: str) -> Algorithm:
+    """The algorithm named ``algorithm`` (case does not matter); raises :class:`UnknownMethodError`.
+
+    >>> get("62").colors
+    'NNN'
+    >>> get("63")
+    Traceback (most recent call last):
+    hanoikit.errors.UnknownMethodError: unknown algorithm '63': choose one of '100', '67-down', '67-up', '62', 'semifree'
+    """
+    found = ALGORITHMS.get(algorithm.lower()) if isinstance(algorithm, str) else None
+    if found is None:
+        allowed = ", ".join(repr(name) for name in ALGORITHMS)
+        raise UnknownMethodError(f"unknown algorithm {algorithm!r}: choose one of {allowed}")
+    return found
+
+
+def _check_n(n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        from .errors import InvalidPuzzleError
+
+        raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
+    return n
+
+
+def solution(n: int, algorithm: str) -> Iterator[Move]:
+    """The moves of ``algorithm`` on the ``n``-disk tower from S to D, generated lazily (from numpy blocks).
+
+    >>> [str(m) for m in solution(3, "100")][:5]
+    ['1SD', '2SI', '1DS', '1SI', '3SD']
+    >>> sum(1 for _ in solution(6, "semifree"))
+    276
+    """
+    call = get(algorithm).call(_check_n(n))
+    for block in _stream(call.function, call.n, call.posts):
+        yield from map(Move._make, zip(block.disk.tolist(), block.src.tolist(), block.dst.tolist()))
+
+
+# -- counting ------------------------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _count(body: Body, n: int) -> int:
+    return sum(1 if type(step) is Move else _count(step.function, step.n) for step in body(n, *_CANONICAL))  # type: ignore[union-attr]
+
+
+@functools.cache
+def _disk_counts(body: Body, n: int) -> tuple[int, ...]:
+    tally = [0] * max(n, 0)
+    for step in body(n, *_CANONICAL):
+        if type(step) is Move:
+            tally[step.disk - 1] += 1  # type: ignore[union-attr]
+        else:
+            for disk, times in enumerate(_disk_counts(step.function, step.n)):  # type: ignore[union-attr]
+                tally[disk] += times
+    return tuple(tally)
+
+
+def _warm(cache: Callable[[Body, int], object], n: int) -> None:
+    """Fill ``cache`` from the bottom up so that deep towers never recurse deeply."""
+    for m in range(0, n + 1, 50):
+        for function in reversed(_FUNCTIONS):
+            cache(function.__wrapped__, m)  # type: ignore[attr-defined]
+
+
+def counts(algorithm: str, n: int) -> int:
+    """How many moves ``algorithm`` makes on ``n`` disks: exact, by recursion over the same structure, no moves made.
+
+    >>> [counts("semifree", n) for n in range(1, 9)]
+    [1, 4, 11, 32, 93, 276, 823, 2464]
+    >>> counts("100", 1000) == (3**1000 - 1) // 2
+    True
+    """
+    call = get(algorithm).call(_check_n(n))
+    _warm(_count, n)
+    return _count(call.function, n)
+
+
+def disk_counts(algorithm: str, n: int) -> list[int]:
+    """How often each disk moves under ``algorithm`` on ``n`` disks; index 0 is disk 1 (the smallest).
+
+    >>> disk_counts("67-down", 5)
+    [19, 7, 3, 2, 1]
+    """
+    call = get(algorithm).call(_check_n(n))
+    _warm(_disk_counts, n)
+    return list(_disk_counts(call.function, n))
+
+
+# -- numpy blocks --------------------------------------------------------------------------------------------------
+
+
+class MoveBlock(NamedTuple):
+    """Consecutive moves as three equal-length numpy arrays: disks (int16) and source and destination posts (uint8)."""
+
+    disk: np.ndarray
+    src: np.ndarray
+    dst: np.ndarray
+
+    def as_array(self) -> np.ndarray:
+        """The moves as one ``(k, 3)`` int16 array of rows ``(disk, src, dst)``."""
+        return np.column_stack((self.disk, self.src, self.dst)).astype(np.int16)
+
+
+_MEMO_LIMIT = 1 << 18
+"""Calls making at most this many moves are kept as canonical blocks and relabelled; longer ones are streamed."""
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array.setflags(write=False)
+    return array
+
+
+@functools.cache
+def _canonical(body: Body, n: int) -> MoveBlock:
+    """The moves of ``body(n, 0, 1, 2)`` as one block, composed of the canonical blocks of the calls it makes."""
+    parts = [_relabel(_canonical(step.function, step.n), step.posts) if type(step) is Call else _single(step)
+             for step in body(n, *_CANONICAL)]  # type: ignore[arg-type]
+    if not parts:
+        return MoveBlock(*(_frozen(np.empty(0, dtype)) for dtype in (np.int16, np.uint8, np.uint8)))
+    return MoveBlock(*(_frozen(np.concatenate(column)) for column in zip(*parts)))
+
+
+def _single(step: Move) -> MoveBlock:
+    return MoveBlock(np.array([step.disk], np.int16), np.array([step.src], np.uint8), np.array([step.dst], np.uint8))
+
+
+def _relabel(block: MoveBlock, posts: tuple[int, int, int]) -> MoveBlock:
+    """``block`` with post 0 renamed ``posts[0]``, 1 ``posts[1]`` and 2 ``posts[2]``."""
+    if posts == _CANONICAL:
+        return block
+    table = np.array(posts, np.uint8)
+    return MoveBlock(block.disk, table.take(block.src), table.take(block.dst))
+
+
+def _stream(body: Body, n: int, posts: tuple[int, int, int]) -> Iterator[MoveBlock]:
+    if _count(body, n) <= _MEMO_LIMIT:
+        if n > 0:
+            yield _relabel(_canonical(body, n), posts)
+        return
+    singles: list[Move] = []
+    for step in body(n, *posts):
+        if type(step) is Move:
+            singles.append(step)  # type: ignore[arg-type]
+            continue
+        if singles:
+            yield MoveBlock(np.array([m.disk for m in singles], np.int16), np.array([m.src for m in singles], np.uint8),
+                            np.array([m.dst for m in singles], np.uint8))
+            singles = []
+        yield from _stream(step.function, step.n, step.posts)  # type: ignore[union-attr]
+    if singles:
+        yield MoveBlock(np.array([m.disk for m in singles], np.int16), np.array([m.src for m in singles], np.uint8),
+                        np.array([m.dst for m in singles], np.uint8))
+
+
+def blocks(n: int, algorithm: str) -> Iterator[MoveBlock]:
+    """The moves of ``algorithm`` on ``n`` disks as a stream of numpy blocks, in bounded memory.
+
+    Blocks may be shared and are read-only.
+
+    >>> sum(block.disk.size for block in blocks(12, "62"))
+    265721
+    """
+    if _check_n(n) > 2**15 - 1:
+        from .errors import TooLargeError
+
+        raise TooLargeError(f"{n} disks: the move arrays hold disk numbers up to 32767")
+    call = get(algorithm).call(n)
+    _warm(_count, n)
+    return _stream(call.function, n, call.posts)
+
+
+def solution_array(n: int, algorithm: str, limit: int = 50_000_000) -> np.ndarray:
+    """All moves of ``algorithm`` on ``n`` disks as one ``(k, 3)`` int16 array of rows ``(disk, src, dst)``.
+
+    Raises :class:`TooLargeError` when there would be more than ``limit`` moves.
+
+    >>> solution_array(2, "100").tolist()
+    [[1, 0, 1], [2, 0, 2], [1, 1, 0], [1, 0, 2]]
+    """
+    total = counts(algorithm, n)
+    if total > limit:
+        from .errors import TooLargeError
+
+        raise TooLargeError(f"{algorithm!r} makes {total} moves on {n} disks, more than the limit of {limit}")
+    out = np.empty((total, 3), np.int16)
+    at = 0
+    for block in blocks(n, algorithm):
+        size = block.disk.size
+        out[at : at + size, 0] = block.disk
+        out[at : at + size, 1] = block.src
+        out[at : at + size, 2] = block.dst
+        at += size
+    return out
