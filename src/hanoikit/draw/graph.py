@@ -1,0 +1,158 @@
+"""The state graph drawn with matplotlib: the Sierpinski triangle of seed 003 for the classic tower, a force layout for
+the magnetic ones, with the optimal path from start to goal highlighted."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..errors import UnknownMethodError
+from ..graph import _write_atomically, abc, sierpinski_layout, state_graph, to_dot, write_graphml
+from ..puzzle import Puzzle
+from ..state import State
+from .palette import BASE, INK, PATH
+
+if TYPE_CHECKING:
+    import networkx as nx
+    from matplotlib.figure import Figure
+
+__all__ = ["optimal_path", "layout", "draw_state_graph", "save_state_graph", "FORMATS"]
+
+FORMATS = ("png", "svg", "pdf", "dot", "graphml")
+"""The files :func:`save_state_graph` writes, chosen by the file name's extension."""
+
+
+def optimal_path(puzzle: Puzzle, graph: nx.Graph | None = None) -> list[State]:
+    """The positions of the optimal solution from start to goal, start and goal included.
+
+    Uses the puzzle's solver; while no solver is installed, a shortest path in ``graph``.
+    """
+    try:
+        moves = list(puzzle.solve())
+    except ImportError:
+        from ..graph import shortest_path
+
+        return shortest_path(graph if graph is not None else state_graph(puzzle), puzzle.start, puzzle.goal)
+    states = [puzzle.start]
+    for move in moves:
+        states.append(puzzle.apply(states[-1], move))
+    return states
+
+
+def layout(puzzle: Puzzle, graph: nx.Graph) -> dict[State, tuple[float, float]]:
+    """Node positions on the Sierpinski triangle of the disks' posts.
+
+    On a magnetic tower the positions with the same posts (they differ only in the colours the stacks show) gather in
+    a small cluster around their classic point: each post's stack pushes its position towards (red) or away from
+    (blue) that post's corner.
+    """
+    classic = sierpinski_layout(puzzle.n)
+    if not puzzle.magnetic:
+        return classic
+    corners = ((0.0, 1.0), (-0.866, -0.5), (0.866, -0.5))
+    radius = (0.26, 0.17, 0.1)
+    positions = {}
+    for state in graph.nodes:
+        x, y = classic[State(state.posts)]
+        for post, top in enumerate(state.tops()):
+            if top is not None:
+                sign = 1 if state.up(top) == "R" else -1
+                x += sign * radius[post] * corners[post][0]
+                y += sign * radius[post] * corners[post][1]
+        positions[state] = (x, y)
+    return positions
+
+
+def draw_state_graph(
+    puzzle: Puzzle,
+    graph: nx.Graph | None = None,
+    path: Sequence[State] | None = None,
+    labels: bool | None = None,
+    ax: Any = None,
+) -> Figure:
+    """Draw the state graph of ``puzzle`` with ``path`` (default: the optimal solution) highlighted.
+
+    Node labels (seed 003's letters ``AAB`` on the classic tower, the notation on a magnetic one) are shown when
+    ``labels`` is true, by default for small graphs only. Returns the matplotlib figure.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection
+
+    graph = state_graph(puzzle) if graph is None else graph
+    path = optimal_path(puzzle, graph) if path is None else list(path)
+    positions = layout(puzzle, graph)
+    count = graph.number_of_nodes()
+    if labels is None:
+        labels = count <= 81
+    if ax is None:
+        side = 7.0 if count <= 81 else 9.0
+        figure, ax = plt.subplots(figsize=(side, side * 0.9), dpi=110)
+    else:
+        figure = ax.figure
+    ax.set_aspect("equal")
+    ax.axis("off")
+
+    path_edges = {frozenset(pair) for pair in zip(path, path[1:])}
+    segments = [(positions[u], positions[v]) for u, v in graph.edges if frozenset((u, v)) not in path_edges]
+    ax.add_collection(LineCollection(segments, colors=BASE, linewidths=0.6 if count > 300 else 1.0, alpha=0.55, zorder=1))
+    ax.add_collection(
+        LineCollection([(positions[u], positions[v]) for u, v in zip(path, path[1:])], colors=PATH, linewidths=3.5, zorder=2)
+    )
+    xs, ys = zip(*(positions[s] for s in graph.nodes))
+    on_path = set(path)
+    node_size = 330 if labels else max(4.0, 4000 / count)
+    colors = [PATH if s in on_path else "#fbf7f0" for s in graph.nodes]
+    ax.scatter(xs, ys, s=node_size, c=colors, edgecolors=INK, linewidths=0.6 if labels else 0.3, zorder=3)
+    if labels:
+        for state in graph.nodes:
+            text = abc(state) if not puzzle.magnetic else str(state).replace(":", "\n")
+            ax.annotate(text, positions[state], ha="center", va="center", fontsize=6.5 if puzzle.n <= 3 else 5, zorder=4)
+    for state, name in ((path[0], "start"), (path[-1], "goal")):
+        x, y = positions[state]
+        ax.annotate(name, (x, y), xytext=(0, 14 if name == "start" else -16), textcoords="offset points",
+                    ha="center", va="center", fontsize=9, color=INK, fontweight="bold", zorder=5)
+    kind = f"magnetic {puzzle.colors}" if puzzle.magnetic else "classic"
+    ax.set_title(
+        f"{puzzle.n}-disk {kind} tower: {count} positions, {graph.number_of_edges()} moves; "
+        f"optimal path {len(path) - 1} moves",
+        fontsize=10,
+        color=INK,
+    )
+    ax.autoscale_view()
+    ax.margins(0.06)
+    return figure
+
+
+def save_state_graph(puzzle: Puzzle, target: str | os.PathLike[str], graph: nx.Graph | None = None) -> str:
+    """Write the state graph of ``puzzle`` to ``target`` with the optimal path marked; the format follows the
+    extension (see :data:`FORMATS`). The file is written atomically. Returns the format."""
+    import matplotlib.pyplot as plt
+
+    fmt = os.path.splitext(os.fspath(target))[1].lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise UnknownMethodError(f"cannot write a graph to {os.fspath(target)!r}: use a file ending in {', '.join('.' + f for f in FORMATS)}")
+    graph = state_graph(puzzle) if graph is None else graph
+    path = optimal_path(puzzle, graph)
+    if fmt == "dot":
+        positions = None if puzzle.magnetic else sierpinski_layout(puzzle)
+        text = to_dot(graph, path=path, positions=positions, labels="notation")
+
+        def write(temporary: str) -> None:
+            with open(temporary, "w", encoding="utf-8") as handle:
+                handle.write(text + "\n")
+
+        _write_atomically(target, write)
+    elif fmt == "graphml":
+        write_graphml(graph, target, path=path)
+    else:
+        figure = draw_state_graph(puzzle, graph, path)
+        try:
+            _write_atomically(target, lambda temporary: figure.savefig(temporary, format=fmt, bbox_inches="tight"))
+        finally:
+            plt.close(figure)
+    return fmt
+
