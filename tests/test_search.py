@@ -143,9 +143,19 @@ def test_classic_facts(n):
     assert result.reachable == sum(result.layer_sizes) == 3**n
     assert result.distance(puzzle.goal) == 2**n - 1
     assert result.eccentricity == 2**n - 1
-    for code in range(3**n):  # from a perfect tower, each disk off its post costs 2^(disk - 1)
-        posts = S.decode(puzzle, code).posts
-        assert result.distances[code] == sum(2**i for i, post in enumerate(posts) if post != 0)
+    for code in range(3**n):
+        assert result.distances[code] == to_tower(S.decode(puzzle, code).posts, 0)
+
+
+def to_tower(posts: tuple[int, ...], post: int) -> int:
+    """Moves to gather a classic position on ``post``: the largest disk off its target costs 2^(disk - 1) and makes
+    the third post the target of the smaller disks."""
+    total = 0
+    for disk in range(len(posts), 0, -1):
+        if posts[disk - 1] != post:
+            total += 2 ** (disk - 1)
+            post = 3 - post - posts[disk - 1]
+    return total
     edges = len(S.successors(puzzle, S.legal_states(puzzle)).child)
     assert edges == 2 * (3 * (3**n - 1) // 2)  # each edge seen from both ends
     assert len(S.path(puzzle)) == 2**n - 1
