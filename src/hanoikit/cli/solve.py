@@ -1,3 +1,236 @@
-"""Commands of `hanoi`: placeholder, filled in by its issue."""
+"""``hanoi solve``, ``hanoi move``, ``hanoi state`` and ``hanoi distance``: solutions and single facts about them.
 
-from .app import app  # noqa: F401
+Output formats of ``hanoi solve`` (posts are S, I, D = 0, 1, 2; disk 1 is the smallest):
+
+* ``text``: one move per line, the disk number then the source and destination post letters, e.g. ``1SD``;
+* ``csv``: a header ``disk,src,dst``, then one move per line with posts as numbers, e.g. ``1,0,2``;
+* ``json``: one JSON array of moves ``[disk, src, dst]`` with posts as numbers, one move per line.
+
+The output is streamed: the classic solutions are built as numpy arrays chunk by chunk
+(:mod:`hanoikit.solvers.arrays`) and each chunk is formatted with one table lookup, so memory stays bounded and
+``hanoi solve 30 > /dev/null`` takes seconds. Solutions longer than :data:`LISTING_LIMIT` moves are refused.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from itertools import islice
+from typing import BinaryIO
+
+import click
+import numpy as np
+
+from ..errors import TooLargeError, UnknownMethodError
+from ..move import POST_NAMES, Move
+from ..puzzle import Puzzle
+from ..state import State
+from .app import app, fail, make_puzzle, magnetic_options
+
+__all__ = ["LISTING_LIMIT", "FORMATS", "write_moves", "move_chunks"]
+
+LISTING_LIMIT = 10**13
+"""The most moves ``hanoi solve`` lists: at a hundred million moves a second, 10**13 moves take more than a day and
+fill some fifty terabytes (``n = 43`` disks is the largest classic tower within it)."""
+
+FORMATS = ("text", "json", "csv")
+
+_ITEM = {"text": "{disk}{src_name}{dst_name}\n", "csv": "{disk},{src},{dst}\n", "json": ",\n[{disk},{src},{dst}]"}
+_HEAD = {"text": b"", "csv": b"disk,src,dst\n", "json": b"["}
+_TAIL = {"text": b"", "csv": b"", "json": b"\n]\n"}
+
+Chunk = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+@lru_cache(maxsize=8)
+def _table(n: int, fmt: str) -> tuple[np.ndarray, bool]:
+    """Row ``disk * 9 + src * 3 + dst`` holds the bytes of that move, right-padded with zero bytes; and whether all
+    rows have the same length (then nothing needs to be squeezed out)."""
+    items = [
+        _ITEM[fmt].format(disk=disk, src=src, dst=dst, src_name=POST_NAMES[src], dst_name=POST_NAMES[dst]).encode()
+        for disk in range(n + 1)
+        for src in range(3)
+        for dst in range(3)
+    ]
+    width = max(len(item) for item in items)
+    table = np.zeros((len(items), width), np.uint8)
+    for row, item in enumerate(items):
+        table[row, : len(item)] = np.frombuffer(item, np.uint8)
+    uniform = all(len(item) == width for item in items[9:])
+    return table, uniform
+
+
+def _format(chunk: Chunk, n: int, fmt: str) -> bytes:
+    disk, src, dst = chunk
+    table, uniform = _table(n, fmt)
+    rows = table[disk.astype(np.intp) * 9 + src * 3 + dst]
+    if uniform:
+        return rows.tobytes()
+    flat = rows.ravel()
+    return flat[flat != 0].tobytes()
+
+
+def move_chunks(moves: Iterable[Move], size: int = 1 << 16) -> Iterator[Chunk]:
+    """Batch a stream of moves into ``(disk, src, dst)`` arrays for :func:`write_moves`."""
+    moves = iter(moves)
+    while batch := list(islice(moves, size)):
+        table = np.array(batch, np.int64)
+        yield table[:, 0], table[:, 1].astype(np.uint8), table[:, 2].astype(np.uint8)
+
+
+def write_moves(chunks: Iterable[Chunk], n: int, fmt: str, stream: BinaryIO, total: int | None = None) -> None:
+    """Write moves given as array chunks in format ``fmt`` to the binary ``stream``; with ``total``, show a progress
+    bar on stderr when it is a terminal."""
+    stream.write(_HEAD[fmt])
+    with _progress(total) as advance:
+        first = True
+        for chunk in chunks:
+            data = _format(chunk, n, fmt)
+            if first and fmt == "json":
+                data = data[1:]  # no comma before the first item
+            first = first and not data
+            stream.write(data)
+            advance(len(chunk[0]))
+    stream.write(_TAIL[fmt])
+    stream.flush()
+
+
+class _progress:
+    """A rich progress bar on stderr counting moves, or nothing when stderr is not a terminal."""
+
+    def __init__(self, total: int | None) -> None:
+        self.bar = None
+        if total is not None and total > 1 << 20 and sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+            self.bar = Progress(
+                "moves", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=Console(stderr=True), transient=True
+            )
+            self.task = self.bar.add_task("moves", total=total)
+
+    def __enter__(self):  # type: ignore[no-untyped-def]
+        if self.bar is None:
+            return lambda done: None
+        self.bar.start()
+        return lambda done: self.bar.advance(self.task, done)  # type: ignore[union-attr]
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _binary_stdout() -> BinaryIO:
+    sys.stdout.flush()
+    return sys.stdout.buffer
+
+
+def _methods(puzzle: Puzzle) -> list[str]:
+    if puzzle.magnetic:
+        return ["optimal"]
+    from ..solvers.classic import METHODS
+
+    return ["optimal", *METHODS]
+
+
+@app.command()
+@click.argument("n", type=click.IntRange(min=1))
+@magnetic_options
+@click.option("--from", "source", metavar="STATE", help="Start from this position (default: the start tower).")
+@click.option("--to", "target", metavar="STATE", help="Solve to this position (default: the goal tower).")
+@click.option("--method", default="optimal", show_default=True, help="Classic only: a seed method (recursive, "
+              "iterative, four-step, three-step, route-table, bits) from the start tower to the goal tower.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="text: 1SD per line; csv: disk,src,dst; json: [[disk, src, dst], ...].")
+@click.option("--count", is_flag=True, help="Print only the number of moves.")
+def solve(
+    n: int,
+    magnetic: str | None,
+    start_up: str | None,
+    goal_up: str | None,
+    source: str | None,
+    target: str | None,
+    method: str,
+    fmt: str,
+    count: bool,
+) -> None:
+    """List an optimal solution for N disks, one move per line (e.g. 1SD: disk 1 from S to D).
+
+    \b
+    hanoi solve 3                       the classic tower from S to D
+    hanoi solve 3 --magnetic NNN        the magnetic tower
+    hanoi solve 4 --from SIDS --to DDDD from any position to any position
+    hanoi solve 64 --count              the number of moves, exactly
+    """
+    puzzle = make_puzzle(n, magnetic, goal_up, start_up)
+    src = puzzle.start if source is None else puzzle.parse(source)
+    dst = puzzle.goal if target is None else puzzle.parse(target)
+    allowed = _methods(puzzle)
+    if method not in allowed:
+        kind = "the magnetic tower" if puzzle.magnetic else "the classic tower"
+        raise UnknownMethodError(f"unknown method {method!r} for {kind}: choose one of {', '.join(allowed)}")
+    if method != "optimal" and (src != puzzle.start or dst != puzzle.goal):
+        fail(f"--method {method} solves from the start tower to the goal tower; use --method optimal with --from/--to")
+    if method == "route-table" and n > 26:
+        fail(f"--method route-table keeps all 2**n route numbers in memory; use it for at most 26 disks, not {n}")
+    total = (1 << n) - 1 if method != "optimal" else puzzle.distance(src, dst)
+    if count:
+        click.echo(total)
+        return
+    if total > LISTING_LIMIT:
+        raise TooLargeError(
+            f"the solution has {total} moves, more than can be listed (at most 10**13); "
+            "use --count for the number, or `hanoi move N K` for single moves"
+        )
+    write_moves(_solution(puzzle, src, dst, method), puzzle.n, fmt, _binary_stdout(), total)
+
+
+def _solution(puzzle: Puzzle, src: State, dst: State, method: str) -> Iterator[Chunk]:
+    if puzzle.magnetic:
+        return move_chunks(puzzle.solve(src, dst))
+    if method == "optimal":
+        from ..solvers.arrays import solution_chunks
+
+        return solution_chunks(puzzle, src, dst)
+    from ..solvers.classic import solution
+
+    return move_chunks(solution(puzzle.n, method))
+
+
+@app.command()
+@click.argument("n", type=click.IntRange(min=1))
+@click.argument("k", type=int)
+@magnetic_options
+def move(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: str | None) -> None:
+    """Print move K (from 0) of the optimal solution for N disks, e.g. 1SD; K may be huge (hanoi move 64 2**63-1)."""
+    puzzle = make_puzzle(n, magnetic, goal_up, start_up)
+    try:
+        click.echo(str(puzzle.move_at(k)))
+    except IndexError:
+        fail(f"move index {k} is outside 0..{puzzle.distance() - 1}: the solution for {n} disks has {puzzle.distance()} moves")
+
+
+@app.command()
+@click.argument("n", type=click.IntRange(min=1))
+@click.argument("k", type=int)
+@magnetic_options
+def state(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: str | None) -> None:
+    """Print the position after the first K moves of the optimal solution for N disks, e.g. IID."""
+    puzzle = make_puzzle(n, magnetic, goal_up, start_up)
+    try:
+        click.echo(str(puzzle.state_at(k)))
+    except IndexError:
+        fail(f"move count {k} is outside 0..{puzzle.distance()}: the solution for {n} disks has {puzzle.distance()} moves")
+
+
+@app.command()
+@click.argument("a", metavar="A")
+@click.argument("b", metavar="B")
+@magnetic_options
+def distance(a: str, b: str, magnetic: str | None, start_up: str | None, goal_up: str | None) -> None:
+    """Print the least number of moves between positions A and B, e.g. hanoi distance SSIDD DDDDD, or with
+    --magnetic NNN positions with top colours such as SS:RR."""
+    first = State.parse(a)
+    puzzle = make_puzzle(first.n, magnetic, goal_up, start_up)
+    click.echo(puzzle.distance(puzzle.check(first), puzzle.parse(b)))
