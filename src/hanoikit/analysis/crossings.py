@@ -1,3 +1,203 @@
-"""Placeholder: filled in by its issue."""
+"""Colour crossings (Levy, seed 000, section "Color-Crossings"): the colour each post shows, move by move.
 
-__all__: list[str] = []
+A post shows the top face of its top disk, or its own colour when it is empty: +1 red, 0 neutral, -1 blue. A *colour
+crossing* is a post going from one colour, through neutral (for one move or more), to the opposite colour.
+
+The trace is computed with numpy for the whole sequence at once (a stack per post, matched by levels), so millions of
+moves take about a second; the moves are checked against the rules on the way.
+
+>>> import hanoikit as hk
+>>> moves = list(hk.levy.solution(3, "67-down"))
+>>> color_trace(hk.MagneticPuzzle(3), moves)[:4].tolist()
+[[1, 0, 0], [1, -1, 0], [1, -1, -1], [1, 0, -1]]
+>>> color_crossings(hk.MagneticPuzzle(3), moves)
+(0, 1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+import numpy as np
+
+from ..errors import IllegalMoveError, InvalidPuzzleError
+from ..move import Move
+from ..puzzle import Puzzle
+from ..state import State
+
+__all__ = ["Crossing", "color_trace", "color_crossings", "crossing_spans"]
+
+_SIGN = {"R": 1, "B": -1, None: 0}
+_LETTER = {1: "R", -1: "B"}
+
+
+class Crossing(NamedTuple):
+    """A colour crossing of ``post``: it shows ``color`` from move ``start`` on (after the ``start``-th move),
+    having shown the opposite colour until move ``leave``, and neutral in between."""
+
+    post: int
+    leave: int
+    start: int
+    color: int
+
+
+def _as_array(moves: Iterable[Move] | np.ndarray) -> np.ndarray:
+    if isinstance(moves, np.ndarray):
+        array = moves
+    elif hasattr(moves, "disk") and isinstance(getattr(moves, "disk"), np.ndarray):  # a hanoikit.levy.MoveBlock
+        array = np.column_stack((moves.disk, moves.src, moves.dst))  # type: ignore[attr-defined]
+    else:
+        array = np.array([tuple(m) for m in moves], dtype=np.int64).reshape(-1, 3)
+    if array.ndim != 2 or array.shape[1] != 3:
+        raise IllegalMoveError(f"moves must be rows (disk, src, dst); got an array of shape {array.shape}")
+    return array.astype(np.int64, copy=False)
+
+
+def color_trace(puzzle: Puzzle, moves: Iterable[Move] | np.ndarray, state: State | None = None) -> np.ndarray:
+    """The colour of each post (S, I, D) at the start and after every move: +1 red, 0 neutral, -1 blue.
+
+    Parameters
+    ----------
+    puzzle : MagneticPuzzle
+        The tower; its post colours count when a post is empty.
+    moves : iterable of Move, or an ``(m, 3)`` integer array of rows ``(disk, src, dst)``
+        A legal sequence from ``state``.
+    state : State, optional
+        Where the moves start (default: the puzzle's start).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(m + 1, 3)``, dtype int8; row ``k`` is after the ``k``-th move.
+
+    Raises
+    ------
+    IllegalMoveError
+        Naming the first move that breaks the rules, as :meth:`Puzzle.play` would.
+
+    >>> import hanoikit as hk
+    >>> color_trace(hk.MagneticPuzzle(1, "RNB"), [hk.Move(1, 0, 2)]).tolist()
+    [[1, 0, -1], [1, 0, -1]]
+    """
+    if not puzzle.magnetic:
+        raise InvalidPuzzleError(f"colour traces need a magnetic tower, not {puzzle!r}")
+    state = puzzle.check(puzzle.start if state is None else state)
+    array = _as_array(moves)
+    n, m = puzzle.n, len(array)
+    disk, src, dst = array[:, 0], array[:, 1], array[:, 2]
+    bad = (disk < 1) | (disk > n) | (src < 0) | (src > 2) | (dst < 0) | (dst > 2) | (src == dst)
+    disk = np.where(bad, 1, disk)
+    src, dst = np.where(bad, 0, src), np.where(bad, 1, dst)
+
+    # The face each disk shows after each of its moves: its first face, flipped once per move so far.
+    start_face = np.array([_SIGN[up] for up in state.ups], np.int8)  # type: ignore[union-attr]
+    order, group = _groups(disk)
+    odd = np.empty(m, bool)
+    odd[order] = (np.arange(m) - group) % 2 == 0
+    face_after = np.where(odd, -start_face[disk - 1], start_face[disk - 1]).astype(np.int8)
+
+    own = np.array([_SIGN[None if c == "N" else c] for c in puzzle.colors], np.int8)  # type: ignore[attr-defined]
+    stacks = state.stacks()
+    trace = np.empty((m + 1, 3), np.int8)
+    top_before = np.zeros((m, 2), np.int64)  # top disk of src and of dst before each move (0: empty)
+    color_before_dst = np.zeros(m, np.int8)
+    for post in range(3):
+        initial = np.array(stacks[post], np.int64)  # bottom to top
+        initial_color = start_face[initial[-1] - 1] if initial.size else own[post]
+        times = np.flatnonzero((src == post) | (dst == post))
+        if times.size == 0:
+            trace[:, post] = initial_color
+            continue
+        push = dst[times] == post
+        level = initial.size + np.cumsum(np.where(push, 1, -1))
+        # The disk at the top after each event: the last push that reached this level, else the first stack's disk.
+        k = times.size
+        by_level, group = _groups(level)
+        marks = np.where(push[by_level], by_level, -1)
+        # Reset the running maximum at each level: offset every level's group above the ones before it.
+        offset = group.astype(np.int64) * (k + 1)
+        last_push = np.maximum.accumulate(np.where(marks >= 0, marks + offset + 1, offset)) - offset - 1
+        last = np.empty(k, np.int64)
+        last[by_level] = np.where(last_push >= 0, last_push, -1)
+        safe_level = np.clip(level, 1, max(initial.size, 1))
+        from_start = initial[safe_level - 1] if initial.size else np.zeros(k, np.int64)
+        top = np.where(level <= 0, 0, np.where(last >= 0, disk[times[np.maximum(last, 0)]], from_start))
+        top = np.where(level < 0, -1, top)  # popped an empty post: caught below
+        color = np.where(
+            level <= 0,
+            own[post],
+            np.where(last >= 0, face_after[times[np.maximum(last, 0)]], start_face[np.maximum(top, 1) - 1]),
+        ).astype(np.int8)
+        # Forward-fill each event's colour over the moves that do not touch this post.
+        which = np.full(m + 1, -1, np.int64)
+        which[times + 1] = np.arange(k)
+        which = np.maximum.accumulate(which)
+        trace[:, post] = np.where(which >= 0, color[np.maximum(which, 0)], initial_color)
+        first_top = initial[-1] if initial.size else 0
+        before = np.concatenate(([first_top], top[:-1]))
+        before_color = np.concatenate(([initial_color], color[:-1])).astype(np.int8)
+        top_before[times[~push], 0] = before[~push]
+        top_before[times[push], 1] = before[push]
+        color_before_dst[times[push]] = before_color[push]
+
+    # A move is legal when the disk is on top of its post, lands on a larger disk or an empty post, and the face it
+    # turns down (the one it showed) differs from the colour the destination shows.
+    shown_before = -face_after
+    bad |= top_before[:, 0] != disk
+    bad |= (top_before[:, 1] != 0) & (top_before[:, 1] < disk)
+    bad |= color_before_dst == shown_before
+    if bad.any():
+        _raise_first(puzzle, state, array, int(np.argmax(bad)))
+    return trace
+
+
+def _groups(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A stable order sorting ``keys`` and, for each sorted place, where its run of equal keys begins."""
+    small = keys.astype(np.int16) if keys.size and -(2**15) <= keys.min() and keys.max() < 2**15 else keys
+    order = np.argsort(small, kind="stable")  # a radix sort for 16-bit keys
+    ranked = small[order]
+    starts = np.zeros(keys.size, np.int64)
+    boundary = np.flatnonzero(ranked[1:] != ranked[:-1]) + 1
+    starts[boundary] = boundary
+    return order, np.maximum.accumulate(starts) if keys.size else starts
+
+
+def _raise_first(puzzle: Puzzle, state: State, array: np.ndarray, index: int) -> None:
+    """Raise the error :meth:`Puzzle.play` gives for move ``index``, from the position the moves before it reach."""
+    posts, ups = list(state.posts), list(state.ups)  # type: ignore[arg-type]
+    for disk, _, dst in array[:index].tolist():
+        posts[disk - 1] = dst
+        ups[disk - 1] = "B" if ups[disk - 1] == "R" else "R"
+    before = State(posts, ups)
+    move = Move(*(int(x) for x in array[index]))
+    reason = puzzle.move_error(before, move) or "it breaks the rules"
+    raise IllegalMoveError(f"move {index} ({move}) is illegal in {before}: {reason}")
+
+
+def crossing_spans(trace: np.ndarray) -> list[Crossing]:
+    """The colour crossings in a trace, in order of arrival.
+
+    >>> import numpy as np
+    >>> crossing_spans(np.array([[1, 0, 0], [0, 0, 0], [0, 0, 0], [-1, 0, 0], [0, 0, 0], [-1, 0, 0]]))
+    [Crossing(post=0, leave=1, start=3, color=-1)]
+    """
+    found = []
+    for post in range(trace.shape[1]):
+        column = trace[:, post]
+        shown = np.flatnonzero(column)
+        values = column[shown]
+        crossed = np.flatnonzero((values[1:] != values[:-1]) & (np.diff(shown) > 1)) + 1
+        found += [Crossing(post, int(shown[j - 1]) + 1, int(shown[j]), int(values[j])) for j in crossed]
+    return sorted(found, key=lambda c: (c.start, c.post))
+
+
+def color_crossings(puzzle: Puzzle, moves: Iterable[Move] | np.ndarray, state: State | None = None) -> tuple[int, int, int]:
+    """How many colour crossings each post (S, I, D) makes during ``moves``.
+
+    >>> import hanoikit as hk
+    >>> color_crossings(hk.MagneticPuzzle(5), hk.levy.solution_array(5, "62"))
+    (2, 3, 3)
+    """
+    spans = crossing_spans(color_trace(puzzle, moves, state))
+    return tuple(sum(1 for c in spans if c.post == post) for post in range(3))  # type: ignore[return-value]
