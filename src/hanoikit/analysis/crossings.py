@@ -9,7 +9,7 @@ moves take about a second; the moves are checked against the rules on the way.
 >>> import hanoikit as hk
 >>> moves = list(hk.levy.solution(3, "67-down"))
 >>> color_trace(hk.MagneticPuzzle(3), moves)[:4].tolist()
-[[1, 0, 0], [1, -1, 0], [1, -1, -1], [1, 0, -1]]
+[[1, 0, 0], [1, -1, 0], [1, 0, 1], [1, -1, 1]]
 >>> color_crossings(hk.MagneticPuzzle(3), moves)
 (0, 1, 1)
 """
