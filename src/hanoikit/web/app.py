@@ -1,0 +1,243 @@
+"""The play API and page: a stateless FastAPI app that answers every question the page asks from the Python model.
+
+The page sends the settings and the position with each request; the answers come from :class:`~hanoikit.Puzzle`
+and :class:`~hanoikit.MagneticPuzzle` (rules and solving), :mod:`hanoikit.levy` (Levy's algorithms) and
+:mod:`hanoikit.analysis` (the colour trace). Every :class:`~hanoikit.HanoiError` becomes a 422 answer with its message.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import itertools
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from ..errors import HanoiError, InvalidPuzzleError, InvalidStateError, UnknownMethodError
+from ..move import Move
+from ..puzzle import VARIANTS, MagneticPuzzle, Puzzle
+from ..state import State
+from .positions import describe, random_state, read_move, remaining
+from .schemas import (
+    MAX_DISKS,
+    MAX_PAGE,
+    Algorithm,
+    Config,
+    Hint,
+    LoadedGame,
+    MoveRequest,
+    MoveResult,
+    Position,
+    PositionRequest,
+    RandomRequest,
+    SavedGame,
+    SolutionPage,
+    SolutionRequest,
+)
+
+__all__ = ["create_app", "STATIC"]
+
+STATIC = Path(__file__).with_name("static")
+"""The page: ``index.html``, ``app.js`` and ``style.css``."""
+
+OPTIMAL = "optimal"
+_CHECKPOINT = 512  # a Levy run keeps its position every this many moves, so that any page starts close by
+
+
+def _levy() -> Any:
+    return importlib.import_module("hanoikit.levy")
+
+
+def _algorithms() -> list[Algorithm]:
+    found = [Algorithm(name=OPTIMAL, label="Optimal solution, from the current position")]
+    try:
+        names = _levy().ALGORITHMS
+    except (ImportError, AttributeError):  # Levy's algorithms not available in this installation
+        names = ()
+    found += [Algorithm(name=name, label=f'Levy\'s "{name}" algorithm, from the start') for name in names]
+    return found
+
+
+def _state(puzzle: Puzzle, text: str | None) -> State:
+    return puzzle.start if text is None else puzzle.parse(text)
+
+
+def _position(puzzle: Puzzle, state: State) -> Position:
+    return Position(**describe(puzzle, state))
+
+
+def _trace(puzzle: Puzzle, moves: list[Move], state: State) -> list[list[int]] | None:
+    if not puzzle.magnetic:
+        return None
+    analysis = importlib.import_module("hanoikit.analysis")
+    return np.asarray(analysis.color_trace(puzzle, moves, state)).tolist()
+
+
+@functools.lru_cache(maxsize=8)
+def _levy_run(n: int, algorithm: str) -> tuple[np.ndarray, tuple[State, ...]]:
+    """All moves of a Levy algorithm as rows (disk, src, dst), checked by replay, and every 512th position."""
+    puzzle = MagneticPuzzle(n)
+    moves = np.array([tuple(move) for move in _levy().solution(n, algorithm)], dtype=np.int16).reshape(-1, 3)
+    checkpoints = [puzzle.start]
+    for begin in range(0, len(moves), _CHECKPOINT):
+        chunk = [Move(*map(int, row)) for row in moves[begin : begin + _CHECKPOINT]]
+        checkpoints.append(puzzle.play(chunk, checkpoints[-1]))
+    return moves, tuple(checkpoints)
+
+
+def _levy_page(puzzle: Puzzle, state: State, request: SolutionRequest) -> tuple[int, State, list[Move]]:
+    if request.algorithm not in _levy().ALGORITHMS:
+        names = ", ".join(repr(name) for name in (OPTIMAL, *_levy().ALGORITHMS))
+        raise UnknownMethodError(f"unknown algorithm {request.algorithm!r}: choose one of {names}")
+    if puzzle != MagneticPuzzle(puzzle.n) or state != puzzle.start:
+        raise InvalidPuzzleError(
+            f"Levy's {request.algorithm!r} algorithm solves the free magnetic tower (colouring NNN, default goal) "
+            "from the start; choose those settings and the start position"
+        )
+    rows, checkpoints = _levy_run(puzzle.n, request.algorithm)
+    offset = min(request.offset, len(rows))
+    base = offset - offset % _CHECKPOINT
+    lead = [Move(*map(int, row)) for row in rows[base:offset]]
+    page = [Move(*map(int, row)) for row in rows[offset : offset + request.limit]]
+    return len(rows), puzzle.play(lead, checkpoints[base // _CHECKPOINT]), page
+
+
+def _optimal_page(puzzle: Puzzle, state: State, request: SolutionRequest) -> tuple[int, State, list[Move]]:
+    total = puzzle.distance(state, puzzle.goal)
+    offset = min(request.offset, total)
+    solution = puzzle.solve(state, puzzle.goal)
+    lead = list(itertools.islice(solution, offset))
+    page = list(itertools.islice(solution, request.limit))
+    return total, puzzle.play(lead, state), page
+
+
+def _message(error: RequestValidationError) -> str:
+    parts = []
+    for item in error.errors():
+        if item.get("type") == "json_invalid":
+            parts.append(f"the body is not valid JSON ({item.get('ctx', {}).get('error', 'cannot be read')})")
+            continue
+        where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
+        parts.append(f"{where}: {item.get('msg', 'invalid')}" if where else str(item.get("msg", "invalid")))
+    return "bad request: " + "; ".join(parts)
+
+
+def create_app() -> FastAPI:
+    """The FastAPI app serving the page at ``/`` and the JSON API under ``/api`` (schema at ``/openapi.json``).
+
+    >>> app = create_app()
+    >>> sorted(route.path for route in app.routes if route.path.startswith("/api"))[:3]
+    ['/api/config', '/api/game/load', '/api/hint']
+    """
+    app = FastAPI(
+        title="hanoikit play",
+        version="1",
+        description="Play the Tower of Hanoi and the Magnetic Tower of Hanoi. Stateless: every request carries the "
+        "settings and the position.",
+    )
+
+    @app.exception_handler(HanoiError)
+    async def hanoi_error(request: Request, error: HanoiError) -> JSONResponse:
+        return JSONResponse(status_code=422, content={"detail": str(error), "error": type(error).__name__})
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse(status_code=422, content={"detail": _message(error), "error": "ValidationError"})
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/api/config", response_model=Config)
+    def config() -> Config:
+        """Bounds and choices: the largest tower, the page size, the 27 colourings, the algorithms to watch."""
+        return Config(max_disks=MAX_DISKS, max_page=MAX_PAGE, variants=list(VARIANTS), algorithms=_algorithms())
+
+    @app.post("/api/position", response_model=Position)
+    def position(request: PositionRequest) -> Position:
+        """Describe a position (default: the start): what the posts show, the legal moves, the moves left."""
+        puzzle = request.settings.puzzle()
+        return _position(puzzle, _state(puzzle, request.state))
+
+    @app.post("/api/random", response_model=Position)
+    def random_position(request: RandomRequest) -> Position:
+        """A random legal position from which the goal can be reached."""
+        puzzle = request.settings.puzzle()
+        return _position(puzzle, random_state(puzzle, random.Random(request.seed)))
+
+    @app.post("/api/move", response_model=MoveResult)
+    def move(request: MoveRequest) -> MoveResult:
+        """Play a move ('1SD', or 'SD' for the top disk of S); an illegal one is refused with the reason (422)."""
+        puzzle = request.settings.puzzle()
+        state = puzzle.parse(request.state)
+        played = read_move(puzzle, state, request.move)
+        return MoveResult(move=str(played), position=_position(puzzle, puzzle.apply(state, played)))
+
+    @app.post("/api/hint", response_model=Hint)
+    def hint(request: PositionRequest) -> Hint:
+        """An optimal next move towards the goal from any position (null when solved)."""
+        puzzle = request.settings.puzzle()
+        state = _state(puzzle, request.state)
+        distance = puzzle.distance(state, puzzle.goal)
+        if distance == 0:
+            return Hint(move=None, disk=None, src=None, dst=None, distance=0)
+        best = next(puzzle.solve(state, puzzle.goal))
+        return Hint(move=str(best), disk=best.disk, src=best.src, dst=best.dst, distance=distance)
+
+    @app.post("/api/solution", response_model=SolutionPage)
+    def solution(request: SolutionRequest) -> SolutionPage:
+        """One page (at most ``limit`` moves from ``offset``) of the optimal solution or of a Levy algorithm."""
+        puzzle = request.settings.puzzle()
+        start = _state(puzzle, request.state)
+        paging = _optimal_page if request.algorithm == OPTIMAL else _levy_page
+        total, first, moves = paging(puzzle, start, request)
+        state, states = first, []
+        for played in moves:
+            state = puzzle.apply(state, played)
+            states.append(str(state))
+        return SolutionPage(
+            algorithm=request.algorithm,
+            start=str(start),
+            total=total,
+            offset=min(request.offset, total),
+            moves=[str(played) for played in moves],
+            states=states,
+            trace=_trace(puzzle, moves, first),
+        )
+
+    @app.post("/api/game/load", response_model=LoadedGame)
+    def load(game: SavedGame) -> LoadedGame:
+        """Check a saved game (settings, initial position, moves) and replay it; a bad one is refused with the reason."""
+        puzzle = game.settings.puzzle()
+        try:
+            initial = puzzle.parse(game.initial)
+        except InvalidStateError as error:
+            raise InvalidStateError(f"the saved initial position is not valid: {error}") from None
+        state, moves, states = initial, [], []
+        for index, text in enumerate(game.moves, 1):
+            try:
+                played = read_move(puzzle, state, text)
+            except HanoiError as error:
+                raise type(error)(f"saved move {index} ({text!r}) cannot be played in {state}: {error}") from None
+            state = puzzle.apply(state, played)
+            moves.append(str(played))
+            states.append(str(state))
+        return LoadedGame(
+            settings=game.settings,
+            initial=_position(puzzle, initial),
+            optimal=remaining(puzzle, initial),
+            moves=moves,
+            states=states,
+            position=_position(puzzle, state),
+        )
+
+    return app
