@@ -38,7 +38,7 @@ def main() -> None:
     quick = "--quick" in sys.argv
     print("side by side with a plain search over legal_moves/apply")
     print(f"{'puzzle':<28}{'positions':>12}{'plain s':>10}{'bfs s':>10}{'speed-up':>10}")
-    for puzzle in (Puzzle(8), MagneticPuzzle(6)):
+    for puzzle in (Puzzle(10), MagneticPuzzle(8)):
         count, plain = timed(plain_bfs, puzzle)
         result, fast = timed(bfs, puzzle)
         assert result.reachable == count

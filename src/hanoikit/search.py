@@ -61,7 +61,7 @@ _SRC = np.array([0, 0, 1, 1, 2, 2])
 _DST = np.array([1, 2, 0, 2, 0, 1])
 _STEP = _DST - _SRC
 _BIT = np.array([1, 2, 4])
-_CHUNK = 10  # base-3 digits per lookup table (3**10 rows)
+_CHUNK = 13  # base-3 digits per lookup table (3**13 rows)
 _OWN = {"R": 0, "B": 1, "N": -1}
 
 
@@ -158,7 +158,7 @@ def state_count(puzzle: Puzzle) -> int:
 # -- vectorised move generation --------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=4)
 def _tables(n: int) -> tuple[tuple[np.ndarray, np.ndarray, int], ...]:
     """Lookup tables over chunks of up to ``_CHUNK`` base-3 digits of the posts number.
 
@@ -167,12 +167,18 @@ def _tables(n: int) -> tuple[tuple[np.ndarray, np.ndarray, int], ...]:
     """
     tables = []
     for start in range(0, n, _CHUNK):
-        width = min(_CHUNK, n - start)
-        values = np.arange(3**width)
-        digits = values[:, None] // 3 ** np.arange(width) % 3
-        on = digits[:, :, None] == np.arange(3)  # (rows, width, 3)
-        tops = np.where(on.any(axis=1), on.argmax(axis=1) + start, n).astype(np.int16)
-        tables.append((tops, on.sum(axis=1).astype(np.int16), 3**width))
+        tops = np.full((1, 3), n, dtype=np.int16)
+        counts = np.zeros((1, 3), dtype=np.int16)
+        for disk in range(start, min(start + _CHUNK, n)):  # disk `disk` is the next digit, larger than those before
+            blocks = []
+            for post in range(3):
+                more_tops, more_counts = tops.copy(), counts.copy()
+                more_tops[:, post] = np.minimum(tops[:, post], disk)
+                more_counts[:, post] += 1
+                blocks.append((more_tops, more_counts))
+            tops = np.concatenate([t for t, _ in blocks])
+            counts = np.concatenate([c for _, c in blocks])
+        tables.append((tops, counts, len(tops)))
     return tuple(tables)
 
 
@@ -188,11 +194,17 @@ class Successors(NamedTuple):
 
 
 class _Space:
-    """The code space of one puzzle and its vectorised move generator."""
+    """The code space of one puzzle and its vectorised move generator.
+
+    A position's moves depend only on its *signature*: the top disk of each post and, on a magnetic tower, the colour
+    bits and which posts hold a single disk (they empty when it leaves). The rules are applied once, to every
+    signature, into a table of code steps (0 for an illegal move) by post pair; a search then only computes signatures
+    and adds steps.
+    """
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
-        self.n = puzzle.n
+        self.n = n = puzzle.n
         self.magnetic = puzzle.magnetic
         self.size = code_count(puzzle)
         if self.size > MAX_CODES:
@@ -200,48 +212,69 @@ class _Space:
                 f"a breadth-first search of {puzzle!r} would index {self.size:,} codes; the limit is {MAX_CODES:,} "
                 "(classic n <= 17, magnetic n <= 15)"
             )
-        self.tables = _tables(self.n)
-        self.pow3 = 3 ** np.arange(self.n + 1, dtype=np.int64)
-        if self.magnetic:
-            self.own = np.array([_OWN[c] for c in puzzle.colors], dtype=np.int64)
+        self.tables = _tables(n)
+        self.own = np.array([_OWN[c] for c in getattr(puzzle, "colors", "NNN")])  # 0 red, 1 blue, -1 neutral
+        self.weights = (n + 1) ** np.arange(3) * (64 if self.magnetic else 1)
+        if len(self.tables) == 1:  # one lookup gives the whole signature but for the colour bits
+            tops, counts, _ = self.tables[0]
+            self.packed = tops @ self.weights + ((counts == 1) @ _BIT if self.magnetic else 0)
+        self.steps, self.disks = self._rule_table()
 
-    def lookup(self, posts: np.ndarray, counts: bool) -> tuple[np.ndarray, np.ndarray | None]:
-        """Top disk index (``n`` when empty) and, if asked, disk count of each post, as (N, 3) arrays."""
-        tops = many = None
+    def _rule_table(self) -> tuple[np.ndarray, np.ndarray]:
+        n = self.n
+        signature = np.arange((n + 1) ** 3 * (64 if self.magnetic else 1))
+        tops = signature[:, None] // self.weights % (n + 1)  # (signatures, 3); n means empty
+        moving = tops[:, _SRC]
+        legal = moving < tops[:, _DST]
+        step = _STEP * 3 ** np.minimum(moving, n - 1)
+        if self.magnetic:
+            bits, single = signature >> 3 & 7, signature & 7
+            shows = bits[:, None] >> np.arange(3) & 1  # the colour of each stack, 1 = blue
+            shown = np.where(tops == n, self.own, shows)  # what each post shows: -1 when empty and neutral
+            color = shows[:, _SRC]  # the mover's top face, its bottom face after the flip
+            legal &= shown[:, _DST] != color
+            new_bits = bits[:, None] & (7 ^ _BIT[_DST]) | (1 - color) << _DST
+            new_bits &= np.where(single[:, None] >> _SRC & 1, 7 ^ _BIT[_SRC], 7)
+            step = 8 * step + new_bits - bits[:, None]
+        return np.where(legal, step, 0), moving.astype(np.int16)
+
+    def signatures(self, codes: np.ndarray) -> np.ndarray:
+        posts = codes >> 3 if self.magnetic else codes
+        if len(self.tables) == 1:
+            key = self.packed[posts]
+        else:
+            tops, counts = self.lookup(posts)
+            key = tops @ self.weights
+            if self.magnetic:
+                key += (counts == 1) @ _BIT
+        return key + ((codes & 7) << 3) if self.magnetic else key
+
+    def lookup(self, posts: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """The top disk (0-based, ``n`` when empty) and, on a magnetic tower, the number of disks of each post."""
+        tops = counts = None
         rest = posts
         for index, (top_table, count_table, rows) in enumerate(self.tables):
             chunk = rest if index == len(self.tables) - 1 else rest % rows
             rest = rest // rows
-            part = top_table[chunk]
-            tops = part if tops is None else np.minimum(tops, part)
-            if counts:
-                part = count_table[chunk]
-                many = part if many is None else many + part
-        return tops, many  # type: ignore[return-value]
+            tops = top_table[chunk] if tops is None else np.minimum(tops, top_table[chunk])
+            if self.magnetic:
+                counts = count_table[chunk] if counts is None else counts + count_table[chunk]
+        return tops, counts  # type: ignore[return-value]
+
+    def children(self, codes: np.ndarray) -> np.ndarray:
+        """The codes reached by one move from ``codes`` (with repeats)."""
+        steps = self.steps[self.signatures(codes)]
+        return (codes[:, None] + steps)[steps != 0]
 
     def moves(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Every legal move out of ``codes``: (parent index, pair index 0..5, 0-based disk, child code)."""
-        if not self.magnetic:
-            tops, _ = self.lookup(codes, False)
-            moving = tops[:, _SRC]
-            parent, pair = np.nonzero(moving < tops[:, _DST])
-            disk = moving[parent, pair]
-            return parent, pair, disk, codes[parent] + _STEP[pair] * self.pow3[disk]
-        posts, bits = codes >> 3, codes & 7
-        tops, counts = self.lookup(posts, True)
-        shows = bits[:, None] >> np.arange(3) & 1  # the colour of each stack, 1 = blue
-        shown = np.where(tops == self.n, self.own, shows)  # what each post shows: -1 when empty and neutral
-        moving = tops[:, _SRC]
-        color = shows[:, _SRC]  # the mover's top face, its bottom face after the flip
-        parent, pair = np.nonzero((moving < tops[:, _DST]) & (shown[:, _DST] != color))
-        disk = moving[parent, pair]
-        src, dst, color = _SRC[pair], _DST[pair], color[parent, pair]
-        new_bits = bits[parent] & (7 ^ _BIT[dst]) | (1 - color) << dst
-        new_bits &= np.where(counts[parent, src] == 1, 7 ^ _BIT[src], 7)
-        return parent, pair, disk, (posts[parent] + _STEP[pair] * self.pow3[disk]) << 3 | new_bits
+        signature = self.signatures(codes)
+        steps = self.steps[signature]
+        parent, pair = np.nonzero(steps)
+        return parent, pair, self.disks[signature[parent], pair], codes[parent] + steps[parent, pair]
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=4)
 def _space(puzzle: Puzzle) -> _Space:
     return _Space(puzzle)
 
@@ -269,7 +302,7 @@ def legal_states(puzzle: Puzzle) -> np.ndarray:
     posts = np.arange(3**space.n, dtype=np.int64)
     if not space.magnetic:
         return posts
-    tops, _ = space.lookup(posts, False)
+    tops, _ = space.lookup(posts)
     empty = (tops == space.n)[:, None, :]  # (P, 1, 3)
     blue = (np.arange(8)[:, None] >> np.arange(3) & 1).astype(bool)[None]  # (1, 8, 3)
     allowed = np.where(empty, ~blue, (space.own == -1) | (blue == (space.own == 1)))
@@ -318,7 +351,7 @@ def _search(space: _Space, origin: int, stop: int | None = None, progress: bool 
     done = 1
     with _progress_bar(progress, state_count(space.puzzle), f"BFS {space.puzzle!r}") as update:
         while origin != stop:
-            child = space.moves(frontier)[3]
+            child = space.children(frontier)
             child = child[distances[child] < 0]
             if not child.size:
                 break
