@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from .draw.files import write_atomically
 from .errors import TooLargeError
 from .puzzle import Puzzle
 from .state import State
@@ -221,21 +221,6 @@ def to_dot(
     return "\n".join(lines)
 
 
-def _write_atomically(target: str | os.PathLike[str], write) -> None:  # type: ignore[no-untyped-def]
-    """Call ``write(temporary_path)`` and move the result onto ``target`` only when it succeeded."""
-    target = os.fspath(target)
-    directory = os.path.dirname(os.path.abspath(target))
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".hanoikit-", suffix=os.path.splitext(target)[1])
-    os.close(handle)
-    try:
-        write(temporary)
-        os.replace(temporary, target)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
-
 def write_dot(graph: nx.Graph, target: str | os.PathLike[str], **options: object) -> None:
     """Write :func:`to_dot` to the file ``target`` (atomically)."""
     text = to_dot(graph, **options)  # type: ignore[arg-type]
@@ -244,7 +229,7 @@ def write_dot(graph: nx.Graph, target: str | os.PathLike[str], **options: object
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text + "\n")
 
-    _write_atomically(target, write)
+    write_atomically(target, write)
 
 
 def plain_graph(graph: nx.Graph, path: Iterable[State] = ()) -> nx.Graph:
@@ -265,4 +250,4 @@ def write_graphml(graph: nx.Graph, target: str | os.PathLike[str], path: Iterabl
     import networkx as nx
 
     plain = plain_graph(graph, path)
-    _write_atomically(target, lambda temporary: nx.write_graphml(plain, temporary))
+    write_atomically(target, lambda temporary: nx.write_graphml(plain, temporary))

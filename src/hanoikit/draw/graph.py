@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UnknownMethodError
-from ..graph import _write_atomically, abc, sierpinski_layout, state_graph, to_dot, write_graphml
+from ..graph import abc, sierpinski_layout, state_graph, to_dot, write_graphml
 from ..puzzle import Puzzle
 from ..state import State
+from .files import extension, write_atomically
 from .palette import BASE, INK, PATH
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def save_state_graph(puzzle: Puzzle, target: str | os.PathLike[str], graph: nx.G
     extension (see :data:`FORMATS`). The file is written atomically. Returns the format."""
     import matplotlib.pyplot as plt
 
-    fmt = os.path.splitext(os.fspath(target))[1].lower().lstrip(".")
+    fmt = extension(target)
     if fmt not in FORMATS:
         raise UnknownMethodError(f"cannot write a graph to {os.fspath(target)!r}: use a file ending in {', '.join('.' + f for f in FORMATS)}")
     graph = state_graph(puzzle) if graph is None else graph
@@ -145,13 +146,13 @@ def save_state_graph(puzzle: Puzzle, target: str | os.PathLike[str], graph: nx.G
             with open(temporary, "w", encoding="utf-8") as handle:
                 handle.write(text + "\n")
 
-        _write_atomically(target, write)
+        write_atomically(target, write)
     elif fmt == "graphml":
         write_graphml(graph, target, path=path)
     else:
         figure = draw_state_graph(puzzle, graph, path)
         try:
-            _write_atomically(target, lambda temporary: figure.savefig(temporary, format=fmt, bbox_inches="tight"))
+            write_atomically(target, lambda temporary: figure.savefig(temporary, format=fmt, bbox_inches="tight"))
         finally:
             plt.close(figure)
     return fmt

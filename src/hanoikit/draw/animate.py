@@ -1,0 +1,317 @@
+"""Movies of a solution: every move lifts the disk, carries it over (flipping it on a magnetic tower) and drops it.
+
+The geometry (:func:`frames`) is plain Python and tested on its own; :func:`animate` renders it with matplotlib into a
+GIF (Pillow) or an MP4 (ffmpeg, where installed).
+
+>>> import hanoikit as hk
+>>> shots = list(frames(hk.MagneticPuzzle(1), [hk.Move(1, 0, 2)], tween=4))
+>>> len(shots), [shot.poses[0].top for shot in shots]
+(6, ['R', 'R', 'R', 'B', 'B', 'B'])
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import math
+import os
+import shutil
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import NamedTuple
+
+from ..errors import HanoiError, TooLargeError, UnknownMethodError
+from ..move import POST_NAMES, Move
+from ..puzzle import MagneticPuzzle, Puzzle
+from ..state import State, flip
+from .files import extension, write_atomically
+
+__all__ = [
+    "MAX_MOVES",
+    "MovieError",
+    "Pose",
+    "Shot",
+    "algorithm_names",
+    "resolve",
+    "frames",
+    "default_tween",
+    "animate",
+]
+
+MAX_MOVES = 5000
+"""The longest solution made into a movie or shown in the terminal."""
+
+
+class MovieError(HanoiError, ValueError):
+    """A movie cannot be written: unknown file type, or no encoder for it on this machine."""
+
+
+class Pose(NamedTuple):
+    """Where one disk is drawn: centre ``x`` (posts at 0, 1, 2), bottom ``y`` in disk heights, ``width`` in post
+    spacings, the colours of its ``top`` and ``bottom`` faces (``None`` for a classic disk), and ``thickness`` (1 at
+    rest, smaller while it turns over)."""
+
+    disk: int
+    x: float
+    y: float
+    width: float
+    top: str | None
+    bottom: str | None
+    thickness: float = 1.0
+
+
+class Shot(NamedTuple):
+    """One frame: the poses of all disks, the last position at rest, how many moves are done, and the move being
+    made (``moving``) or last made."""
+
+    poses: tuple[Pose, ...]
+    state: State
+    done: int
+    move: Move | None
+    moving: bool = False
+
+
+def algorithm_names() -> list[str]:
+    """The names :func:`resolve` understands: ``optimal``, the classic methods and Levy's published algorithms."""
+    names = ["optimal"]
+    for module, table in (("hanoikit.solvers.classic", "METHODS"), ("hanoikit.levy", "ALGORITHMS")):
+        try:
+            names += list(getattr(importlib.import_module(module), table))
+        except (ImportError, AttributeError):
+            pass
+    return names
+
+
+def resolve(puzzle: Puzzle, algorithm: str = "optimal", source: State | None = None) -> tuple[Puzzle, list[Move]]:
+    """The puzzle and the moves to show for ``algorithm``, at most :data:`MAX_MOVES` of them.
+
+    ``optimal`` solves from ``source`` (default: the start); a classic method (``recursive``, ``four-step``, ...) solves
+    the classic tower; a Levy algorithm (``62``, ``100``, ...) runs on the magnetic tower it was published for unless
+    a magnetic ``puzzle`` is given, on which its moves are then checked. Raises :class:`UnknownMethodError`,
+    :class:`TooLargeError`, or :class:`IllegalMoveError` when the moves do not fit the puzzle.
+    """
+    name = algorithm.strip().lower()
+    if name == "optimal":
+        source = puzzle.check(puzzle.start if source is None else source)
+        try:
+            _check_length(puzzle.distance(source), algorithm)
+            return puzzle, list(puzzle.solve(source))
+        except ImportError:  # no solver for this tower yet: the breadth-first oracle knows the way too
+            from ..search import path
+
+            moves = path(puzzle, source, puzzle.goal)
+            _check_length(len(moves), algorithm)
+            return puzzle, moves
+    if source is not None and source != puzzle.start:
+        raise UnknownMethodError(f"only the optimal solution starts from a given position, not {algorithm!r}")
+    classic = importlib.import_module("hanoikit.solvers.classic")
+    levy = importlib.import_module("hanoikit.levy")
+    if name in classic.METHODS:
+        if puzzle.magnetic:
+            raise UnknownMethodError(f"{algorithm!r} solves the classic tower; leave out --magnetic")
+        moves = classic.METHODS[name](puzzle.n)
+    elif name in levy.ALGORITHMS:
+        if not puzzle.magnetic:
+            puzzle = levy.ALGORITHMS[name].puzzle(puzzle.n)
+        moves = levy.solution(puzzle.n, name)
+    else:
+        raise UnknownMethodError(f"unknown algorithm {algorithm!r}: choose one of {', '.join(algorithm_names())}")
+    listed = list(itertools.islice(moves, MAX_MOVES + 1))
+    _check_length(len(listed), algorithm, more=len(listed) > MAX_MOVES)
+    puzzle.play(listed)
+    return puzzle, listed
+
+
+def _check_length(length: int, algorithm: str, more: bool = False) -> None:
+    if length > MAX_MOVES:
+        count = f"more than {MAX_MOVES:,}" if more else f"{length:,}"
+        raise TooLargeError(f"the {algorithm} solution has {count} moves; movies are made up to {MAX_MOVES:,} moves")
+
+
+def default_tween(moves: int) -> int:
+    """In-between frames per move: smooth for short solutions, none for long ones.
+
+    >>> default_tween(7), default_tween(100), default_tween(1000)
+    (9, 3, 0)
+    """
+    return 9 if moves <= 64 else 3 if moves <= 256 else 0
+
+
+def _width(disk: int, n: int) -> float:
+    return 0.3 if n == 1 else 0.3 + 0.62 * (disk - 1) / (n - 1)
+
+
+def _rest(state: State) -> dict[int, Pose]:
+    n = state.n
+    poses = {}
+    for post, stack in enumerate(state.stacks()):
+        for level, disk in enumerate(stack):
+            up = state.up(disk)
+            poses[disk] = Pose(disk, float(post), float(level), _width(disk, n), up, None if up is None else flip(up))
+    return poses
+
+
+def frames(puzzle: Puzzle, moves: Iterable[Move], state: State | None = None, tween: int = 9) -> Iterator[Shot]:
+    """The frames of the movie: the start at rest, then for every move ``tween`` in-between frames (lift, carry with
+    the flip, drop) and the new position at rest. Moves are checked as they are played.
+    """
+    state = puzzle.check(puzzle.start if state is None else state)
+    lift = state.n + 1.6
+    yield Shot(tuple(sorted(_rest(state).values())), state, 0, None)
+    for done, move in enumerate(moves, 1):
+        after = puzzle.apply(state, move)
+        rest = _rest(state)
+        start, end = rest[move.disk], _rest(after)[move.disk]
+        others = [pose for disk, pose in rest.items() if disk != move.disk]
+        up, down = (start.y, lift), (lift, end.y)
+        rise = drop = tween // 4 if tween >= 3 else 0
+        carry = tween - rise - drop
+        path: list[Pose] = []
+        for i in range(rise):
+            t = (i + 1) / (rise + 1)
+            path.append(start._replace(y=up[0] + (up[1] - up[0]) * _ease(t)))
+        for i in range(carry):
+            t = (i + 1) / (carry + 1)
+            x = start.x + (end.x - start.x) * _ease(t)
+            if start.top is None:
+                path.append(start._replace(x=x, y=lift))
+            else:
+                face = start if t < 0.5 else end
+                thickness = max(abs(math.cos(math.pi * t)), 0.08)
+                path.append(start._replace(x=x, y=lift + (1 - thickness) / 2, top=face.top, bottom=face.bottom,
+                                           thickness=thickness))
+        for i in range(drop):
+            t = (i + 1) / (drop + 1)
+            path.append(end._replace(x=end.x, y=down[0] + (down[1] - down[0]) * _ease(t)))
+        for pose in path:
+            yield Shot(tuple(sorted([*others, pose])), state, done - 1, move, moving=True)
+        state = after
+        yield Shot(tuple(sorted(_rest(state).values())), state, done, move)
+
+
+def _ease(t: float) -> float:
+    return 0.5 - 0.5 * math.cos(math.pi * t)
+
+
+def _parse_size(size: str | tuple[int, int]) -> tuple[int, int]:
+    if isinstance(size, tuple):
+        return size
+    try:
+        width, height = (int(part) for part in size.lower().split("x"))
+    except ValueError:
+        raise MovieError(f"cannot read size {size!r}: write width x height in pixels, e.g. 480x320") from None
+    if not (64 <= width <= 4000 and 64 <= height <= 4000):
+        raise MovieError(f"size {size!r} is out of range: width and height from 64 to 4000 pixels")
+    return width, height
+
+
+def _writer(fmt: str, fps: float):  # type: ignore[no-untyped-def]
+    from matplotlib import animation
+
+    if fmt == "gif":
+        return animation.PillowWriter(fps=fps)
+    if fmt == "mp4":
+        if shutil.which("ffmpeg") is None or not animation.writers.is_available("ffmpeg"):
+            raise MovieError("MP4 needs ffmpeg, which is not installed on this machine; write a .gif instead")
+        return animation.FFMpegWriter(fps=fps, codec="h264", extra_args=["-pix_fmt", "yuv420p"])
+    raise MovieError(f"cannot write a movie to a .{fmt} file: use .gif (or .mp4 where ffmpeg is installed)")
+
+
+def animate(
+    puzzle: Puzzle,
+    moves: Sequence[Move],
+    target: str | os.PathLike[str],
+    state: State | None = None,
+    fps: float = 12,
+    size: str | tuple[int, int] = "480x320",
+    tween: int | None = None,
+    pause: float = 1.0,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Write the movie of ``moves`` played from ``state`` (default: the start) to ``target`` (.gif or .mp4).
+
+    ``tween`` in-between frames per move (default :func:`default_tween`), the last position held ``pause`` seconds;
+    ``progress(done, total)`` is called after every frame. The file is written atomically. Returns the number of
+    frames.
+    """
+
+    fmt = extension(target)
+    writer = _writer(fmt, fps)
+    width, height = _parse_size(size)
+    moves = list(moves)
+    if len(moves) > MAX_MOVES:
+        raise TooLargeError(f"{len(moves):,} moves; movies are made up to {MAX_MOVES:,} moves")
+    tween = default_tween(len(moves)) if tween is None else tween
+    shots = list(frames(puzzle, moves, state, tween))
+    shots += [shots[-1]] * round(pause * fps)
+    movie = _Movie(puzzle, shots[0].state, width, height, len(moves))
+
+    def write(temporary: str) -> None:
+        import matplotlib.pyplot as plt
+        from matplotlib import animation
+
+        try:
+            player = animation.FuncAnimation(movie.figure, movie.draw, frames=shots, blit=False, cache_frame_data=False)
+            player.save(temporary, writer=writer, progress_callback=progress)
+        finally:
+            plt.close(movie.figure)
+
+    write_atomically(target, write)
+    return len(shots)
+
+
+class _Movie:
+    """A matplotlib figure with one pair of face patches per disk, moved frame by frame."""
+
+    def __init__(self, puzzle: Puzzle, state: State, width: int, height: int, total: int) -> None:
+        import matplotlib
+
+        matplotlib.use("Agg", force=False)
+        import matplotlib.pyplot as plt
+        from matplotlib.patches import FancyBboxPatch, Rectangle
+
+        from .palette import BASE, FACE, INK, NEUTRAL_POST, disk_color
+
+        self.n, self.total, self.face = state.n, total, FACE
+        self.figure = plt.figure(figsize=(width / 100, height / 100), dpi=100, facecolor="#fbf7f0")
+        ax = self.figure.add_axes((0.02, 0.02, 0.96, 0.86))
+        ax.set_xlim(-0.55, 2.55)
+        ax.set_ylim(-0.9, self.n + 2.8)
+        ax.axis("off")
+        colors = getattr(puzzle, "colors", "NNN")
+        ax.add_patch(Rectangle((-0.52, -0.45), 3.04, 0.45, color=BASE))
+        for post in range(3):
+            color = NEUTRAL_POST if colors[post] == "N" else FACE[colors[post]]
+            ax.add_patch(Rectangle((post - 0.02, 0), 0.04, self.n + 0.9, color=color, zorder=1))
+            ax.text(post, -0.72, POST_NAMES[post], ha="center", va="center", fontsize=9, color=INK)
+        self.halves: dict[int, tuple[Rectangle, Rectangle, FancyBboxPatch]] = {}
+        for disk in range(1, self.n + 1):
+            classic = disk_color(disk, self.n)
+            upper = Rectangle((0, 0), 0, 0, color=classic, zorder=2, linewidth=0)
+            lower = Rectangle((0, 0), 0, 0, color=classic, zorder=2, linewidth=0)
+            outline = FancyBboxPatch((0, 0), 0, 0, boxstyle="round,pad=0,rounding_size=0.03", fill=False,
+                                     edgecolor=INK, linewidth=0.6, zorder=3)
+            for patch in (upper, lower, outline):
+                ax.add_patch(patch)
+            self.halves[disk] = (upper, lower, outline)
+        kind = f"magnetic {puzzle.colors}" if isinstance(puzzle, MagneticPuzzle) else "classic"
+        self.figure.text(0.03, 0.95, f"{self.n}-disk {kind} tower", fontsize=9, color=INK, va="center")
+        self.counter = self.figure.text(0.97, 0.95, "", fontsize=9, color=INK, va="center", ha="right")
+
+    def draw(self, shot: Shot) -> list:  # type: ignore[type-arg]
+        gap = 0.06
+        for pose in shot.poses:
+            upper, lower, outline = self.halves[pose.disk]
+            height = (1 - gap) * pose.thickness
+            x, y = pose.x - pose.width / 2, pose.y + gap / 2 + (1 - gap - height) / 2
+            if pose.top is None:
+                upper.set_bounds(x, y, pose.width, height)
+                lower.set_bounds(x, y, 0, 0)
+            else:
+                lower.set_bounds(x, y, pose.width, height / 2)
+                upper.set_bounds(x, y + height / 2, pose.width, height / 2)
+                upper.set_color(self.face[pose.top])
+                lower.set_color(self.face[pose.bottom])  # type: ignore[index]
+            outline.set_bounds(x, y, pose.width, height)
+        number = shot.done + shot.moving
+        self.counter.set_text(f"move {number}/{self.total}: {shot.move}" if shot.move else f"{self.total} moves")
+        return [patch for trio in self.halves.values() for patch in trio]
