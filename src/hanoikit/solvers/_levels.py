@@ -1,0 +1,258 @@
+"""The level tables of the magnetic engine: optimal costs of perfect towers, level by level.
+
+Encoding (small ints, for speed):
+
+* a colour is 0 (neutral), 1 (red) or 2 (blue); a face is 1 or 2 and ``3 - u`` is the other face;
+* a colour triple (the colours of S, I, D as the disks of one level see them) is ``c0 + 3 c1 + 9 c2`` (0..26);
+* a *config* of a perfect tower is ``2 * post + face - 1`` (0..5);
+* a *node* of the tiny graph of level ``m`` is ``6 * M + S``: disk ``m`` in config ``M`` (post and top face) and the
+  perfect tower of the ``m - 1`` smaller disks in config ``S``. At level 1 there are no smaller disks, and the nodes
+  are ``6 * M + M``.
+
+The tiny graph of level ``m`` under a colour triple has two kinds of edges: disk ``m`` moves (cost 1; the small tower
+must be on the third post and the destination must accept the new face), and the small tower moves from one perfect
+config to another under the colours with disk ``m``'s post replaced by its top face (cost: the optimal cost of that
+perfect-to-perfect problem one level down). Every move is reversible, so the graph is undirected.
+
+A *plan* is a shortest path of a tiny graph from a perfect node ``(P, P)`` to a node ``x``: the tuple of its edges,
+each ``(-1, p, q)`` (disk ``m`` moves from post ``p`` to ``q``) or ``(col, S, T)`` (the small tower moves from config
+``S`` to ``T`` under colour triple ``col``). Its cost is the number of disk-``m`` moves plus the costs of the small
+moves one level down.
+
+Up to :data:`EXACT_LEVELS` every level is solved completely (Dijkstra on every tiny graph, exact ints). The optimal
+plans become the same at every level after a few levels; from then on the plans of the last complete level are used
+(:class:`Engine` checks that they have stopped changing), so each higher level costs a few exact additions per key.
+"""
+
+from __future__ import annotations
+
+import heapq
+from functools import lru_cache
+
+__all__: list[str] = []
+
+INF = float("inf")
+EXACT_LEVELS = 24
+"""Levels solved completely; the plans of the last must agree with those of the :data:`STABLE_WINDOW` before it."""
+STABLE_WINDOW = 12
+
+Edge = tuple[int, int, int]
+Plan = tuple[Edge, ...]
+
+COLS: tuple[tuple[int, int, int], ...] = tuple((c0, c1, c2) for c2 in range(3) for c1 in range(3) for c0 in range(3))
+"""Colour triple of each code: ``COLS[c0 + 3 * c1 + 9 * c2] == (c0, c1, c2)``."""
+
+
+def col_code(c: tuple[int, int, int] | list[int]) -> int:
+    return c[0] + 3 * c[1] + 9 * c[2]
+
+
+def set_col(col: int, post: int, color: int) -> int:
+    """The triple ``col`` with post ``post`` showing ``color``."""
+    c = list(COLS[col])
+    c[post] = color
+    return col_code(c)
+
+
+def accepts(col: int, post: int, face: int) -> bool:
+    """Whether a disk showing ``face`` on top may stand at the bottom of ``post`` under ``col``."""
+    own = COLS[col][post]
+    return own == 0 or own == face
+
+
+def node_legal(col: int, M: int, S: int) -> bool:
+    p, u = M >> 1, (M & 1) + 1
+    q, v = S >> 1, (S & 1) + 1
+    if not accepts(col, p, u):
+        return False
+    return v == u if q == p else accepts(col, q, v)
+
+
+@lru_cache(maxsize=None)
+def edges(col: int, level1: bool) -> tuple[tuple[tuple[int, int, int, int, int], ...], ...]:
+    """Adjacency of the tiny graph: for each node, ``(neighbour, kind, wcol, S, T)`` where kind 0 is a move of the big
+    disk (cost 1) and kind 1 a move of the small tower from ``S`` to ``T`` under ``wcol``."""
+    adjacency: list[tuple[tuple[int, int, int, int, int], ...]] = []
+    for x in range(36):
+        M, S = divmod(x, 6)
+        out: list[tuple[int, int, int, int, int]] = []
+        if level1:
+            if S == M and accepts(col, M >> 1, (M & 1) + 1):
+                p, u = M >> 1, (M & 1) + 1
+                for q in range(3):
+                    if q != p and accepts(col, q, 3 - u):
+                        M2 = 2 * q + (2 - u)
+                        out.append((6 * M2 + M2, 0, p, q, 0))
+        elif node_legal(col, M, S):
+            p, u = M >> 1, (M & 1) + 1
+            q = S >> 1
+            wcol = set_col(col, p, u)
+            for T in range(6):
+                if T != S and node_legal(col, M, T):
+                    out.append((6 * M + T, 1, wcol, S, T))
+            if q != p:
+                r = 3 - p - q
+                if accepts(col, r, 3 - u):
+                    out.append((6 * (2 * r + (2 - u)) + S, 0, p, r, 0))
+        adjacency.append(tuple(out))
+    return tuple(adjacency)
+
+
+def perfect_sources(col: int) -> list[int]:
+    return [P for P in range(6) if accepts(col, P >> 1, (P & 1) + 1)]
+
+
+def solve_level(m: int, below: dict[int, list[float]] | None) -> tuple[dict[int, list[float]], dict[int, dict[int, list[float]]], dict[int, dict[int, dict[int, Plan]]]]:
+    """Solve level ``m`` completely from the perfect-to-perfect costs ``below`` of level ``m - 1``.
+
+    Returns ``(F, D, plans)``: ``F[col][6 P + Q]`` the cost of the perfect tower of ``m`` disks from ``P`` to ``Q``,
+    ``D[col][P][x]`` the cost from ``(P, P)`` to node ``x`` and ``plans[col][P][x]`` a canonical optimal plan.
+    """
+    F: dict[int, list[float]] = {}
+    D: dict[int, dict[int, list[float]]] = {}
+    plans: dict[int, dict[int, dict[int, Plan]]] = {}
+    for col in range(27):
+        adjacency = edges(col, m == 1)
+        F[col] = [INF] * 36
+        D[col] = {}
+        plans[col] = {}
+        for P in perfect_sources(col):
+            dist, plan = _dijkstra(adjacency, 6 * P + P, below)
+            D[col][P] = dist
+            plans[col][P] = plan
+            for Q in range(6):
+                F[col][6 * P + Q] = dist[6 * Q + Q]
+    return F, D, plans
+
+
+def _weight(kind: int, wcol: int, S: int, T: int, below: dict[int, list[float]] | None) -> float:
+    return 1 if kind == 0 else below[wcol][6 * S + T]  # type: ignore[index]
+
+
+def _dijkstra(adjacency, source: int, below):  # type: ignore[no-untyped-def]
+    dist: list[float] = [INF] * 36
+    dist[source] = 0
+    heap = [(0, source)]
+    order: list[int] = []
+    done = [False] * 36
+    while heap:
+        d, x = heapq.heappop(heap)
+        if done[x]:
+            continue
+        done[x] = True
+        order.append(x)
+        for y, kind, a, b, c in adjacency[x]:
+            nd = d + _weight(kind, a, b, c, below)
+            if nd < dist[y]:
+                dist[y] = nd
+                heapq.heappush(heap, (nd, y))
+    # canonical plans: fewest edges, then the smallest predecessor, among the tight edges
+    hops = {source: 0}
+    plan: dict[int, Plan] = {source: ()}
+    for x in order[1:]:
+        best = None
+        for y, kind, a, b, c in adjacency[x]:  # undirected: an edge x-y is also y-x
+            if y in hops and dist[y] + _weight(kind, a, b, c, below) == dist[x]:
+                key = (hops[y], y)
+                if best is None or key < best[0]:
+                    edge = (-1, b, a) if kind == 0 else (a, c, b)  # reversed: from y to x
+                    best = (key, y, edge)
+        assert best is not None
+        hops[x] = best[0][0] + 1
+        plan[x] = plan[best[1]] + (best[2],)
+    return dist, plan
+
+
+def plan_terms(plan: Plan) -> tuple[int, tuple[int, ...]]:
+    """The number of big-disk moves of ``plan`` and the keys ``col * 36 + 6 S + T`` of its small-tower moves."""
+    count = 0
+    keys: list[int] = []
+    for a, b, c in plan:
+        if a < 0:
+            count += 1
+        else:
+            keys.append(a * 36 + 6 * b + c)
+    return count, tuple(keys)
+
+
+class Engine:
+    """The optimal costs and plans of every level, built on demand and kept (one engine serves every puzzle)."""
+
+    def __init__(self) -> None:
+        self._F: list[list[float]] = [[0] * 972]  # level 0: unused placeholder
+        self._D: list[dict[int, dict[int, list[float]]]] = [{}]
+        self._plans: list[dict[int, dict[int, dict[int, Plan]]]] = [{}]
+        below = None
+        for m in range(1, EXACT_LEVELS + 1):
+            F, D, plans = solve_level(m, below)
+            self._F.append([F[col][i] for col in range(27) for i in range(36)])
+            self._D.append(D)
+            self._plans.append(plans)
+            below = F
+        last = self._plans[EXACT_LEVELS]
+        self.stable = all(self._plans[m] == last for m in range(EXACT_LEVELS - STABLE_WINDOW, EXACT_LEVELS))
+        # the policy: for each finite perfect-to-perfect key, its plan's big-disk moves and small keys
+        self._policy: list[tuple[int, int, tuple[int, ...]]] = []
+        for col in range(27):
+            for P, per_node in last[col].items():
+                for Q in range(6):
+                    x = 6 * Q + Q
+                    if x in per_node:
+                        count, keys = plan_terms(per_node[x])
+                        self._policy.append((col * 36 + 6 * P + Q, count, keys))
+
+    def _extend(self, m: int) -> None:
+        if not self.stable:
+            raise RuntimeError("the optimal plans did not settle; raise EXACT_LEVELS")  # pragma: no cover
+        while len(self._F) <= m:
+            below = self._F[-1]
+            row: list[float] = [INF] * 972
+            for key, count, keys in self._policy:
+                total = count
+                for k in keys:
+                    total += below[k]  # type: ignore[assignment]
+                row[key] = total
+            self._F.append(row)
+
+    def F(self, m: int, col: int, P: int, Q: int) -> float:
+        """Optimal moves of a perfect tower of ``m`` disks from config ``P`` to ``Q`` under ``col`` (``INF`` if none)."""
+        if m == 0:
+            return 0
+        if m >= len(self._F):
+            self._extend(m)
+        return self._F[m][col * 36 + 6 * P + Q]
+
+    def row(self, m: int) -> list[float]:
+        """All perfect-to-perfect costs of level ``m``, indexed ``col * 36 + 6 P + Q``."""
+        if m >= len(self._F):
+            self._extend(m)
+        return self._F[m]
+
+    def plan(self, m: int, col: int, P: int, x: int) -> Plan | None:
+        """A canonical optimal plan of level ``m`` from the perfect node of ``P`` to node ``x`` (``None`` if none)."""
+        plans = self._plans[min(m, EXACT_LEVELS)]
+        return plans[col].get(P, {}).get(x)
+
+    def D(self, m: int, col: int, P: int, x: int) -> float:
+        """Optimal cost of level ``m`` between the perfect node of ``P`` and node ``x``."""
+        if m <= EXACT_LEVELS:
+            per = self._D[m][col].get(P)
+            return INF if per is None else per[x]
+        plan = self.plan(m, col, P, x)
+        if plan is None:
+            return INF
+        below = self.row(m - 1)
+        total = 0
+        for a, b, c in plan:
+            total += 1 if a < 0 else below[a * 36 + 6 * b + c]  # type: ignore[assignment]
+        return total
+
+    def edge_cost(self, m: int, edge: Edge) -> float:
+        a, b, c = edge
+        return 1 if a < 0 else self.F(m - 1, a, b, c)
+
+
+@lru_cache(maxsize=1)
+def engine() -> Engine:
+    """The shared engine."""
+    return Engine()
