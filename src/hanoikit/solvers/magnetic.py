@@ -16,9 +16,9 @@ problem with that disk fixed, whichever is shorter.
 >>> from hanoikit import MagneticPuzzle, State
 >>> p = MagneticPuzzle(3)
 >>> p.distance(), " ".join(map(str, p.solve()))
-(11, '1SD 2SI 1DS 1SI 3SD 1IS 2IS 1SD 1DI 2SD 1ID')
+(11, '1SI 2SD 1IS 2DI 1SD 1DI 3SD 1ID 1DS 2ID 1SD')
 >>> p.distance(State.parse("SID:RBB"), State.parse("DDD:BBB"))
-6
+5
 """
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ def solve(puzzle: MagneticPuzzle, src: State, dst: State) -> Iterator[Move]:
 
     >>> from hanoikit import MagneticPuzzle
     >>> [str(m) for m in MagneticPuzzle(2, "RBB").solve()]
-    ['1SD', '2SI', '1DS', '1SI']
+    ['1SI', '2SD', '1IS', '1SD']
     """
     solution = _decompose(puzzle, src, dst, legs=True)
     return (move for level, plan in solution.legs for move in _expand(level, plan))
@@ -284,7 +284,7 @@ def move_at(puzzle: MagneticPuzzle, k: int) -> Move:
     >>> from hanoikit import MagneticPuzzle
     >>> p = MagneticPuzzle(3)
     >>> [str(move_at(p, k)) for k in range(4)]
-    ['1SD', '2SI', '1DS', '1SI']
+    ['1SI', '2SD', '1IS', '2DI']
     """
     eng = engine()
     _, plan, _ = _top(puzzle)
@@ -311,8 +311,8 @@ def state_at(puzzle: MagneticPuzzle, k: int) -> State:
 
     >>> from hanoikit import MagneticPuzzle
     >>> p = MagneticPuzzle(3)
-    >>> str(state_at(p, 5))
-    'SID:RBB'
+    >>> str(state_at(p, 6)), str(state_at(p, 7))
+    ('IIS:RRR', 'IID:RRB')
     """
     eng = engine()
     P, plan, _ = _top(puzzle)
