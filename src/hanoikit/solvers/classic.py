@@ -387,7 +387,9 @@ class Tower(NamedTuple):
     src: int
     dst: int
 
-    def __len__(self) -> int:  # type: ignore[override]
+    @property
+    def length(self) -> int:
+        """The number of moves, ``2**height - 1``."""
         return (1 << self.height) - 1
 
     def reverse(self) -> Tower:
