@@ -41,9 +41,12 @@ __all__ = [
     "Algorithm",
     "Call",
     "MoveBlock",
+    "Comparison",
     "blocks",
+    "compare",
     "counts",
     "disk_counts",
+    "first_suboptimal",
     "get",
     "move",
     "move_all_but_n_up",
@@ -397,6 +400,46 @@ def disk_counts(algorithm: str, n: int) -> list[int]:
     call = get(algorithm).call(_check_n(n))
     _warm(_disk_counts, n)
     return list(_disk_counts(call.function, n))
+
+
+# -- against the optimum -------------------------------------------------------------------------------------------
+
+
+class Comparison(NamedTuple):
+    """An algorithm's move count on ``n`` disks next to the optimum of the same tower."""
+
+    n: int
+    moves: int
+    optimal: int
+
+    @property
+    def excess(self) -> int:
+        """Moves beyond the optimum."""
+        return self.moves - self.optimal
+
+
+def compare(algorithm: str, upto: int, colors: str | None = None) -> list[Comparison]:
+    """``algorithm``'s counts for 1 to ``upto`` disks beside the optimal counts of the tower ``colors`` (default: the
+    one it was published for), from :meth:`MagneticPuzzle.distance`.
+
+    >>> [tuple(c) for c in compare("100", 3, "NNN")]
+    [(1, 1, 1), (2, 4, 4), (3, 13, 11)]
+    """
+    colors = colors or get(algorithm).colors
+    return [Comparison(n, counts(algorithm, n), MagneticPuzzle(n, colors).distance()) for n in range(1, upto + 1)]
+
+
+def first_suboptimal(algorithm: str, upto: int = 64, colors: str | None = None) -> int | None:
+    """The least number of disks (at most ``upto``) on which ``algorithm`` makes more moves than the optimum, or
+    ``None`` if it is optimal up to ``upto``.
+
+    >>> first_suboptimal("62"), first_suboptimal("67-down"), first_suboptimal("100"), first_suboptimal("100", colors="NNN")
+    (7, 5, None, 3)
+    """
+    for row in compare(algorithm, upto, colors):
+        if row.excess:
+            return row.n
+    return None
 
 
 # -- numpy blocks --------------------------------------------------------------------------------------------------
