@@ -346,8 +346,11 @@ def solution(n: int, algorithm: str) -> Iterator[Move]:
     >>> sum(1 for _ in solution(6, "semifree"))
     276
     """
-    call = get(algorithm).call(_check_n(n))
-    for block in _stream(call.function, call.n, call.posts):
+    return _moves(blocks(n, algorithm))
+
+
+def _moves(stream: Iterator[MoveBlock]) -> Iterator[Move]:
+    for block in stream:
         yield from map(Move._make, zip(block.disk.tolist(), block.src.tolist(), block.dst.tolist()))
 
 
