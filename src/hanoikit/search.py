@@ -54,8 +54,9 @@ __all__ = [
 MAX_CODES = 2**28
 """The largest code space searched (a 4-byte distance per code, 1 GiB): classic n <= 17, magnetic n <= 15."""
 
-DIAMETER_LIMIT = 10_000
-"""The most positions :func:`diameter` takes in the start's component (it runs a search from each of them)."""
+DIAMETER_LIMIT = 3 * 10**8
+"""The most work :func:`diameter` takes on, counted as ``V * ceil(V / 64) * e`` for a component of ``V`` positions
+whose start has eccentricity ``e`` (at most about ten seconds): classic n <= 8, free magnetic n <= 6, RBB n <= 7."""
 
 _SRC = np.array([0, 0, 1, 1, 2, 2])
 _DST = np.array([1, 2, 0, 2, 0, 1])
@@ -505,40 +506,39 @@ def diameter(puzzle: Puzzle) -> int:
     """The exact diameter of the component of the start in the state graph: the largest distance between two
     positions that can be reached from the start (the whole graph for the classic puzzle, which is connected).
 
-    Every move can be undone, so the graph is undirected; one bit-parallel search runs from all positions at once.
-    Raises :class:`TooLargeError` when the component has more than :data:`DIAMETER_LIMIT` positions.
+    Every move can be undone, so the graph is undirected. One bit-parallel search runs from all ``V`` positions at
+    once, each step costing ``V * ceil(V / 64)`` words; it stops within twice the start's eccentricity ``e``.
+    Raises :class:`TooLargeError` when ``V * ceil(V / 64) * e`` exceeds :data:`DIAMETER_LIMIT`.
 
     >>> from hanoikit import MagneticPuzzle, Puzzle
     >>> diameter(Puzzle(4)), diameter(MagneticPuzzle(2))
     (15, 8)
     """
     result = bfs(puzzle)
-    size = result.reachable
-    if size > DIAMETER_LIMIT:
+    size, words = result.reachable, (result.reachable + 63) // 64
+    work = size * words * result.eccentricity
+    if work > DIAMETER_LIMIT:
         raise TooLargeError(
-            f"the diameter of {puzzle!r} needs a search from each of its {size:,} positions; the limit is "
-            f"{DIAMETER_LIMIT:,}"
+            f"the diameter of {puzzle!r} needs a search from each of its {size:,} positions, about {work:,} units "
+            f"of work; the limit is {DIAMETER_LIMIT:,}"
         )
     codes = np.flatnonzero(result.distances >= 0)
     parent, pair, _, child = _space(puzzle).moves(codes)
-    neighbours = np.full((size, 6), size)  # row `size` is an all-zero sink for missing moves
+    neighbours = np.full((size, 6), size)  # row `size` of the frontier is an all-zero sink for missing moves
     neighbours[parent, pair] = np.searchsorted(codes, child)
-    words = (size + 63) // 64
-    seen = np.zeros((size + 1, words), dtype=np.uint64)
     index = np.arange(size)
-    seen[index, index >> 6] = np.uint64(1) << (index & 63).astype(np.uint64)
-    frontier = seen.copy()
-    reach = np.empty((size, words), dtype=np.uint64)
-    gathered = np.empty_like(reach)
+    frontier = np.zeros((size + 1, words), dtype=np.uint64)  # bit s of row v: v is on the frontier of source s
+    frontier[index, index >> 6] = np.uint64(1) << (index & 63).astype(np.uint64)
+    seen = frontier[:size].copy()
+    reach, gathered = np.empty_like(seen), np.empty_like(seen)
     steps = 0
     while True:
         np.take(frontier, neighbours[:, 0], axis=0, out=reach)
         for column in range(1, 6):
-            np.take(frontier, neighbours[:, column], axis=0, out=gathered)
-            reach |= gathered
-        reach &= ~seen[:size]
+            reach |= np.take(frontier, neighbours[:, column], axis=0, out=gathered)
+        reach &= ~seen
         if not reach.any():
             return steps
         steps += 1
-        seen[:size] |= reach
+        seen |= reach
         frontier[:size] = reach
