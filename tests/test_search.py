@@ -260,6 +260,11 @@ def test_bad_input_raises_specific_errors():
         S.diameter(Puzzle(9))
 
 
+def test_progress_bar_changes_nothing(capsys):
+    assert S.bfs(Puzzle(7), progress=True).layer_sizes == S.bfs(Puzzle(7)).layer_sizes
+    assert capsys.readouterr().out == ""
+
+
 def test_reachable_through_the_package():
     result = hk.search.bfs(Puzzle(2))
     assert repr(result) == "SearchResult(Puzzle(2), source='SS', reachable=9, eccentricity=3)"

@@ -320,13 +320,12 @@ def _progress_bar(enabled: bool, total: int, label: str) -> Iterator[Callable[[i
         yield lambda done, depth: None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("depth {task.fields[depth]:,}"),
+        TextColumn("{task.completed:,} of {task.total:,} positions, depth {task.fields[depth]:,}"),
         TimeElapsedColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
@@ -343,6 +342,10 @@ def _progress_bar(enabled: bool, total: int, label: str) -> Iterator[Callable[[i
         yield update
 
 
+def _label(puzzle: Puzzle) -> str:
+    return f"BFS magnetic {puzzle.colors} n={puzzle.n}" if puzzle.magnetic else f"BFS classic n={puzzle.n}"
+
+
 def _search(space: _Space, origin: int, stop: int | None = None, progress: bool = False) -> tuple[np.ndarray, list[int]]:
     """Distances from ``origin`` (-1 where not reached) and layer sizes; with ``stop``, end at the layer of ``stop``."""
     distances = np.full(space.size, -1, dtype=np.int32)
@@ -350,7 +353,7 @@ def _search(space: _Space, origin: int, stop: int | None = None, progress: bool 
     frontier = np.array([origin], dtype=np.int64)
     layers = [1]
     done = 1
-    with _progress_bar(progress, state_count(space.puzzle), f"BFS {space.puzzle!r}") as update:
+    with _progress_bar(progress, state_count(space.puzzle), _label(space.puzzle)) as update:
         while origin != stop:
             child = space.children(frontier)
             child = child[distances[child] < 0]
