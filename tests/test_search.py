@@ -133,6 +133,23 @@ def test_successors_agree_on_every_position(n):
         check_successors(puzzle, every_state(puzzle))
 
 
+def test_chunked_lookup_agrees_with_one_table(monkeypatch):
+    """Beyond 13 disks the tops are looked up in several chunks: force that path on small puzzles."""
+    puzzles = (Puzzle(5), MagneticPuzzle(5), MagneticPuzzle(5, "RNB"))
+    expected = {p: (S.bfs(p).distances, S.legal_states(p)) for p in puzzles}
+    monkeypatch.setattr(S, "_CHUNK", 2)
+    S._tables.cache_clear()
+    S._space.cache_clear()
+    try:
+        for puzzle, (distances, legal) in expected.items():
+            assert len(S._space(puzzle).tables) == 3
+            assert np.array_equal(S.bfs(puzzle).distances, distances)
+            assert np.array_equal(S.legal_states(puzzle), legal)
+    finally:
+        S._tables.cache_clear()
+        S._space.cache_clear()
+
+
 # -- classic facts ---------------------------------------------------------------------------------------------------
 
 

@@ -22,6 +22,7 @@ The search runs on numpy arrays of integer *codes*, one per position:
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -109,9 +110,9 @@ def decode(puzzle: Puzzle, code: int) -> State:
     State.parse('ISD')
     >>> decode(MagneticPuzzle(2), 10)
     State.parse('IS:BR')
-    >>> decode(MagneticPuzzle(2), 2)
+    >>> decode(MagneticPuzzle(2), 2)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    hanoikit.errors.InvalidStateError: code 2 is not a position of MagneticPuzzle(2, colors='NNN', start_up='R', goal_up='B'): it colours the empty post I
+    hanoikit.errors.InvalidStateError: code 2 is not a position of MagneticPuzzle(2, ...): it colours the empty post I
     """
     size = code_count(puzzle)
     if isinstance(code, bool) or not isinstance(code, (int, np.integer)) or not 0 <= code < size:
@@ -126,7 +127,9 @@ def decode(puzzle: Puzzle, code: int) -> State:
         return State(posts)
     for post in range(3):
         if bits >> post & 1 and post not in posts:
-            raise InvalidStateError(f"code {code} is not a position of {puzzle!r}: it colours the empty post {'SID'[post]}")
+            raise InvalidStateError(
+                f"code {code} is not a position of {puzzle!r}: it colours the empty post {'SID'[post]}"
+            )
     state = State(posts, ["B" if bits >> post & 1 else "R" for post in posts])
     error = puzzle.state_error(state)
     if error is not None:
@@ -152,7 +155,7 @@ def state_count(puzzle: Puzzle) -> int:
     total = 0
     for subset in range(1, 8):
         posts = [p for p in range(3) if subset >> p & 1]
-        total += surjections[len(posts)] * int(np.prod([weights[p] for p in posts]))
+        total += surjections[len(posts)] * math.prod(weights[p] for p in posts)
     return total
 
 
@@ -346,7 +349,9 @@ def _label(puzzle: Puzzle) -> str:
     return f"BFS magnetic {puzzle.colors} n={puzzle.n}" if puzzle.magnetic else f"BFS classic n={puzzle.n}"
 
 
-def _search(space: _Space, origin: int, stop: int | None = None, progress: bool = False) -> tuple[np.ndarray, list[int]]:
+def _search(
+    space: _Space, origin: int, stop: int | None = None, progress: bool = False
+) -> tuple[np.ndarray, list[int]]:
     """Distances from ``origin`` (-1 where not reached) and layer sizes; with ``stop``, end at the layer of ``stop``."""
     distances = np.full(space.size, -1, dtype=np.int32)
     distances[origin] = 0
@@ -470,7 +475,9 @@ def bfs(puzzle: Puzzle, source: State | None = None, *, progress: bool = False) 
 
 def _between(puzzle: Puzzle, a: State | None, b: State | None) -> tuple[_Space, np.ndarray, int]:
     if b is None and not puzzle.is_legal(puzzle.goal):
-        raise UnsolvableError(f"the goal {str(puzzle.goal)!r} of {puzzle!r} is not a legal position: {puzzle.state_error(puzzle.goal)}")
+        raise UnsolvableError(
+            f"the goal {str(puzzle.goal)!r} of {puzzle!r} is not a legal position: {puzzle.state_error(puzzle.goal)}"
+        )
     a = puzzle.check(puzzle.start if a is None else a)
     b = puzzle.check(puzzle.goal if b is None else b)
     space = _space(puzzle)
