@@ -175,11 +175,33 @@ def plan_terms(plan: Plan) -> tuple[int, tuple[int, ...]]:
     return count, tuple(keys)
 
 
+def _images(key: int) -> list[int]:
+    """The keys ``col * 36 + 6 P + Q`` equal in cost to ``key``: relabel the posts, swap red and blue, reverse."""
+    col, rest = divmod(key, 36)
+    P, Q = divmod(rest, 6)
+    c = COLS[col]
+    out = []
+    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+        for swap in (False, True):
+            c2 = [0, 0, 0]
+            for i in range(3):
+                c2[perm[i]] = (3 - c[i] if c[i] else 0) if swap else c[i]
+            P2 = 2 * perm[P >> 1] + ((P & 1) ^ swap)
+            Q2 = 2 * perm[Q >> 1] + ((Q & 1) ^ swap)
+            base = col_code(c2) * 36
+            out += [base + 6 * P2 + Q2, base + 6 * Q2 + P2]
+    return out
+
+
 class Engine:
-    """The optimal costs and plans of every level, built on demand and kept (one engine serves every puzzle)."""
+    """The optimal costs and plans of every level, built on demand and kept (one engine serves every puzzle).
+
+    Above :data:`EXACT_LEVELS`, a level's perfect-to-perfect costs are a *row*: one exact int per class of keys
+    equal by symmetry (post relabelling, red-blue swap, reversal), computed from the row below by the fixed plans.
+    """
 
     def __init__(self) -> None:
-        self._F: list[list[float]] = [[0] * 972]  # level 0: unused placeholder
+        self._F: list[list[float]] = [[0] * 972]  # level 0
         self._D: list[dict[int, dict[int, list[float]]]] = [{}]
         self._plans: list[dict[int, dict[int, dict[int, Plan]]]] = [{}]
         below = None
@@ -191,61 +213,68 @@ class Engine:
             below = F
         last = self._plans[EXACT_LEVELS]
         self.stable = all(self._plans[m] == last for m in range(EXACT_LEVELS - STABLE_WINDOW, EXACT_LEVELS))
-        # the policy: for each finite perfect-to-perfect key, its plan's big-disk moves and small keys
-        self._policy: list[tuple[int, int, tuple[int, ...]]] = []
-        for col in range(27):
-            for P, per_node in last[col].items():
-                for Q in range(6):
-                    x = 6 * Q + Q
-                    if x in per_node:
-                        count, keys = plan_terms(per_node[x])
-                        self._policy.append((col * 36 + 6 * P + Q, count, keys))
+        # classes of finite keys and the plan of each class representative
+        finite = [k for k in range(972) if self._F[EXACT_LEVELS][k] != INF]
+        self.reps: list[int] = []
+        self.slot: list[int] = [-1] * 972
+        for key in finite:
+            if self.slot[key] < 0:
+                for image in _images(key):
+                    self.slot[image] = len(self.reps)
+                self.reps.append(key)
+        self._policy: list[tuple[int, tuple[int, ...]]] = []
+        for key in self.reps:
+            col, rest = divmod(key, 36)
+            P, Q = divmod(rest, 6)
+            count, keys = plan_terms(last[col][P][7 * Q])
+            self._policy.append((count, tuple(self.slot[k] for k in keys)))
+        self._rows: list[list[int]] = [[int(self._F[m][k]) for k in self.reps] for m in range(EXACT_LEVELS + 1)]
+        self._compiled: dict[tuple[int, int, int], tuple[int, tuple[int, ...]] | None] = {}
 
-    def _extend(self, m: int) -> None:
+    def _row(self, m: int) -> list[int]:
         if not self.stable:
             raise RuntimeError("the optimal plans did not settle; raise EXACT_LEVELS")  # pragma: no cover
-        while len(self._F) <= m:
-            below = self._F[-1]
-            row: list[float] = [INF] * 972
-            for key, count, keys in self._policy:
-                total = count
-                for k in keys:
-                    total += below[k]  # type: ignore[assignment]
-                row[key] = total
-            self._F.append(row)
+        rows, policy = self._rows, self._policy
+        while len(rows) <= m:
+            below = rows[-1]
+            rows.append([count + sum([below[i] for i in slots]) for count, slots in policy])
+        return rows[m]
 
     def F(self, m: int, col: int, P: int, Q: int) -> float:
         """Optimal moves of a perfect tower of ``m`` disks from config ``P`` to ``Q`` under ``col`` (``INF`` if none)."""
-        if m == 0:
-            return 0
-        if m >= len(self._F):
-            self._extend(m)
-        return self._F[m][col * 36 + 6 * P + Q]
-
-    def row(self, m: int) -> list[float]:
-        """All perfect-to-perfect costs of level ``m``, indexed ``col * 36 + 6 P + Q``."""
-        if m >= len(self._F):
-            self._extend(m)
-        return self._F[m]
+        if m <= EXACT_LEVELS:
+            return self._F[m][col * 36 + 6 * P + Q]
+        slot = self.slot[col * 36 + 6 * P + Q]
+        return INF if slot < 0 else self._row(m)[slot]
 
     def plan(self, m: int, col: int, P: int, x: int) -> Plan | None:
         """A canonical optimal plan of level ``m`` from the perfect node of ``P`` to node ``x`` (``None`` if none)."""
         plans = self._plans[min(m, EXACT_LEVELS)]
         return plans[col].get(P, {}).get(x)
 
+    def compiled(self, col: int, P: int, x: int) -> tuple[int, tuple[int, ...]] | None:
+        """The plan above :data:`EXACT_LEVELS` from ``P`` to node ``x`` as big-disk moves and row slots below."""
+        key = (col, P, x)
+        if key not in self._compiled:
+            plan = self.plan(EXACT_LEVELS, col, P, x)
+            if plan is None:
+                self._compiled[key] = None
+            else:
+                count, keys = plan_terms(plan)
+                self._compiled[key] = (count, tuple(self.slot[k] for k in keys))
+        return self._compiled[key]
+
     def D(self, m: int, col: int, P: int, x: int) -> float:
         """Optimal cost of level ``m`` between the perfect node of ``P`` and node ``x``."""
         if m <= EXACT_LEVELS:
             per = self._D[m][col].get(P)
             return INF if per is None else per[x]
-        plan = self.plan(m, col, P, x)
-        if plan is None:
+        compiled = self.compiled(col, P, x)
+        if compiled is None:
             return INF
-        below = self.row(m - 1)
-        total = 0
-        for a, b, c in plan:
-            total += 1 if a < 0 else below[a * 36 + 6 * b + c]  # type: ignore[assignment]
-        return total
+        below = self._row(m - 1)
+        count, slots = compiled
+        return count + sum([below[i] for i in slots])
 
     def edge_cost(self, m: int, edge: Edge) -> float:
         a, b, c = edge

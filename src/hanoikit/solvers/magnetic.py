@@ -81,7 +81,7 @@ def _chain(state: State, base: int, upto: int) -> _Chain:
         cols[j - 1] = set_col(cols[j], configs[j] >> 1, (configs[j] & 1) + 1)
     eng = engine()
     M1 = configs[1]
-    cost = [[0.0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
+    cost = [[0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
     via = [[0] * 6, [M1] * 6]
     for j in range(2, upto + 1):
         M, col, below = configs[j], cols[j], cost[j - 1]
@@ -91,9 +91,9 @@ def _chain(state: State, base: int, upto: int) -> _Chain:
         for P in range(6):
             best, best_S = INF, 0
             for S in candidates:
-                total = below[S] + eng.D(j, col, P, 6 * M + S)
-                if total < best:
-                    best, best_S = total, S
+                leg = eng.D(j, col, P, 6 * M + S)
+                if leg != INF and below[S] + leg < best:
+                    best, best_S = below[S] + leg, S
             row[P], arg[P] = best, best_S
         cost.append(row)
         via.append(arg)
@@ -122,14 +122,17 @@ def _tiny_paths(m: int, col: int, source: int) -> tuple[list[float], list[tuple[
     dist: list[float] = [INF] * 36
     into: list[tuple[int, Edge] | None] = [None] * 36
     dist[source] = 0
-    heap = [(0.0, source)]
+    heap = [(0, source)]
     while heap:
         d, x = heapq.heappop(heap)
         if d > dist[x]:
             continue
         for y, kind, a, b, c in adjacency[x]:
             edge: Edge = (-1, a, b) if kind == 0 else (a, b, c)
-            nd = d + eng.edge_cost(m, edge)
+            cost = eng.edge_cost(m, edge)
+            if cost == INF:
+                continue
+            nd = d + cost
             if nd < dist[y]:
                 dist[y] = nd
                 into[y] = (x, edge)
@@ -171,10 +174,15 @@ def _leg_into(m: int, col: int, x: int, P: int) -> Plan:
     return _reverse(plan)
 
 
+def _short(state: State) -> str:
+    text = str(state)
+    return repr(text) if len(text) <= 41 else f"'{text[:16]}...{text[-16:]}'"
+
+
 def _unsolvable(puzzle: MagneticPuzzle, src: State, dst: State) -> UnsolvableError:
     return UnsolvableError(
-        f"position {str(dst)!r} cannot be reached from {str(src)!r} in the {puzzle.colors} puzzle: "
-        "no sequence of legal moves joins them"
+        f"position {_short(dst)} cannot be reached from {_short(src)} in the {puzzle.colors} puzzle with "
+        f"{puzzle.n} disks: no sequence of legal moves joins them"
     )
 
 
@@ -199,7 +207,7 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
     for j in range(top, n + 1):
         choice[j] = None
         gathered_a, gathered_b = a.cost[j - 1], b.cost[j - 1]
-        if j > top and best <= 2 + min(gathered_a) + min(gathered_b):
+        if j > top and best != INF and best <= 2 + min(gathered_a) + min(gathered_b):
             continue  # moving disk j away and back costs at least two moves more than gathering on both sides
         Ma, Mb = a.configs[j], b.configs[j]
         for g in [Ma] if j == 1 else range(6):
@@ -207,6 +215,8 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
                 continue
             dist, into = _tiny_paths(j, a.cols[j], 6 * Ma + g)
             for h in [Mb] if j == 1 else range(6):
+                if dist[6 * Mb + h] == INF or gathered_b[h] == INF:
+                    continue
                 total = gathered_a[g] + dist[6 * Mb + h] + gathered_b[h]
                 if total < best:
                     best, choice[j] = total, (g, h, into)
