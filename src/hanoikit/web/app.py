@@ -20,10 +20,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from ..errors import HanoiError, InvalidPuzzleError, InvalidStateError, UnknownMethodError
+from ..errors import HanoiError, IllegalMoveError, InvalidPuzzleError, InvalidStateError
 from ..move import Move
 from ..puzzle import VARIANTS, MagneticPuzzle, Puzzle
-from ..state import State
+from ..state import State, flip
 from .positions import describe, random_state, read_move, remaining
 from .schemas import (
     MAX_DISKS,
@@ -48,20 +48,20 @@ STATIC = Path(__file__).with_name("static")
 """The page: ``index.html``, ``app.js`` and ``style.css``."""
 
 OPTIMAL = "optimal"
-_CHECKPOINT = 512  # a Levy run keeps its position every this many moves, so that any page starts close by
 
 
 def _levy() -> Any:
     return importlib.import_module("hanoikit.levy")
 
 
+def _analysis() -> Any:
+    return importlib.import_module("hanoikit.analysis")
+
+
 def _algorithms() -> list[Algorithm]:
     found = [Algorithm(name=OPTIMAL, label="Optimal solution, from the current position")]
-    try:
-        names = _levy().ALGORITHMS
-    except (ImportError, AttributeError):  # Levy's algorithms not available in this installation
-        names = ()
-    found += [Algorithm(name=name, label=f'Levy\'s "{name}" algorithm, from the start') for name in names]
+    for name, algorithm in _levy().ALGORITHMS.items():
+        found.append(Algorithm(name=name, label=f'Levy "{name}" (published for {algorithm.colors}), from the start'))
     return found
 
 
@@ -73,49 +73,58 @@ def _position(puzzle: Puzzle, state: State) -> Position:
     return Position(**describe(puzzle, state))
 
 
-def _trace(puzzle: Puzzle, moves: list[Move], state: State) -> list[list[int]] | None:
-    if not puzzle.magnetic:
-        return None
-    analysis = importlib.import_module("hanoikit.analysis")
-    return np.asarray(analysis.color_trace(puzzle, moves, state)).tolist()
+@functools.lru_cache(maxsize=16)
+def _levy_run(puzzle: MagneticPuzzle, algorithm: str) -> tuple[np.ndarray, np.ndarray]:
+    """All moves of a Levy algorithm on ``puzzle`` as rows (disk, src, dst), and their colour trace.
+
+    Computing the trace checks every move against the puzzle's rules.
+    """
+    rows = _levy().solution_array(puzzle.n, algorithm)
+    try:
+        trace = _analysis().color_trace(puzzle, rows)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(
+            f"Levy's {algorithm!r} algorithm cannot be played on the {puzzle.colors} tower: {error}"
+        ) from None
+    return rows, trace
 
 
-@functools.lru_cache(maxsize=8)
-def _levy_run(n: int, algorithm: str) -> tuple[np.ndarray, tuple[State, ...]]:
-    """All moves of a Levy algorithm as rows (disk, src, dst), checked by replay, and every 512th position."""
-    puzzle = MagneticPuzzle(n)
-    moves = np.array([tuple(move) for move in _levy().solution(n, algorithm)], dtype=np.int16).reshape(-1, 3)
-    checkpoints = [puzzle.start]
-    for begin in range(0, len(moves), _CHECKPOINT):
-        chunk = [Move(*map(int, row)) for row in moves[begin : begin + _CHECKPOINT]]
-        checkpoints.append(puzzle.play(chunk, checkpoints[-1]))
-    return moves, tuple(checkpoints)
+def _after(puzzle: MagneticPuzzle, rows: np.ndarray) -> State:
+    """Where the moves ``rows`` lead from the start: each disk is where its last move took it, flipped once a move."""
+    start = puzzle.start
+    posts, ups = list(start.posts), list(start.ups or ())
+    for disk in range(1, puzzle.n + 1):
+        mine = np.flatnonzero(rows[:, 0] == disk)
+        if mine.size:
+            posts[disk - 1] = int(rows[mine[-1], 2])
+            ups[disk - 1] = flip(ups[disk - 1]) if mine.size % 2 else ups[disk - 1]
+    return puzzle.check(State(posts, ups))
 
 
-def _levy_page(puzzle: Puzzle, state: State, request: SolutionRequest) -> tuple[int, State, list[Move]]:
-    if request.algorithm not in _levy().ALGORITHMS:
-        names = ", ".join(repr(name) for name in (OPTIMAL, *_levy().ALGORITHMS))
-        raise UnknownMethodError(f"unknown algorithm {request.algorithm!r}: choose one of {names}")
-    if puzzle != MagneticPuzzle(puzzle.n) or state != puzzle.start:
+def _levy_page(puzzle: Puzzle, state: State, request: SolutionRequest) -> tuple[int, State, list[Move], Any]:
+    name = _levy().get(request.algorithm).name
+    if not isinstance(puzzle, MagneticPuzzle) or state != puzzle.start:
         raise InvalidPuzzleError(
-            f"Levy's {request.algorithm!r} algorithm solves the free magnetic tower (colouring NNN, default goal) "
-            "from the start; choose those settings and the start position"
+            f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic puzzle "
+            "and leave the position out"
         )
-    rows, checkpoints = _levy_run(puzzle.n, request.algorithm)
+    rows, trace = _levy_run(puzzle, name)
     offset = min(request.offset, len(rows))
-    base = offset - offset % _CHECKPOINT
-    lead = [Move(*map(int, row)) for row in rows[base:offset]]
-    page = [Move(*map(int, row)) for row in rows[offset : offset + request.limit]]
-    return len(rows), puzzle.play(lead, checkpoints[base // _CHECKPOINT]), page
+    page = rows[offset : offset + request.limit]
+    moves = [Move(*row) for row in page.tolist()]
+    return len(rows), _after(puzzle, rows[:offset]), moves, trace[offset : offset + len(moves) + 1]
 
 
-def _optimal_page(puzzle: Puzzle, state: State, request: SolutionRequest) -> tuple[int, State, list[Move]]:
+def _optimal_page(puzzle: Puzzle, state: State, request: SolutionRequest) -> tuple[int, State, list[Move], Any]:
     total = puzzle.distance(state, puzzle.goal)
-    offset = min(request.offset, total)
-    solution = puzzle.solve(state, puzzle.goal)
-    lead = list(itertools.islice(solution, offset))
-    page = list(itertools.islice(solution, request.limit))
-    return total, puzzle.play(lead, state), page
+    if request.offset >= total:
+        first, moves = puzzle.goal, []
+    else:
+        solution = puzzle.solve(state, puzzle.goal)
+        first = puzzle.play(itertools.islice(solution, request.offset), state)
+        moves = list(itertools.islice(solution, request.limit))
+    trace = _analysis().color_trace(puzzle, moves, first) if puzzle.magnetic else None
+    return total, first, moves, trace
 
 
 def _message(error: RequestValidationError) -> str:
@@ -199,7 +208,7 @@ def create_app() -> FastAPI:
         puzzle = request.settings.puzzle()
         start = _state(puzzle, request.state)
         paging = _optimal_page if request.algorithm == OPTIMAL else _levy_page
-        total, first, moves = paging(puzzle, start, request)
+        total, first, moves, trace = paging(puzzle, start, request)
         state, states = first, []
         for played in moves:
             state = puzzle.apply(state, played)
@@ -211,7 +220,7 @@ def create_app() -> FastAPI:
             offset=min(request.offset, total),
             moves=[str(played) for played in moves],
             states=states,
-            trace=_trace(puzzle, moves, first),
+            trace=None if trace is None else np.asarray(trace).tolist(),
         )
 
     @app.post("/api/game/load", response_model=LoadedGame)

@@ -69,9 +69,8 @@ function updateSettingsView() {
   document.body.classList.toggle("classic", !magnetic);
   $("disks-out").textContent = $("disks").value;
   $("title").textContent = magnetic ? "Magnetic Tower of Hanoi" : "Tower of Hanoi";
-  const free = magnetic && $("colors").value === "NNN" && !$("goal-up").value;
   for (const option of $("algorithm").options) {
-    if (option.value !== "optimal") option.disabled = !free;
+    if (option.value !== "optimal") option.disabled = !magnetic;
   }
   if ($("algorithm").selectedOptions[0] && $("algorithm").selectedOptions[0].disabled) $("algorithm").value = "optimal";
 }
@@ -664,7 +663,7 @@ function speed() {
 function schedule() {
   if (!watch) return;
   clearTimeout(watch.timer);
-  $("play-pause").textContent = watch.playing ? "⏸" : "▶";
+  $("play-pause").textContent = watch.playing ? "Pause" : "▶ Play";
   if (!watch.playing) return;
   watch.timer = setTimeout(async () => {
     if (!watch) return;
@@ -711,8 +710,6 @@ function showWatch() {
   const done = watch.index >= watch.total;
   const last = watch.index ? ` · last ${watch.moves[watch.index - 1]}` : "";
   $("watch-progress").textContent = `Move ${watch.index} of ${watch.total}${last}${done ? " · done" : ""}`;
-  $("moves").textContent = watch.index;
-  $("remaining").textContent = watch.total - watch.index;
   drawChart();
 }
 

@@ -1,0 +1,490 @@
+"""The play API (``hanoikit.web``): moves, refusals with reasons, hints, paged solutions, validation, save and load.
+
+The oracle is a plain breadth-first search over the model's own moves (``legal_moves``/``apply``), independent of the
+solvers the API asks.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import random
+import subprocess
+import sys
+import time
+from collections import deque
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+
+import hanoikit as hk
+from hanoikit import MagneticPuzzle, Move, Puzzle, State
+from hanoikit.web import describe, random_state, read_move
+from hanoikit.web.app import create_app
+from hanoikit.web.schemas import MAX_DISKS, MAX_PAGE, MAX_SAVED_MOVES
+
+SIGN = {"R": 1, "B": -1, None: 0}
+
+
+APP = TestClient(create_app())  # one app for the hypothesis tests too (the server is stateless)
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return APP
+
+
+def settings_of(puzzle: Puzzle) -> dict:
+    if isinstance(puzzle, MagneticPuzzle):
+        return {"n": puzzle.n, "magnetic": True, "colors": puzzle.colors, "goal_up": puzzle.goal_up}
+    return {"n": puzzle.n, "magnetic": False}
+
+
+def all_states(puzzle: Puzzle) -> list[State]:
+    if not puzzle.magnetic:
+        return [State(posts) for posts in itertools.product(range(3), repeat=puzzle.n)]
+    candidates = (
+        State(posts, ups)
+        for posts in itertools.product(range(3), repeat=puzzle.n)
+        for ups in itertools.product("RB", repeat=puzzle.n)
+    )
+    return [state for state in candidates if puzzle.is_legal(state)]
+
+
+@functools.cache
+def distances_to_goal(puzzle: Puzzle) -> dict[State, int]:
+    """BFS oracle: the least number of moves from every legal position to the goal (unreachable ones left out)."""
+    backward: dict[State, list[State]] = {state: [] for state in all_states(puzzle)}
+    for state in backward:
+        for move in puzzle.legal_moves(state):
+            backward[puzzle.apply(state, move)].append(state)
+    distance = {puzzle.goal: 0} if puzzle.goal in backward else {}
+    queue = deque(distance)
+    while queue:
+        state = queue.popleft()
+        for before in backward[state]:
+            if before not in distance:
+                distance[before] = distance[state] + 1
+                queue.append(before)
+    return distance
+
+
+def error_of(response: httpx.Response, status: int = 422) -> str:
+    assert response.status_code == status, response.text
+    detail = response.json()["detail"]
+    assert isinstance(detail, str) and detail
+    return detail
+
+
+small_puzzles = st.one_of(
+    st.builds(Puzzle, st.integers(1, 4)),
+    st.builds(MagneticPuzzle, st.integers(1, 3), st.sampled_from(hk.VARIANTS)),
+)
+
+
+# -- the page and the schema ---------------------------------------------------------------------------------------
+
+
+def test_page_and_schema_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "<svg id=\"board\"" in page.text
+    for name in ("app.js", "style.css", "favicon.svg"):
+        assert client.get(f"/static/{name}").status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/move", "/api/hint", "/api/solution", "/api/game/load", "/api/random"} <= set(paths)
+
+
+def test_config_lists_the_colourings_and_algorithms(client: TestClient) -> None:
+    config = client.get("/api/config").json()
+    assert config["variants"] == list(hk.VARIANTS) and len(config["variants"]) == 27
+    assert config["max_disks"] == MAX_DISKS and config["max_page"] == MAX_PAGE
+    names = [algorithm["name"] for algorithm in config["algorithms"]]
+    assert names == ["optimal", *hk.levy.ALGORITHMS]
+
+
+# -- positions and moves -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("colors", hk.VARIANTS)
+def test_every_position_is_described_as_the_model_and_the_oracle_say(client: TestClient, colors: str) -> None:
+    puzzle = MagneticPuzzle(2, colors)
+    oracle = distances_to_goal(puzzle)
+    for state in all_states(puzzle):
+        answer = client.post("/api/position", json={"settings": settings_of(puzzle), "state": str(state)}).json()
+        assert answer["state"] == str(state) and answer["goal"] == str(puzzle.goal)
+        assert answer["legal_moves"] == [str(move) for move in puzzle.legal_moves(state)]
+        assert answer["post_colors"] == [puzzle.post_color(state, post) for post in range(3)]
+        assert answer["distance"] == oracle.get(state)
+        assert answer["solved"] == (state == puzzle.goal)
+
+
+def test_the_start_is_the_default_position(client: TestClient) -> None:
+    answer = client.post("/api/position", json={"settings": {"n": 3}}).json()
+    assert answer["state"] == "SSS:RRR" and answer["distance"] == 11
+    classic = client.post("/api/position", json={"settings": {"n": 5, "magnetic": False}}).json()
+    assert classic["state"] == "SSSSS" and classic["distance"] == 31 and classic["post_colors"] == [None] * 3
+
+
+@given(small_puzzles, st.data())
+def test_every_move_is_played_or_refused_as_the_model_says(puzzle: Puzzle, data: st.DataObject) -> None:
+    client = APP
+    state = data.draw(st.sampled_from(all_states(puzzle)))
+    src, dst = data.draw(st.permutations(range(3)))[:2]
+    text = "SID"[src] + "SID"[dst]
+    response = client.post("/api/move", json={"settings": settings_of(puzzle), "state": str(state), "move": text})
+    disk = state.tops()[src]
+    if disk is None:
+        assert error_of(response) == f"post {text[0]} is empty: there is no disk to move"
+        return
+    move = Move(disk, src, dst)
+    reason = puzzle.move_error(state, move)
+    if reason is None:
+        answer = response.json()
+        assert answer["move"] == str(move)
+        assert answer["position"]["state"] == str(puzzle.apply(state, move))
+    else:
+        assert error_of(response) == reason
+        assert response.json()["error"] == "IllegalMoveError"
+
+
+def test_refusals_give_the_reason_in_words(client: TestClient) -> None:
+    free = {"n": 3, "magnetic": True, "colors": "NNN"}
+
+    def refusal(state: str, move: str, settings: dict = free) -> str:
+        return error_of(client.post("/api/move", json={"settings": settings, "state": state, "move": move}))
+
+    assert refusal("SSS:RRR", "2SD").startswith("disk 2 is under disk 1")
+    assert refusal("ISS:BRR", "SI").startswith("larger disk on a smaller one")
+    assert refusal("IDS:BBR", "ID").startswith("blue would touch blue")
+    assert refusal("SIS:RRR", "SI").startswith("red would touch red")
+    assert refusal("SSS:RRR", "1SI", {"n": 3, "colors": "RRB"}).startswith("post I is coloured red")
+    assert refusal("SSS:RRR", "DI") == "post D is empty: there is no disk to move"
+
+
+def test_moves_in_full_notation_and_by_posts_agree(client: TestClient) -> None:
+    puzzle = MagneticPuzzle(3)
+    for move in puzzle.legal_moves(puzzle.start):
+        by_posts = "SID"[move.src] + "SID"[move.dst]
+        answers = [
+            client.post("/api/move", json={"settings": settings_of(puzzle), "state": "SSS:RRR", "move": text}).json()
+            for text in (str(move), by_posts.lower())
+        ]
+        assert answers[0] == answers[1] and answers[0]["move"] == str(move)
+
+
+# -- hints ---------------------------------------------------------------------------------------------------------
+
+
+@given(small_puzzles, st.data())
+def test_a_hint_is_an_optimal_move_from_any_position(puzzle: Puzzle, data: st.DataObject) -> None:
+    client = APP
+    oracle = distances_to_goal(puzzle)
+    state = data.draw(st.sampled_from(all_states(puzzle)))
+    response = client.post("/api/hint", json={"settings": settings_of(puzzle), "state": str(state)})
+    if state not in oracle:
+        assert "UnsolvableError" == response.json()["error"] and error_of(response)
+        return
+    hint = response.json()
+    assert hint["distance"] == oracle[state]
+    if state == puzzle.goal:
+        assert hint["move"] is None
+        return
+    move = Move(hint["disk"], hint["src"], hint["dst"])
+    assert str(move) == hint["move"]
+    assert oracle[puzzle.apply(state, move)] == oracle[state] - 1
+
+
+def test_a_hint_for_twelve_disks_is_legal_and_brings_the_goal_one_move_closer(client: TestClient) -> None:
+    rng = random.Random(12)
+    for puzzle in (MagneticPuzzle(12), MagneticPuzzle(12, "RNB"), Puzzle(12)):
+        state = random_state(puzzle, rng)
+        hint = client.post("/api/hint", json={"settings": settings_of(puzzle), "state": str(state)}).json()
+        after = puzzle.apply(state, Move.parse(hint["move"]))
+        assert puzzle.distance(after, puzzle.goal) == hint["distance"] - 1
+
+
+# -- random positions ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("colors", hk.VARIANTS)
+def test_random_positions_are_legal_and_can_reach_the_goal(client: TestClient, colors: str) -> None:
+    puzzle = MagneticPuzzle(3, colors)
+    oracle = distances_to_goal(puzzle)
+    response = client.post("/api/random", json={"settings": settings_of(puzzle), "seed": 7})
+    if len(oracle) <= 1:  # only the goal (or nothing) reaches the goal
+        assert response.json()["error"] == "UnsolvableError" and error_of(response)
+        return
+    answer = response.json()
+    state = puzzle.parse(answer["state"])
+    assert state != puzzle.goal and answer["distance"] == oracle[state]
+    again = client.post("/api/random", json={"settings": settings_of(puzzle), "seed": 7}).json()
+    assert again == answer
+
+
+def test_random_positions_vary() -> None:
+    puzzle = MagneticPuzzle(6, "NBN")
+    rng = random.Random(3)
+    assert len({random_state(puzzle, rng) for _ in range(20)}) > 10
+
+
+# -- solutions, page by page ---------------------------------------------------------------------------------------
+
+
+def pages(client: TestClient, body: dict, limit: int, follow_state: bool) -> tuple[list[str], list[str], list, dict]:
+    """Fetch a whole solution page by page, by offset or (optimal only) from the last position reached."""
+    moves: list[str] = []
+    states: list[str] = []
+    trace: list = []
+    first = None
+    while True:
+        request = dict(body, limit=limit, offset=0 if follow_state else len(moves))
+        if follow_state and states:
+            request["state"] = states[-1]
+        page = client.post("/api/solution", json=request).json()
+        first = first or page
+        if not page["moves"]:
+            return moves, states, trace, first
+        assert len(page["moves"]) <= limit and len(page["states"]) == len(page["moves"])
+        if page["trace"] is not None:
+            assert len(page["trace"]) == len(page["moves"]) + 1
+            trace += page["trace"] if not trace else page["trace"][1:]
+        moves += page["moves"]
+        states += page["states"]
+
+
+@pytest.mark.parametrize("follow_state", [False, True])
+@pytest.mark.parametrize("colors", ["NNN", "RBB", "NRN", None])
+def test_optimal_solution_pages_replay_to_the_goal(client: TestClient, colors: str | None, follow_state: bool) -> None:
+    puzzle = Puzzle(5) if colors is None else MagneticPuzzle(4, colors)
+    state = random_state(puzzle, random.Random(5))
+    body = {"settings": settings_of(puzzle), "state": str(state), "algorithm": "optimal"}
+    moves, states, trace, first = pages(client, body, limit=7, follow_state=follow_state)
+    assert first["total"] == len(moves) == puzzle.distance(state, puzzle.goal)
+    assert first["start"] == str(state)
+    played = [Move.parse(text) for text in moves]
+    assert puzzle.play(played, state) == puzzle.goal
+    replay = [state]
+    for move in played:
+        replay.append(puzzle.apply(replay[-1], move))
+    assert states == [str(s) for s in replay[1:]]
+    if colors is None:
+        assert trace == []
+    else:
+        assert trace == [[SIGN[puzzle.post_color(s, post)] for post in range(3)] for s in replay]
+
+
+@pytest.mark.parametrize("name", list(hk.levy.ALGORITHMS))
+def test_levy_pages_are_the_published_algorithm(client: TestClient, name: str) -> None:
+    algorithm = hk.levy.ALGORITHMS[name]
+    puzzle = MagneticPuzzle(4, algorithm.colors)
+    body = {"settings": settings_of(puzzle), "algorithm": name}
+    moves, states, trace, first = pages(client, body, limit=10, follow_state=False)
+    expected = [str(move) for move in hk.levy.solution(4, name)]
+    assert moves == expected and first["total"] == len(expected) == hk.levy.counts(name, 4)
+    assert puzzle.play(map(Move.parse, moves)) == puzzle.parse(states[-1])
+    assert trace == hk.analysis.color_trace(puzzle, list(map(Move.parse, moves))).tolist()
+
+
+def test_levy_on_a_tower_it_does_not_fit_is_refused(client: TestClient) -> None:
+    body = {"settings": {"n": 3, "colors": "RBB"}, "algorithm": "62"}
+    assert "cannot be played on the RBB tower" in error_of(client.post("/api/solution", json=body))
+    body = {"settings": {"n": 3}, "state": "ISS:BRR", "algorithm": "62"}
+    assert "from its start" in error_of(client.post("/api/solution", json=body))
+    body = {"settings": {"n": 3, "magnetic": False}, "algorithm": "100"}
+    assert "magnetic" in error_of(client.post("/api/solution", json=body))
+    body = {"settings": {"n": 3}, "algorithm": "63"}
+    assert "unknown algorithm '63'" in error_of(client.post("/api/solution", json=body))
+
+
+def test_solution_pages_are_bounded(client: TestClient) -> None:
+    body = {"settings": {"n": 12}, "algorithm": "optimal"}
+    for limit in (0, -1, MAX_PAGE + 1, 10**12):
+        assert "limit" in error_of(client.post("/api/solution", json=dict(body, limit=limit)))
+    assert "offset" in error_of(client.post("/api/solution", json=dict(body, offset=-1)))
+    page = client.post("/api/solution", json=dict(body, limit=MAX_PAGE)).json()
+    assert len(page["moves"]) == MAX_PAGE and page["total"] == MagneticPuzzle(12).distance()
+    beyond = client.post("/api/solution", json=dict(body, offset=page["total"] + 5, limit=3)).json()
+    assert beyond["moves"] == [] and beyond["offset"] == page["total"]
+    levy = client.post("/api/solution", json={"settings": {"n": 12}, "algorithm": "67-up", "offset": 100_000}).json()
+    expected = list(itertools.islice(hk.levy.solution(12, "67-up"), 100_000, 100_200))
+    assert levy["moves"] == [str(move) for move in expected]
+
+
+# -- validation: every bad request gets a 4xx with a message -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path, body, words",
+    [
+        ("/api/position", {"settings": {"n": 0}}, "settings.n"),
+        ("/api/position", {"settings": {"n": 13}}, "less than or equal to 12"),
+        ("/api/position", {"settings": {"n": "three"}}, "settings.n"),
+        ("/api/position", {"settings": {"n": 3, "colors": "RGB"}}, "settings.colors"),
+        ("/api/position", {"settings": {"n": 3, "goal_up": "G"}}, "settings.goal_up"),
+        ("/api/position", {"settings": {"n": 3, "magnetic": False, "goal_up": "R"}}, "classic one has no colours"),
+        ("/api/position", {"settings": {"n": 3}, "colour": "R"}, "colour"),
+        ("/api/position", {}, "settings"),
+        ("/api/position", {"settings": {"n": 3}, "state": "SSX"}, "cannot read position 'SSX'"),
+        ("/api/position", {"settings": {"n": 3}, "state": "SS:RR"}, "has 2 disks, the puzzle has 3"),
+        ("/api/position", {"settings": {"n": 3}, "state": "SSS"}, "needs them"),
+        ("/api/position", {"settings": {"n": 2, "colors": "BNN"}, "state": "SS:RR"}, "coloured blue"),
+        ("/api/position", {"settings": {"n": 2}, "state": "SS:RB"}, "would touch"),
+        ("/api/position", {"settings": {"n": 2}, "state": "S" * 5000}, "state"),
+        ("/api/move", {"settings": {"n": 2}, "state": "SS:RR", "move": "9SD"}, "there is no disk 9"),
+        ("/api/move", {"settings": {"n": 2}, "state": "SS:RR", "move": "1SS"}, "same post"),
+        ("/api/move", {"settings": {"n": 2}, "state": "SS:RR", "move": "hello"}, "cannot read move 'hello'"),
+        ("/api/move", {"settings": {"n": 2}, "state": "SS:RR"}, "move"),
+        ("/api/hint", {"settings": {"n": 3, "colors": "RRR"}}, "cannot be reached"),
+        ("/api/random", {"settings": {"n": 3}, "seed": -1}, "seed"),
+    ],
+)
+def test_bad_requests_are_refused_with_a_message(client: TestClient, path: str, body: dict, words: str) -> None:
+    assert words in error_of(client.post(path, json=body))
+
+
+def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
+    response = client.post("/api/move", content=b"{not json", headers={"content-type": "application/json"})
+    assert "not valid JSON" in error_of(response)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12,
+)
+fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "settings": st.fixed_dictionaries(
+            {},
+            optional={
+                "n": st.integers(-2, 14) | json_values,
+                "magnetic": st.booleans() | json_values,
+                "colors": st.sampled_from(hk.VARIANTS) | st.text(max_size=4),
+                "goal_up": st.sampled_from(["R", "B", None]) | json_values,
+            },
+        ),
+        "state": st.text("SIDRB:x", max_size=14) | json_values,
+        "move": st.text("123SID ", max_size=5) | json_values,
+        "algorithm": st.sampled_from(["optimal", "62", "100", "x"]) | json_values,
+        "offset": st.integers(-5, 10**6) | json_values,
+        "limit": st.integers(-5, 2000) | json_values,
+        "seed": st.integers(-5, 10**20) | json_values,
+        "initial": st.text("SIDRB:", max_size=8) | json_values,
+        "moves": st.lists(st.text("12SID", max_size=4), max_size=5) | json_values,
+    },
+)
+
+
+@given(st.sampled_from(["/api/position", "/api/move", "/api/hint", "/api/random", "/api/solution", "/api/game/load"]),
+       fields | json_values)
+def test_no_request_gets_a_server_error(path: str, body: object) -> None:
+    response = APP.post(path, json=body)
+    assert response.status_code in (200, 422), response.text
+    if response.status_code == 422:
+        assert isinstance(response.json()["detail"], str)
+
+
+# -- save and load -------------------------------------------------------------------------------------------------
+
+
+def saved(puzzle: Puzzle, moves: list[str], initial: State | None = None) -> dict:
+    return {
+        "format": "hanoikit-game",
+        "version": 1,
+        "settings": settings_of(puzzle),
+        "initial": str(initial or puzzle.start),
+        "moves": moves,
+    }
+
+
+def test_a_saved_game_loads_and_replays(client: TestClient) -> None:
+    puzzle = MagneticPuzzle(3, "NNB")
+    initial = random_state(puzzle, random.Random(2))
+    moves = [str(move) for move in itertools.islice(puzzle.solve(initial, puzzle.goal), 3)]
+    text = json.dumps(saved(puzzle, moves, initial))  # as the page sends the file
+    loaded = client.post("/api/game/load", content=text, headers={"content-type": "application/json"}).json()
+    assert loaded["moves"] == moves and loaded["initial"]["state"] == str(initial)
+    assert loaded["optimal"] == puzzle.distance(initial, puzzle.goal)
+    final = puzzle.play(map(Move.parse, moves), initial)
+    assert loaded["states"][-1] == loaded["position"]["state"] == str(final)
+    assert loaded["position"]["distance"] == loaded["optimal"] - 3
+
+
+def test_a_whole_solved_game_loads_as_solved(client: TestClient) -> None:
+    puzzle = Puzzle(4)
+    loaded = client.post("/api/game/load", json=saved(puzzle, [str(m) for m in puzzle.solve()])).json()
+    assert loaded["position"]["solved"] and len(loaded["moves"]) == loaded["optimal"] == 15
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        ({"format": "chess-game"}, "format"),
+        ({"version": 2}, "version"),
+        ({"settings": {"n": 40}}, "settings.n"),
+        ({"initial": "SSQ:RRR"}, "the saved initial position is not valid: cannot read position"),
+        ({"initial": "SSS:RBR"}, "the saved initial position is not valid"),
+        ({"moves": ["1SI", "2SD", "1ID"]}, "saved move 3 ('1ID') cannot be played in IDS:BBR: blue would touch blue"),
+        ({"moves": ["1SI", "zz"]}, "saved move 2 ('zz')"),
+        ({"moves": "1SI"}, "moves"),
+        ({"moves": ["1SD"] * (MAX_SAVED_MOVES + 1)}, "moves"),
+        ({"extra": 1}, "extra"),
+    ],
+)
+def test_a_bad_saved_game_is_refused_with_the_reason(client: TestClient, change: dict, words: str) -> None:
+    game = dict(saved(MagneticPuzzle(3), ["1SI"]), **change)
+    assert words in error_of(client.post("/api/game/load", json=game))
+
+
+# -- the library helpers and the command ---------------------------------------------------------------------------
+
+
+def test_read_move_reads_both_notations_and_refuses_with_the_reason() -> None:
+    puzzle = MagneticPuzzle(2)
+    assert read_move(puzzle, puzzle.start, "sd") == read_move(puzzle, puzzle.start, "1SD") == Move(1, 0, 2)
+    with pytest.raises(hk.IllegalMoveError, match="disk 2 is under disk 1"):
+        read_move(puzzle, puzzle.start, "2SD")
+    with pytest.raises(hk.InvalidMoveError):
+        read_move(puzzle, puzzle.start, "S")
+
+
+def test_describe_matches_the_model() -> None:
+    puzzle = Puzzle(3)
+    info = describe(puzzle, State.parse("SDI"))
+    assert info["distance"] == puzzle.distance(State.parse("SDI"), puzzle.goal)
+    assert info["legal_moves"] == [str(move) for move in puzzle.legal_moves(State.parse("SDI"))]
+
+
+def test_hanoi_play_serves_the_page() -> None:
+    command = [sys.executable, "-m", "hanoikit", "play", "--no-browser", "--port", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()  # type: ignore[union-attr]
+        assert line.startswith("hanoi play: the puzzle is at http://127.0.0.1:"), line
+        url = line.split(" at ")[1].split()[0]
+        assert httpx.get(url, timeout=10).status_code == 200
+        assert httpx.post(url + "api/hint", json={"settings": {"n": 3}}, timeout=10).json()["move"] == "1SI"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_hanoi_play_refuses_a_busy_port() -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        started = time.monotonic()
+        done = subprocess.run(
+            [sys.executable, "-m", "hanoikit", "play", "--no-browser", "--port", str(port)],
+            capture_output=True, text=True, timeout=30,
+        )
+    assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in done.stderr
+    assert done.stderr.count("\n") == 1 and time.monotonic() - started < 30
