@@ -153,7 +153,7 @@ def _methods(puzzle: Puzzle) -> list[str]:
 @magnetic_options
 @click.option("--from", "source", metavar="STATE", help="Start from this position (default: the start tower).")
 @click.option("--to", "target", metavar="STATE", help="Solve to this position (default: the goal tower).")
-@click.option("--method", default="optimal", show_default=True, help="Classic only: a seed method (recursive, "
+@click.option("--method", default="optimal", show_default=True, metavar="NAME", help="Classic only: a seed method (recursive, "
               "iterative, four-step, three-step, route-table, bits) from the start tower to the goal tower.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text: 1SD per line; csv: disk,src,dst; json: [[disk, src, dst], ...].")
