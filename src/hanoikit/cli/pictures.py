@@ -1,3 +1,172 @@
-"""Commands of `hanoi`: placeholder, filled in by its issue."""
+"""``hanoi graph | animate | show | explain | ncube``: pictures, movies and teaching."""
 
-from .app import app  # noqa: F401
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .app import app, fail, magnetic_options, make_puzzle
+
+__all__ = ["graph", "animate", "show", "explain", "ncube"]
+
+_ALGORITHM_HELP = (
+    "optimal (default), a classic method (recursive, iterative, four-step, three-step, ...) "
+    "or one of Levy's magnetic algorithms (62, 67-down, 67-up, 100, semifree)."
+)
+
+
+def _moves(n: int, magnetic, start_up, goal_up, algorithm: str, source: str | None):  # type: ignore[no-untyped-def]
+    from ..draw.animate import resolve
+
+    puzzle = make_puzzle(n, magnetic, goal_up, start_up)
+    state = None if source is None else puzzle.parse(source)
+    puzzle, moves = resolve(puzzle, algorithm, state)
+    return puzzle, moves, state
+
+
+@app.command()
+@click.argument("n", type=click.IntRange(1, 8))
+@magnetic_options
+@click.option("--out", "out", metavar="FILE", help="Write the graph: .png, .svg, .pdf (a drawing), .dot or .graphml.")
+def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, out: str | None) -> None:
+    """The state graph of the N-disk tower: every position reachable from the start, every move between them.
+
+    The classic graph is drawn as seed 003's Sierpinski triangle (start at the top, towers on I and D at the bottom
+    corners, positions named AAB as in the seed); magnetic positions gather around the classic ones. The optimal path
+    from start to goal is highlighted. Without --out, prints the graph's facts.
+    """
+    from ..draw.files import extension
+    from ..draw.graph import FORMATS, optimal_path, save_state_graph
+    from ..graph import diameter, state_graph
+
+    if out is not None and extension(out) not in FORMATS:
+        fail(f"cannot write a graph to {out!r}: use a file ending in {', '.join('.' + f for f in FORMATS)}")
+    puzzle = make_puzzle(n, magnetic, goal_up, start_up)
+    g = state_graph(puzzle)
+    goal_reached = puzzle.is_legal(puzzle.goal) and puzzle.goal in g
+    count = g.number_of_nodes()
+    facts = f"{count:,} position{'s' * (count != 1)}, {g.number_of_edges():,} moves"
+    if g.number_of_nodes() <= 3000:
+        facts += f", diameter {diameter(g)}"
+    if goal_reached:
+        facts += f", start to goal {len(optimal_path(puzzle, g)) - 1} moves"
+    else:
+        facts += ", the goal cannot be reached"
+    if out is None:
+        click.echo(f"{puzzle!r}: {facts}")
+        return
+    if not goal_reached:
+        fail(f"the goal {puzzle.goal} cannot be reached from the start, so there is no optimal path to draw")
+    save_state_graph(puzzle, out, g)
+    click.echo(f"wrote {out}: {facts}")
+
+
+@app.command()
+@click.argument("n", type=click.IntRange(1, 12))
+@magnetic_options
+@click.option("--algorithm", default="optimal", show_default=True, metavar="NAME", help=_ALGORITHM_HELP)
+@click.option("--from", "source", metavar="STATE", help="Start from this position (optimal only), e.g. SSI:RRB.")
+@click.option("--out", "out", required=True, metavar="FILE", help="The movie: .gif, or .mp4 where ffmpeg is installed.")
+@click.option("--fps", type=click.FloatRange(1, 60), default=12, show_default=True, help="Frames per second.")
+@click.option("--size", default="480x320", show_default=True, metavar="WxH", help="Frame size in pixels.")
+@click.option("--tween", type=click.IntRange(0, 30), help="In-between frames per move (default: fewer for long movies).")
+def animate(
+    n: int,
+    magnetic: str | None,
+    start_up: str | None,
+    goal_up: str | None,
+    algorithm: str,
+    source: str | None,
+    out: str,
+    fps: float,
+    size: str,
+    tween: int | None,
+) -> None:
+    """A movie of the N-disk tower being solved: each disk lifts, travels (turning over on a magnetic tower, so both
+    faces show) and drops. Up to 5000 moves."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ..draw.animate import animate as make_movie
+    from ..draw.animate import check_output
+
+    check_output(out, size)  # an unwritable format or a missing encoder fails before any work
+    puzzle, moves, state = _moves(n, magnetic, start_up, goal_up, algorithm, source)
+    with Progress(
+        TextColumn(f"[bold]{out}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=_stderr(), disable=not sys.stderr.isatty(), transient=True,
+    ) as bar:
+        task = bar.add_task("frames", total=None)
+        frames = make_movie(
+            puzzle, moves, out, state=state, fps=fps, size=size, tween=tween,
+            progress=lambda done, total: bar.update(task, completed=done + 1, total=total),
+        )
+    click.echo(f"wrote {out}: {len(moves)} moves, {frames} frames at {fps:g} fps ({frames / fps:.1f} s)")
+
+
+def _stderr():  # type: ignore[no-untyped-def]
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@app.command()
+@click.argument("n", type=click.IntRange(1, 12))
+@magnetic_options
+@click.option("--algorithm", default="optimal", show_default=True, metavar="NAME", help=_ALGORITHM_HELP)
+@click.option("--from", "source", metavar="STATE", help="Start from this position (optimal only), e.g. SSI:RRB.")
+@click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds per move.")
+@click.option("--step", is_flag=True, help="Wait for a key before each move (q stops).")
+def show(
+    n: int,
+    magnetic: str | None,
+    start_up: str | None,
+    goal_up: str | None,
+    algorithm: str,
+    source: str | None,
+    delay: float,
+    step: bool,
+) -> None:
+    """Play the solution of the N-disk tower in the terminal; magnetic disks show their top colour above and their
+    bottom colour below."""
+    from ..draw.terminal import show as play
+
+    puzzle, moves, state = _moves(n, magnetic, start_up, goal_up, algorithm, source)
+    play(puzzle, moves, state, delay=delay, step=step)
+
+
+@app.command()
+@click.argument("n", type=click.IntRange(1, 10), default=4)
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of the disks.")
+@click.option("--cycles", is_flag=True, help="Instead, tabulate the recursion beside the disk formula and seed 003's cycles.")
+@click.option("--numbered", is_flag=True, help="Number the moves in the dialogue.")
+def explain(n: int, lang: str, cycles: bool, numbered: bool) -> None:
+    """The N disks talk their way through the classic puzzle (seed 002): each, asked to move, asks the disk above it
+    to make room on the third post, moves, and calls it back."""
+    if cycles:
+        from rich.console import Console
+
+        from ..teach.cycles import MAX_DISKS, table
+
+        if n > MAX_DISKS:
+            fail(f"the table of cycles is shown up to {MAX_DISKS} disks, not {n}")
+        Console().print(table(n))
+        return
+    from ..teach.explain import script
+
+    click.echo(script(n, lang, numbered=numbered))
+
+
+@app.command()
+@click.argument("n", type=click.IntRange(1, 10), default=3)
+@click.option("--out", "out", metavar="FILE", help="Also draw the cube and the walk (.png, .svg, .pdf; N up to 6).")
+def ncube(n: int, out: str | None) -> None:
+    """The disk sequence of the N-disk solution as a walk on the N-cube (seed 002): every corner once, a Gray code."""
+    from ..teach import ncube as cube
+
+    if out is not None and n > cube.MAX_DRAWN:
+        fail(f"the cube is drawn up to {cube.MAX_DRAWN} dimensions, not {n}")
+    click.echo(cube.table(n))
+    if out is not None:
+        cube.save(n, out)
+        click.echo(f"wrote {out}")

@@ -34,6 +34,7 @@ __all__ = [
     "resolve",
     "frames",
     "default_tween",
+    "check_output",
     "animate",
 ]
 
@@ -216,6 +217,19 @@ def _writer(fmt: str, fps: float):  # type: ignore[no-untyped-def]
     raise MovieError(f"cannot write a movie to a .{fmt} file: use .gif (or .mp4 where ffmpeg is installed)")
 
 
+def check_output(target: str | os.PathLike[str], size: str | tuple[int, int] = "480x320") -> tuple[int, int]:
+    """Check that a movie can be written to ``target`` at ``size`` on this machine; returns the size in pixels.
+
+    >>> check_output("hanoi.gif", "320x200")
+    (320, 200)
+    >>> check_output("hanoi.avi")
+    Traceback (most recent call last):
+    hanoikit.draw.animate.MovieError: cannot write a movie to a .avi file: use .gif (or .mp4 where ffmpeg is installed)
+    """
+    _writer(extension(target), 12)
+    return _parse_size(size)
+
+
 def animate(
     puzzle: Puzzle,
     moves: Sequence[Move],
@@ -234,9 +248,8 @@ def animate(
     frames.
     """
 
-    fmt = extension(target)
-    writer = _writer(fmt, fps)
-    width, height = _parse_size(size)
+    width, height = check_output(target, size)
+    writer = _writer(extension(target), fps)
     moves = list(moves)
     if len(moves) > MAX_MOVES:
         raise TooLargeError(f"{len(moves):,} moves; movies are made up to {MAX_MOVES:,} moves")

@@ -86,7 +86,7 @@ def show(
     """Play ``moves`` from ``state`` (default: the start) in the terminal, one position every ``delay`` seconds.
 
     With ``step``, each move waits for a key (``q`` stops) when the input is a terminal; otherwise it just goes on.
-    Returns the last position shown.
+    When the output is not a terminal, every position is printed in turn. Returns the last position shown.
     """
     from rich.console import Console
     from rich.live import Live
@@ -95,12 +95,20 @@ def show(
     state = puzzle.check(puzzle.start if state is None else state)
     moves = list(moves)
     total = len(moves)
+    first = picture(state, puzzle, f"start {state}   ({total} move{'s' * (total != 1)})")
+    if not console.is_terminal:  # piped or captured: a transcript of every position, without waiting
+        console.print(first)
+        for done, move in enumerate(moves, 1):
+            state = puzzle.apply(state, move)
+            console.print()
+            console.print(picture(state, puzzle, f"move {done}/{total}: {move}   {state}"))
+        return state
     if read_key is None and step and sys.stdin.isatty():
         import click
 
         read_key = click.getchar
     wait = (lambda: read_key() if read_key else "") if step else (lambda: time.sleep(delay) or "")
-    with Live(picture(state, puzzle, f"start {state}   ({total} moves)"), console=console, auto_refresh=False) as live:
+    with Live(first, console=console, auto_refresh=False) as live:
         for done, move in enumerate(moves, 1):
             if wait().lower() == "q":
                 break

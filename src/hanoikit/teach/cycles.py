@@ -10,8 +10,8 @@
 [(Move(1, 0, 2), 1, Move(1, 0, 2), Move(1, 0, 2)), (Move(2, 0, 1), 2, Move(2, 0, 1), Move(2, 0, 1))]
 >>> all(row.agree for row in rows)
 True
->>> rows[3].calls
-'3:S→D'
+>>> rows[3].calls, rows[4].calls
+('3SD', '3SD›2ID›1IS')
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ MAX_DISKS = 8
 
 class Step(NamedTuple):
     """Move ``k`` (from 0) of the optimal solution as the recursion makes it (``move``, with ``calls``: the towers
-    being moved, outermost first), the disk the formula gives, and the moves the two cycles make."""
+    being moved, outermost first, each written like a move of its largest disk), the disk the formula gives, and the
+    moves the two cycles make."""
 
     n: int
     k: int
@@ -61,11 +62,11 @@ def _check(n: int) -> None:
 
 
 def _recursion(height: int, src: int, dst: int, outer: tuple[str, ...]) -> Iterator[tuple[Move, str]]:
-    calls = outer + (f"{height}:{POST_NAMES[src]}→{POST_NAMES[dst]}",)
+    calls = outer + (str(Move(height, src, dst)),)
     spare = 3 - src - dst
     if height > 1:
         yield from _recursion(height - 1, src, spare, calls)
-    yield Move(height, src, dst), " › ".join(calls)
+    yield Move(height, src, dst), "›".join(calls)
     if height > 1:
         yield from _recursion(height - 1, spare, dst, calls)
 
@@ -74,11 +75,10 @@ def four_step_rule(k: int, n: int) -> str:
     """What the four-step cycle says at move ``k`` (from 0) of an ``n``-disk tower.
 
     >>> [four_step_rule(k, 4) for k in range(4)]
-    ['smallest one post on (S→I→D)', 'second smallest one post back', 'smallest onto it', 'the only other move']
+    ['1 one on (S→I→D)', '2 one back', '1 onto 2', 'only other move']
     """
     cycle = "S→I→D" if n % 2 == 0 else "S→D→I"
-    return (f"smallest one post on ({cycle})", "second smallest one post back", "smallest onto it",
-            "the only other move")[k % 4]
+    return (f"1 one on ({cycle})", "2 one back", "1 onto 2", "only other move")[k % 4]
 
 
 def three_step_pair(k: int, n: int) -> tuple[int, int]:
@@ -107,26 +107,29 @@ def table(n: int):  # type: ignore[no-untyped-def]
     """A rich table of :func:`steps` for the terminal."""
     from rich.table import Table
 
-    from .ncube import letters
 
     rows = steps(n)
     grid = Table(
         title=f"{n} disks, {len(rows)} moves: the recursion, the disk formula and seed 003's cycles agree",
-        caption="formula: disk = floor(log2(k XOR (k+1))) + 1, k counted from 0",
+        caption=(
+            "recursion: the towers being moved, outermost first (3SD = tower of 3 from S to D)\n"
+            "formula: disk = floor(log2(k XOR (k+1))) + 1, k from 0\n"
+            "4-step cycle: 1 = smallest disk, 2 = second smallest;  3-step: the pair of posts to move between"
+        ),
     )
     grid.add_column("k", justify="right")
-    grid.add_column("recursion: towers being moved")
+    grid.add_column("recursion", no_wrap=True)
     grid.add_column("move", justify="center")
     grid.add_column("formula", justify="center")
-    grid.add_column("4-step cycle")
-    grid.add_column("3-step pair", justify="center")
+    grid.add_column("4-step cycle", no_wrap=True)
+    grid.add_column("3-step", justify="center")
     grid.add_column("", justify="center")
     for row in rows:
         a, b = three_step_pair(row.k, n)
         grid.add_row(
             str(row.k),
             row.calls,
-            f"{row.move} ({letters([row.move.disk])})",
+            str(row.move),
             str(row.formula),
             four_step_rule(row.k, n),
             f"{POST_NAMES[a]}–{POST_NAMES[b]}",
