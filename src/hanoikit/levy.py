@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import NamedTuple
 
 import numpy as np
@@ -42,6 +43,8 @@ __all__ = [
     "Call",
     "MoveBlock",
     "Comparison",
+    "JULIAN_YEAR",
+    "duration",
     "blocks",
     "compare",
     "counts",
@@ -443,6 +446,26 @@ def first_suboptimal(algorithm: str, upto: int = 64, colors: str | None = None) 
         if row.excess:
             return row.n
     return None
+
+
+JULIAN_YEAR = 31_557_600
+"""Seconds in a Julian year (365.25 days of 86 400 seconds)."""
+
+
+def duration(moves: int, rate: int | Fraction = 1) -> tuple[Fraction, Fraction]:
+    """The exact time ``moves`` take at ``rate`` moves per second: ``(seconds, Julian years)``.
+
+    >>> seconds, years = duration(2**64 - 1)
+    >>> seconds == 2**64 - 1, round(years)
+    (True, 584542046091)
+    """
+    rate = Fraction(rate)
+    if rate <= 0:
+        from .errors import InvalidPuzzleError
+
+        raise InvalidPuzzleError(f"the rate must be a positive number of moves per second, not {rate}")
+    seconds = Fraction(moves) / rate
+    return seconds, seconds / JULIAN_YEAR
 
 
 # -- numpy blocks --------------------------------------------------------------------------------------------------
