@@ -195,6 +195,25 @@ def test_free_magnetic_distances_of_seed_001():
     assert [S.distance(MagneticPuzzle(n)) for n in range(1, 7)] == [1, 4, 11, 30, 83, 236]
 
 
+def test_seven_variants_follow_the_markov_recursion_of_seed_001():
+    """S(n) = M S(n-1) over (NNN, RNN, NNR, NBR, RNB, RBN, RRB, 1), with S(1) and M as published."""
+    names = ("NNN", "RNN", "NNR", "NBR", "RNB", "RBN", "RRB")
+    matrix = [
+        [0, 1, 1, 0, 0, 0, 0, 1],
+        [0, 1, 0, 1, 0, 0, 0, 1],
+        [0, 1, 0, 0, 0, 1, 2, 2],
+        [0, 0, 0, 0, 0, 2, 2, 2],
+        [0, 0, 0, 1, 0, 1, 0, 1],
+        [0, 0, 0, 0, 1, 0, 2, 1],
+        [0, 0, 0, 0, 0, 0, 3, 1],
+        [0, 0, 0, 0, 0, 0, 0, 1],
+    ]
+    vector = [1, 1, 2, 2, 1, 1, 1, 1]
+    for n in range(1, 9):
+        assert [S.distance(MagneticPuzzle(n, name)) for name in names] == vector[:7], n
+        vector = [sum(m * v for m, v in zip(row, vector)) for row in matrix]
+
+
 @pytest.mark.parametrize("n", range(1, 8))
 def test_rbb_and_rrb_take_half_of_three_to_the_n_minus_one(n):
     for colors in ("RBB", "RRB"):
