@@ -66,8 +66,8 @@ def main() -> None:
     moves = 2**n - 1
     plain = best(lambda: consume(n), repeat=1)
     fast = best(lambda: arrays(n))
-    print(f"  n = {n}: recursive generator {moves / plain / 1e6:.2f} M moves/s, arrays {moves / fast / 1e6:,.0f} M moves/s"
-          f" -> {plain / fast:,.0f}x   target >= 100x")
+    print(f"  n = {n}: recursive generator {moves / plain / 1e6:.2f} M moves/s, "
+          f"arrays {moves / fast / 1e6:,.0f} M moves/s -> {plain / fast:,.0f}x   target >= 100x")
 
     n = 22 if quick else 24
     plain_s, _ = run_to_devnull([sys.executable, "-c", PLAIN_PRINT.format(n=n)])

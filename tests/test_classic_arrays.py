@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -12,8 +14,8 @@ from hanoikit.solvers.arrays import MAX_ARRAY_DISKS, arrays, chunks, plan_chunks
 from hanoikit.solvers.classic import plan, recursive, tower_move
 
 
-def as_moves(chunks_: object) -> list[Move]:
-    return [Move(*m) for disk, src, dst in chunks_ for m in zip(disk.tolist(), src.tolist(), dst.tolist())]  # type: ignore[attr-defined]
+def as_moves(parts: Iterable[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> list[Move]:
+    return [Move(*move) for columns in parts for move in zip(*(column.tolist() for column in columns))]
 
 
 @pytest.mark.parametrize("n", range(1, 16))

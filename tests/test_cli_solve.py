@@ -113,6 +113,8 @@ def test_move_state_distance(capsys: pytest.CaptureFixture[str]) -> None:
         (["distance", "SSS", "DD"], "2 disks"),
         (["distance", "SSS", "DDD:BBB"], "colours"),
         (["solve", "3", "--magnetic", "XYZ"], "XYZ"),
+        (["solve", "3", "--magnetic", "NNR", "--goal-up", "B"], "cannot be reached"),
+        (["solve", "3", "--magnetic", "NNN", "--to", "DDD:RRB"], "DDD:RRB"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:

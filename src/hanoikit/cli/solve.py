@@ -14,7 +14,8 @@ The output is streamed: the classic solutions are built as numpy arrays chunk by
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from itertools import islice
 from typing import BinaryIO
@@ -110,29 +111,19 @@ def write_moves(chunks: Iterable[Chunk], n: int, fmt: str, stream: BinaryIO, tot
     stream.flush()
 
 
-class _progress:
-    """A rich progress bar on stderr counting moves, or nothing when stderr is not a terminal."""
+@contextmanager
+def _progress(total: int | None) -> Iterator[Callable[[int], object]]:
+    """Yield ``advance(moves)``: a rich progress bar on stderr for long listings when stderr is a terminal."""
+    if total is None or total < 1 << 22 or not sys.stderr.isatty():
+        yield lambda moves: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    def __init__(self, total: int | None) -> None:
-        self.bar = None
-        if total is not None and total > 1 << 20 and sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-            self.bar = Progress(
-                "moves", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=Console(stderr=True), transient=True
-            )
-            self.task = self.bar.add_task("moves", total=total)
-
-    def __enter__(self):  # type: ignore[no-untyped-def]
-        if self.bar is None:
-            return lambda done: None
-        self.bar.start()
-        return lambda done: self.bar.advance(self.task, done)  # type: ignore[union-attr]
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+    columns = ("moves", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("moves", total=total)
+        yield lambda moves: bar.advance(task, moves)
 
 
 def _binary_stdout() -> BinaryIO:
@@ -153,10 +144,22 @@ def _methods(puzzle: Puzzle) -> list[str]:
 @magnetic_options
 @click.option("--from", "source", metavar="STATE", help="Start from this position (default: the start tower).")
 @click.option("--to", "target", metavar="STATE", help="Solve to this position (default: the goal tower).")
-@click.option("--method", default="optimal", show_default=True, metavar="NAME", help="Classic only: a seed method (recursive, "
-              "iterative, four-step, three-step, route-table, bits) from the start tower to the goal tower.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="text: 1SD per line; csv: disk,src,dst; json: [[disk, src, dst], ...].")
+@click.option(
+    "--method",
+    default="optimal",
+    show_default=True,
+    metavar="NAME",
+    help="Classic only: a seed method (recursive, iterative, four-step, three-step, route-table, bits), "
+    "from the start tower to the goal tower.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="text: 1SD per line; csv: disk,src,dst; json: [[disk, src, dst], ...].",
+)
 @click.option("--count", is_flag=True, help="Print only the number of moves.")
 def solve(
     n: int,
@@ -178,17 +181,17 @@ def solve(
     hanoi solve 64 --count              the number of moves, exactly
     """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
-    src = puzzle.start if source is None else puzzle.parse(source)
-    dst = puzzle.goal if target is None else puzzle.parse(target)
+    src = None if source is None else puzzle.parse(source)
+    dst = None if target is None else puzzle.parse(target)
     allowed = _methods(puzzle)
     if method not in allowed:
         kind = "the magnetic tower" if puzzle.magnetic else "the classic tower"
         raise UnknownMethodError(f"unknown method {method!r} for {kind}: choose one of {', '.join(allowed)}")
-    if method != "optimal" and (src != puzzle.start or dst != puzzle.goal):
+    if method != "optimal" and (src is not None or dst is not None):
         fail(f"--method {method} solves from the start tower to the goal tower; use --method optimal with --from/--to")
     if method == "route-table" and n > 26:
         fail(f"--method route-table keeps all 2**n route numbers in memory; use it for at most 26 disks, not {n}")
-    total = (1 << n) - 1 if method != "optimal" else puzzle.distance(src, dst)
+    total = puzzle.distance(src, dst)
     if count:
         click.echo(total)
         return
@@ -200,7 +203,7 @@ def solve(
     write_moves(_solution(puzzle, src, dst, method), puzzle.n, fmt, _binary_stdout(), total)
 
 
-def _solution(puzzle: Puzzle, src: State, dst: State, method: str) -> Iterator[Chunk]:
+def _solution(puzzle: Puzzle, src: State | None, dst: State | None, method: str) -> Iterator[Chunk]:
     if puzzle.magnetic:
         return move_chunks(puzzle.solve(src, dst))
     if method == "optimal":
@@ -222,7 +225,8 @@ def move(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: st
     try:
         click.echo(str(puzzle.move_at(k)))
     except IndexError:
-        fail(f"move index {k} is outside 0..{puzzle.distance() - 1}: the solution for {n} disks has {puzzle.distance()} moves")
+        total = puzzle.distance()
+        fail(f"move index {k} is outside 0..{total - 1}: the solution for {n} disks has {total} moves")
 
 
 @app.command()
@@ -235,7 +239,8 @@ def state(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: s
     try:
         click.echo(str(puzzle.state_at(k)))
     except IndexError:
-        fail(f"move count {k} is outside 0..{puzzle.distance()}: the solution for {n} disks has {puzzle.distance()} moves")
+        total = puzzle.distance()
+        fail(f"move count {k} is outside 0..{total}: the solution for {n} disks has {total} moves")
 
 
 @app.command()

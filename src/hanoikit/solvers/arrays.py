@@ -167,7 +167,9 @@ def plan_chunks(segments: Iterable[Move | Tower], n: int, size: int = 1 << 20) -
         yield flush()
 
 
-def solution_chunks(puzzle: Puzzle, src: State | None = None, dst: State | None = None, size: int = 1 << 20) -> Iterator[Chunk]:
+def solution_chunks(
+    puzzle: Puzzle, src: State | None = None, dst: State | None = None, size: int = 1 << 20
+) -> Iterator[Chunk]:
     """An optimal solution of the classic ``puzzle`` from ``src`` to ``dst`` (default: start to goal) in chunks.
 
     >>> p = Puzzle(3)

@@ -173,10 +173,10 @@ def tower_moves(height: int, src: int = 0, dst: int = 2) -> Iterator[Move]:
     if height < 1:
         return iter(())
     labels = (src, 3 - src - dst, dst)
-    table = [()] + [
-        tuple(Move(d, labels[j * _direction(height, d) % 3], labels[(j + 1) * _direction(height, d) % 3]) for j in range(3))
-        for d in range(1, height + 1)
-    ]
+    table: list[tuple[Move, ...]] = [()]
+    for disk in range(1, height + 1):
+        step = _direction(height, disk)
+        table.append(tuple(Move(disk, labels[j * step % 3], labels[(j + 1) * step % 3]) for j in range(3)))
     return (_tower_step(table, m) for m in range(1, 1 << height))
 
 
@@ -274,10 +274,10 @@ def _four_step(n: int) -> Iterator[Move]:
     board, step = _Board(n), 1 if n % 2 == 0 else 2
     where = {1: 0, 2: 0}
     while True:
-        for disk, distance in ((1, step), (2, 2 * step), (1, step), (0, 0)):
+        for disk, steps in ((1, step), (2, 2 * step), (1, step), (0, 0)):
             if disk:
                 src = where[disk]
-                where[disk] = (src + distance) % 3
+                where[disk] = (src + steps) % 3
                 yield board.move(src, where[disk])
             else:  # disks 1 and 2 share a post: the move between the other two
                 yield board.between((where[1] + 1) % 3, (where[1] + 2) % 3)
@@ -368,9 +368,9 @@ def solution(n: int, method: str = "recursive") -> Iterator[Move]:
 
     >>> [str(m) for m in solution(2, "three-step")]
     ['1SI', '2SD', '1ID']
-    >>> solution(2, "magic")
+    >>> solution(2, "magic")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    hanoikit.errors.UnknownMethodError: unknown method 'magic': choose one of recursive, iterative, four-step, three-step, route-table, bits
+    hanoikit.errors.UnknownMethodError: unknown method 'magic': choose one of recursive, iterative, four-step, ...
     """
     if method not in METHODS:
         raise UnknownMethodError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
