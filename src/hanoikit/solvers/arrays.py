@@ -19,11 +19,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..errors import InvalidPuzzleError, TooLargeError
+from ..errors import TooLargeError
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
-from .classic import Tower, plan
+from .classic import Tower, _check_n, plan
 
 __all__ = ["MAX_ARRAY_DISKS", "Chunk", "arrays", "chunks", "plan_chunks", "solution_chunks"]
 
@@ -46,7 +46,7 @@ def _disk_dtype(n: int) -> type[np.unsignedinteger]:
 def _formula(n: int, ks: np.ndarray) -> Chunk:
     """Moves ``ks`` (from 0, each below ``2**62``) of the solution for ``n`` disks, by the closed formula."""
     m = ks.astype(np.int64) + 1
-    disk = np.bitwise_count((m & -m) - 1).astype(np.int64) + 1
+    disk = np.frexp((m & -m).astype(np.float64))[1].astype(np.int64)  # the lowest set bit 2**(d-1) is 0.5 * 2**d
     turn = m >> disk  # how often this disk has moved before
     step = 2 - (n - disk) % 2  # 1: S→I→D, 2: S→D→I
     return disk, (turn * step % 3).astype(np.uint8), ((turn + 1) * step % 3).astype(np.uint8)
@@ -82,11 +82,6 @@ def _fill(n: int, start: int, out: Chunk) -> None:
         big[0][:] += _BITS
         for target, values in zip(out, big):
             target[first::_BLOCK] = values
-
-
-def _check_n(n: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
 
 
 def _relabel(chunk: Chunk, src: int, dst: int) -> Chunk:
