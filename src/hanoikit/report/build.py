@@ -6,7 +6,7 @@ directory beside the target and its files are moved into place only when all of 
 
 >>> import tempfile, pathlib
 >>> with tempfile.TemporaryDirectory() as out:  # doctest: +SKIP
-...     sorted(p.name for p in build(out).iterdir())
+...     sorted(p.name for p in build(out).path.iterdir())
 ['figures', 'report.html', 'report.md']
 """
 
@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import Check
 
-__all__ = ["Table", "Section", "MATCH", "MISMATCH", "collect", "render_markdown", "render_html", "build"]
+__all__ = ["Table", "Section", "Built", "MATCH", "MISMATCH", "collect", "render_markdown", "render_html", "build"]
 
 MATCH = "✓ match"
 MISMATCH = "✗ mismatch"
@@ -186,11 +186,28 @@ def render_html(sections: Sequence[Section], stamp: str) -> str:
     return "\n".join(parts)
 
 
+class Built(NamedTuple):
+    """What :func:`build` wrote: the report's directory and its sections."""
+
+    path: Path
+    sections: list[Section]
+
+    @property
+    def mismatches(self) -> list[Check]:
+        """The items that do not match."""
+        return [c for s in self.sections for c in s.checks if not c.match]
+
+    @property
+    def matches(self) -> list[Check]:
+        """The items that match."""
+        return [c for s in self.sections for c in s.checks if c.match]
+
+
 # -- writing -------------------------------------------------------------------------------------------------------
 
 
-def build(out: str | os.PathLike[str]) -> Path:
-    """Write ``report.md``, ``report.html`` and ``figures/`` into the directory ``out`` and return it.
+def build(out: str | os.PathLike[str]) -> Built:
+    """Write ``report.md``, ``report.html`` and ``figures/`` into the directory ``out``.
 
     Everything is written into a temporary directory beside ``out`` first; files already in ``out`` are replaced
     only once the whole report has been written.
@@ -208,7 +225,7 @@ def build(out: str | os.PathLike[str]) -> Path:
         if not out.exists():
             work.chmod(0o755)
             os.replace(work, out)
-            return out
+            return Built(out, sections)
         for path in sorted(work.rglob("*")):
             target = out / path.relative_to(work)
             if path.is_dir():
@@ -217,4 +234,4 @@ def build(out: str | os.PathLike[str]) -> Path:
                 os.replace(path, target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return out
+    return Built(out, sections)
