@@ -285,3 +285,30 @@ class Engine:
 def engine() -> Engine:
     """The shared engine."""
     return Engine()
+
+
+def optimal_plans(m: int, col: int, P: int, Q: int, limit: int = 10_000) -> list[Plan]:
+    """Every optimal plan of level ``m`` (at most :data:`EXACT_LEVELS`) moving the perfect tower from ``P`` to ``Q``
+    under ``col``: all shortest paths of the tiny graph, as edge tuples (at most ``limit`` of them)."""
+    eng = engine()
+    if not 1 <= m <= EXACT_LEVELS:
+        raise ValueError(f"level {m} is outside 1..{EXACT_LEVELS}")
+    per = eng._D[m][col].get(P)
+    if per is None or per[7 * Q] == INF:
+        return []
+    dist, adjacency = per, edges(col, m == 1)
+    below = None if m == 1 else {c: eng._F[m - 1][c * 36 : c * 36 + 36] for c in range(27)}
+    found: list[Plan] = []
+
+    def back(x: int, tail: Plan) -> None:
+        if len(found) >= limit:
+            return
+        if x == 7 * P:
+            found.append(tail)
+            return
+        for y, kind, a, b, c in adjacency[x]:
+            if dist[y] != INF and dist[y] + _weight(kind, a, b, c, below) == dist[x]:
+                back(y, (((-1, b, a) if kind == 0 else (a, c, b)),) + tail)
+
+    back(7 * Q, ())
+    return found
