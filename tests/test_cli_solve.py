@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
 
 import pytest
 
@@ -70,6 +71,17 @@ def test_count_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "solve", "5", "--from", str(a), "--to", "DDDDD", "--count") == f"{Puzzle(5).distance(a)}\n"
 
 
+def test_counts_with_thousands_of_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = "S" * 20_000, "SD" * 10_000
+    outputs = [run(capsys, "solve", "20000", "--count"), run(capsys, "distance", a, b)]
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # Python's default stops at 4300 digits
+    try:
+        assert [int(out) for out in outputs] == [2**20_000 - 1, Puzzle(20_000).distance(State.parse(a), State.parse(b))]
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
 def test_solve_between_positions(capsys: pytest.CaptureFixture[str]) -> None:
     puzzle = Puzzle(6)
     a, b = State.parse("SIDSIS"), State.parse("DSIDDI")
@@ -88,7 +100,9 @@ def test_too_many_moves_are_refused_with_the_exact_count(capsys: pytest.CaptureF
 
 def test_move_state_distance(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "move", "3", "3") == "3SD\n"
-    assert run(capsys, "move", "64", str(2**63 - 1)) == "64SD\n"
+    assert run(capsys, "move", "64", str(2**63 - 1)) == run(capsys, "move", "64", "2**63-1") == "64SD\n"
+    assert run(capsys, "move", "20000", "2**19999 - 1") == "20000SD\n"
+
     assert run(capsys, "move", "64", str(2**64 - 2)) == f"{Puzzle(64).move_at(2**64 - 2)}\n"
     assert run(capsys, "state", "4", "8") == "IIID\n"
     assert run(capsys, "state", "64", str(2**64 - 1)) == "D" * 64 + "\n"
@@ -106,9 +120,11 @@ def test_move_state_distance(capsys: pytest.CaptureFixture[str]) -> None:
         (["solve", "3", "--method", "recursive", "--from", "ISS"], "--method optimal"),
         (["solve", "3", "--format", "xml"], "xml"),
         (["solve", "3", "--goal-up", "R"], "--magnetic"),
-        (["move", "3", "7"], "0..6"),
-        (["move", "3", "--", "-1"], "0..6"),
-        (["state", "3", "8"], "0..7"),
+        (["move", "3", "7"], "there is no move 7: the solution has 7 moves"),
+        (["move", "3", "--", "-1"], "no move -1"),
+        (["state", "3", "8"], "no position after 8 moves"),
+        (["move", "20000", "2**20000"], "about 3.980e6020 moves"),
+        (["move", "3", "2**x"], "2**x"),
         (["move", "3", "x"], "x"),
         (["distance", "SSS", "DD"], "2 disks"),
         (["distance", "SSS", "DDD:BBB"], "colours"),

@@ -13,6 +13,8 @@ The output is streamed: the classic solutions are built as numpy arrays chunk by
 
 from __future__ import annotations
 
+import math
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -126,6 +128,53 @@ def _progress(total: int | None) -> Iterator[Callable[[int], object]]:
         yield lambda moves: bar.advance(task, moves)
 
 
+@contextmanager
+def _any_digits() -> Iterator[None]:
+    """Lift Python's limit of 4300 digits on converting ints to and from text: counts here are exact, however long."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def _exact(number: int) -> str:
+    with _any_digits():
+        return str(number)
+
+
+def _short(number: int) -> str:
+    """``number`` in digits, or rounded when it has more than 60 of them (for messages)."""
+    if abs(number) < 10**60:
+        return str(number)
+    exponent = math.log10(number)
+    return f"about {10 ** (exponent % 1):.3f}e{int(exponent)}"
+
+
+class _Index(click.ParamType):
+    """A whole number in digits, or as a sum of powers such as ``2**63-1``: move numbers of huge towers."""
+
+    name = "K"
+    _SHAPE = re.compile(r"[+-]?\d+(\*\*\d+)?([+-]\d+(\*\*\d+)?)*")
+    _TERM = re.compile(r"([+-]?)(\d+)(?:\*\*(\d+))?")
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        text = re.sub(r"[\s_]", "", str(value))
+        if not self._SHAPE.fullmatch(text):
+            self.fail(f"{value!r} is not a whole number such as 12 or 2**63-1", param, ctx)
+        total = 0
+        with _any_digits():
+            for sign, base, power in self._TERM.findall(text):
+                if power and int(power) > 10**6:
+                    self.fail(f"{value!r}: exponents go up to 10**6", param, ctx)
+                term = int(base) ** int(power or 1)
+                total += -term if sign == "-" else term
+        return total
+
+
 def _binary_stdout() -> BinaryIO:
     sys.stdout.flush()
     return sys.stdout.buffer
@@ -193,11 +242,11 @@ def solve(
         fail(f"--method route-table keeps all 2**n route numbers in memory; use it for at most 26 disks, not {n}")
     total = puzzle.distance(src, dst)
     if count:
-        click.echo(total)
+        click.echo(_exact(total))
         return
     if total > LISTING_LIMIT:
         raise TooLargeError(
-            f"the solution has {total} moves, more than can be listed (at most 10**13); "
+            f"the solution has {_short(total)} moves, more than can be listed (at most 10**13); "
             "use --count for the number, or `hanoi move N K` for single moves"
         )
     write_moves(_solution(puzzle, src, dst, method), puzzle.n, fmt, _binary_stdout(), total)
@@ -217,30 +266,34 @@ def _solution(puzzle: Puzzle, src: State | None, dst: State | None, method: str)
 
 @app.command()
 @click.argument("n", type=click.IntRange(min=1))
-@click.argument("k", type=int)
+@click.argument("k", type=_Index())
 @magnetic_options
 def move(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: str | None) -> None:
-    """Print move K (from 0) of the optimal solution for N disks, e.g. 1SD; K may be huge (hanoi move 64 2**63-1)."""
+    """Print move K (from 0) of the optimal solution for N disks, e.g. 1SD.
+
+    K may be huge and may be written as a sum of powers: hanoi move 64 2**63-1 prints 64SD.
+    """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
-    try:
-        click.echo(str(puzzle.move_at(k)))
-    except IndexError:
-        total = puzzle.distance()
-        fail(f"move index {k} is outside 0..{total - 1}: the solution for {n} disks has {total} moves")
+    total = puzzle.distance()
+    if not 0 <= k < total:
+        fail(f"there is no move {_short(k)}: the solution has {_short(total)} moves, numbered from 0")
+    click.echo(str(puzzle.move_at(k)))
 
 
 @app.command()
 @click.argument("n", type=click.IntRange(min=1))
-@click.argument("k", type=int)
+@click.argument("k", type=_Index())
 @magnetic_options
 def state(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: str | None) -> None:
-    """Print the position after the first K moves of the optimal solution for N disks, e.g. IID."""
+    """Print the position after the first K moves of the optimal solution for N disks, e.g. IID.
+
+    K may be huge and may be written as a sum of powers: hanoi state 64 2**63 prints IIII...IID.
+    """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
-    try:
-        click.echo(str(puzzle.state_at(k)))
-    except IndexError:
-        total = puzzle.distance()
-        fail(f"move count {k} is outside 0..{total}: the solution for {n} disks has {total} moves")
+    total = puzzle.distance()
+    if not 0 <= k <= total:
+        fail(f"there is no position after {_short(k)} moves: the solution has {_short(total)} moves")
+    click.echo(str(puzzle.state_at(k)))
 
 
 @app.command()
@@ -252,4 +305,4 @@ def distance(a: str, b: str, magnetic: str | None, start_up: str | None, goal_up
     --magnetic NNN positions with top colours such as SS:RR."""
     first = State.parse(a)
     puzzle = make_puzzle(first.n, magnetic, goal_up, start_up)
-    click.echo(puzzle.distance(puzzle.check(first), puzzle.parse(b)))
+    click.echo(_exact(puzzle.distance(puzzle.check(first), puzzle.parse(b))))
