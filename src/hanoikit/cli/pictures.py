@@ -164,8 +164,12 @@ def ncube(n: int, out: str | None) -> None:
     """The disk sequence of the N-disk solution as a walk on the N-cube (seed 002): every corner once, a Gray code."""
     from ..teach import ncube as cube
 
+    from ..draw.files import extension
+
     if out is not None and n > cube.MAX_DRAWN:
         fail(f"the cube is drawn up to {cube.MAX_DRAWN} dimensions, not {n}")
+    if out is not None and extension(out) not in ("png", "svg", "pdf"):
+        fail(f"cannot draw the cube into {out!r}: use a .png, .svg or .pdf file")
     click.echo(cube.table(n))
     if out is not None:
         cube.save(n, out)

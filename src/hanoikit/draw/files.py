@@ -6,7 +6,7 @@ import os
 import tempfile
 from collections.abc import Callable
 
-__all__ = ["write_atomically", "extension"]
+__all__ = ["write_atomically", "extension", "save_figure"]
 
 
 def extension(target: str | os.PathLike[str]) -> str:
@@ -31,3 +31,15 @@ def write_atomically(target: str | os.PathLike[str], write: Callable[[str], obje
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def save_figure(figure, target: str | os.PathLike[str], fmt: str) -> None:  # type: ignore[no-untyped-def]
+    """Save a matplotlib figure atomically (SVG with real text, not outlines) and close it."""
+    import matplotlib
+    import matplotlib.pyplot as plt
+
+    try:
+        with matplotlib.rc_context({"svg.fonttype": "none"}):
+            write_atomically(target, lambda temporary: figure.savefig(temporary, format=fmt, bbox_inches="tight"))
+    finally:
+        plt.close(figure)

@@ -11,7 +11,7 @@ from ..errors import UnknownMethodError
 from ..graph import abc, sierpinski_layout, state_graph, to_dot, write_graphml
 from ..puzzle import Puzzle
 from ..state import State
-from .files import extension, write_atomically
+from .files import extension, save_figure, write_atomically
 from .palette import BASE, INK, PATH
 
 if TYPE_CHECKING:
@@ -131,11 +131,10 @@ def draw_state_graph(
 def save_state_graph(puzzle: Puzzle, target: str | os.PathLike[str], graph: nx.Graph | None = None) -> str:
     """Write the state graph of ``puzzle`` to ``target`` with the optimal path marked; the format follows the
     extension (see :data:`FORMATS`). The file is written atomically. Returns the format."""
-    import matplotlib.pyplot as plt
-
     fmt = extension(target)
     if fmt not in FORMATS:
-        raise UnknownMethodError(f"cannot write a graph to {os.fspath(target)!r}: use a file ending in {', '.join('.' + f for f in FORMATS)}")
+        allowed = ", ".join("." + f for f in FORMATS)
+        raise UnknownMethodError(f"cannot write a graph to {os.fspath(target)!r}: use a file ending in {allowed}")
     graph = state_graph(puzzle) if graph is None else graph
     path = optimal_path(puzzle, graph)
     if fmt == "dot":
@@ -151,9 +150,6 @@ def save_state_graph(puzzle: Puzzle, target: str | os.PathLike[str], graph: nx.G
         write_graphml(graph, target, path=path)
     else:
         figure = draw_state_graph(puzzle, graph, path)
-        try:
-            write_atomically(target, lambda temporary: figure.savefig(temporary, format=fmt, bbox_inches="tight"))
-        finally:
-            plt.close(figure)
+        save_figure(figure, target, fmt)
     return fmt
 

@@ -168,16 +168,10 @@ def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
 
 def save(n: int, target: str | os.PathLike[str]) -> None:
     """Write :func:`draw` to ``target`` (.png, .svg or .pdf) atomically."""
-    import matplotlib.pyplot as plt
-
     from ..errors import UnknownMethodError
-    from ..draw.files import extension, write_atomically
+    from ..draw.files import extension, save_figure
 
     fmt = extension(target)
     if fmt not in ("png", "svg", "pdf"):
         raise UnknownMethodError(f"cannot draw the cube into {os.fspath(target)!r}: use a .png, .svg or .pdf file")
-    figure = draw(n)
-    try:
-        write_atomically(target, lambda temporary: figure.savefig(temporary, format=fmt, bbox_inches="tight"))
-    finally:
-        plt.close(figure)
+    save_figure(draw(n), target, fmt)

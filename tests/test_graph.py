@@ -1,0 +1,240 @@
+"""State graphs: counts and diameters by formula and against the breadth-first oracle, seed 003's picture, exports."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+import networkx as nx
+import pytest
+
+import hanoikit as hk
+from hanoikit import search
+from hanoikit.cli import main
+from hanoikit.draw.graph import optimal_path, save_state_graph
+from hanoikit.graph import (
+    TooLargeError,
+    abc,
+    diameter,
+    distances,
+    plain_graph,
+    shortest_path,
+    sierpinski_layout,
+    state_graph,
+    to_dot,
+    write_graphml,
+)
+
+# Seed 003's picture of the 3-disk graph, as published (disk 1 first; A, B, C = S, I, D).
+SEED_003 = r"""
+              AAA
+              / \
+            BAA-CAA
+            /     \
+          BCA     CBA
+          / \     / \
+        CCA-ACA-ABA-BBA
+        /             \
+      CCB             BBC
+      / \             / \
+    ACB-BCB         CBC-ABC
+    /     \         /     \
+  ABB     BAB     CAC     ACC
+  / \     / \     / \     / \
+BBB-CBB CAB-AAB-AAC-BAC-BCC-CCC
+"""
+
+
+def _seed_picture() -> tuple[dict[str, tuple[int, int]], set[frozenset[str]]]:
+    """Label -> (column of its middle letter, row) and the edges drawn between labels on the same row."""
+    where: dict[str, tuple[int, int]] = {}
+    joined: set[frozenset[str]] = set()
+    for row, line in enumerate(SEED_003.strip("\n").splitlines()):
+        for index in range(len(line) - 2):
+            word = line[index : index + 3]
+            if set(word) <= set("ABC") and (index == 0 or line[index - 1] not in "ABC"):
+                where[word] = (index + 1, row)
+                if index >= 4 and line[index - 1] == "-":
+                    joined.add(frozenset((word, line[index - 4 : index - 1])))
+    return where, joined
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_classic_graph_counts_by_formula(n: int) -> None:
+    g = state_graph(hk.Puzzle(n))
+    assert g.number_of_nodes() == 3**n
+    assert g.number_of_edges() == 3 * (3**n - 1) // 2
+    if n <= 5:
+        assert diameter(g) == 2**n - 1
+    assert distances(g, hk.Puzzle(n).start)[hk.Puzzle(n).goal] == 2**n - 1
+
+
+@pytest.mark.parametrize("colors", hk.VARIANTS)
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_magnetic_graph_agrees_with_the_search_oracle(colors: str, n: int) -> None:
+    puzzle = hk.MagneticPuzzle(n, colors)
+    g = state_graph(puzzle)
+    result = search.bfs(puzzle)
+    assert g.number_of_nodes() == result.reachable
+    assert diameter(g) == search.diameter(puzzle)
+    assert max(distances(g, puzzle.start).values()) == result.eccentricity
+    for state, d in distances(g, puzzle.start).items():
+        assert result.distance(state) == d
+
+
+@pytest.mark.parametrize("colors", ["NNN", "RBB", "NRB", "BNR"])
+def test_magnetic_graph_four_disks(colors: str) -> None:
+    puzzle = hk.MagneticPuzzle(4, colors)
+    g = state_graph(puzzle)
+    assert g.number_of_nodes() == search.bfs(puzzle).reachable
+    assert diameter(g) == search.diameter(puzzle)
+
+
+def _plain_bfs(puzzle: hk.Puzzle) -> dict[hk.State, int]:
+    """A tiny independent search: all rule checks by ``move_error`` over every (disk, src, dst)."""
+    seen = {puzzle.start: 0}
+    frontier = [puzzle.start]
+    while frontier:
+        following = []
+        for state in frontier:
+            for disk in range(1, puzzle.n + 1):
+                for dst in range(3):
+                    move = hk.Move(disk, state.posts[disk - 1], dst)
+                    if dst != move.src and puzzle.move_error(state, move) is None:
+                        after = puzzle.apply(state, move)
+                        if after not in seen:
+                            seen[after] = seen[state] + 1
+                            following.append(after)
+        frontier = following
+    return seen
+
+
+@pytest.mark.parametrize("puzzle", [hk.Puzzle(3), hk.MagneticPuzzle(3), hk.MagneticPuzzle(3, "NRB")], ids=repr)
+def test_graph_against_a_plain_search(puzzle: hk.Puzzle) -> None:
+    g = state_graph(puzzle)
+    assert distances(g, puzzle.start) == _plain_bfs(puzzle)
+
+
+@pytest.mark.parametrize("puzzle", [hk.Puzzle(3), hk.MagneticPuzzle(3), hk.MagneticPuzzle(2, "RNB")], ids=repr)
+def test_every_edge_is_a_legal_move_both_ways(puzzle: hk.Puzzle) -> None:
+    g = state_graph(puzzle)
+    for u, v, data in g.edges(data=True):
+        move = data["move"]
+        assert data["disk"] == move.disk
+        a, b = (u, v) if puzzle.apply(u, move) == v else (v, u)
+        assert puzzle.apply(a, move) == b
+        assert puzzle.apply(b, move.reverse()) == a
+        assert all(g.nodes[s]["label"] == str(s) for s in (u, v))
+
+
+def test_shortest_path_is_the_optimal_solution() -> None:
+    puzzle = hk.Puzzle(4)
+    path = shortest_path(state_graph(puzzle), puzzle.start, puzzle.goal)
+    states = [puzzle.start]
+    for move in puzzle.solve():
+        states.append(puzzle.apply(states[-1], move))
+    assert path == states == optimal_path(puzzle)
+
+
+def test_magnetic_optimal_path_replays() -> None:
+    puzzle = hk.MagneticPuzzle(3)
+    path = optimal_path(puzzle)
+    assert path[0] == puzzle.start and path[-1] == puzzle.goal
+    assert len(path) - 1 == search.distance(puzzle)
+    g = state_graph(puzzle)
+    assert all(g.has_edge(a, b) for a, b in zip(path, path[1:]))
+
+
+def test_sierpinski_layout_matches_seed_003_picture() -> None:
+    where, joined = _seed_picture()
+    assert len(where) == 27
+    positions = {abc(state): xy for state, xy in sierpinski_layout(3).items()}
+    # Same row in the picture, same height; left to right in the picture, left to right in the layout.
+    for a, (col_a, row_a) in where.items():
+        for b, (col_b, row_b) in where.items():
+            (xa, ya), (xb, yb) = positions[a], positions[b]
+            assert (row_a == row_b) == math.isclose(ya, yb)
+            if row_a == row_b:
+                assert (col_a < col_b) == (xa < xb)
+            else:
+                assert (row_a < row_b) == (ya > yb)
+    # The horizontal edges drawn in the picture are edges of the graph.
+    g = nx.relabel_nodes(state_graph(hk.Puzzle(3)), abc)
+    assert joined and all(g.has_edge(*pair) for pair in map(tuple, joined))
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_sierpinski_layout_edges_are_unit_and_points_distinct(n: int) -> None:
+    positions = sierpinski_layout(n)
+    assert len(set(positions.values())) == 3**n
+    for u, v in state_graph(hk.Puzzle(n)).edges:
+        assert math.dist(positions[u], positions[v]) == pytest.approx(1, abs=1e-3)
+    top = positions[hk.State.tower(n, 0)]
+    left, right = positions[hk.State.tower(n, 1)], positions[hk.State.tower(n, 2)]
+    assert top[1] == max(y for _, y in positions.values())
+    assert left[1] == right[1] == 0 and left[0] < top[0] < right[0]
+
+
+def test_too_large_graphs_are_refused() -> None:
+    with pytest.raises(TooLargeError, match="nodes"):
+        state_graph(hk.Puzzle(12))
+    with pytest.raises(TooLargeError):
+        state_graph(hk.MagneticPuzzle(7))
+    with pytest.raises(TooLargeError):
+        sierpinski_layout(hk.MagneticPuzzle(2))
+
+
+def test_dot_export_marks_the_path() -> None:
+    puzzle = hk.Puzzle(3)
+    g = state_graph(puzzle)
+    path = optimal_path(puzzle, g)
+    text = to_dot(g, path=path, positions=sierpinski_layout(3), labels="abc")
+    lines = text.splitlines()
+    assert lines[0].startswith('graph "Puzzle(3)"') and lines[-1] == "}"
+    assert sum(" -- " in line for line in lines) == 39
+    assert sum("penwidth" in line for line in lines) == 7
+    assert sum("fillcolor" in line for line in lines) == 8
+    assert '"SSS" [label="AAA", pos=' in text
+
+
+def test_graphml_round_trip(tmp_path) -> None:
+    puzzle = hk.MagneticPuzzle(2)
+    g = state_graph(puzzle)
+    target = tmp_path / "m.graphml"
+    write_graphml(g, target, path=optimal_path(puzzle, g))
+    back = nx.read_graphml(target)
+    assert nx.is_isomorphic(back, plain_graph(g))
+    assert sum(back.nodes[v]["on_path"] for v in back) == 5
+    assert {back.edges[e]["move"][0] for e in back.edges} == {"1", "2"}
+
+
+@pytest.mark.parametrize("suffix", ["png", "svg", "dot", "graphml"])
+def test_save_state_graph_files(tmp_path, suffix: str) -> None:
+    target = tmp_path / f"g.{suffix}"
+    assert save_state_graph(hk.Puzzle(3), target) == suffix
+    data = target.read_bytes()
+    if suffix == "png":
+        from PIL import Image
+
+        with Image.open(target) as image:
+            assert image.width > 400 and image.height > 300
+    elif suffix == "svg":
+        root = ET.fromstring(data)
+        assert root.tag.endswith("svg")
+        texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+        assert {"AAA", "CCC", "BBB", "start", "goal"} <= set(texts)
+    assert list(tmp_path.iterdir()) == [target]  # nothing half-written left behind
+
+
+def test_cli_graph(tmp_path, capsys) -> None:
+    target = tmp_path / "m.png"
+    assert main(["graph", "3", "--magnetic", "NNN", "--out", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert "114 positions" in out and "start to goal 11 moves" in out and target.stat().st_size > 10_000
+    assert main(["graph", "4"]) == 0
+    assert capsys.readouterr().out.strip() == "Puzzle(4): 81 positions, 120 moves, diameter 15, start to goal 15 moves"
+    assert main(["graph", "3", "--out", str(tmp_path / "x.jpg")]) == 2
+    assert main(["graph", "3", "--magnetic", "RRR", "--out", str(tmp_path / "r.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and "x.jpg" in err and "cannot be reached" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.png"]
