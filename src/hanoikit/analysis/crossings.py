@@ -172,7 +172,8 @@ def _raise_first(puzzle: Puzzle, state: State, array: np.ndarray, index: int) ->
     before = State(posts, ups)
     move = Move(*(int(x) for x in array[index]))
     reason = puzzle.move_error(before, move) or "it breaks the rules"
-    raise IllegalMoveError(f"move {index} ({move}) is illegal in {before}: {reason}")
+    shown = str(move) if move.src in (0, 1, 2) and move.dst in (0, 1, 2) else repr(move)
+    raise IllegalMoveError(f"move {index} ({shown}) is illegal in {before}: {reason}")
 
 
 def crossing_spans(trace: np.ndarray) -> list[Crossing]:
