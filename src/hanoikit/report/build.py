@@ -56,6 +56,7 @@ class Section:
     checks: list[Check]
     tables: list[Table]
     missing: str = ""
+    intro: str = ""
 
 
 def _section(module_name: str, seeds: str, figure_dir: Path) -> Section:
@@ -71,7 +72,8 @@ def _section(module_name: str, seeds: str, figure_dir: Path) -> Section:
     make_tables: Callable[[], list[Table]] | None = getattr(module, "tables", None)
     title = getattr(module, "TITLE", f"Seed {seeds}")
     missing = "" if found else f"hanoikit.report.{module_name} gives no checks yet."
-    return Section(seeds, title, found, list(make_tables()) if make_tables else [], missing)
+    intro = getattr(module, "INTRO", "")
+    return Section(seeds, title, found, list(make_tables()) if make_tables else [], missing, intro)
 
 
 def collect(figure_dir: str | os.PathLike[str]) -> list[Section]:
@@ -105,6 +107,8 @@ def render_markdown(sections: Sequence[Section], stamp: str) -> str:
     ]
     for section in sections:
         lines += [f"## Seed {section.seeds}: {section.title}", ""]
+        if section.intro:
+            lines += [section.intro, ""]
         if section.missing:
             lines += [f"_{section.missing}_", ""]
         if section.checks:
@@ -157,6 +161,8 @@ def render_html(sections: Sequence[Section], stamp: str) -> str:
     ]
     for section in sections:
         parts.append(f"<h2>Seed {e(section.seeds)}: {e(section.title)}</h2>")
+        if section.intro:
+            parts.append(f"<p>{e(section.intro)}</p>")
         if section.missing:
             parts.append(f'<p class="missing">{e(section.missing)}</p>')
         if section.checks:
