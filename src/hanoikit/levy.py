@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .errors import UnknownMethodError
+from .errors import InvalidPuzzleError, TooLargeError, UnknownMethodError
 from .move import Move
 from .puzzle import MagneticPuzzle
 
@@ -268,7 +268,7 @@ def move_busy_1and2(n: int, s: int, d: int, i: int) -> Iterator[Move | Call]:
         yield move_busy_1and2(n - 1, s, d, i)
 
 
-# Callers before callees, so that counting bottom-up never needs more than one level of recursion.
+# Every function before the ones it calls: reversed, the order in which the caches fill bottom-up.
 _FUNCTIONS = (
     solve_MToH_puzzle,
     move_all_but_n_up,
@@ -280,7 +280,6 @@ _FUNCTIONS = (
     move_busy_2and1,
     move_busy_1and2,
 )
-_BODIES = {f.__wrapped__: f for f in _FUNCTIONS}  # type: ignore[attr-defined]
 
 
 # -- the algorithms ------------------------------------------------------------------------------------------------
@@ -307,11 +306,11 @@ class Algorithm(NamedTuple):
 ALGORITHMS: dict[str, Algorithm] = {
     a.name: a
     for a in (
-        Algorithm("100", move_busy_1and2, "RBB", "the coloured tower's algorithm (optimal on RBB), (3^n-1)/2 moves"),
-        Algorithm("67-down", move_down_67, "NNN", "the free tower, largest disks first down, 3^(n-1)+n-1 moves"),
-        Algorithm("67-up", move_up_67, "NNN", "the free tower, the mirror of 67-down, 3^(n-1)+n-1 moves"),
-        Algorithm("62", solve_MToH_puzzle, "NNN", "the free tower, Levy's best (solve_MToH_puzzle)"),
-        Algorithm("semifree", move_semifree_BNR, "RNB", "the semi-coloured tower RNB (one post free)"),
+        Algorithm("100", move_busy_1and2, "RBB", "move_busy_1and2: the coloured tower, optimal on RBB, (3^n-1)/2 moves"),
+        Algorithm("67-down", move_down_67, "NNN", "move_down_67: the free tower in 3^(n-1)+n-1 moves"),
+        Algorithm("67-up", move_up_67, "NNN", "move_up_67: the free tower in 3^(n-1)+n-1 moves, crossing other posts"),
+        Algorithm("62", solve_MToH_puzzle, "NNN", "solve_MToH_puzzle: the free tower, Levy's shortest"),
+        Algorithm("semifree", move_semifree_BNR, "RNB", "move_semifree_BNR: the semi-coloured tower RNB"),
     )
 }
 """The published algorithms by name."""
@@ -335,8 +334,6 @@ def get(algorithm: str) -> Algorithm:
 
 def _check_n(n: int) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        from .errors import InvalidPuzzleError
-
         raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
     return n
 
@@ -461,8 +458,6 @@ def duration(moves: int, rate: int | Fraction = 1) -> tuple[Fraction, Fraction]:
     """
     rate = Fraction(rate)
     if rate <= 0:
-        from .errors import InvalidPuzzleError
-
         raise InvalidPuzzleError(f"the rate must be a positive number of moves per second, not {rate}")
     seconds = Fraction(moves) / rate
     return seconds, seconds / JULIAN_YEAR
@@ -495,15 +490,16 @@ def _frozen(array: np.ndarray) -> np.ndarray:
 @functools.cache
 def _canonical(body: Body, n: int) -> MoveBlock:
     """The moves of ``body(n, 0, 1, 2)`` as one block, composed of the canonical blocks of the calls it makes."""
-    parts = [_relabel(_canonical(step.function, step.n), step.posts) if type(step) is Call else _single(step)
-             for step in body(n, *_CANONICAL)]  # type: ignore[arg-type]
+    parts = [_relabel(_canonical(step.function, step.n), step.posts) if type(step) is Call else _block([step])
+             for step in body(n, *_CANONICAL)]  # type: ignore[list-item]
     if not parts:
         return MoveBlock(*(_frozen(np.empty(0, dtype)) for dtype in (np.int16, np.uint8, np.uint8)))
     return MoveBlock(*(_frozen(np.concatenate(column)) for column in zip(*parts)))
 
 
-def _single(step: Move) -> MoveBlock:
-    return MoveBlock(np.array([step.disk], np.int16), np.array([step.src], np.uint8), np.array([step.dst], np.uint8))
+def _block(moves: list[Move]) -> MoveBlock:
+    disk, src, dst = zip(*moves)
+    return MoveBlock(np.array(disk, np.int16), np.array(src, np.uint8), np.array(dst, np.uint8))
 
 
 def _relabel(block: MoveBlock, posts: tuple[int, int, int]) -> MoveBlock:
@@ -525,13 +521,11 @@ def _stream(body: Body, n: int, posts: tuple[int, int, int]) -> Iterator[MoveBlo
             singles.append(step)  # type: ignore[arg-type]
             continue
         if singles:
-            yield MoveBlock(np.array([m.disk for m in singles], np.int16), np.array([m.src for m in singles], np.uint8),
-                            np.array([m.dst for m in singles], np.uint8))
+            yield _block(singles)
             singles = []
         yield from _stream(step.function, step.n, step.posts)  # type: ignore[union-attr]
     if singles:
-        yield MoveBlock(np.array([m.disk for m in singles], np.int16), np.array([m.src for m in singles], np.uint8),
-                        np.array([m.dst for m in singles], np.uint8))
+        yield _block(singles)
 
 
 def blocks(n: int, algorithm: str) -> Iterator[MoveBlock]:
@@ -543,8 +537,6 @@ def blocks(n: int, algorithm: str) -> Iterator[MoveBlock]:
     164870
     """
     if _check_n(n) > 2**15 - 1:
-        from .errors import TooLargeError
-
         raise TooLargeError(f"{n} disks: the move arrays hold disk numbers up to 32767")
     call = get(algorithm).call(n)
     _warm(_count, n)
@@ -561,8 +553,6 @@ def solution_array(n: int, algorithm: str, limit: int = 50_000_000) -> np.ndarra
     """
     total = counts(algorithm, n)
     if total > limit:
-        from .errors import TooLargeError
-
         raise TooLargeError(f"{algorithm!r} makes {total} moves on {n} disks, more than the limit of {limit}")
     out = np.empty((total, 3), np.int16)
     at = 0
