@@ -10,6 +10,8 @@ Every number comes from the magnetic engine (:mod:`hanoikit.solvers.magnetic`), 
 [(1, 1, 1), (2, 4, 3), (3, 11, 7)]
 >>> reachable_goals("RNR"), reachable_goals("RRR")
 (('R',), ())
+>>> closed_form("RBB"), closed_form("RBB", kind="P")
+((3**n/2 - 1/2, 1), (3**(k - 1), 1))
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ from ..errors import UnsolvableError
 from ..puzzle import VARIANTS, MagneticPuzzle
 from ..state import Color
 
-__all__ = ["total_moves", "disk_move_counts", "counts_table", "reachable_goals", "solvable_variants"]
+__all__ = [
+    "total_moves",
+    "disk_move_counts",
+    "counts_table",
+    "reachable_goals",
+    "solvable_variants",
+    "linear_recurrence",
+    "closed_form",
+]
 
 
 def total_moves(colors: str, n: int, goal_up: Color | None = None, start_up: Color | None = None) -> int:
@@ -57,3 +67,69 @@ def reachable_goals(colors: str, start_up: Color | None = None) -> tuple[Color, 
 def solvable_variants() -> list[tuple[str, Color]]:
     """Every colouring with every goal colour that can be reached, start tower as by default."""
     return [(colors, goal) for colors in VARIANTS for goal in reachable_goals(colors)]
+
+
+def linear_recurrence(values: list[int], max_order: int = 12) -> tuple[list[int], int] | None:
+    """The shortest recursion ``a(i) = c_1 a(i-1) + ... + c_d a(i-d)`` that ``values`` obey from some index on:
+    ``(coefficients, first index it holds for)``, or ``None``. Exact rational linear algebra; the fit must hold on
+    all remaining values (at least ``d + 4`` of them)."""
+    from fractions import Fraction
+
+    import sympy
+
+    for order in range(1, max_order + 1):
+        for offset in range(0, 6):
+            rows = [values[offset + i : offset + i + order][::-1] for i in range(order)]
+            rhs = [values[offset + i + order] for i in range(order)]
+            if len(values) < offset + 2 * order + 4:
+                return None
+            system = sympy.Matrix(rows)
+            if system.det() == 0:
+                continue
+            coeffs = [Fraction(str(c)) for c in system.LUsolve(sympy.Matrix(rhs))]
+            if any(c.denominator != 1 for c in coeffs):
+                continue
+            ints = [int(c) for c in coeffs]
+            if all(
+                values[i] == sum(c * values[i - j - 1] for j, c in enumerate(ints))
+                for i in range(offset + order, len(values))
+            ):
+                return ints, offset + order
+    return None
+
+
+def closed_form(
+    colors: str, goal_up: Color | None = None, start_up: Color | None = None, kind: str = "S", terms: int = 40
+) -> tuple[object, int] | None:
+    """A closed form of S(n) (``kind="S"``, in ``n``) or P(k) (``kind="P"``, in ``k``) as a sympy expression and the
+    first index it holds for, derived by solving the counts' linear recursion with sympy's ``rsolve``; ``None`` when
+    the recursion's characteristic roots are not all rational (e.g. the free puzzle: the roots of K^3 - K - 2)."""
+    import sympy
+
+    if kind == "S":
+        values = [total_moves(colors, i, goal_up, start_up) for i in range(1, terms + 1)]
+    elif kind == "P":
+        values = disk_move_counts(colors, terms, goal_up, start_up)
+    else:
+        raise ValueError(f"kind must be 'S' or 'P', not {kind!r}")
+    found = linear_recurrence(values)
+    if found is None:
+        return None
+    coeffs, first = found
+    K = sympy.Symbol("K")
+    poly = sympy.Poly(K ** len(coeffs) - sum(c * K ** (len(coeffs) - 1 - j) for j, c in enumerate(coeffs)), K)
+    if any(sympy.degree(f, K) > 1 for f, _ in sympy.factor_list(poly.as_expr())[1]):
+        return None
+    var = sympy.Symbol("n" if kind == "S" else "k", integer=True)
+    a = sympy.Function("a")
+    d = len(coeffs)
+    equation = a(var) - sum(c * a(var - j - 1) for j, c in enumerate(coeffs))
+    start = max(first - d, 0)
+    initial = {a(start + 1 + i): values[start + i] for i in range(d)}
+    solution = sympy.rsolve(equation, a(var), initial)
+    if solution is None:  # pragma: no cover
+        return None
+    solution = sympy.simplify(solution)
+    if any(solution.subs(var, i + 1) != values[i] for i in range(start, len(values))):  # pragma: no cover
+        return None
+    return solution, start + 1
