@@ -58,17 +58,13 @@ def abc(state: State) -> str:
     return "".join("ABC"[post] for post in state.posts)
 
 
-def _node_bound(puzzle: Puzzle) -> int:
-    return 3**puzzle.n if not puzzle.magnetic else 6**puzzle.n
-
-
 def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
     """The graph of all positions reachable from ``source`` (default: the start) by legal moves.
 
     Nodes are :class:`~hanoikit.State` objects (with the attribute ``label``, the notation); each edge carries the
     ``move`` (a :class:`~hanoikit.Move` from the endpoint found first to the other) and the ``disk`` it moves. Moves are
     reversible on every tower of the family, so the graph is undirected. Raises :class:`TooLargeError` when the graph
-    could exceed :data:`MAX_NODES` nodes.
+    would exceed :data:`MAX_NODES` nodes (counted first by the breadth-first oracle :func:`hanoikit.search.bfs`).
 
     >>> import hanoikit as hk
     >>> g = state_graph(hk.Puzzle(2))
@@ -79,12 +75,15 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
     """
     import networkx as nx
 
-    if _node_bound(puzzle) > MAX_NODES:
-        raise TooLargeError(
-            f"the state graph of {puzzle!r} may have up to {_node_bound(puzzle):,} nodes; "
-            f"graphs are built up to {MAX_NODES:,} nodes (classic n <= 11, magnetic n <= 6)"
-        )
+    from .search import bfs, code_count
+
     start = puzzle.check(puzzle.start if source is None else source)
+    limit = f"graphs are built up to {MAX_NODES:,} positions (classic n <= 11, free magnetic n <= 9)"
+    if code_count(puzzle) > 50 * MAX_NODES:
+        raise TooLargeError(f"the state graph of {puzzle!r} is far too large: {limit}")
+    size = bfs(puzzle, start).reachable
+    if size > MAX_NODES:
+        raise TooLargeError(f"the state graph of {puzzle!r} has {size:,} positions: {limit}")
     graph = nx.Graph(puzzle=repr(puzzle))
     graph.add_node(start, label=str(start))
     queue = deque([start])

@@ -26,7 +26,7 @@ def _moves(n: int, magnetic, start_up, goal_up, algorithm: str, source: str | No
 
 
 @app.command()
-@click.argument("n", type=click.IntRange(1, 8))
+@click.argument("n", type=click.IntRange(1, 10))
 @magnetic_options
 @click.option("--out", "out", metavar="FILE", help="Write the graph: .png, .svg, .pdf (a drawing), .dot or .graphml.")
 def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, out: str | None) -> None:
@@ -48,9 +48,9 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     count = g.number_of_nodes()
     facts = f"{count:,} position{'s' * (count != 1)}, {g.number_of_edges():,} moves"
     if g.number_of_nodes() <= 3000:
-        facts += f", diameter {diameter(g)}"
+        facts += f", diameter {diameter(g):,}"
     if goal_reached:
-        facts += f", start to goal {len(optimal_path(puzzle, g)) - 1} moves"
+        facts += f", start to goal {len(optimal_path(puzzle, g)) - 1:,} moves"
     else:
         facts += ", the goal cannot be reached"
     if out is None:

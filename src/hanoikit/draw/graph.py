@@ -114,14 +114,15 @@ def draw_state_graph(
             ax.annotate(text, positions[state], ha="center", va="center", fontsize=6.5 if puzzle.n <= 3 else 5, zorder=4)
     for state, name in ((path[0], "start"), (path[-1], "goal")):
         x, y = positions[state]
-        ax.annotate(name, (x, y), xytext=(0, 14 if name == "start" else -16), textcoords="offset points",
+        ax.annotate(name, (x, y), xytext=(0, 15) if name == "start" else (0, -19), textcoords="offset points",
                     ha="center", va="center", fontsize=9, color=INK, fontweight="bold", zorder=5)
     kind = f"magnetic {puzzle.colors}" if puzzle.magnetic else "classic"
     ax.set_title(
-        f"{puzzle.n}-disk {kind} tower: {count} positions, {graph.number_of_edges()} moves; "
-        f"optimal path {len(path) - 1} moves",
+        f"{puzzle.n}-disk {kind} tower: {count:,} positions, {graph.number_of_edges():,} moves; "
+        f"optimal path {len(path) - 1:,} moves",
         fontsize=10,
         color=INK,
+        pad=18,
     )
     ax.autoscale_view()
     ax.margins(0.06)
