@@ -110,28 +110,18 @@ def color_trace(puzzle: Puzzle, moves: Iterable[Move] | np.ndarray, state: State
             trace[:, post] = initial_color
             continue
         push = dst[times] == post
-        level = initial.size + np.cumsum(np.where(push, 1, -1))
-        # The disk at the top after each event: the last push that reached this level, else the first stack's disk.
-        k = times.size
-        by_level, group = _groups(level)
-        marks = np.where(push[by_level], by_level, -1)
-        # Reset the running maximum at each level: offset every level's group above the ones before it.
-        offset = group.astype(np.int64) * (k + 1)
-        last_push = np.maximum.accumulate(np.where(marks >= 0, marks + offset + 1, offset)) - offset - 1
-        last = np.empty(k, np.int64)
-        last[by_level] = np.where(last_push >= 0, last_push, -1)
-        safe_level = np.clip(level, 1, max(initial.size, 1))
-        from_start = initial[safe_level - 1] if initial.size else np.zeros(k, np.int64)
-        top = np.where(level <= 0, 0, np.where(last >= 0, disk[times[np.maximum(last, 0)]], from_start))
-        top = np.where(level < 0, -1, top)  # popped an empty post: caught below
-        color = np.where(
-            level <= 0,
-            own[post],
-            np.where(last >= 0, face_after[times[np.maximum(last, 0)]], start_face[np.maximum(top, 1) - 1]),
+        level = initial.size + np.cumsum(np.where(push, 1, -1))  # the height of the post after each event
+        last = _last_push_at_level(level, push)
+        pushed = last >= 0
+        source = times[np.maximum(last, 0)]  # the move that brought the top disk, where ``pushed``
+        from_start = initial[np.clip(level, 1, max(initial.size, 1)) - 1] if initial.size else np.zeros_like(level)
+        top = np.select([level < 0, level == 0, pushed], [-1, 0, disk[source]], from_start)  # -1: popped nothing
+        color = np.select(
+            [level <= 0, pushed], [own[post], face_after[source]], start_face[np.maximum(top, 1) - 1]
         ).astype(np.int8)
         # Forward-fill each event's colour over the moves that do not touch this post.
         which = np.full(m + 1, -1, np.int64)
-        which[times + 1] = np.arange(k)
+        which[times + 1] = np.arange(times.size)
         which = np.maximum.accumulate(which)
         trace[:, post] = np.where(which >= 0, color[np.maximum(which, 0)], initial_color)
         first_top = initial[-1] if initial.size else 0
@@ -161,6 +151,22 @@ def _groups(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     boundary = np.flatnonzero(ranked[1:] != ranked[:-1]) + 1
     starts[boundary] = boundary
     return order, np.maximum.accumulate(starts) if keys.size else starts
+
+
+def _last_push_at_level(level: np.ndarray, push: np.ndarray) -> np.ndarray:
+    """For each event on one post (in time order), the index of the latest push up to it that reached the height the
+    post has after it, or -1: that push brought the disk now on top (a later one would have covered it, a pop below
+    it would have removed it). Without such a push the top is a disk of the first position, or the post is empty."""
+    k = level.size
+    by_level, group = _groups(level)
+    marks = np.where(push[by_level], by_level, -1)
+    # A running maximum over the events sorted by height then time, restarted at each height by lifting every
+    # height's values above all those of the heights before it.
+    offset = group * (k + 1)
+    latest = np.maximum.accumulate(np.where(marks >= 0, marks + offset + 1, offset)) - offset - 1
+    last = np.empty(k, np.int64)
+    last[by_level] = latest
+    return last
 
 
 def _raise_first(puzzle: Puzzle, state: State, array: np.ndarray, index: int) -> None:
