@@ -45,7 +45,8 @@ def panel(letter: str, n: int, algorithm: str, colors: str | None = None) -> Pan
     return Panel(letter, title, color_trace(puzzle, moves))
 
 
-def _draw(ax: Any, item: Panel) -> None:
+def _draw(ax: Any, item: Panel, longest: int) -> None:
+    """One panel; the move axis runs to ``longest`` so that stacked panels line up."""
     from ..analysis.crossings import crossing_spans
 
     trace = item.trace
@@ -83,7 +84,7 @@ def _draw(ax: Any, item: Panel) -> None:
         ticks += [base - height, base, base + height]
         labels += ["blue", _POST_NAMES[post], "red"]
         ax.text(
-            m + 0.5 + 0.012 * (m + 1), base, f"{counts[post]} crossing{'s' if counts[post] != 1 else ''}",
+            longest + 0.5 + 0.012 * (longest + 1), base, f"{counts[post]} crossing{'s' if counts[post] != 1 else ''}",
             va="center", ha="left", fontsize=8, color=_INK,
         )
     ax.set_yticks(ticks, labels)
@@ -95,11 +96,11 @@ def _draw(ax: Any, item: Panel) -> None:
             tick.set_fontsize(7)
             tick.set_color(_RED if label == "red" else _BLUE)
     ax.set_ylim(-1.6 * height, 2 * gap + 1.6 * height)
-    ax.set_xlim(-0.5, m + 0.5)
+    ax.set_xlim(-0.5, longest + 0.5)
     ax.set_title(f"{item.letter}   {item.title}" if item.letter else item.title, loc="left", fontsize=10)
     ax.set_xlabel("after move", fontsize=9)
-    if m <= 40:
-        ax.set_xticks(range(0, m + 1, 1 if m <= 15 else 5))
+    if longest <= 40:
+        ax.set_xticks(range(0, longest + 1, 1 if longest <= 15 else 5))
     ax.tick_params(axis="x", labelsize=8)
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
@@ -120,8 +121,9 @@ def draw_panels(panels: Sequence[Panel], title: str | None = None) -> Any:
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(len(panels), 1, figsize=(10, 2.6 * len(panels) + 0.6), squeeze=False)
+    longest = max(len(item.trace) - 1 for item in panels)
     for ax, item in zip(axes[:, 0], panels):
-        _draw(ax, item)
+        _draw(ax, item, longest)
     if title:
         figure.suptitle(title, fontsize=12, x=0.01, ha="left")
     figure.text(
