@@ -79,13 +79,17 @@ function currentState() {
   return game.states.length ? game.states[game.states.length - 1] : game.initial;
 }
 
+let newGames = 0;
+
 async function newGame(random = false) {
   stopWatch();
   const settings = readSettings();
+  const ticket = ++newGames;
   try {
     const position = random
       ? await api("/api/random", { settings })
       : await api("/api/position", { settings, state: null });
+    if (ticket !== newGames) return;  // settings changed again meanwhile: the later game wins
     begin(settings, position, [], []);
     say(random ? "A random position: bring the tower to D." : startMessage(position));
   } catch (error) {
@@ -325,6 +329,7 @@ function slot(n, post, level) {
 function drawBoard(state) {
   const svg = $("board");
   svg.textContent = "";
+  svg.dataset.state = state;
   drawDefs(svg);
   const colors = game.settings && game.settings.magnetic ? game.settings.colors.toUpperCase() : "NNN";
   el("rect", { x: 0, y: 0, width: 900, height: 430, fill: "url(#wall)" }, svg);
@@ -600,7 +605,7 @@ async function startWatch() {
   hideWin();
   watch = {
     algorithm, start: page.start, total: page.total, moves: [], states: [page.start], trace: [], crossings: [],
-    index: 0, playing: true, timer: null, loading: null,
+    index: 0, playing: true, timer: null, loading: null, busy: false, queue: [],
   };
   addPage(page);
   document.body.classList.add("watching");
@@ -682,7 +687,7 @@ async function stepForward() {
   const duration = Math.min(animationMs, 800 / speed());
   watch.index += 1;
   await animateMove(watch.states[i], watch.moves[i], watch.states[i + 1], null, duration);
-  if (watch) { watch.busy = false; showWatch(); }
+  stepped();
   ensureLoaded();
 }
 
@@ -692,7 +697,24 @@ async function stepBack() {
   watch.index -= 1;
   const i = watch.index;
   await animateMove(watch.states[i + 1], reverse(watch.moves[i]), watch.states[i], null, Math.min(animationMs, 800 / speed()));
-  if (watch) { watch.busy = false; showWatch(); }
+  stepped();
+}
+
+function stepped() {
+  if (!watch) return;
+  watch.busy = false;
+  showWatch();
+  const next = watch.queue.shift();
+  if (next !== undefined) (next > 0 ? stepForward : stepBack)();
+}
+
+function step(direction) {
+  // a step asked by the player pauses the play; steps asked during an animation follow it in turn
+  if (!watch) return;
+  watch.playing = false;
+  schedule();
+  if (watch.busy) { if (watch.queue.length < 20) watch.queue.push(direction); return; }
+  (direction > 0 ? stepForward : stepBack)();
 }
 
 function togglePlay() {
@@ -822,8 +844,8 @@ async function init() {
   $("watch-start").addEventListener("click", startWatch);
   $("watch-stop").addEventListener("click", () => { stopWatch(); say("Back to your game."); });
   $("play-pause").addEventListener("click", togglePlay);
-  $("step-forward").addEventListener("click", () => { if (watch) { watch.playing = false; schedule(); stepForward(); } });
-  $("step-back").addEventListener("click", () => { if (watch) { watch.playing = false; schedule(); stepBack(); } });
+  $("step-forward").addEventListener("click", () => step(1));
+  $("step-back").addEventListener("click", () => step(-1));
   $("speed").addEventListener("input", () => schedule());
   const board = $("board");
   board.addEventListener("pointerdown", onPointerDown);
@@ -837,13 +859,13 @@ async function init() {
 }
 
 function onKey(event) {
-  if (event.target.closest && event.target.closest("select, input")) return;
+  if (event.target.matches && event.target.matches("input[type=text], input[type=number], textarea")) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key.toLowerCase();
   if (watch) {
     if (key === " ") { event.preventDefault(); togglePlay(); }
-    else if (key === "arrowright") { watch.playing = false; schedule(); stepForward(); }
-    else if (key === "arrowleft") { watch.playing = false; schedule(); stepBack(); }
+    else if (key === "arrowright") step(1);
+    else if (key === "arrowleft") step(-1);
     else if (key === "escape") stopWatch();
     return;
   }

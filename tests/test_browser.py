@@ -1,0 +1,257 @@
+"""The page in a real browser: Playwright drives Debian's Chromium (never a downloaded one) against a live server.
+
+Set ``HANOIKIT_SCREENSHOTS`` to a folder to keep the screenshots the tests take.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import hanoikit as hk
+from hanoikit import MagneticPuzzle, Move, Puzzle
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"no Chromium at {CHROMIUM} (make test installs it)"),
+]
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The play app served by uvicorn in a thread on a free loopback port."""
+    import uvicorn
+
+    from hanoikit.web import create_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    app_server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    thread = threading.Thread(target=app_server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not app_server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    app_server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, server: str):  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server)
+    expect(page.locator("#remaining")).not_to_have_text("–")
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("HANOIKIT_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def click_post(page, post: int) -> None:  # type: ignore[no-untyped-def]
+    """Click the middle of a post's column, as a player does."""
+    box = page.locator("#board").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * (150 + 300 * post) / 900, box["y"] + box["height"] * 0.45)
+
+
+def play(page, move: Move, played: int) -> None:  # type: ignore[no-untyped-def]
+    """Play ``move`` by two clicks and wait until the page has counted it (after the animation)."""
+    click_post(page, move.src)
+    click_post(page, move.dst)
+    expect(page.locator("#moves")).to_have_text(str(played))
+
+
+def choose(page, start: str, disks: int | None = None, mode: str | None = None, colors: str | None = None) -> None:  # type: ignore[no-untyped-def]
+    """Change the settings as a player does and wait for the new game, which begins in ``start``."""
+    if mode is not None:
+        page.select_option("#mode", mode)
+    if colors is not None:
+        page.select_option("#colors", colors)
+    if disks is not None:
+        page.fill("#disks", str(disks))
+        page.dispatch_event("#disks", "change")
+    expect(page.locator("#board")).to_have_attribute("data-state", start)
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+def test_a_magnetic_game_is_won_by_clicks(page, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    puzzle = MagneticPuzzle(3)
+    expect(page.locator("#optimal")).to_have_text("11")
+    page.screenshot(path=shots / "start.png")
+    state = puzzle.start
+    for played, move in enumerate(puzzle.solve(), 1):
+        play(page, move, played)
+        state = puzzle.apply(state, move)
+        expect(page.locator("#remaining")).to_have_text(str(puzzle.distance(state, puzzle.goal)))
+    expect(page.locator("#win")).to_be_visible()
+    expect(page.locator("#win-text")).to_have_text("You used 11 moves; the optimal is 11. A perfect solution!")
+    # the disks show blue on top, the colour the goal asks for
+    assert page.locator("#disk-3 .face-top").get_attribute("fill") == page.locator("#disk-1 .face-top").get_attribute(
+        "fill"
+    ) != page.locator("#disk-1 .face-bottom").get_attribute("fill")
+    page.screenshot(path=shots / "won.png")
+
+
+def test_an_illegal_move_is_refused_with_its_reason(page, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    play(page, Move(1, 0, 1), 1)
+    play(page, Move(2, 0, 2), 2)
+    click_post(page, 1)
+    click_post(page, 2)  # disk 1 would show blue below onto disk 2's blue top
+    expect(page.locator("#message")).to_have_text(
+        "Not allowed: blue would touch blue: disk 1 shows blue below and disk 2 shows blue on top"
+    )
+    expect(page.locator("#moves")).to_have_text("2")
+    page.screenshot(path=shots / "refused.png")
+    click_post(page, 0)
+    click_post(page, 1)
+    expect(page.locator("#message")).to_contain_text("Not allowed: larger disk on a smaller one")
+
+
+def test_hint_undo_redo_keyboard_and_drag(page) -> None:  # type: ignore[no-untyped-def]
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text("Hint: move disk 1 from S to I (11 moves to go).")
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(page.locator("#remaining")).to_have_text("10")
+    page.click("#undo")
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator("#remaining")).to_have_text("11")
+    page.click("#redo")
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(page.locator("#remaining")).to_have_text("10")
+    # drag disk 2 from S and drop it on D
+    box = page.locator("#board").bounding_box()
+    at = lambda x, y: (box["x"] + box["width"] * x / 900, box["y"] + box["height"] * y / 430)  # noqa: E731
+    page.mouse.move(*at(150, 330))
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(*at(150 + 60 * step, 330 - 20 * step))
+    page.mouse.move(*at(750, 200))
+    page.mouse.up()
+    expect(page.locator("#moves")).to_have_text("2")
+    expect(page.locator("#message")).to_have_text("Disk 2 from S to D.")
+    page.keyboard.press("u")
+    expect(page.locator("#moves")).to_have_text("1")
+    page.click("#restart")
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+def test_a_classic_game_and_a_random_position(page) -> None:  # type: ignore[no-untyped-def]
+    choose(page, "SS", disks=2, mode="classic")
+    expect(page.locator("#title")).to_have_text("Tower of Hanoi")
+    for played, move in enumerate(Puzzle(2).solve(), 1):
+        page.keyboard.press(str(move.src + 1))
+        page.keyboard.press(str(move.dst + 1))
+        expect(page.locator("#moves")).to_have_text(str(played))
+    expect(page.locator("#win-text")).to_have_text("You used 3 moves; the optimal is 3. A perfect solution!")
+    choose(page, "SSSS:RRRR", mode="magnetic", colors="RBN", disks=4)
+    page.click("#random")
+    expect(page.locator("#message")).to_have_text("A random position: bring the tower to D.")
+    optimal = int(page.locator("#optimal").inner_text())
+    assert optimal == int(page.locator("#remaining").inner_text()) > 0
+    page.click("#hint")
+    expect(page.locator("#message")).to_contain_text("Hint: move disk")
+
+
+def test_watch_mode_plays_levy_with_the_colour_chart(page, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    choose(page, "SSS:RRR", disks=3)
+    page.select_option("#algorithm", "67-down")
+    page.click("#watch-start")
+    page.fill("#speed", "100")
+    total = hk.levy.counts("67-down", 3)
+    expect(page.locator("#watch-progress")).to_contain_text(f"Move {total} of {total}", timeout=15_000)
+    crossings = hk.analysis.color_crossings(MagneticPuzzle(3), list(hk.levy.solution(3, "67-down")))
+    expect(page.locator("#crossings")).to_have_text(
+        f"Crossings so far: S {crossings[0]} · I {crossings[1]} · D {crossings[2]} (total {sum(crossings)})"
+    )
+    assert page.locator("#chart .trace-line").count() == 3
+    page.click("#step-back")
+    expect(page.locator("#watch-progress")).to_contain_text(f"Move {total - 1} of {total}")
+    page.click("#step-forward")
+    expect(page.locator("#watch-progress")).to_contain_text(f"Move {total} of {total}")
+    page.screenshot(path=shots / "watch.png")
+    page.click("#watch-stop")
+    expect(page.locator("#player")).to_be_hidden()
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+def test_watch_the_optimal_solution_from_the_current_position(page) -> None:  # type: ignore[no-untyped-def]
+    play(page, Move(1, 0, 2), 1)
+    page.select_option("#algorithm", "optimal")
+    page.click("#watch-start")
+    page.click("#play-pause")  # pause, then walk by hand
+    remaining = MagneticPuzzle(3).distance(MagneticPuzzle(3).parse("DSS:BRR"))
+    expect(page.locator("#watch-progress")).to_contain_text(f" of {remaining}")
+    page.click("#step-forward")
+    page.click("#step-forward")
+    expect(page.locator("#watch-progress")).to_contain_text(f"Move 2 of {remaining}")
+
+
+def test_a_game_is_saved_and_loaded_and_a_bad_file_refused(page, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    choose(page, "SSSS:RRRR", disks=4, colors="NNB")
+    play(page, Move(1, 0, 1), 1)
+    play(page, Move(2, 0, 2), 2)
+    with page.expect_download() as download:
+        page.click("#save")
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    saved = json.loads(path.read_text())
+    assert saved["moves"] == ["1SI", "2SD"] and saved["initial"] == "SSSS:RRRR"
+    assert saved["settings"] == {"n": 4, "magnetic": True, "colors": "NNB", "goal_up": None}
+    choose(page, "SS:RR", disks=2, colors="NNN")
+    page.set_input_files("#load-file", path)
+    expect(page.locator("#message")).to_have_text("Loaded game.json: 2 moves.")
+    expect(page.locator("#moves")).to_have_text("2")
+    expect(page.locator("#disks-out")).to_have_text("4")
+    assert page.locator("#colors").input_value() == "NNB"
+    page.click("#undo")
+    expect(page.locator("#moves")).to_have_text("1")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(dict(saved, moves=["1SI", "1SI"])))
+    page.set_input_files("#load-file", bad)
+    expect(page.locator("#message")).to_have_text(
+        "Could not load bad.json: saved move 2 ('1SI') cannot be played in ISSS:BRRR: disk 1 is not on post S"
+    )
+    expect(page.locator("#moves")).to_have_text("1")  # the game in play is kept
+    (tmp_path / "junk.json").write_text("this is not a game")
+    page.set_input_files("#load-file", tmp_path / "junk.json")
+    expect(page.locator("#message")).to_contain_text("Could not load junk.json: bad request: the body is not valid JSON")
