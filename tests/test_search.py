@@ -133,20 +133,19 @@ def test_successors_agree_on_every_position(n):
         check_successors(puzzle, every_state(puzzle))
 
 
-def test_chunked_lookup_agrees_with_one_table(monkeypatch):
-    """Beyond 13 disks the tops are looked up in several chunks: force that path on small puzzles."""
-    puzzles = (Puzzle(5), MagneticPuzzle(5), MagneticPuzzle(5, "RNB"))
+def test_split_signatures_agree_with_one_table(monkeypatch):
+    """Beyond 13 disks the signatures combine a low and a high part: force that path on small puzzles."""
+    puzzles = (Puzzle(5), MagneticPuzzle(5), MagneticPuzzle(5, "RNB"), MagneticPuzzle(5, "BRN"))
     expected = {p: (S.bfs(p).distances, S.legal_states(p)) for p in puzzles}
     monkeypatch.setattr(S, "_CHUNK", 2)
-    S._tables.cache_clear()
     S._space.cache_clear()
     try:
         for puzzle, (distances, legal) in expected.items():
-            assert len(S._space(puzzle).tables) == 3
+            assert S._space(puzzle).rows == 9
             assert np.array_equal(S.bfs(puzzle).distances, distances)
             assert np.array_equal(S.legal_states(puzzle), legal)
+            check_successors(puzzle, every_state(puzzle)[::7])
     finally:
-        S._tables.cache_clear()
         S._space.cache_clear()
 
 

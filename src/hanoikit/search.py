@@ -162,28 +162,19 @@ def state_count(puzzle: Puzzle) -> int:
 # -- vectorised move generation --------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4)
-def _tables(n: int) -> tuple[tuple[np.ndarray, np.ndarray, int], ...]:
-    """Lookup tables over chunks of up to ``_CHUNK`` base-3 digits of the posts number.
-
-    For each chunk ``(tops, counts, rows)``: ``tops[v, p]`` is the 0-based index of the smallest disk of the chunk on
-    post ``p`` (``n`` if none) and ``counts[v, p]`` how many of its disks are on ``p``, for chunk value ``v``.
-    """
-    tables = []
-    for start in range(0, n, _CHUNK):
-        tops = np.full((1, 3), n, dtype=np.int16)
-        counts = np.zeros((1, 3), dtype=np.int16)
-        for disk in range(start, min(start + _CHUNK, n)):  # disk `disk` is the next digit, larger than those before
-            blocks = []
-            for post in range(3):
-                more_tops, more_counts = tops.copy(), counts.copy()
-                more_tops[:, post] = np.minimum(tops[:, post], disk)
-                more_counts[:, post] += 1
-                blocks.append((more_tops, more_counts))
-            tops = np.concatenate([t for t, _ in blocks])
-            counts = np.concatenate([c for _, c in blocks])
-        tables.append((tops, counts, len(tops)))
-    return tuple(tables)
+def _digits_table(start: int, stop: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """For the disks ``start .. stop - 1`` (0-based) read as base-3 digits ``v``: ``tops[v, p]``, the smallest of them
+    on post ``p`` (``n`` if none), and ``counts[v, p]``, how many of them are on ``p``."""
+    tops = np.full((1, 3), n, dtype=np.int16)
+    counts = np.zeros((1, 3), dtype=np.int16)
+    for disk in range(start, stop):  # the next digit is a larger disk: it is a top only on an empty post
+        more_tops = [tops.copy() for _ in range(3)]
+        more_counts = [counts.copy() for _ in range(3)]
+        for post in range(3):
+            more_tops[post][:, post] = np.minimum(tops[:, post], disk)
+            more_counts[post][:, post] += 1
+        tops, counts = np.concatenate(more_tops), np.concatenate(more_counts)
+    return tops, counts
 
 
 class Successors(NamedTuple):
@@ -202,8 +193,12 @@ class _Space:
 
     A position's moves depend only on its *signature*: the top disk of each post and, on a magnetic tower, the colour
     bits and which posts hold a single disk (they empty when it leaves). The rules are applied once, to every
-    signature, into a table of code steps (0 for an illegal move) by post pair; a search then only computes signatures
-    and adds steps.
+    signature, into a table of code steps (0 for an illegal move) by post pair; a search then only looks signatures
+    up and adds steps.
+
+    Signatures come from the posts number split into its low ``_CHUNK`` digits and the rest: the low part names one
+    of a few thousand *summaries* (tops and counts up to 2 of its disks by post), and a small table combines a
+    summary with the high part.
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -216,18 +211,28 @@ class _Space:
                 f"a breadth-first search of {puzzle!r} would index {self.size:,} codes; the limit is {MAX_CODES:,} "
                 "(classic n <= 17, magnetic n <= 15)"
             )
-        self.tables = _tables(n)
         self.own = np.array([_OWN[c] for c in getattr(puzzle, "colors", "NNN")])  # 0 red, 1 blue, -1 neutral
         self.weights = (n + 1) ** np.arange(3) * (64 if self.magnetic else 1)
-        if len(self.tables) == 1:  # one lookup gives the whole signature but for the colour bits
-            tops, counts, _ = self.tables[0]
-            self.packed = tops @ self.weights + ((counts == 1) @ _BIT if self.magnetic else 0)
+        width = min(n, _CHUNK)
+        self.rows = 3**width
+        low_tops, low_counts = _digits_table(0, width, n)
+        high_tops, high_counts = _digits_table(width, n, n)
+        low_counts = np.minimum(low_counts, 2)
+        key = low_tops.astype(np.int64) @ (n + 1) ** np.arange(3) * 27 + low_counts @ 3 ** np.arange(3)
+        _, first, summary = np.unique(key, return_index=True, return_inverse=True)
+        tops = np.minimum(low_tops[first, None], high_tops[None])  # (summaries, high values, 3)
+        counts = low_counts[first, None] + high_counts[None]
+        self.combine = tops @ self.weights + ((counts == 1) @ _BIT if self.magnetic else 0)
+        if width == n:  # no high part: one lookup
+            self.flat = self.combine[summary.reshape(-1), 0]
+        else:
+            self.summary = summary.reshape(-1).astype(np.int16)
         self.steps, self.disks = self._rule_table()
 
     def _rule_table(self) -> tuple[np.ndarray, np.ndarray]:
         n = self.n
         signature = np.arange((n + 1) ** 3 * (64 if self.magnetic else 1))
-        tops = signature[:, None] // self.weights % (n + 1)  # (signatures, 3); n means empty
+        tops = self.tops(signature)
         moving = tops[:, _SRC]
         legal = moving < tops[:, _DST]
         step = _STEP * 3 ** np.minimum(moving, n - 1)
@@ -242,28 +247,18 @@ class _Space:
             step = 8 * step + new_bits - bits[:, None]
         return np.where(legal, step, 0), moving.astype(np.int16)
 
-    def signatures(self, codes: np.ndarray) -> np.ndarray:
-        posts = codes >> 3 if self.magnetic else codes
-        if len(self.tables) == 1:
-            key = self.packed[posts]
-        else:
-            tops, counts = self.lookup(posts)
-            key = tops @ self.weights
-            if self.magnetic:
-                key += (counts == 1) @ _BIT
-        return key + ((codes & 7) << 3) if self.magnetic else key
+    def tops(self, signatures: np.ndarray) -> np.ndarray:
+        """The top disk of each post (0-based, ``n`` when empty), as an (N, 3) array."""
+        return signatures[:, None] // self.weights % (self.n + 1)
 
-    def lookup(self, posts: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
-        """The top disk (0-based, ``n`` when empty) and, on a magnetic tower, the number of disks of each post."""
-        tops = counts = None
-        rest = posts
-        for index, (top_table, count_table, rows) in enumerate(self.tables):
-            chunk = rest if index == len(self.tables) - 1 else rest % rows
-            rest = rest // rows
-            tops = top_table[chunk] if tops is None else np.minimum(tops, top_table[chunk])
-            if self.magnetic:
-                counts = count_table[chunk] if counts is None else counts + count_table[chunk]
-        return tops, counts  # type: ignore[return-value]
+    def signatures(self, codes: np.ndarray, colors: bool = True) -> np.ndarray:
+        """The signatures of ``codes`` (of posts numbers if ``colors`` is false)."""
+        posts = codes >> 3 if self.magnetic and colors else codes
+        if self.rows == 3**self.n:
+            key = self.flat[posts]
+        else:
+            key = self.combine[self.summary[posts % self.rows], posts // self.rows]
+        return key + ((codes & 7) << 3) if self.magnetic and colors else key
 
     def children(self, codes: np.ndarray) -> np.ndarray:
         """The codes reached by one move from ``codes`` (with repeats)."""
@@ -306,7 +301,7 @@ def legal_states(puzzle: Puzzle) -> np.ndarray:
     posts = np.arange(3**space.n, dtype=np.int64)
     if not space.magnetic:
         return posts
-    tops, _ = space.lookup(posts)
+    tops = space.tops(space.signatures(posts, colors=False))
     empty = (tops == space.n)[:, None, :]  # (P, 1, 3)
     blue = (np.arange(8)[:, None] >> np.arange(3) & 1).astype(bool)[None]  # (1, 8, 3)
     allowed = np.where(empty, ~blue, (space.own == -1) | (blue == (space.own == 1)))
