@@ -63,7 +63,7 @@ _SRC = np.array([0, 0, 1, 1, 2, 2])
 _DST = np.array([1, 2, 0, 2, 0, 1])
 _STEP = _DST - _SRC
 _BIT = np.array([1, 2, 4])
-_CHUNK = 13  # base-3 digits per lookup table (3**13 rows)
+_CHUNK = 13  # low base-3 digits of the posts number summarised by one table (3**13 rows)
 _OWN = {"R": 0, "B": 1, "N": -1}
 
 
