@@ -189,6 +189,19 @@ def _claims() -> list[Check]:
     same = all(levy.counts("67-down", n) == levy.counts("67-up", n) for n in range(1, 65))
     found.append(Check(SEED, '"67-Down" and "67-Up" solve the tower in exactly the same number of moves',
                        "same number of moves", f"equal for every N from 1 to 64: {'yes' if same else 'no'}", same))
+    upto = 64
+    s67 = all(levy.counts(a, n) == 3 ** (n - 1) + n - 1 for a in ("67-down", "67-up") for n in range(1, upto + 1))
+    found.append(Check(SEED, '"67" total moves: S67(n) = 3^(n-1) + n - 1', "3^(n-1) + n - 1",
+                       f"the transcribed algorithms give it for n = 1..{upto}: {'yes' if s67 else 'no'}", s67,
+                       "The formula is the paper's, as quoted in the issue; counted on the algorithms' recursion."))
+    per_disk = levy.disk_counts("67-down", 40)[::-1]  # the k-th largest disk first
+    p67 = per_disk[0] == 1 and all(per_disk[k - 1] == 2 * 3 ** (k - 2) + 1 for k in range(2, 41))
+    found.append(Check(SEED, '"67" moves of the k-th largest disk: P67(k) = 2*3^(k-2) + 1 (k >= 2)', "2*3^(k-2) + 1",
+                       f"P67(1..6) = {_row(per_disk[:6])}; the formula holds for k = 2..40: {'yes' if p67 else 'no'}",
+                       p67))
+    semifree = [levy.counts("semifree", n) for n in range(1, 9)]
+    found.append(Check(SEED, '"SemiFree" on the RNB tower: total moves', "1 4 11 32 93 276 823 2464", _row(semifree),
+                       semifree == [1, 4, 11, 32, 93, 276, 823, 2464], "Totals as quoted in the issue."))
     s62 = levy.counts("62", 5)
     found.append(Check(SEED, 'A "movie": "62" solves a height-five tower in 83 moves', "83", str(s62), s62 == 83))
     recursive = [f.__name__ for f in levy._FUNCTIONS if any(
