@@ -30,7 +30,8 @@ def main() -> None:
         assert graph.number_of_nodes() == oracle.reachable
         print(
             f"  {puzzle!r:70} {graph.number_of_nodes():>7,} nodes  graph {built:6.2f} s "
-            f"({graph.number_of_nodes() / built:>9,.0f} nodes/s)   bfs {searched:6.3f} s   ratio {built / searched:6.1f}x"
+            f"({graph.number_of_nodes() / built:>9,.0f} nodes/s)   bfs {searched:6.3f} s   "
+            f"ratio {built / searched:6.1f}x"
         )
     with tempfile.TemporaryDirectory() as folder:
         for puzzle in (hk.Puzzle(8), hk.MagneticPuzzle(5)):
@@ -40,8 +41,10 @@ def main() -> None:
         for puzzle, tween in ((hk.MagneticPuzzle(3), 9), (hk.Puzzle(7), 0)):
             moves = list(puzzle.solve())
             count = sum(1 for _ in frames(puzzle, moves, tween=tween))
-            _, seconds = timed(lambda: animate(puzzle, moves, os.path.join(folder, "m.gif"), size="480x320", tween=tween, pause=0))
-            print(f"  {puzzle!r}: {len(moves)} moves, {count} frames in {seconds:.1f} s ({count / seconds:.0f} frames/s)")
+            target = os.path.join(folder, "m.gif")
+            _, seconds = timed(lambda: animate(puzzle, moves, target, size="480x320", tween=tween, pause=0))
+            rate = count / seconds
+            print(f"  {puzzle!r}: {len(moves)} moves, {count} frames in {seconds:.1f} s ({rate:.0f} frames/s)")
 
 
 if __name__ == "__main__":

@@ -189,7 +189,7 @@ def test_too_large_graphs_are_refused() -> None:
 def test_dot_export_marks_the_path() -> None:
     puzzle = hk.Puzzle(3)
     g = state_graph(puzzle)
-    path = optimal_path(puzzle, g)
+    path = optimal_path(puzzle)
     text = to_dot(g, path=path, positions=sierpinski_layout(3), labels="abc")
     lines = text.splitlines()
     assert lines[0].startswith('graph "Puzzle(3)"') and lines[-1] == "}"
@@ -203,7 +203,7 @@ def test_graphml_round_trip(tmp_path) -> None:
     puzzle = hk.MagneticPuzzle(2)
     g = state_graph(puzzle)
     target = tmp_path / "m.graphml"
-    write_graphml(g, target, path=optimal_path(puzzle, g))
+    write_graphml(g, target, path=optimal_path(puzzle))
     back = nx.read_graphml(target)
     assert nx.is_isomorphic(back, plain_graph(g))
     assert sum(back.nodes[v]["on_path"] for v in back) == 5

@@ -31,9 +31,8 @@ def _disks(svg: str) -> dict[int, dict[str, float | str]]:
 
 def _posts(svg: str) -> list[tuple[float, str]]:
     root = ET.fromstring(svg)
-    return [
-        (float(r.get("x")) + float(r.get("width")) / 2, r.get("fill")) for r in root.iter(f"{NS}rect") if r.get("class") == "post"
-    ]
+    posts = [r for r in root.iter(f"{NS}rect") if r.get("class") == "post"]
+    return [(float(r.get("x")) + float(r.get("width")) / 2, r.get("fill")) for r in posts]
 
 
 @given(st.integers(1, 8).flatmap(lambda n: st.lists(st.integers(0, 2), min_size=n, max_size=n)))

@@ -23,7 +23,8 @@ _DEFS = (
     "<defs>"
     + "".join(
         f'<linearGradient id="hanoikit-{top}{bottom}" x1="0" y1="0" x2="0" y2="1">'
-        f'<stop offset="0.5" stop-color="{FACE[top]}"/><stop offset="0.5" stop-color="{FACE[bottom]}"/></linearGradient>'
+        f'<stop offset="0.5" stop-color="{FACE[top]}"/><stop offset="0.5" stop-color="{FACE[bottom]}"/>'
+        "</linearGradient>"
         for top, bottom in (("R", "B"), ("B", "R"))
     )
     + f'<marker id="hanoikit-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
@@ -113,8 +114,9 @@ def state(
         x1, x2 = centres[lastmove.src], centres[lastmove.dst]
         y = post_top - 4
         out.append(
-            f'<path class="lastmove" d="M{x1:.1f},{y:.1f} Q{(x1 + x2) / 2:.1f},{y - height * 0.14:.1f} {x2:.1f},{y:.1f}" '
-            f'fill="none" stroke="{PATH}" stroke-width="{max(width / 180, 1.5):.1f}" marker-end="url(#hanoikit-arrow)"/>'
+            f'<path class="lastmove" d="M{x1:.1f},{y:.1f} Q{(x1 + x2) / 2:.1f},{y - height * 0.14:.1f} '
+            f'{x2:.1f},{y:.1f}" fill="none" stroke="{PATH}" stroke-width="{max(width / 180, 1.5):.1f}" '
+            'marker-end="url(#hanoikit-arrow)"/>'
         )
     out.append("</svg>")
     return "\n".join(out)

@@ -37,7 +37,7 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     from start to goal is highlighted. Without --out, prints the graph's facts.
     """
     from ..draw.files import extension
-    from ..draw.graph import FORMATS, optimal_path, save_state_graph
+    from ..draw.graph import FORMATS, save_state_graph
     from ..graph import diameter, state_graph
 
     if out is not None and extension(out) not in FORMATS:
@@ -50,7 +50,7 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     if g.number_of_nodes() <= 3000:
         facts += f", diameter {diameter(g):,}"
     if goal_reached:
-        facts += f", start to goal {len(optimal_path(puzzle, g)) - 1:,} moves"
+        facts += f", start to goal {puzzle.distance():,} moves"
     else:
         facts += ", the goal cannot be reached"
     if out is None:
@@ -70,7 +70,7 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
 @click.option("--out", "out", required=True, metavar="FILE", help="The movie: .gif, or .mp4 where ffmpeg is installed.")
 @click.option("--fps", type=click.FloatRange(1, 60), default=12, show_default=True, help="Frames per second.")
 @click.option("--size", default="480x320", show_default=True, metavar="WxH", help="Frame size in pixels.")
-@click.option("--tween", type=click.IntRange(0, 30), help="In-between frames per move (default: fewer for long movies).")
+@click.option("--tween", type=click.IntRange(0, 30), help="In-between frames per move (default: fewer when long).")
 def animate(
     n: int,
     magnetic: str | None,
@@ -138,7 +138,7 @@ def show(
 @app.command()
 @click.argument("n", type=click.IntRange(1, 10), default=4)
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of the disks.")
-@click.option("--cycles", is_flag=True, help="Instead, tabulate the recursion beside the disk formula and seed 003's cycles.")
+@click.option("--cycles", is_flag=True, help="Instead, tabulate the recursion, the disk formula and seed 003's cycles.")
 @click.option("--numbered", is_flag=True, help="Number the moves in the dialogue.")
 def explain(n: int, lang: str, cycles: bool, numbered: bool) -> None:
     """The N disks talk their way through the classic puzzle (seed 002): each, asked to move, asks the disk above it

@@ -11,7 +11,6 @@ GIF (Pillow) or an MP4 (ffmpeg, where installed).
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
 import os
@@ -73,13 +72,10 @@ class Shot(NamedTuple):
 
 def algorithm_names() -> list[str]:
     """The names :func:`resolve` understands: ``optimal``, the classic methods and Levy's published algorithms."""
-    names = ["optimal"]
-    for module, table in (("hanoikit.solvers.classic", "METHODS"), ("hanoikit.levy", "ALGORITHMS")):
-        try:
-            names += list(getattr(importlib.import_module(module), table))
-        except (ImportError, AttributeError):
-            pass
-    return names
+    from .. import levy
+    from ..solvers import classic
+
+    return ["optimal", *classic.METHODS, *levy.ALGORITHMS]
 
 
 def resolve(puzzle: Puzzle, algorithm: str = "optimal", source: State | None = None) -> tuple[Puzzle, list[Move]]:
@@ -93,19 +89,13 @@ def resolve(puzzle: Puzzle, algorithm: str = "optimal", source: State | None = N
     name = algorithm.strip().lower()
     if name == "optimal":
         source = puzzle.check(puzzle.start if source is None else source)
-        try:
-            _check_length(puzzle.distance(source), algorithm)
-            return puzzle, list(puzzle.solve(source))
-        except ImportError:  # no solver for this tower yet: the breadth-first oracle knows the way too
-            from ..search import path
-
-            moves = path(puzzle, source, puzzle.goal)
-            _check_length(len(moves), algorithm)
-            return puzzle, moves
+        _check_length(puzzle.distance(source), algorithm)
+        return puzzle, list(puzzle.solve(source))
     if source is not None and source != puzzle.start:
         raise UnknownMethodError(f"only the optimal solution starts from a given position, not {algorithm!r}")
-    classic = importlib.import_module("hanoikit.solvers.classic")
-    levy = importlib.import_module("hanoikit.levy")
+    from .. import levy
+    from ..solvers import classic
+
     if name in classic.METHODS:
         if puzzle.magnetic:
             raise UnknownMethodError(f"{algorithm!r} solves the classic tower; leave out --magnetic")

@@ -24,19 +24,10 @@ FORMATS = ("png", "svg", "pdf", "dot", "graphml")
 """The files :func:`save_state_graph` writes, chosen by the file name's extension."""
 
 
-def optimal_path(puzzle: Puzzle, graph: nx.Graph | None = None) -> list[State]:
-    """The positions of the optimal solution from start to goal, start and goal included.
-
-    Uses the puzzle's solver; while no solver is installed, a shortest path in ``graph``.
-    """
-    try:
-        moves = list(puzzle.solve())
-    except ImportError:
-        from ..graph import shortest_path
-
-        return shortest_path(graph if graph is not None else state_graph(puzzle), puzzle.start, puzzle.goal)
+def optimal_path(puzzle: Puzzle) -> list[State]:
+    """The positions of the puzzle's optimal solution from start to goal, both included."""
     states = [puzzle.start]
-    for move in moves:
+    for move in puzzle.solve():
         states.append(puzzle.apply(states[-1], move))
     return states
 
@@ -84,7 +75,7 @@ def draw_state_graph(
     from matplotlib.collections import LineCollection
 
     graph = state_graph(puzzle) if graph is None else graph
-    path = optimal_path(puzzle, graph) if path is None else list(path)
+    path = optimal_path(puzzle) if path is None else list(path)
     positions = layout(puzzle, graph)
     count = graph.number_of_nodes()
     if labels is None:
@@ -99,10 +90,10 @@ def draw_state_graph(
 
     path_edges = {frozenset(pair) for pair in zip(path, path[1:])}
     segments = [(positions[u], positions[v]) for u, v in graph.edges if frozenset((u, v)) not in path_edges]
-    ax.add_collection(LineCollection(segments, colors=BASE, linewidths=0.6 if count > 300 else 1.0, alpha=0.55, zorder=1))
-    ax.add_collection(
-        LineCollection([(positions[u], positions[v]) for u, v in zip(path, path[1:])], colors=PATH, linewidths=3.5, zorder=2)
-    )
+    thin = 0.6 if count > 300 else 1.0
+    ax.add_collection(LineCollection(segments, colors=BASE, linewidths=thin, alpha=0.55, zorder=1))
+    steps = [(positions[u], positions[v]) for u, v in zip(path, path[1:])]
+    ax.add_collection(LineCollection(steps, colors=PATH, linewidths=3.5, zorder=2))
     xs, ys = zip(*(positions[s] for s in graph.nodes))
     on_path = set(path)
     node_size = 330 if labels else max(4.0, 4000 / count)
@@ -111,7 +102,8 @@ def draw_state_graph(
     if labels:
         for state in graph.nodes:
             text = abc(state) if not puzzle.magnetic else str(state).replace(":", "\n")
-            ax.annotate(text, positions[state], ha="center", va="center", fontsize=6.5 if puzzle.n <= 3 else 5, zorder=4)
+            size = 6.5 if puzzle.n <= 3 else 5
+            ax.annotate(text, positions[state], ha="center", va="center", fontsize=size, zorder=4)
     for state, name in ((path[0], "start"), (path[-1], "goal")):
         x, y = positions[state]
         ax.annotate(name, (x, y), xytext=(0, 15) if name == "start" else (0, -19), textcoords="offset points",
@@ -137,7 +129,7 @@ def save_state_graph(puzzle: Puzzle, target: str | os.PathLike[str], graph: nx.G
         allowed = ", ".join("." + f for f in FORMATS)
         raise UnknownMethodError(f"cannot write a graph to {os.fspath(target)!r}: use a file ending in {allowed}")
     graph = state_graph(puzzle) if graph is None else graph
-    path = optimal_path(puzzle, graph)
+    path = optimal_path(puzzle)
     if fmt == "dot":
         positions = None if puzzle.magnetic else sierpinski_layout(puzzle)
         text = to_dot(graph, path=path, positions=positions, labels="notation")

@@ -53,7 +53,7 @@ LANGUAGES = tuple(_LINES)
 
 
 class Line(NamedTuple):
-    """One line of the dialogue: who speaks (``disk``, ``speaker``), what they say, and the move it announces, if any."""
+    """One line of the dialogue: who speaks (``disk``, ``speaker``), what they say, and the move it announces."""
 
     disk: int
     speaker: str
@@ -76,7 +76,9 @@ def _check(n: int, lang: str) -> dict:  # type: ignore[type-arg]
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
     if n > MAX_DISKS:
-        raise TooLargeError(f"{n} disks would talk through {2**n - 1:,} moves; the dialogue is written up to {MAX_DISKS}")
+        raise TooLargeError(
+            f"{n} disks would talk through {2**n - 1:,} moves; the dialogue is written up to {MAX_DISKS} disks"
+        )
     if lang not in _LINES:
         raise InvalidPuzzleError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
     return _LINES[lang]

@@ -23,7 +23,18 @@ from ..errors import InvalidPuzzleError, TooLargeError
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["MAX_DRAWN", "MAX_LISTED", "disk_sequence", "walk", "is_hamiltonian_path", "letters", "bits", "table", "draw", "save"]
+__all__ = [
+    "MAX_DRAWN",
+    "MAX_LISTED",
+    "disk_sequence",
+    "walk",
+    "is_hamiltonian_path",
+    "letters",
+    "bits",
+    "table",
+    "draw",
+    "save",
+]
 
 MAX_LISTED = 10
 """The largest cube whose walk is listed as text (1024 corners)."""
@@ -136,9 +147,8 @@ def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
     cmap = plt.get_cmap("plasma")
     steps = len(corners) - 1
     path = [(point(a), point(b)) for a, b in zip(corners, corners[1:])]
-    ax.add_collection(
-        LineCollection(path, colors=[cmap(0.1 + 0.75 * i / max(steps - 1, 1)) for i in range(steps)], linewidths=3, zorder=2)
-    )
+    shades = [cmap(0.1 + 0.75 * i / max(steps - 1, 1)) for i in range(steps)]
+    ax.add_collection(LineCollection(path, colors=shades, linewidths=3, zorder=2))
     disks = [(a ^ b).bit_length() for a, b in zip(corners, corners[1:])]
     if n <= 4:
         for (p, q), disk in zip(path, disks):
