@@ -175,12 +175,13 @@ def render_html(sections: Sequence[Section], stamp: str) -> str:
                     f'<td class="num">{e(check.computed)}</td><td class="mark">{e(mark)}</td><td>{e(check.note)}</td></tr>'
                 )
             parts.append("</table>")
-        figures = sorted({f for c in section.checks for f in c.figures if f.endswith(".png")})
-        for figure in figures:
+        listed = {f for c in section.checks for f in c.figures}
+        for figure in sorted(f for f in listed if f.endswith(".png")):
             svg = Path(figure).with_suffix(".svg").as_posix()
+            link = f' (<a href="{e(svg)}">SVG</a>)' if svg in listed else ""
             parts.append(
                 f'<figure><img src="{e(figure)}" alt="{e(Path(figure).stem)}">'
-                f'<figcaption>{e(Path(figure).stem)} (<a href="{e(svg)}">SVG</a>)</figcaption></figure>'
+                f"<figcaption>{e(Path(figure).stem)}{link}</figcaption></figure>"
             )
         for table in section.tables:
             parts.append(f"<h3>{e(table.title)}</h3><p>{e(table.intro)}</p><table>")
