@@ -11,6 +11,7 @@ __all__ = [
     "UnsolvableError",
     "UnknownMethodError",
     "TooLargeError",
+    "MoveIndexError",
 ]
 
 
@@ -44,3 +45,7 @@ class UnknownMethodError(HanoiError, ValueError):
 
 class TooLargeError(HanoiError, ValueError):
     """A request would produce more output than can be listed or stored."""
+
+
+class MoveIndexError(HanoiError, IndexError):
+    """A move number outside the solution it indexes."""

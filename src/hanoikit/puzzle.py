@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from types import ModuleType
 from typing import ClassVar
 
-from .errors import IllegalMoveError, InvalidPuzzleError, InvalidStateError, UnsolvableError
+from .errors import IllegalMoveError, InvalidPuzzleError, InvalidStateError, MoveIndexError, UnsolvableError
 from .move import POST_NAMES, Move
 from .state import COLORS, Color, State, color_name, flip
 
@@ -20,6 +20,14 @@ VARIANTS: tuple[str, ...] = tuple(s + i + d for s in "RBN" for i in "RBN" for d 
 """The 27 post colourings of the magnetic tower, named by the colours of S, I and D (R, B or N)."""
 
 _PAIRS = ((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1))
+
+
+def _short(number: int) -> str:
+    """An int for a message: in full up to 60 digits, else its first digits and its length."""
+    if number.bit_length() <= 199:
+        return str(number)
+    digits = int(number.bit_length() * 0.30103)  # roughly: enough to say how large it is
+    return f"{'-' if number < 0 else ''}~10^{digits}"
 
 
 class Puzzle:
@@ -180,8 +188,10 @@ class Puzzle:
         return self._solvers().disk_moves(self)
 
     def _check_index(self, k: int, last: int) -> None:
-        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= last:
-            raise IndexError(f"move index {k!r} is outside 0..{last}")
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise MoveIndexError(f"a move index is a whole number, not {k!r}")
+        if not 0 <= k <= last:
+            raise MoveIndexError(f"move index {_short(k)} is outside 0..{_short(last)}")
 
     # -- identity --------------------------------------------------------------------------------------------------
 
