@@ -38,8 +38,11 @@ def test_marks_and_notes(built: report_build.Built) -> None:
     assert page.count('<tr class="mismatch">') == len(built.mismatches)
     assert all(c.note.strip() for c in built.mismatches)
     assert all(isinstance(c, Check) and c.item and c.published and c.computed for c in checks)
-    for figure in re.findall(r'<img src="([^"]+)"', page):
-        assert (built.path / figure).is_file()
+    links = re.findall(r'<img src="([^"]+)"', page) + re.findall(r'<a href="([^"]+)"', page)
+    links += re.findall(r"!\[[^]]*\]\(([^)]+)\)", markdown)
+    assert len(links) >= 5
+    for figure in links:
+        assert (built.path / figure).is_file(), figure
 
 
 def test_every_seed_has_its_section(built: report_build.Built) -> None:
