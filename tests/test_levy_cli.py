@@ -51,6 +51,7 @@ def test_time_classic_and_magnetic(capsys: pytest.CaptureFixture[str]) -> None:
     ["time", "64", "--magnetic", "NNN", "--algorithm", "62"],
     ["time", "0"],
     ["crossings", "--algorithm", "63"],
+    ["crossings", "--algorithm", "62", "--magnetic", "RBB"],
     ["reproduce", "--out", __file__],
 ])
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:

@@ -41,6 +41,7 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
 
     from .. import levy
     from ..analysis.crossings import color_crossings
+    from ..errors import IllegalMoveError
     from ..puzzle import MagneticPuzzle
 
     tower = _tower(tower)
@@ -51,9 +52,12 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
         table.add_column(heading, justify="right")
     for n in range(1, upto + 1):
         puzzle = MagneticPuzzle(n, tower)
-        s, i, d = color_crossings(puzzle, levy.solution_array(n, algorithm))
+        try:
+            s, i, d = color_crossings(puzzle, levy.solution_array(n, algorithm))
+        except IllegalMoveError as error:
+            fail(f'the "{algorithm}" algorithm cannot be played on the tower {tower}: {error}')
         moves, optimal = levy.counts(algorithm, n), puzzle.distance()
-        mark = "" if moves == optimal else f" (+{moves - optimal})"
+        mark = "" if moves == optimal else f" (+{moves - optimal:,})"
         table.add_row(str(n), str(s), str(i), str(d), str(s + i + d), f"{moves:,}{mark}", f"{optimal:,}")
     Console().print(table)
     if plot is not None:
