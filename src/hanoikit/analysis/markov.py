@@ -197,7 +197,7 @@ def families() -> list[int]:
     """
     eng = L.engine()
     top = class_system()["start"] + len(eng.reps) + 1
-    columns = list(zip(*(eng._row(m) if m > L.EXACT_LEVELS else [eng._F[m][k] for k in eng.reps] for m in range(1, top + 1))))
+    columns = list(zip(*(eng.row(m) if m > L.EXACT_LEVELS else [eng._F[m][k] for k in eng.reps] for m in range(1, top + 1))))
     first: dict[tuple[int, ...], int] = {}
     return [first.setdefault(column, i) for i, column in enumerate(columns)]
 

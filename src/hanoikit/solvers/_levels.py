@@ -27,6 +27,7 @@ plans become the same at every level after a few levels; from then on the plans 
 from __future__ import annotations
 
 import heapq
+from collections import OrderedDict
 from functools import lru_cache
 
 __all__: list[str] = []
@@ -35,6 +36,10 @@ INF = float("inf")
 EXACT_LEVELS = 24
 """Levels solved completely; the plans of the last must agree with those of the :data:`STABLE_WINDOW` before it."""
 STABLE_WINDOW = 12
+CACHED_LEVELS = 2048
+"""Rows of exact costs kept for every level up to here; above, checkpoints and recomputed blocks (see ``row``)."""
+BLOCK = 64
+KEPT_BLOCKS = 4
 
 Edge = tuple[int, int, int]
 Plan = tuple[Edge, ...]
@@ -229,23 +234,57 @@ class Engine:
             count, keys = plan_terms(last[col][P][7 * Q])
             self._policy.append((count, tuple(self.slot[k] for k in keys)))
         self._rows: list[list[int]] = [[int(self._F[m][k]) for k in self.reps] for m in range(EXACT_LEVELS + 1)]
+        self._checkpoints: dict[int, list[int]] = {}
+        self._blocks: OrderedDict[int, list[list[int]]] = OrderedDict()
         self._compiled: dict[tuple[int, int, int], tuple[int, tuple[int, ...]] | None] = {}
+        self._legs: dict[tuple[int, int], tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
 
-    def _row(self, m: int) -> list[int]:
+    def _next(self, below: list[int]) -> list[int]:
+        return [count + sum([below[i] for i in slots]) for count, slots in self._policy]
+
+    def row(self, m: int) -> list[int]:
+        """The exact costs of level ``m``, one per class (see :attr:`reps`).
+
+        Rows up to :data:`CACHED_LEVELS` are kept; above, every :data:`BLOCK`-th row is kept and the others are
+        recomputed a block at a time (a few blocks are kept), so memory stays bounded for any n.
+        """
+        rows = self._rows
+        if m < len(rows):
+            return rows[m]
         if not self.stable:
             raise RuntimeError("the optimal plans did not settle; raise EXACT_LEVELS")  # pragma: no cover
-        rows, policy = self._rows, self._policy
-        while len(rows) <= m:
-            below = rows[-1]
-            rows.append([count + sum([below[i] for i in slots]) for count, slots in policy])
-        return rows[m]
+        if m <= CACHED_LEVELS:
+            while len(rows) <= m:
+                rows.append(self._next(rows[-1]))
+            return rows[m]
+        block = m // BLOCK
+        cached = self._blocks.get(block)
+        if cached is None:
+            start = block * BLOCK
+            checkpoints = self._checkpoints
+            top = max(checkpoints) if checkpoints else CACHED_LEVELS // BLOCK * BLOCK
+            current = checkpoints.get(top) or self.row(top)
+            while top < start:
+                for _ in range(BLOCK):
+                    current = self._next(current)
+                top += BLOCK
+                checkpoints[top] = current
+            cached = [checkpoints.get(start) or self.row(start)]
+            for _ in range(BLOCK - 1):
+                cached.append(self._next(cached[-1]))
+            self._blocks[block] = cached
+            if len(self._blocks) > KEPT_BLOCKS:
+                self._blocks.pop(next(iter(self._blocks)))
+        else:
+            self._blocks.move_to_end(block)
+        return cached[m - block * BLOCK]
 
     def F(self, m: int, col: int, P: int, Q: int) -> float:
         """Optimal moves of a perfect tower of ``m`` disks from config ``P`` to ``Q`` under ``col`` (``INF`` if none)."""
         if m <= EXACT_LEVELS:
             return self._F[m][col * 36 + 6 * P + Q]
         slot = self.slot[col * 36 + 6 * P + Q]
-        return INF if slot < 0 else self._row(m)[slot]
+        return INF if slot < 0 else self.row(m)[slot]
 
     def plan(self, m: int, col: int, P: int, x: int) -> Plan | None:
         """A canonical optimal plan of level ``m`` from the perfect node of ``P`` to node ``x`` (``None`` if none)."""
@@ -264,6 +303,21 @@ class Engine:
                 self._compiled[key] = (count, tuple(self.slot[k] for k in keys))
         return self._compiled[key]
 
+    def legs(self, col: int, M: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+        """Above :data:`EXACT_LEVELS`: every finite ``(P, S, moves, slots)`` from node ``6 M + S`` to the perfect
+        node of ``P`` (``moves`` big-disk moves plus the costs of ``slots`` one level down)."""
+        key = (col, M)
+        found = self._legs.get(key)
+        if found is None:
+            entries = []
+            for P in range(6):
+                for S in range(6):
+                    compiled = self.compiled(col, P, 6 * M + S)
+                    if compiled is not None:
+                        entries.append((P, S, *compiled))
+            found = self._legs[key] = tuple(entries)
+        return found
+
     def D(self, m: int, col: int, P: int, x: int) -> float:
         """Optimal cost of level ``m`` between the perfect node of ``P`` and node ``x``."""
         if m <= EXACT_LEVELS:
@@ -272,7 +326,7 @@ class Engine:
         compiled = self.compiled(col, P, x)
         if compiled is None:
             return INF
-        below = self._row(m - 1)
+        below = self.row(m - 1)
         count, slots = compiled
         return count + sum([below[i] for i in slots])
 

@@ -25,15 +25,18 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
+
+import numpy as np
 from dataclasses import dataclass
 
-from ..errors import UnsolvableError
+from ..errors import TooLargeError, UnsolvableError
 from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
-from ._levels import INF, Edge, Plan, accepts, edges, engine, set_col
+from . import _magnetic_arrays as _arrays
+from ._levels import EXACT_LEVELS, INF, Edge, Plan, edges, engine, set_col
 
-__all__ = ["distance", "solve", "move_at", "state_at", "disk_moves"]
+__all__ = ["distance", "solve", "move_at", "state_at", "disk_moves", "solution_arrays", "solution_chunks"]
 
 _COLOR = {"N": 0, "R": 1, "B": 2}
 
@@ -72,32 +75,41 @@ class _Chain:
     via: list[list[int]]
 
 
-def _chain(state: State, base: int, upto: int) -> _Chain:
-    n = state.n
-    configs = [0] + _configs(state)
-    cols = [0] * (n + 1)
-    cols[n] = base
-    for j in range(n, 1, -1):
-        cols[j - 1] = set_col(cols[j], configs[j] >> 1, (configs[j] & 1) + 1)
+def _chains(states: list[State], base: int, upto: int) -> list[_Chain]:
+    """The gathering chains of several positions, computed level by level together (one pass over the levels)."""
     eng = engine()
-    M1 = configs[1]
-    cost = [[0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
-    via = [[0] * 6, [M1] * 6]
+    chains = []
+    for state in states:
+        n = state.n
+        configs = [0] + _configs(state)
+        cols = [0] * (n + 1)
+        cols[n] = base
+        for j in range(n, 1, -1):
+            cols[j - 1] = set_col(cols[j], configs[j] >> 1, (configs[j] & 1) + 1)
+        M1 = configs[1]
+        cost: list[list[float]] = [[0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
+        chains.append(_Chain(cols, configs, cost, [[0] * 6, [M1] * 6]))
     for j in range(2, upto + 1):
-        M, col, below = configs[j], cols[j], cost[j - 1]
-        row = [INF] * 6
-        arg = [0] * 6
-        candidates = [S for S in range(6) if below[S] < INF]
-        for P in range(6):
-            best, best_S = INF, 0
-            for S in candidates:
-                leg = eng.D(j, col, P, 6 * M + S)
-                if leg != INF and below[S] + leg < best:
-                    best, best_S = below[S] + leg, S
-            row[P], arg[P] = best, best_S
-        cost.append(row)
-        via.append(arg)
-    return _Chain(cols, configs, cost, via)
+        costs = eng.row(j - 1) if j > EXACT_LEVELS else None
+        for chain in chains:
+            M, col, below = chain.configs[j], chain.cols[j], chain.cost[j - 1]
+            row: list[float] = [INF] * 6
+            arg = [0] * 6
+            if costs is None:
+                for P in range(6):
+                    for S in range(6):
+                        leg = eng.D(j, col, P, 6 * M + S)
+                        if below[S] != INF and leg != INF and below[S] + leg < row[P]:
+                            row[P], arg[P] = below[S] + leg, S
+            else:
+                for P, S, moves, slots in eng.legs(col, M):
+                    if below[S] != INF:
+                        total = below[S] + moves + sum([costs[i] for i in slots])
+                        if total < row[P]:
+                            row[P], arg[P] = total, S
+            chain.cost.append(row)
+            chain.via.append(arg)
+    return chains
 
 
 def _gather_steps(chain: _Chain, upto: int, target: int) -> list[tuple[int, int, int]]:
@@ -199,7 +211,7 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
         plan = eng.plan(n, base, P, 7 * Q)
         return _Solution(int(length), [(n, plan)] if legs else [])  # type: ignore[list-item]
     top = max(j for j in range(1, n + 1) if (src.posts[j - 1], src.ups[j - 1]) != (dst.posts[j - 1], dst.ups[j - 1]))  # type: ignore[index]
-    a, b = _chain(src, base, n - 1), _chain(dst, base, n - 1)
+    a, b = _chains([src, dst], base, n - 1)
     # Going up from the largest disk that differs: either disk j stays put (the best so far stands) or it moves,
     # after the smaller disks gather into a perfect tower g, ending with them scattering from a perfect tower h.
     best: float = INF
@@ -389,3 +401,47 @@ def disk_moves(puzzle: MagneticPuzzle) -> list[int]:
                     below[(a, b, c)] = below.get((a, b, c), 0) + times
         pieces = below
     return counts[1:]
+
+
+MAX_ARRAY_MOVES = 2**31
+"""The most moves :func:`solution_arrays` builds at once (6 GiB); stream longer solutions with :func:`solution_chunks`."""
+
+
+def _endpoints(puzzle: MagneticPuzzle, src: State | None, dst: State | None) -> tuple[State, State]:
+    return puzzle._endpoints(src, dst)
+
+
+def solution_arrays(
+    puzzle: MagneticPuzzle, src: State | None = None, dst: State | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The optimal solution (the same moves as :func:`solve`) as three numpy arrays ``(disk, src, dst)``.
+
+    >>> from hanoikit import MagneticPuzzle
+    >>> disk, src, dst = solution_arrays(MagneticPuzzle(2))
+    >>> disk.tolist(), src.tolist(), dst.tolist()
+    ([1, 1, 2, 1], [0, 2, 0, 1], [2, 1, 2, 2])
+    """
+    src, dst = _endpoints(puzzle, src, dst)
+    solution = _decompose(puzzle, src, dst, legs=True)
+    if solution.length > MAX_ARRAY_MOVES:
+        raise TooLargeError(
+            f"the solution has {solution.length:,} moves, more than {MAX_ARRAY_MOVES:,}: stream it with solution_chunks"
+        )
+    blocks = (block for level, plan in solution.legs for block in _arrays.leg_blocks(level, plan))
+    return _arrays.concatenate_blocks(blocks, solution.length, puzzle.n)
+
+
+def solution_chunks(
+    puzzle: MagneticPuzzle, src: State | None = None, dst: State | None = None, size: int = 1 << 20
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The optimal solution as ``(disk, src, dst)`` arrays of ``size`` moves each (the last may be shorter), built
+    lazily in bounded memory.
+
+    >>> from hanoikit import MagneticPuzzle
+    >>> [len(chunk[0]) for chunk in solution_chunks(MagneticPuzzle(5), size=40)]
+    [40, 40, 3]
+    """
+    src, dst = _endpoints(puzzle, src, dst)
+    solution = _decompose(puzzle, src, dst, legs=True)
+    blocks = (block for level, plan in solution.legs for block in _arrays.leg_blocks(level, plan))
+    return _arrays.chunk_blocks(blocks, size, puzzle.n)
