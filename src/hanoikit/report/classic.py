@@ -17,7 +17,7 @@ from . import Check
 
 __all__ = ["TITLE", "checks"]
 
-TITLE = "the classic tower: seed 002 (Die Türme von Hanoi) and seed 003 (河內塔, the Tower of Hanoi)"
+TITLE = "the classic tower: Die Türme von Hanoi (002) and 河內塔 (003)"
 
 _GERMAN_POSTS = {"Links": 0, "Mitte": 1, "Rechts": 2, "links": 0, "rechts": 2}
 _LETTER_POSTS = {"A": 0, "B": 1, "C": 2}
