@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 
 import networkx as nx
@@ -20,6 +21,7 @@ from hanoikit.graph import (
     plain_graph,
     shortest_path,
     sierpinski_layout,
+    sierpinski_text,
     state_graph,
     to_dot,
     write_graphml,
@@ -163,6 +165,23 @@ def test_sierpinski_layout_matches_seed_003_picture() -> None:
     assert joined and all(g.has_edge(*pair) for pair in map(tuple, joined))
 
 
+def test_sierpinski_text_is_seed_003_picture() -> None:
+    """Drawn as text, the graph is seed 003's picture, with one more dash: the picture leaves out the edge CBB-CAB
+    (disk 2 between A and B while disk 1 sits on C), which the rules allow."""
+    g = nx.relabel_nodes(state_graph(hk.Puzzle(3)), abc)
+    assert g.has_edge("CBB", "CAB")
+    published = SEED_003.strip("\n").replace("CBB CAB", "CBB-CAB")
+    assert sierpinski_text(3) == "\n".join(line.rstrip() for line in published.splitlines())
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_sierpinski_text_draws_every_edge_once(n: int) -> None:
+    text = sierpinski_text(n)
+    slashes = text.count("/") + text.count("\\")
+    assert len(re.findall("-+", text)) + slashes == 3 * (3**n - 1) // 2
+    assert sorted(re.findall("[ABC]+", text)) == sorted(abc(s) for s in sierpinski_layout(n))
+
+
 @pytest.mark.parametrize("n", range(1, 6))
 def test_sierpinski_layout_edges_are_unit_and_points_distinct(n: int) -> None:
     positions = sierpinski_layout(n)
@@ -234,7 +253,9 @@ def test_cli_graph(tmp_path, capsys) -> None:
     out = capsys.readouterr().out
     assert "114 positions" in out and "start to goal 11 moves" in out and target.stat().st_size > 10_000
     assert main(["graph", "4"]) == 0
-    assert capsys.readouterr().out.strip() == "Puzzle(4): 81 positions, 120 moves, diameter 15, start to goal 15 moves"
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "Puzzle(4): 81 positions, 120 moves, diameter 15, start to goal 15 moves"
+    assert out[0].strip() == "AAAA" and out[-3].startswith("BBBB--ABBB")
     assert main(["graph", "3", "--out", str(tmp_path / "x.jpg")]) == 2
     assert main(["graph", "3", "--magnetic", "RRR", "--out", str(tmp_path / "r.png")]) == 2
     err = capsys.readouterr().err

@@ -35,6 +35,7 @@ __all__ = [
     "MAX_NODES",
     "state_graph",
     "sierpinski_layout",
+    "sierpinski_text",
     "distances",
     "diameter",
     "shortest_path",
@@ -137,6 +138,39 @@ def sierpinski_layout(puzzle: Puzzle | int) -> dict[State, tuple[float, float]]:
             swapped[a], swapped[b] = corner_of[b], corner_of[a]
             stack.append((placed + (post,), tuple(swapped), x + cx * scale, y + cy * scale))  # type: ignore[arg-type]
     return positions
+
+
+def sierpinski_text(n: int) -> str:
+    """The classic state graph as text, drawn like seed 003's picture: positions in seed 003's letters, edges as
+    ``/``, ``\\`` and ``-``.
+
+    >>> print(sierpinski_text(2))
+          AA
+         /  \\
+        CA--BA
+       /      \\
+      CB      BC
+     /  \\    /  \\
+    BB--AB--AC--CC
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
+        raise TooLargeError(f"the graph is drawn as text for 1 to 5 disks, not {n!r}")
+    positions = sierpinski_layout(n)
+    left = min(x for x, _ in positions.values())
+    top = max(y for _, y in positions.values())
+    unit = n + 1 if n % 2 else n + 2  # characters between neighbours on a row: a label and one or two dashes
+    start = {s: (2 * round((top - y) / (math.sqrt(3) / 2)), round((x - left) * unit)) for s, (x, y) in positions.items()}
+    grid = [[" "] * round(-2 * left * unit + n) for _ in range(max(row for row, _ in start.values()) + 1)]
+    for state, (row, col) in start.items():
+        grid[row][col : col + n] = abc(state)
+    for u, v in state_graph(Puzzle(n)).edges:
+        (row, col), (below, other) = sorted((start[u], start[v]))
+        if row == below:
+            grid[row][col + n : other] = "-" * (other - col - n)
+        else:
+            inset = (n - 1) // 2  # the slashes leave the label's middle letter(s) on either side
+            grid[row + 1][col + inset - 1 if other < col else col + n - inset] = "/" if other < col else "\\"
+    return "\n".join("".join(line).rstrip() for line in grid)
 
 
 def distances(graph: nx.Graph, source: State) -> dict[State, int]:

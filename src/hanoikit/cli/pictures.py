@@ -34,7 +34,8 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
 
     The classic graph is drawn as seed 003's Sierpinski triangle (start at the top, towers on I and D at the bottom
     corners, positions named AAB as in the seed); magnetic positions gather around the classic ones. The optimal path
-    from start to goal is highlighted. Without --out, prints the graph's facts.
+    from start to goal is highlighted. Without --out, prints the graph's facts (and, up to 4 classic disks, the
+    triangle drawn in text).
     """
     from ..draw.files import extension
     from ..draw.graph import FORMATS, save_state_graph
@@ -54,6 +55,10 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     else:
         facts += ", the goal cannot be reached"
     if out is None:
+        if not puzzle.magnetic and n <= 4:
+            from ..graph import sierpinski_text
+
+            click.echo(sierpinski_text(n) + "\n")
         click.echo(f"{puzzle!r}: {facts}")
         return
     if not goal_reached:
