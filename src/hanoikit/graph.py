@@ -159,7 +159,8 @@ def sierpinski_text(n: int) -> str:
     left = min(x for x, _ in positions.values())
     top = max(y for _, y in positions.values())
     unit = n + 1 if n % 2 else n + 2  # characters between neighbours on a row: a label and one or two dashes
-    start = {s: (2 * round((top - y) / (math.sqrt(3) / 2)), round((x - left) * unit)) for s, (x, y) in positions.items()}
+    height = math.sqrt(3) / 2
+    start = {s: (2 * round((top - y) / height), round((x - left) * unit)) for s, (x, y) in positions.items()}
     grid = [[" "] * round(-2 * left * unit + n) for _ in range(max(row for row, _ in start.values()) + 1)]
     for state, (row, col) in start.items():
         grid[row][col : col + n] = abc(state)
