@@ -1,6 +1,6 @@
 """Colour-crossing charts (Levy's Figures 13 and 14): the colour of each post, move by move, as step charts.
 
-matplotlib is imported inside the functions (Agg backend), so importing this module costs nothing.
+matplotlib is imported inside the functions (Agg backend), so importing this module is cheap.
 """
 
 from __future__ import annotations
@@ -30,19 +30,20 @@ class Panel(NamedTuple):
 def panel(letter: str, n: int, algorithm: str, colors: str | None = None) -> Panel:
     """The panel of a published algorithm on ``n`` disks, on the tower ``colors`` (default: its own)."""
     from .. import levy
-    from ..analysis.crossings import color_crossings, color_trace
+    from ..analysis.crossings import color_trace, crossing_spans
     from ..puzzle import MagneticPuzzle
 
     chosen = levy.get(algorithm)
     puzzle = MagneticPuzzle(n, colors or chosen.colors)
     moves = levy.solution_array(n, algorithm)
-    crossings = sum(color_crossings(puzzle, moves))
+    trace = color_trace(puzzle, moves)
+    crossings = len(crossing_spans(trace))
     kind = "free" if puzzle.colors == "NNN" else f"coloured {puzzle.colors}"
     title = (
         f'{kind} tower, n = {n}, "{chosen.name}" algorithm: {len(moves)} moves, '
         f"{crossings} colour crossing{'s' if crossings != 1 else ''}"
     )
-    return Panel(letter, title, color_trace(puzzle, moves))
+    return Panel(letter, title, trace)
 
 
 def _draw(ax: Any, item: Panel, longest: int) -> None:
