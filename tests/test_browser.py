@@ -44,7 +44,7 @@ def server() -> Iterator[str]:
 
     from hanoikit.web import create_app
 
-    sock = socket.socket()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # so asyncio sets TCP_NODELAY
     sock.bind(("127.0.0.1", 0))
     app_server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
     thread = threading.Thread(target=app_server.run, kwargs={"sockets": [sock]}, daemon=True)

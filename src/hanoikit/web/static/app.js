@@ -339,7 +339,7 @@ function drawBoard(state) {
     const own = colors[post];
     const column = el("g", { class: "post", "data-post": post }, svg);
     el("rect", { x: x - 150, y: 20, width: 300, height: 372, fill: "transparent", class: "post-hit" }, column);
-    el("ellipse", { cx: x, cy: BASE_Y + 2, rx: 132, ry: 9, class: "target-glow" }, column);
+    el("rect", { x: x - 135, y: 52, width: 270, height: BASE_Y - 50, rx: 18, class: "target-glow" }, column);
     const fill = own === "N" ? "url(#rod)" : `url(#rod-${own})`;
     el("rect", { x: x - 7, y: 70, width: 14, height: BASE_Y - 66, rx: 7, fill, stroke: "#4a2d14", "stroke-width": 1 },
        column);
@@ -764,8 +764,12 @@ function drawChart() {
     const amp = CHART.lane / 2 - 6;
     el("rect", { x: CHART.left, y: top, width: CHART.right - CHART.left, height: CHART.lane, class: "lane" }, svg);
     el("line", { x1: CHART.left, x2: CHART.right, y1: mid, y2: mid, class: "axis" }, svg);
-    const name = el("text", { x: 8, y: mid + 5, class: "lane-name" }, svg);
+    const name = el("text", { x: 6, y: mid + 5, class: "lane-name" }, svg);
     name.textContent = POSTS[post];
+    for (const [label, level] of [["R", -amp], ["B", amp]]) {
+      const tick = el("text", { x: 24, y: mid + level + 3.5, class: "level" }, svg);
+      tick.textContent = label;
+    }
     if (shown < 0) continue;
     let points = "";
     let runStart = first;
