@@ -6,6 +6,7 @@ The published values below are transcribed from the seed; every computed value i
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
@@ -51,6 +52,7 @@ TABLE_10: dict[str, tuple[int, ...]] = {
 """Table 10 of seed 000 as published: colour crossings per post and the move-count rows, for N = 1 to 8."""
 
 
+@functools.cache
 def _crossings(algorithm: str, n: int) -> tuple[int, int, int]:
     return color_crossings(MagneticPuzzle(n), levy.solution_array(n, algorithm))
 
