@@ -221,3 +221,9 @@ def test_move_index_out_of_range_is_a_hanoi_error_and_an_index_error():
         Puzzle(3).move_at(7)
     with pytest.raises(IndexError, match=r"~10\^"):
         Puzzle(700).state_at(2**800)
+
+
+def test_moves_naming_no_post_are_refused_not_crashed():
+    assert str(Move(1, 0, 5)) == "1S<5>"
+    with pytest.raises(hk.IllegalMoveError, match="does not name two different posts"):
+        Puzzle(2).play([Move(1, 0, 5)])

@@ -32,6 +32,10 @@ def post_index(name: str | int) -> int:
     raise InvalidMoveError(f"unknown post {name!r}: use S, I or D (or 0, 1, 2)")
 
 
+def _letter(post: object) -> str:
+    return POST_NAMES[post] if post in (0, 1, 2) else f"<{post!r}>"  # type: ignore[index]
+
+
 class Move(NamedTuple):
     """Disk ``disk`` (1 = smallest) goes from post ``src`` to post ``dst`` (0, 1, 2 = S, I, D).
 
@@ -66,7 +70,7 @@ class Move(NamedTuple):
         return cls(disk, src, dst)
 
     def __str__(self) -> str:
-        return f"{self.disk}{POST_NAMES[self.src]}{POST_NAMES[self.dst]}"
+        return f"{self.disk}{_letter(self.src)}{_letter(self.dst)}"
 
     def __repr__(self) -> str:
         return f"Move({self.disk}, {self.src}, {self.dst})"
