@@ -192,14 +192,13 @@ def _class_of(name: str) -> int:
 def families() -> list[int]:
     """For each class, the first class with the same counts at every n (its *family*).
 
-    Classes join when their counts agree at every level from 1 up to ``start + len(classes) + 1``: their difference
-    obeys the class recursion, a linear recursion of order at most ``len(classes) + 1``, so it then vanishes forever.
+    Classes join when their counts agree at ``len(classes) + 1`` consecutive levels from the start of the class
+    recursion on: their difference obeys that recursion (of order ``len(classes) + 1``), so it then vanishes forever.
     """
+    from ..solvers._certificate import _families
+
     eng = L.engine()
-    top = class_system()["start"] + len(eng.reps) + 1
-    columns = list(zip(*(eng.row(m) if m > L.EXACT_LEVELS else [eng._F[m][k] for k in eng.reps] for m in range(1, top + 1))))
-    first: dict[tuple[int, ...], int] = {}
-    return [first.setdefault(column, i) for i, column in enumerate(columns)]
+    return _families(eng, len(eng.reps) + 1)
 
 
 @lru_cache(maxsize=1)
