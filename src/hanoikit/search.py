@@ -194,7 +194,9 @@ class _Space:
     A position's moves depend only on its *signature*: the top disk of each post and, on a magnetic tower, the colour
     bits and which posts hold a single disk (they empty when it leaves). The rules are applied once, to every
     signature, into a table of code steps (0 for an illegal move) by post pair; a search then only looks signatures
-    up and adds steps.
+    up and adds steps. With tops ``t0, t1, t2`` (0-based disks, ``n`` for an empty post) and ``T = t0 + (n + 1) * t1
+    + (n + 1)**2 * t2``, the signature is ``T`` (classic) or ``64 * T + 8 * bits + single`` (magnetic, ``single`` bit
+    ``p`` set when post ``p`` holds one disk).
 
     Signatures come from the posts number split into its low ``_CHUNK`` digits and the rest: the low part names one
     of a few thousand *summaries* (tops and counts up to 2 of its disks by post), and a small table combines a
