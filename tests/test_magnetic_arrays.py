@@ -1,0 +1,54 @@
+"""The numpy builder of magnetic solutions agrees with the lazy generator and with move_at."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import hanoikit as hk
+from hanoikit import search
+from hanoikit.errors import UnsolvableError
+from hanoikit.solvers import magnetic
+
+
+def _as_list(chunk: tuple[np.ndarray, np.ndarray, np.ndarray]) -> list[hk.Move]:
+    return [hk.Move(int(d), int(s), int(t)) for d, s, t in zip(*chunk)]
+
+
+@pytest.mark.parametrize("colors", ["NNN", "RBB", "NBR", "RNN", "BNB"])
+def test_arrays_equal_solve(colors: str) -> None:
+    for n in (1, 2, 5, 9, 13):
+        puzzle = hk.MagneticPuzzle(n, colors)
+        try:
+            moves = list(puzzle.solve())
+        except UnsolvableError:
+            continue
+        assert _as_list(magnetic.solution_arrays(puzzle)) == moves
+        chunks = list(magnetic.solution_chunks(puzzle, size=1000))
+        assert all(len(c[0]) == 1000 for c in chunks[:-1])
+        assert [m for c in chunks for m in _as_list(c)] == moves
+
+
+def test_arrays_between_positions() -> None:
+    rng = np.random.default_rng(3)
+    puzzle = hk.MagneticPuzzle(6, "NNN")
+    legal = search.legal_states(puzzle)
+    done = 0
+    for _ in range(40):
+        a, b = (search.decode(puzzle, int(rng.choice(legal))) for _ in range(2))
+        try:
+            moves = list(puzzle.solve(a, b))
+        except UnsolvableError:
+            continue
+        assert _as_list(magnetic.solution_arrays(puzzle, a, b)) == moves
+        done += 1
+    assert done > 5
+
+
+def test_large_solution_spot_checks() -> None:
+    puzzle = hk.MagneticPuzzle(15)
+    disk, src, dst = magnetic.solution_arrays(puzzle)
+    assert len(disk) == puzzle.distance()
+    for k in (0, 1, 12345, len(disk) // 2, len(disk) - 1):
+        assert puzzle.move_at(k) == hk.Move(int(disk[k]), int(src[k]), int(dst[k]))
+    assert np.bincount(disk, minlength=16)[1:].tolist() == puzzle.disk_moves()
