@@ -17,16 +17,16 @@ def _as_list(chunk: tuple[np.ndarray, np.ndarray, np.ndarray]) -> list[hk.Move]:
 
 @pytest.mark.parametrize("colors", ["NNN", "RBB", "NBR", "RNN", "BNB"])
 def test_arrays_equal_solve(colors: str) -> None:
-    for n in (1, 2, 5, 9, 13):
+    for n in (1, 2, 5, 9, 11):
         puzzle = hk.MagneticPuzzle(n, colors)
         try:
-            moves = list(puzzle.solve())
+            moves = np.array(list(puzzle.solve())).reshape(-1, 3)
         except UnsolvableError:
             continue
-        assert _as_list(magnetic.solution_arrays(puzzle)) == moves
+        assert np.array_equal(np.stack(magnetic.solution_arrays(puzzle), axis=1), moves)
         chunks = list(magnetic.solution_chunks(puzzle, size=1000))
         assert all(len(c[0]) == 1000 for c in chunks[:-1])
-        assert [m for c in chunks for m in _as_list(c)] == moves
+        assert np.array_equal(np.concatenate([np.stack(c, axis=1) for c in chunks]), moves)
 
 
 def test_arrays_between_positions() -> None:
