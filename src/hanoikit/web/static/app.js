@@ -22,9 +22,7 @@ async function api(path, body) {
   let data = null;
   try { data = await response.json(); } catch (error) { data = null; }
   if (!response.ok) {
-    const error = new Error((data && data.detail) || `the server answered ${response.status}`);
-    error.refused = true;
-    throw error;
+    throw new Error((data && data.detail) || `the server answered ${response.status}`);
   }
   return data;
 }
@@ -44,7 +42,6 @@ const game = {
 };
 
 let watch = null;     // the solution being watched, see startWatch
-let config = null;
 
 function readSettings() {
   const magnetic = $("mode").value === "magnetic";
@@ -90,7 +87,7 @@ async function newGame(random = false) {
       ? await api("/api/random", { settings })
       : await api("/api/position", { settings, state: null });
     if (ticket !== newGames) return;  // settings changed again meanwhile: the later game wins
-    begin(settings, position, [], []);
+    begin(settings, position);
     say(random ? "A random position: bring the tower to D." : startMessage(position));
   } catch (error) {
     say(error.message, "error");
@@ -102,7 +99,7 @@ function startMessage(position) {
   return "Move the tower to post D.";
 }
 
-function begin(settings, initial, moves, states) {
+function begin(settings, initial, moves = [], states = [], position = initial) {
   game.settings = settings;
   game.initial = initial.state;
   game.optimal = initial.distance;
@@ -110,7 +107,7 @@ function begin(settings, initial, moves, states) {
   game.states = states;
   game.redo = [];
   game.selected = null;
-  game.position = initial;
+  game.position = position;
   hideWin();
   drawBoard(currentState());
   updateStatus();
@@ -147,6 +144,12 @@ function say(text, kind = "") {
 
 async function tryMove(src, dst, dragged = null) {
   if (game.busy || watch || !game.position) return;
+  if (game.position.solved) {
+    game.selected = null;
+    drawBoard(currentState());
+    say("Solved! Undo, restart or begin a new game.", "win");
+    return;
+  }
   game.busy = true;
   game.selected = null;
   const before = currentState();
@@ -158,7 +161,7 @@ async function tryMove(src, dst, dragged = null) {
     game.states.push(result.position.state);
     game.redo = [];
     game.position = result.position;
-    say(`Disk ${parseInt(result.move, 10)} from ${POSTS[src]} to ${POSTS[dst]}.`);
+    say(`Disk ${parseMove(result.move).disk} from ${POSTS[src]} to ${POSTS[dst]}.`);
     await animateMove(before, result.move, result.position.state, dragged);
     updateStatus();
     if (result.position.solved) showWin();
@@ -200,8 +203,8 @@ async function redo() {
 }
 
 function restart() {
-  if (watch) stopWatch();
-  if (!game.initial) return;
+  if (game.busy || !game.initial) return;
+  stopWatch();
   game.moves = [];
   game.states = [];
   game.redo = [];
@@ -224,10 +227,16 @@ async function hint() {
   }
 }
 
-function reverse(move) {
+function parseMove(move) {
+  // "12SD" -> {disk: 12, src: 0, dst: 2} (the notation, not a rule)
   const disk = parseInt(move, 10);
   const posts = move.slice(String(disk).length);
-  return `${disk}${posts[1]}${posts[0]}`;
+  return { disk, src: POSTS.indexOf(posts[0]), dst: POSTS.indexOf(posts[1]) };
+}
+
+function reverse(move) {
+  const { disk, src, dst } = parseMove(move);
+  return `${disk}${POSTS[dst]}${POSTS[src]}`;
 }
 
 function pickPost(post) {
@@ -283,9 +292,7 @@ async function loadGame(file) {
     const text = await file.text();
     const loaded = await api("/api/game/load", text);
     showSettings(loaded.settings);
-    begin(loaded.settings, loaded.initial, loaded.moves, loaded.states);
-    game.position = loaded.position;
-    updateStatus();
+    begin(loaded.settings, loaded.initial, loaded.moves, loaded.states, loaded.position);
     say(`Loaded ${file.name}: ${loaded.moves.length} moves.`);
     if (loaded.position.solved) showWin();
   } catch (error) {
@@ -396,7 +403,6 @@ function drawDefs(svg) {
   gradient("rod-R", [[0, "#8e1222"], [0.4, "#ff6b7d"], [1, "#8e1222"]], false);
   gradient("rod-B", [[0, "#0f3f80"], [0.4, "#6aa9ff"], [1, "#0f3f80"]], false);
   gradient("shine", [[0, "rgba(255,255,255,0.55)"], [1, "rgba(255,255,255,0)"]]);
-  gradient("classic", [[0, "#f2c46d"], [1, "#c98b2b"]]);
   const shadow = el("filter", { id: "shadow", x: "-10%", y: "-30%", width: "120%", height: "170%" }, defs);
   el("feDropShadow", { dx: 0, dy: 2, stdDeviation: 1.6, "flood-color": "#3b2410", "flood-opacity": 0.35 }, shadow);
 }
@@ -415,7 +421,7 @@ function drawDisk(layer, disk, n, up, x, y) {
     el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, class: "face-bottom", fill: FACE_DARK[down] }, body);
     el("path", { d: topPath(w, h - band, r, -h / 2), class: "face-top", fill: FACE[up] }, body);
   } else {
-    const hue = 30 + (disk * 47) % 180;
+    const hue = Math.round(8 + 250 * (disk - 1) / Math.max(1, n - 1));  // a rainbow, red on top
     el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, fill: `hsl(${hue} 55% 52%)`,
       stroke: `hsl(${hue} 55% 32%)` }, body);
   }
@@ -446,12 +452,8 @@ function drawTargets() {
   board.querySelectorAll(".disk").forEach((node) => node.classList.remove("lifted"));
   if (game.selected === null || watch || !game.position) return;
   board.querySelector(`.post[data-post="${game.selected}"]`).classList.add("source");
-  for (const move of game.position.legal_moves) {
-    const disk = parseInt(move, 10);
-    const posts = move.slice(String(disk).length);
-    if (POSTS.indexOf(posts[0]) === game.selected) {
-      board.querySelector(`.post[data-post="${POSTS.indexOf(posts[1])}"]`).classList.add("target");
-    }
+  for (const { src, dst } of game.position.legal_moves.map(parseMove)) {
+    if (src === game.selected) board.querySelector(`.post[data-post="${dst}"]`).classList.add("target");
   }
 }
 
@@ -480,13 +482,10 @@ function shake(post) {
 
 // ---- animation: lift, carry while flipping, drop ------------------------------------------------------------
 
-let animationMs = 420;
+const ANIMATION_MS = 420;
 
-function animateMove(before, move, after, dragged = null, duration = animationMs) {
-  const disk = parseInt(move, 10);
-  const posts = move.slice(String(disk).length);
-  const src = POSTS.indexOf(posts[0]);
-  const dst = POSTS.indexOf(posts[1]);
+function animateMove(before, move, after, dragged = null, duration = ANIMATION_MS) {
+  const { disk, src, dst } = parseMove(move);
   const n = decode(before).posts.length;
   if (duration < 30 || !$(`disk-${disk}`)) { drawBoard(after); return Promise.resolve(); }
   drawBoard(before);
@@ -590,7 +589,7 @@ function onPointerUp(event) {
 
 // ---- watch mode -------------------------------------------------------------------------------------------------
 
-const PAGE = 250;
+const PAGE = 1000;  // moves per solution page (the server's bound)
 
 async function startWatch() {
   if (!game.initial || game.busy) return;
@@ -605,7 +604,7 @@ async function startWatch() {
   hideWin();
   watch = {
     algorithm, start: page.start, total: page.total, moves: [], states: [page.start], trace: [], crossings: [],
-    index: 0, playing: true, timer: null, loading: null, busy: false, queue: [],
+    index: 0, playing: true, timer: null, loading: null, busy: false, queue: [], last: null, count: [0, 0, 0],
   };
   addPage(page);
   document.body.classList.add("watching");
@@ -632,7 +631,7 @@ function addPage(page) {
 
 // A colour crossing: a post goes from one colour, through neutral, to the other (Levy, "Color-Crossings").
 function countCrossing(row) {
-  if (!watch.last) { watch.last = row.map((v) => v || 0); watch.count = [0, 0, 0]; return [0, 0, 0]; }
+  if (!watch.last) { watch.last = row.slice(); return [0, 0, 0]; }
   row.forEach((value, post) => {
     if (value === 0) return;
     if (watch.last[post] !== 0 && watch.last[post] !== value) watch.count[post] += 1;
@@ -661,8 +660,8 @@ async function ensureLoaded() {
 }
 
 function speed() {
-  // moves per second, from 0.5 to 60 on an exponential slider
-  return 0.5 * Math.pow(120, Number($("speed").value) / 100);
+  // moves per second, from 0.5 to 2000 on an exponential slider; above 30 the moves are shown without animation
+  return 0.5 * Math.pow(4000, Number($("speed").value) / 100);
 }
 
 function schedule() {
@@ -670,12 +669,23 @@ function schedule() {
   clearTimeout(watch.timer);
   $("play-pause").textContent = watch.playing ? "Pause" : "▶ Play";
   if (!watch.playing) return;
+  const fast = speed() > 30;
   watch.timer = setTimeout(async () => {
     if (!watch) return;
-    if (watch.index >= watch.total) { watch.playing = false; schedule(); return; }
-    await stepForward();
+    if (watch.index >= watch.total) { watch.playing = false; schedule(); showWatch(); return; }
+    if (fast) leap(Math.round(speed() / 30));
+    else await stepForward();
     schedule();
-  }, 1000 / speed());
+  }, fast ? 1000 / 30 : 1000 / speed());
+}
+
+function leap(count) {
+  // many moves in one frame, drawn as the position they lead to
+  if (watch.busy) return;
+  watch.index = Math.min(watch.index + count, watch.moves.length);
+  drawBoard(watch.states[watch.index]);
+  showWatch();
+  ensureLoaded();
 }
 
 async function stepForward() {
@@ -684,7 +694,7 @@ async function stepForward() {
   if (!watch || watch.index >= watch.moves.length) return;
   watch.busy = true;
   const i = watch.index;
-  const duration = Math.min(animationMs, 800 / speed());
+  const duration = Math.min(ANIMATION_MS, 800 / speed());
   watch.index += 1;
   await animateMove(watch.states[i], watch.moves[i], watch.states[i + 1], null, duration);
   stepped();
@@ -696,7 +706,7 @@ async function stepBack() {
   watch.busy = true;
   watch.index -= 1;
   const i = watch.index;
-  await animateMove(watch.states[i + 1], reverse(watch.moves[i]), watch.states[i], null, Math.min(animationMs, 800 / speed()));
+  await animateMove(watch.states[i + 1], reverse(watch.moves[i]), watch.states[i], null, Math.min(ANIMATION_MS, 800 / speed()));
   stepped();
 }
 
@@ -812,7 +822,7 @@ function describeColoring(code) {
 }
 
 async function init() {
-  config = await api("/api/config");
+  const config = await api("/api/config");
   const colors = $("colors");
   for (const code of config.variants.slice().reverse()) {
     const option = document.createElement("option");
