@@ -37,8 +37,8 @@ def play(port: int, host: str, no_browser: bool) -> None:
             time.sleep(0.05)
         if server.started:
             click.echo(f"hanoi play: the puzzle is at {url} (Ctrl+C to stop)")
-            if not no_browser:
-                webbrowser.open(url)
+            if not no_browser and not webbrowser.open(url):
+                click.echo("hanoi play: no browser found here; open the address above in one")
 
     threading.Thread(target=announce, daemon=True).start()
     server.run(sockets=[sock])

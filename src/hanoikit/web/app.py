@@ -8,7 +8,6 @@ and :class:`~hanoikit.MagneticPuzzle` (rules and solving), :mod:`hanoikit.levy` 
 from __future__ import annotations
 
 import functools
-import importlib
 import itertools
 import random
 from pathlib import Path
@@ -20,6 +19,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from .. import levy
+from ..analysis import color_trace
 from ..errors import HanoiError, IllegalMoveError, InvalidPuzzleError, InvalidStateError
 from ..move import Move
 from ..puzzle import VARIANTS, MagneticPuzzle, Puzzle
@@ -50,17 +51,9 @@ STATIC = Path(__file__).with_name("static")
 OPTIMAL = "optimal"
 
 
-def _levy() -> Any:
-    return importlib.import_module("hanoikit.levy")
-
-
-def _analysis() -> Any:
-    return importlib.import_module("hanoikit.analysis")
-
-
 def _algorithms() -> list[Algorithm]:
     found = [Algorithm(name=OPTIMAL, label="Optimal solution, from the current position")]
-    for name, algorithm in _levy().ALGORITHMS.items():
+    for name, algorithm in levy.ALGORITHMS.items():
         found.append(Algorithm(name=name, label=f'Levy "{name}" (published for {algorithm.colors}), from the start'))
     return found
 
@@ -79,9 +72,9 @@ def _levy_run(puzzle: MagneticPuzzle, algorithm: str) -> tuple[np.ndarray, np.nd
 
     Computing the trace checks every move against the puzzle's rules.
     """
-    rows = _levy().solution_array(puzzle.n, algorithm)
+    rows = levy.solution_array(puzzle.n, algorithm)
     try:
-        trace = _analysis().color_trace(puzzle, rows)
+        trace = color_trace(puzzle, rows)
     except IllegalMoveError as error:
         raise IllegalMoveError(
             f"Levy's {algorithm!r} algorithm cannot be played on the {puzzle.colors} tower: {error}"
@@ -102,7 +95,7 @@ def _after(puzzle: MagneticPuzzle, rows: np.ndarray) -> State:
 
 
 def _levy_page(puzzle: Puzzle, state: State, request: SolutionRequest) -> tuple[int, State, list[Move], Any]:
-    name = _levy().get(request.algorithm).name
+    name = levy.get(request.algorithm).name
     if not isinstance(puzzle, MagneticPuzzle) or state != puzzle.start:
         raise InvalidPuzzleError(
             f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic puzzle "
@@ -123,7 +116,7 @@ def _optimal_page(puzzle: Puzzle, state: State, request: SolutionRequest) -> tup
         solution = puzzle.solve(state, puzzle.goal)
         first = puzzle.play(itertools.islice(solution, request.offset), state)
         moves = list(itertools.islice(solution, request.limit))
-    trace = _analysis().color_trace(puzzle, moves, first) if puzzle.magnetic else None
+    trace = color_trace(puzzle, moves, first) if puzzle.magnetic else None
     return total, first, moves, trace
 
 
