@@ -34,7 +34,7 @@ from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
 from . import _magnetic_arrays as _arrays
-from ._levels import EXACT_LEVELS, INF, Edge, Plan, edges, engine, set_col
+from ._levels import EXACT_LEVELS, INF, Edge, Plan, accepts, edges, engine, set_col
 
 __all__ = ["distance", "solve", "move_at", "state_at", "disk_moves", "solution_arrays", "solution_chunks"]
 
@@ -194,8 +194,35 @@ def _short(state: State) -> str:
 def _unsolvable(puzzle: MagneticPuzzle, src: State, dst: State) -> UnsolvableError:
     return UnsolvableError(
         f"position {_short(dst)} cannot be reached from {_short(src)} in the {puzzle.colors} puzzle with "
-        f"{puzzle.n} disks: no sequence of legal moves joins them"
+        f"{puzzle.n} disks: {_why(puzzle, src, dst)}"
     )
+
+
+def _why(puzzle: MagneticPuzzle, src: State, dst: State) -> str:
+    """A reason in words: a disk that can never get where it must, even alone; else the general fact."""
+    base = _base(puzzle)
+    names = {0: "S", 1: "I", 2: "D"}
+    start, target = _configs(src), _configs(dst)
+    for disk in range(puzzle.n, 0, -1):
+        seen, todo = {start[disk - 1]}, [start[disk - 1]]
+        while todo:
+            M = todo.pop()
+            p, u = M >> 1, (M & 1) + 1
+            for q in range(3):
+                N = 2 * q + (2 - u)
+                if q != p and N not in seen and accepts(base, q, 3 - u):
+                    seen.add(N)
+                    todo.append(N)
+        if target[disk - 1] not in seen:
+            where = ", ".join(f"{names[c >> 1]} {'red' if c & 1 == 0 else 'blue'} up" for c in sorted(seen))
+            goal = target[disk - 1]
+            return (
+                f"disk {disk} can never stand on post {names[goal >> 1]} showing {'red' if goal & 1 == 0 else 'blue'}: "
+                f"every move flips it, and the post colours let it reach only {where}"
+            )
+    if not puzzle.legal_moves(src):
+        return "no disk can move at all"
+    return "no sequence of legal moves joins them (they lie in different parts of the state graph)"
 
 
 def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _Solution:
