@@ -37,15 +37,22 @@ def _check(puzzle: hk.MagneticPuzzle) -> None:
 
 
 @pytest.mark.parametrize("colors, up", CASES)
-def test_small_towers_match_bfs(colors: str, up: str) -> None:
-    for n in range(1, 6):
+def test_towers_match_bfs(colors: str, up: str) -> None:
+    for n in range(1, 8):
         _check(hk.MagneticPuzzle(n, colors, goal_up=up))
 
 
-@pytest.mark.parametrize("colors, up", CASES[::5])
-def test_larger_towers_match_bfs(colors: str, up: str) -> None:
-    for n in (6, 7):
-        _check(hk.MagneticPuzzle(n, colors, goal_up=up))
+@pytest.mark.parametrize("colors, up", CASES[::9])
+def test_eight_and_nine_disks_match_bfs(colors: str, up: str) -> None:
+    for n in (8, 9):
+        puzzle = hk.MagneticPuzzle(n, colors, goal_up=up)
+        if puzzle.is_legal(puzzle.goal):
+            want = search.bfs(puzzle).distance(puzzle.goal)
+            if want is None:
+                with pytest.raises(UnsolvableError):
+                    puzzle.distance()
+            else:
+                assert puzzle.distance() == want
 
 
 def test_start_orientations() -> None:
