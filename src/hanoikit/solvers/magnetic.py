@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import numpy as np
-from dataclasses import dataclass
 
 from ..errors import TooLargeError, UnsolvableError
 from ..move import Move
@@ -274,21 +274,9 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
 
 
 def _expand(level: int, plan: Plan) -> Iterator[Move]:
-    """The moves of a leg: big-disk moves as they come, small edges expanded into stored plans one level down."""
-    eng = engine()
-    stack: list[tuple[int, Plan, int]] = [(level, plan, 0)]
-    while stack:
-        m, edges_, i = stack.pop()
-        if i == len(edges_):
-            continue
-        stack.append((m, edges_, i + 1))
-        a, b, c = edges_[i]
-        if a < 0:
-            yield Move(m, b, c)
-        else:
-            sub = eng.plan(m - 1, a, b, 7 * c)
-            assert sub is not None
-            stack.append((m - 1, sub, 0))
+    """The moves of a leg, one by one, from the same blocks as :func:`solution_arrays`."""
+    for disk, src, dst in _arrays.leg_blocks(level, plan):
+        yield from map(Move, disk.tolist(), src.tolist(), dst.tolist())
 
 
 # -- the public functions ---------------------------------------------------------------------------------------------
