@@ -125,3 +125,15 @@ def test_cli_count_output(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for value in ("687", "451", "10/33", "20/33"):
         assert value in out
+
+
+def test_seed001_report_rows(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from hanoikit.report import seed001
+
+    rows = seed001.checks(tmp_path)
+    assert len(rows) > 30 and all(row.seed == "001" and row.computed for row in rows)
+    mismatches = [row for row in rows if not row.match]
+    assert [row.item for row in mismatches] == ["the eight roots"]  # the article prints 1.52183 for 1.52138
+    assert "1.521380" in mismatches[0].note
+    assert (tmp_path / "seed001_s_limits.png").exists()
+    assert len(seed001.tables()[1].rows) == 31

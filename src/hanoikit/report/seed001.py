@@ -116,6 +116,11 @@ def _published_row(text: str) -> list[int]:
     return row
 
 
+def _time_reversed(moves: list[Move]) -> list[Move]:
+    swap = {0: 2, 1: 1, 2: 0}
+    return [Move(m.disk, swap[m.dst], swap[m.src]) for m in reversed(moves)]
+
+
 def checks(figure_dir: Path) -> list[Check]:
     """One check per published item of seed 001, everything on the computed side computed now."""
     out: list[Check] = []
@@ -133,8 +138,20 @@ def checks(figure_dir: Path) -> list[Check]:
         "11 moves: 2 disks to I (4), big disk to D, then 6 moves",
         f"{len(moves)} moves, replay {'legal, reaches the goal' if legal else 'fails'}; optimum {three.distance()}",
         legal and len(moves) == three.distance() == 11,
-        "the article's moves replayed through MagneticPuzzle.play; the engine finds another 11-move solution "
-        f"(its time reversal): {' '.join(map(str, three.solve()))}",
+        "the article's moves replayed through MagneticPuzzle.play; the engine finds another 11-move solution, "
+        f"{' '.join(map(str, three.solve()))}, which is the article's played backwards with S and D exchanged: "
+        f"{_time_reversed(moves) == list(three.solve())}",
+    )
+    after5 = three.play(moves[:5])
+    rest = three.distance(after5)
+    nnb = MagneticPuzzle(2, "NNB", start_up="B").distance()
+    add(
+        "n = 3: after 5 moves the rest is the NNB puzzle",
+        "equivalent to NNB (n = 2)",
+        f"position {after5}: {rest} moves left; NNB with 2 disks starting blue up: {nnb}; NNR: "
+        f"{MagneticPuzzle(2, 'NNR').distance()}",
+        rest == nnb,
+        "the small tower starts blue up on I, so it is NNB with the start colour swapped, i.e. seed 001's NNR",
     )
     free = [MagneticPuzzle(n).distance() for n in range(1, 8)]
     add("free puzzle counts 1, 4, 11, ...", "1, 4, 11", ", ".join(map(str, free)), free[:3] == [1, 4, 11])
