@@ -229,6 +229,8 @@ class Engine:
                 for image in _images(key):
                     self.slot[image] = len(self.reps)
                 self.reps.append(key)
+        for m in range(1, EXACT_LEVELS + 1):  # the symmetries hold on every complete level
+            assert all(self._F[m][k] == self._F[m][self.reps[self.slot[k]]] for k in finite)
         self._policy: list[tuple[int, tuple[int, ...]]] = []
         for key in self.reps:
             col, rest = divmod(key, 36)
