@@ -35,6 +35,7 @@ pytestmark = [
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
+expect.set_options(timeout=10_000)  # room for a busy machine running the suite on two cores
 
 
 @pytest.fixture(scope="module")

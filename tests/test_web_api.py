@@ -15,9 +15,10 @@ import sys
 import time
 from collections import deque
 
+import warnings
+
 import httpx
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,6 +27,10 @@ from hanoikit import MagneticPuzzle, Move, Puzzle, State
 from hanoikit.web import describe, random_state, read_move
 from hanoikit.web.app import create_app
 from hanoikit.web.schemas import MAX_DISKS, MAX_PAGE, MAX_SAVED_MOVES
+
+with warnings.catch_warnings():  # starlette's notice about httpx, not ours to act on
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
 
 SIGN = {"R": 1, "B": -1, None: 0}
 
