@@ -31,7 +31,7 @@ def test_policy_matches_complete_computation_above_the_exact_levels() -> None:
         below = F
 
 
-@pytest.mark.parametrize("name", symmetry.variants())
+@pytest.mark.parametrize("name", symmetry.variant_names())
 def test_disk_counts_do_not_depend_on_n(name: str) -> None:
     colors, _, goal = name.partition("/")
     longest = counts.disk_move_counts(colors, 14, goal or None)
@@ -57,7 +57,7 @@ def test_seed_tables() -> None:
 
 
 def test_asymptotic_factors_against_large_n() -> None:
-    for name in symmetry.variants():
+    for name in symmetry.variant_names():
         colors, _, goal = name.partition("/")
         s, p = markov.asymptotic_factors(colors, goal or None)
         n = 120
@@ -88,10 +88,10 @@ def test_symmetries() -> None:
         assert [counts.total_moves(ca, i, ga or None) for i in range(1, 9)] == [
             counts.total_moves(cb, i, gb or None) for i in range(1, 9)
         ]
-    assert symmetry.reverse("RNB") == "RNB"  # its own reversal: BNR is RNB with the colours swapped
-    assert symmetry.swap("BNR") == "RNB"
+    assert symmetry.time_reversal("RNB") == "RNB"  # its own reversal: BNR is RNB with the colours swapped
+    assert symmetry.color_swap("BNR") == "RNB"
     families = symmetry.distinct_families()
-    assert sum(map(len, families.values())) == len(symmetry.variants()) == 31
+    assert sum(map(len, families.values())) == len(symmetry.variant_names()) == 31
     assert len(families) == 11
 
 

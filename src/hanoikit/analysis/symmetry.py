@@ -6,22 +6,31 @@
   exchanged; it has the same optimal count but a different algorithm (seed 001: RBB/RRB, RBN/NRB, RNN/NNB).
 * **Equal counts**: some puzzles that neither symmetry relates still have the same counts at every n (RRN and RBB).
 
->>> reverse("RBB"), reverse("RNN"), reverse("RBN")
+>>> time_reversal("RBB"), time_reversal("RNN"), time_reversal("RBN")
 ('RRB', 'NNB', 'NRB')
->>> swap("BNN")
-'RNN/R'
+>>> color_swap("BNN"), normal_name("BNN")
+('RNN/R', 'RNN/R')
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from ..errors import UnsolvableError
-from ..puzzle import VARIANTS, MagneticPuzzle
+from ..puzzle import MagneticPuzzle
 from ..state import Color
 from . import markov
+from .counts import solvable_variants
 
-__all__ = ["reverse", "swap", "variants", "count_family", "reversal_pairs", "swap_pairs", "distinct_families"]
+__all__ = [
+    "time_reversal",
+    "color_swap",
+    "normal_name",
+    "variant_names",
+    "count_family",
+    "reversal_pairs",
+    "swap_pairs",
+    "distinct_families",
+]
 
 _SWAP = str.maketrans("RB", "BR")
 
@@ -36,33 +45,22 @@ def _puzzle(name: str) -> MagneticPuzzle:
     return MagneticPuzzle(1, colors, goal_up=goal)
 
 
-def reverse(name: str) -> str:
+def time_reversal(name: str) -> str:
     """The time-reversed variant: start and goal exchanged (posts S and D, start and goal faces)."""
     p = _puzzle(name)
     return markov.variant_name(p.colors[::-1], goal_up=p.start_up, start_up=p.goal_up)
 
 
-def swap(name: str) -> str:
+def color_swap(name: str) -> str:
     """The variant with red and blue swapped everywhere, named with its start tower showing red."""
     p = _puzzle(name)
     return markov.variant_name(p.colors.translate(_SWAP), goal_up=p.goal_up.translate(_SWAP), start_up=p.start_up.translate(_SWAP))  # type: ignore[arg-type]
 
 
-def variants() -> list[str]:
+def variant_names() -> list[str]:
     """Every colouring with every goal face that can be reached, the start tower as by default, by seed-style name
     (the colouring's own letters; a goal face other than the default after a slash)."""
-    out = []
-    for colors in VARIANTS:
-        for goal in ("R", "B"):
-            puzzle = MagneticPuzzle(3, colors, goal_up=goal)  # type: ignore[arg-type]
-            if not puzzle.is_legal(puzzle.goal):
-                continue
-            try:
-                puzzle.distance()
-            except UnsolvableError:
-                continue
-            out.append(colors if goal == puzzle.goal_up and goal == _default_goal(colors) else f"{colors}/{goal}")
-    return out
+    return [colors if goal == _default_goal(colors) else f"{colors}/{goal}" for colors, goal in solvable_variants()]
 
 
 def _default_goal(colors: str) -> str:
@@ -79,30 +77,29 @@ def count_family(name: str) -> int:
 
 def reversal_pairs() -> list[tuple[str, str]]:
     """Pairs of different variants that are each other's time reversal (equal counts, checked)."""
-    names = variants()
+    names = variant_names()
     pairs = []
     for name in names:
-        other = reverse(_puzzle_name(name))
-        if other != _puzzle_name(name) and _puzzle_name(name) < other:
+        other = time_reversal(name)
+        if other != normal_name(name) and normal_name(name) < other:
             assert count_family(name) == count_family(other)
-            pairs.append((_puzzle_name(name), other))
+            pairs.append((normal_name(name), other))
     return sorted(set(pairs))
 
 
-def _puzzle_name(name: str) -> str:
-    colors, goal = _parse(name)
-    p = MagneticPuzzle(1, colors, goal_up=goal)
-    return markov.variant_name(p.colors, goal_up=p.goal_up, start_up=p.start_up)
+def normal_name(name: str) -> str:
+    """The seed-style name of a variant, its start tower showing red (red and blue swapped if needed)."""
+    return markov.variant_name(*_parse(name))
 
 
 def swap_pairs() -> list[tuple[str, str]]:
     """Colourings (default start) that are the same puzzle as another variant with red and blue swapped."""
-    return [(name, _puzzle_name(name)) for name in variants() if _puzzle_name(name) != name]
+    return [(name, normal_name(name)) for name in variant_names() if normal_name(name) != name]
 
 
 def distinct_families() -> dict[int, list[str]]:
     """The variants grouped by equal counts: one entry per genuinely different count sequence."""
     groups: dict[int, list[str]] = defaultdict(list)
-    for name in variants():
+    for name in variant_names():
         groups[count_family(name)].append(name)
     return dict(groups)

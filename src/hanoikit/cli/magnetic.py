@@ -60,7 +60,7 @@ def variants(upto: int) -> None:
     from ..analysis import counts, markov, symmetry
     from ..puzzle import VARIANTS
 
-    names = symmetry.variants()
+    names = symmetry.variant_names()
     families = {name: symmetry.count_family(name) for name in names}
     first_of: dict[int, str] = {}
     for name in names:
@@ -86,7 +86,7 @@ def variants(upto: int) -> None:
                 firsts,
                 str(s),
                 str(p),
-                symmetry.reverse(symmetry._puzzle_name(name)),
+                symmetry.time_reversal(name),
                 "" if twin == name else twin,
             )
     distinct = len(set(families.values()))

@@ -280,15 +280,15 @@ def checks(figure_dir: Path) -> list[Check]:
 
     # symmetry
     for a, b in _PAIRS:
-        normalised = {symmetry.swap(b) if b.startswith("B") else b}
-        reverse = symmetry.reverse(a)
+        normalised = {symmetry.color_swap(b) if b.startswith("B") else b}
+        reverse = symmetry.time_reversal(a)
         same = [markov_total(a, n) for n in range(1, 13)] == [markov_total(b, n) for n in range(1, 13)]
         add(
             f"time-reversal pair {a} / {b}",
             f"{a} backwards is {b}; equal counts",
             f"reverse({a}) = {reverse}; equal counts n = 1..12: {same}",
             reverse in normalised and same,
-            "" if not b.startswith("B") else f"{b} starts blue; with the colours swapped it is {symmetry.swap(b)}, i.e. {a} itself",
+            "" if not b.startswith("B") else f"{b} starts blue; with the colours swapped it is {symmetry.color_swap(b)}, i.e. {a} itself",
         )
     return out
 
@@ -332,9 +332,9 @@ def tables() -> list[Table]:
     rows = [[str(n)] + [str(markov_total(v, n)) for v in markov.SEED_VARIANTS] for n in range(1, 13)]
     first = Table("Optimal counts S(n) of seed 001's variants", "Computed by the magnetic engine.", header, rows)
     rows = []
-    for name in symmetry.variants():
+    for name in symmetry.variant_names():
         s, p = markov.asymptotic_factors(*_split(name))
-        rows.append([name, ", ".join(str(markov_total(name, n)) for n in range(1, 7)), _fraction_text(s), _fraction_text(p), symmetry.reverse(symmetry._puzzle_name(name))])
+        rows.append([name, ", ".join(str(markov_total(name, n)) for n in range(1, 7)), _fraction_text(s), _fraction_text(p), symmetry.time_reversal(name)])
     second = Table(
         "Every colouring: reachable goals, first counts, s, p, time reversal",
         "Goal faces other than the default after a slash; the reversal is named with its start showing red.",
