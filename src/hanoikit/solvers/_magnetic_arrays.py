@@ -22,7 +22,11 @@ LEAF = 11
 
 Chunk = tuple[np.ndarray, np.ndarray, np.ndarray]
 
+PIECE_BUDGET = 256 * 2**20
+"""Bytes of kept pieces; past it the kept pieces are dropped (and rebuilt when needed)."""
+
 _pieces: dict[tuple[int, int, int, int], Chunk] = {}
+_kept = [0]
 
 
 def _single(disk: int, src: int, dst: int) -> Chunk:
@@ -44,7 +48,11 @@ def _piece(m: int, col: int, S: int, T: int) -> Chunk:
         found = tuple(np.concatenate([p[i] for p in parts]) for i in range(3))  # type: ignore[assignment]
         for array in found:
             array.flags.writeable = False
+        if _kept[0] > PIECE_BUDGET:
+            _pieces.clear()
+            _kept[0] = 0
         _pieces[key] = found
+        _kept[0] += sum(array.nbytes for array in found)
     return found
 
 
