@@ -77,7 +77,7 @@ def main() -> None:
         first, _ = timed(lambda: free.distance(*pairs[0]))
         again, _ = timed(lambda: [free.distance(a, b) for a, b in pairs[1:]])
         row(f"distance, two random positions, n = {n} (first call)", f"{first * 1e3:,.1f} ms", target)
-        row(f"distance, two random positions, n = {n} (median of 4 more)", f"{again / 4 * 1e3:,.1f} ms", target)
+        row(f"distance, two random positions, n = {n} (mean of 4 more)", f"{again / 4 * 1e3:,.1f} ms", target)
     free = hk.MagneticPuzzle(1000)
     total = free.distance()
     ks = [rng.randrange(total) for _ in range(20)]
