@@ -15,8 +15,6 @@ import sys
 import time
 from collections import deque
 
-import warnings
-
 import httpx
 import pytest
 from hypothesis import given
@@ -28,9 +26,7 @@ from hanoikit.web import describe, random_state, read_move
 from hanoikit.web.app import create_app
 from hanoikit.web.schemas import MAX_DISKS, MAX_PAGE, MAX_SAVED_MOVES
 
-with warnings.catch_warnings():  # starlette's notice about httpx, not ours to act on
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+from fastapi.testclient import TestClient  # starlette's notice about httpx is filtered in pyproject.toml
 
 SIGN = {"R": 1, "B": -1, None: 0}
 
