@@ -227,3 +227,8 @@ def test_moves_naming_no_post_are_refused_not_crashed():
     assert str(Move(1, 0, 5)) == "1S<5>"
     with pytest.raises(hk.IllegalMoveError, match="does not name two different posts"):
         Puzzle(2).play([Move(1, 0, 5)])
+
+
+def test_apply_refuses_a_position_of_another_puzzle():
+    with pytest.raises(hk.InvalidStateError, match="2 disks, the puzzle has 3"):
+        MagneticPuzzle(3).apply(State.parse("SI:RR"), Move(1, 0, 1))

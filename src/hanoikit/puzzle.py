@@ -133,7 +133,9 @@ class Puzzle:
         return moves
 
     def apply(self, state: State, move: Move) -> State:
-        """The position after ``move``; raises :class:`IllegalMoveError` with the reason if it breaks the rules."""
+        """The position after ``move``; raises :class:`IllegalMoveError` with the reason if it breaks the rules
+        (and :class:`InvalidStateError` if ``state`` is not a legal position of this puzzle)."""
+        self.check(state)
         error = self.move_error(state, move)
         if error is not None:
             raise IllegalMoveError(f"illegal move {move} in {state}: {error}")

@@ -253,12 +253,12 @@ def solve(
 
 
 def _solution(puzzle: Puzzle, src: State | None, dst: State | None, method: str) -> Iterator[Chunk]:
-    if puzzle.magnetic:
-        return move_chunks(puzzle.solve(src, dst))
     if method == "optimal":
-        from ..solvers.arrays import solution_chunks
-
-        return solution_chunks(puzzle, src, dst)
+        if puzzle.magnetic:
+            from ..solvers.magnetic import solution_chunks
+        else:
+            from ..solvers.arrays import solution_chunks
+        return solution_chunks(puzzle, src, dst)  # type: ignore[arg-type]
     from ..solvers.classic import solution
 
     return move_chunks(solution(puzzle.n, method))
