@@ -1,25 +1,57 @@
-"""``hanoi demo``: a short tour of what hanoikit does."""
+"""``hanoi demo``: a short, real tour of what hanoikit does."""
 
 from __future__ import annotations
 
+import time
+
 import click
+from rich.columns import Columns
 from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
 
 from ..puzzle import MagneticPuzzle, Puzzle
 from .app import app
 
 
+def _solution_panel(puzzle: Puzzle, title: str) -> Panel:
+    """Every move of the optimal solution with the position it leads to, in columns."""
+    from ..text import diagram
+
+    state, lines = puzzle.start, []
+    for index, move in enumerate(puzzle.solve(), 1):
+        state = puzzle.apply(state, move)
+        lines.append(f"{index:>3} {move!s:<4} {state}")
+    assert state == puzzle.goal
+    body = f"{diagram(puzzle.start, puzzle)}\n\n" + "\n".join(lines)
+    return Panel(Text(body), title=f"{title}: {len(lines)} moves, optimal", expand=False)
+
+
 @app.command()
-@click.argument("n", type=click.IntRange(1, 8), default=5)
+@click.argument("n", type=click.IntRange(1, 7), default=5)
 def demo(n: int) -> None:
-    """Solve an N-disk classic tower and an N-disk free magnetic tower, showing every move."""
+    """Solve an N-disk classic tower and an N-disk free magnetic tower, move by move, then a few exact numbers."""
+    from .. import levy
+    from ..solvers.classic import disk_sequence
+
     console = Console()
-    for puzzle in (Puzzle(n), MagneticPuzzle(n)):
-        state = puzzle.start
-        kind = "magnetic " + puzzle.colors if isinstance(puzzle, MagneticPuzzle) else "classic"
-        console.rule(f"[bold]{n}-disk {kind} tower: {puzzle.distance()} moves")
-        console.print(f"start  {state}")
-        for index, move in enumerate(puzzle.solve(), 1):
-            state = puzzle.apply(state, move)
-            console.print(f"{index:>4}  disk {move.disk} {move}  ->  {state}")
-    console.print()
+    classic, magnetic = Puzzle(n), MagneticPuzzle(n)
+    console.rule("[bold]hanoikit demo")
+    console.print("Moves are written disk, from, to (1SD: disk 1 from S to D); positions list each disk's post, "
+                  "smallest first, then on a magnetic tower each disk's top colour (SSI:RRB).\n")
+    console.print(Columns([_solution_panel(classic, f"classic, {n} disks"),
+                           _solution_panel(magnetic, f"magnetic NNN, {n} disks")]))
+    console.print(f"\nclassic disk sequence (seed 003's formula): {' '.join(map(str, disk_sequence(min(n, 4))))}")
+    console.print(f"classic 64 disks: {Puzzle(64).distance():,} moves")
+    console.print(f"magnetic 64 disks, free: {MagneticPuzzle(64).distance():,} moves; "
+                  f"RBB: {MagneticPuzzle(64, 'RBB').distance():,} = (3^64 - 1)/2")
+    began = time.perf_counter()
+    big = MagneticPuzzle(1000)
+    far = big.state_at(big.distance() // 3)
+    steps = big.distance(far)
+    console.print(f"magnetic 1000 disks, from a third of the way to the goal: a {len(str(steps))}-digit number of "
+                  f"moves, exact, in {time.perf_counter() - began:.2f} s")
+    optimal = [MagneticPuzzle(k).distance() for k in range(1, 9)]
+    console.print(f"Levy's \"62\" algorithm: {[levy.counts('62', k) for k in range(1, 9)]}")
+    console.print(f"the optimum:           {optimal}")
+    console.print("\nNext: hanoi play (in the browser), hanoi --help, hanoi reproduce --out report")
