@@ -16,8 +16,9 @@ import resource
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import best
 
 from hanoikit import Puzzle
 from hanoikit.solvers.arrays import arrays
@@ -25,15 +26,6 @@ from hanoikit.solvers.classic import recursive
 
 HANOI = str(Path(sys.executable).with_name("hanoi"))
 PLAIN_PRINT = "from hanoikit.solvers.classic import recursive\nfor move in recursive({n}):\n    print(move)\n"
-
-
-def best(function: Callable[[], object], repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def run_to_devnull(args: list[str]) -> tuple[float, float]:

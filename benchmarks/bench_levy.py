@@ -11,22 +11,13 @@ Run ``python benchmarks/bench_levy.py``.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+
+from timing import best
 
 from hanoikit import MagneticPuzzle, levy
 from hanoikit.analysis import color_trace
 
 SIGN = {"R": 1, "B": -1, None: 0}
-
-
-def best(function: Callable[[], object], repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def stream(n: int, algorithm: str) -> int:

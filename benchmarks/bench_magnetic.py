@@ -13,25 +13,16 @@ Run ``python benchmarks/bench_magnetic.py`` (``--quick`` uses n = 15 for the ful
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+
+from timing import timed
 
 import hanoikit as hk
 from hanoikit.solvers import magnetic
 from hanoikit.solvers._certificate import certify
 from hanoikit.solvers._levels import engine
-
-
-def timed(function: Callable[[], object], repeat: int = 1) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        began = time.perf_counter()
-        result = function()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times), result
 
 
 def row(label: str, figure: str, target: str = "") -> None:

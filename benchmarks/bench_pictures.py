@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
+
+from timing import timed
 
 import hanoikit as hk
 from hanoikit import search
@@ -16,17 +17,11 @@ from hanoikit.draw.graph import save_state_graph
 from hanoikit.graph import state_graph
 
 
-def timed(work):  # type: ignore[no-untyped-def]
-    began = time.perf_counter()
-    result = work()
-    return result, time.perf_counter() - began
-
-
 def main() -> None:
     print("state graphs (networkx, built move by move) beside the numpy breadth-first oracle")
     for puzzle in (hk.Puzzle(8), hk.Puzzle(10), hk.MagneticPuzzle(6), hk.MagneticPuzzle(6, "NRB")):
-        graph, built = timed(lambda: state_graph(puzzle))
-        oracle, searched = timed(lambda: search.bfs(puzzle))
+        built, graph = timed(lambda: state_graph(puzzle))
+        searched, oracle = timed(lambda: search.bfs(puzzle))
         assert graph.number_of_nodes() == oracle.reachable
         print(
             f"  {puzzle!r:70} {graph.number_of_nodes():>7,} nodes  graph {built:6.2f} s "
@@ -35,14 +30,14 @@ def main() -> None:
         )
     with tempfile.TemporaryDirectory() as folder:
         for puzzle in (hk.Puzzle(8), hk.MagneticPuzzle(5)):
-            _, seconds = timed(lambda: save_state_graph(puzzle, os.path.join(folder, "g.png")))
+            seconds, _ = timed(lambda: save_state_graph(puzzle, os.path.join(folder, "g.png")))
             print(f"  drawing {puzzle!r}: {seconds:.2f} s")
         print("movies")
         for puzzle, tween in ((hk.MagneticPuzzle(3), 9), (hk.Puzzle(7), 0)):
             moves = list(puzzle.solve())
             count = sum(1 for _ in frames(puzzle, moves, tween=tween))
             target = os.path.join(folder, "m.gif")
-            _, seconds = timed(lambda: animate(puzzle, moves, target, size="480x320", tween=tween, pause=0))
+            seconds, _ = timed(lambda: animate(puzzle, moves, target, size="480x320", tween=tween, pause=0))
             rate = count / seconds
             print(f"  {puzzle!r}: {len(moves)} moves, {count} frames in {seconds:.1f} s ({rate:.0f} frames/s)")
 

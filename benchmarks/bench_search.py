@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import collections
 import sys
-import time
+
+from timing import timed
 
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.search import bfs
@@ -28,19 +29,13 @@ def plain_bfs(puzzle: Puzzle) -> int:
     return len(seen)
 
 
-def timed(function, *args):  # type: ignore[no-untyped-def]
-    began = time.perf_counter()
-    value = function(*args)
-    return value, time.perf_counter() - began
-
-
 def main() -> None:
     quick = "--quick" in sys.argv
     print("side by side with a plain search over legal_moves/apply")
     print(f"{'puzzle':<28}{'positions':>12}{'plain s':>10}{'bfs s':>10}{'speed-up':>10}")
     for puzzle in (Puzzle(10), MagneticPuzzle(8)):
-        count, plain = timed(plain_bfs, puzzle)
-        result, fast = timed(bfs, puzzle)
+        plain, count = timed(lambda: plain_bfs(puzzle))
+        fast, result = timed(lambda: bfs(puzzle))
         assert result.reachable == count
         print(f"{_name(puzzle):<28}{count:>12,}{plain:>10.2f}{fast:>10.3f}{plain / fast:>9.0f}x")
 
@@ -51,7 +46,7 @@ def main() -> None:
     if quick:
         cases = [Puzzle(13), MagneticPuzzle(10)]
     for puzzle in cases:
-        result, seconds = timed(bfs, puzzle)
+        seconds, result = timed(lambda: bfs(puzzle))
         print(
             f"{_name(puzzle):<28}{result.reachable:>12,}{result.distance(puzzle.goal):>10,}{seconds:>10.2f}"
             f"{result.reachable / seconds:>14,.0f}"

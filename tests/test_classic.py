@@ -24,7 +24,6 @@ from hanoikit.solvers.classic import (
     solution,
     tower_move,
     tower_moves,
-    tower_state,
 )
 
 SMALL = range(1, 11)

@@ -161,6 +161,9 @@ def test_classic_facts(n):
     assert result.eccentricity == 2**n - 1
     for code in range(3**n):
         assert result.distances[code] == to_tower(S.decode(puzzle, code).posts, 0)
+    edges = len(S.successors(puzzle, S.legal_states(puzzle)).child)
+    assert edges == 2 * (3 * (3**n - 1) // 2)  # each edge seen from both ends
+    assert len(S.path(puzzle)) == 2**n - 1
 
 
 def to_tower(posts: tuple[int, ...], post: int) -> int:
@@ -172,9 +175,6 @@ def to_tower(posts: tuple[int, ...], post: int) -> int:
             total += 2 ** (disk - 1)
             post = 3 - post - posts[disk - 1]
     return total
-    edges = len(S.successors(puzzle, S.legal_states(puzzle)).child)
-    assert edges == 2 * (3 * (3**n - 1) // 2)  # each edge seen from both ends
-    assert len(S.path(puzzle)) == 2**n - 1
 
 
 @pytest.mark.parametrize("n", range(1, 6))

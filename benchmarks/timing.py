@@ -1,0 +1,30 @@
+"""Timing helpers shared by the benchmark scripts (run them from the repository root: python benchmarks/bench_*.py)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def timed(function: Callable[[], T], repeat: int = 1) -> tuple[float, T]:
+    """The median wall-clock seconds of ``repeat`` calls, and the last call's result."""
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        result = function()
+        times.append(time.perf_counter() - began)
+    return statistics.median(times), result
+
+
+def best(function: Callable[[], object], repeat: int = 3) -> float:
+    """The fastest of ``repeat`` calls, in seconds."""
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - began)
+    return min(times)
