@@ -6,14 +6,15 @@ matplotlib is imported inside the functions (Agg backend), so importing this mod
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["Panel", "panel", "draw_panels", "save_figure", "figure13", "figure14", "crossings_chart"]
+from .files import save_figure
+
+__all__ = ["Panel", "panel", "draw_panels", "figure13", "figure14", "crossings_chart"]
 
 _RED, _BLUE, _INK, _MUTED, _NEUTRAL = "#c8322d", "#2b62b8", "#262626", "#8a8a8a", "#f1e3a6"
 _POST_NAMES = ("S", "I", "D")
@@ -135,31 +136,9 @@ def draw_panels(panels: Sequence[Panel], title: str | None = None) -> Any:
     return figure
 
 
-def save_figure(figure: Any, *paths: str | os.PathLike[str]) -> list[Path]:
-    """Save ``figure`` to each path (format from its suffix), atomically: written aside, then moved into place."""
-    import matplotlib.pyplot as plt
-
-    saved = []
-    try:
-        for path in map(Path, paths):
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
-            os.close(handle)
-            try:
-                svg = path.suffix.lower() == ".svg"
-                figure.savefig(temporary, dpi=150, metadata={"Date": None} if svg else None)
-                os.chmod(temporary, 0o644)
-                os.replace(temporary, path)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
-            saved.append(path)
-    finally:
-        plt.close(figure)
-    return saved
-
-
 def _save_both(figure: Any, stem: str | os.PathLike[str]) -> tuple[Path, Path]:
-    png, svg = save_figure(figure, Path(stem).with_suffix(".png"), Path(stem).with_suffix(".svg"))
+    png, svg = Path(stem).with_suffix(".png"), Path(stem).with_suffix(".svg")
+    save_figure(figure, png, svg, dpi=150)
     return png, svg
 
 
@@ -178,4 +157,5 @@ def figure14(stem: str | os.PathLike[str]) -> tuple[Path, Path]:
 
 def crossings_chart(n: int, algorithm: str, path: str | os.PathLike[str], colors: str | None = None) -> Path:
     """The colour-crossing chart of one algorithm on ``n`` disks, saved to ``path`` (PNG, SVG or PDF)."""
-    return save_figure(draw_panels([panel("", n, algorithm, colors)]), path)[0]
+    save_figure(draw_panels([panel("", n, algorithm, colors)]), path, dpi=150)
+    return Path(path)

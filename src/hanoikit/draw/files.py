@@ -26,6 +26,7 @@ def write_atomically(target: str | os.PathLike[str], write: Callable[[str], obje
     os.close(handle)
     try:
         write(temporary)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes private files; give the usual permissions
         os.replace(temporary, target)
     except BaseException:
         if os.path.exists(temporary):
@@ -33,13 +34,29 @@ def write_atomically(target: str | os.PathLike[str], write: Callable[[str], obje
         raise
 
 
-def save_figure(figure, target: str | os.PathLike[str], fmt: str) -> None:  # type: ignore[no-untyped-def]
-    """Save a matplotlib figure atomically (SVG with real text, not outlines) and close it."""
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def save_figure(figure, *targets: str | os.PathLike[str], **options) -> None:  # type: ignore[no-untyped-def]
+    """Save a matplotlib figure to each target atomically, in the format its extension names, and close it.
+
+    SVG keeps real text (not outlines) and no date, so the same figure gives the same file; ``options`` go to
+    ``savefig``.
+    """
     import matplotlib
     import matplotlib.pyplot as plt
 
     try:
-        with matplotlib.rc_context({"svg.fonttype": "none"}):
-            write_atomically(target, lambda temporary: figure.savefig(temporary, format=fmt, bbox_inches="tight"))
+        with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "hanoikit"}):
+            for target in targets:
+                fmt = extension(target)
+                metadata = {"Date": None} if fmt == "svg" else None
+                write_atomically(
+                    target,
+                    lambda temporary: figure.savefig(temporary, format=fmt, metadata=metadata, **options),
+                )
     finally:
         plt.close(figure)

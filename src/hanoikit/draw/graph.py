@@ -143,6 +143,6 @@ def save_state_graph(puzzle: Puzzle, target: str | os.PathLike[str], graph: nx.G
         write_graphml(graph, target, path=path)
     else:
         figure = draw_state_graph(puzzle, graph, path)
-        save_figure(figure, target, fmt)
+        save_figure(figure, target, bbox_inches="tight")
     return fmt
 

@@ -184,4 +184,4 @@ def save(n: int, target: str | os.PathLike[str]) -> None:
     fmt = extension(target)
     if fmt not in ("png", "svg", "pdf"):
         raise UnknownMethodError(f"cannot draw the cube into {os.fspath(target)!r}: use a .png, .svg or .pdf file")
-    save_figure(draw(n), target, fmt)
+    save_figure(draw(n), target, bbox_inches="tight")

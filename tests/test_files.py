@@ -1,0 +1,48 @@
+"""Pictures are written whole or not at all, with the permissions any other new file gets."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from hanoikit.draw.files import save_figure, write_atomically
+
+
+def test_written_files_get_the_usual_permissions(tmp_path):
+    mask = os.umask(0o022)
+    try:
+        target = tmp_path / "out.txt"
+        write_atomically(target, lambda temporary: open(temporary, "w").write("ok"))
+        assert target.read_text() == "ok"
+        assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    finally:
+        os.umask(mask)
+
+
+def test_a_failed_write_leaves_nothing_behind(tmp_path):
+    def broken(temporary: str) -> None:
+        open(temporary, "w").write("half")
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        write_atomically(tmp_path / "out.txt", broken)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_one_figure_saved_in_two_formats_with_reproducible_svg(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    def picture() -> object:
+        figure, axes = plt.subplots()
+        axes.plot([0, 1], [1, 0])
+        return figure
+
+    save_figure(picture(), tmp_path / "a.png", tmp_path / "a.svg")
+    save_figure(picture(), tmp_path / "b.svg")
+    assert (tmp_path / "a.png").read_bytes().startswith(b"\x89PNG")
+    assert (tmp_path / "a.svg").read_text() == (tmp_path / "b.svg").read_text()
