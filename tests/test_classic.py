@@ -8,6 +8,7 @@ import itertools
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import InvalidPuzzleError, Move, Puzzle, State, UnknownMethodError
@@ -31,20 +32,6 @@ SMALL = range(1, 11)
 
 def positions(n: int) -> list[State]:
     return [State(posts) for posts in itertools.product(range(3), repeat=n)]
-
-
-def plain_bfs(puzzle: Puzzle, source: State) -> dict[State, int]:
-    """A second, independent oracle: breadth-first search over the puzzle's own rules."""
-    seen = {source: 0}
-    queue = collections.deque([source])
-    while queue:
-        state = queue.popleft()
-        for move in puzzle.legal_moves(state):
-            after = puzzle.apply(state, move)
-            if after not in seen:
-                seen[after] = seen[state] + 1
-                queue.append(after)
-    return seen
 
 
 def state_strategy(n: int) -> st.SearchStrategy[State]:
@@ -182,7 +169,7 @@ def test_all_pairs_against_breadth_first_search(n: int) -> None:
     puzzle = Puzzle(n)
     twice = 0
     for a in positions(n):
-        oracle = plain_bfs(puzzle, a)
+        oracle = plain_distances(puzzle, a)
         assert len(oracle) == 3**n
         for b, d in oracle.items():
             assert puzzle.distance(a, b) == d

@@ -7,6 +7,7 @@ from functools import lru_cache
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
+from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import search
@@ -46,28 +47,12 @@ def test_random_pairs_match_bfs(case) -> None:  # type: ignore[no-untyped-def]
     assert puzzle.play(moves, a) == b
 
 
-def _pure_bfs(puzzle: hk.MagneticPuzzle, a: hk.State) -> dict[hk.State, int]:
-    """A tiny oracle independent of hanoikit.search: breadth-first over legal_moves/apply."""
-    seen = {a: 0}
-    frontier = [a]
-    while frontier:
-        nxt = []
-        for state in frontier:
-            for move in puzzle.legal_moves(state):
-                child = puzzle.apply(state, move)
-                if child not in seen:
-                    seen[child] = seen[state] + 1
-                    nxt.append(child)
-        frontier = nxt
-    return seen
-
-
 def test_every_pair_of_three_disks_free_and_coloured() -> None:
     for colors in ("NNN", "RBN", "NRB", "BBN"):
         puzzle = hk.MagneticPuzzle(3, colors)
         legal = [search.decode(puzzle, int(code)) for code in _legal(colors, 3)]
         for a in legal[::3]:
-            dist = _pure_bfs(puzzle, a)
+            dist = plain_distances(puzzle, a)
             for b in legal:
                 if b in dist:
                     assert puzzle.distance(a, b) == dist[b]

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
@@ -24,20 +25,6 @@ def all_magnetic_puzzles(n: int) -> list[MagneticPuzzle]:
             for goal_up in ("R", "B"):
                 puzzles.append(MagneticPuzzle(n, colors, start_up=start_up, goal_up=goal_up))
     return puzzles
-
-
-def reference_bfs(puzzle: hk.Puzzle, source: State) -> dict[State, int]:
-    """Distances by a plain search over ``legal_moves`` and ``apply``: the definition of the rules."""
-    distances = {source: 0}
-    queue = collections.deque([source])
-    while queue:
-        state = queue.popleft()
-        for move in puzzle.legal_moves(state):
-            after = puzzle.apply(state, move)
-            if after not in distances:
-                distances[after] = distances[state] + 1
-                queue.append(after)
-    return distances
 
 
 def every_state(puzzle: hk.Puzzle) -> list[State]:
@@ -222,7 +209,7 @@ def test_rbb_and_rrb_take_half_of_three_to_the_n_minus_one(n):
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_magnetic_distances_match_a_plain_search(n):
     for puzzle in all_magnetic_puzzles(n):
-        expected = reference_bfs(puzzle, puzzle.start)
+        expected = plain_distances(puzzle, puzzle.start)
         result = S.bfs(puzzle)
         assert result.reachable == len(expected)
         got = {S.decode(puzzle, int(c)): int(result.distances[c]) for c in np.flatnonzero(result.distances >= 0)}
@@ -239,8 +226,8 @@ def test_magnetic_distances_match_a_plain_search(n):
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_diameter_matches_all_pairs_plain_search(n):
     for puzzle in [Puzzle(n)] + [MagneticPuzzle(n, colors) for colors in ("NNN", "RBB", "RNB", "NBR")]:
-        component = reference_bfs(puzzle, puzzle.start)
-        expected = max(max(reference_bfs(puzzle, s).values()) for s in component)
+        component = plain_distances(puzzle, puzzle.start)
+        expected = max(max(plain_distances(puzzle, s).values()) for s in component)
         assert S.diameter(puzzle) == expected
 
 
