@@ -67,11 +67,20 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     click.echo(f"wrote {out}: {facts}")
 
 
+def solution_options(command):  # type: ignore[no-untyped-def]
+    """Add ``--algorithm NAME`` and ``--from STATE``: which solution to play, and from where."""
+    command = click.option(
+        "--from", "source", metavar="STATE", help="Start from this position (optimal only), e.g. SSI:RRB."
+    )(command)
+    return click.option(
+        "--algorithm", default="optimal", show_default=True, metavar="NAME", help=_ALGORITHM_HELP
+    )(command)
+
+
 @app.command()
 @click.argument("n", type=click.IntRange(1, 12))
 @magnetic_options
-@click.option("--algorithm", default="optimal", show_default=True, metavar="NAME", help=_ALGORITHM_HELP)
-@click.option("--from", "source", metavar="STATE", help="Start from this position (optimal only), e.g. SSI:RRB.")
+@solution_options
 @click.option("--out", "out", required=True, metavar="FILE", help="The movie: .gif, or .mp4 where ffmpeg is installed.")
 @click.option("--fps", type=click.FloatRange(1, 60), default=12, show_default=True, help="Frames per second.")
 @click.option("--size", default="480x320", show_default=True, metavar="WxH", help="Frame size in pixels.")
@@ -118,8 +127,7 @@ def _stderr():  # type: ignore[no-untyped-def]
 @app.command()
 @click.argument("n", type=click.IntRange(1, 12))
 @magnetic_options
-@click.option("--algorithm", default="optimal", show_default=True, metavar="NAME", help=_ALGORITHM_HELP)
-@click.option("--from", "source", metavar="STATE", help="Start from this position (optimal only), e.g. SSI:RRB.")
+@solution_options
 @click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds per move.")
 @click.option("--step", is_flag=True, help="Wait for a key before each move (q stops).")
 def show(

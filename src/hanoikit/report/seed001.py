@@ -17,7 +17,7 @@ from ..puzzle import MagneticPuzzle
 from . import Check
 from .build import Table
 
-__all__ = ["SEED", "TITLE", "checks", "tables", "rbb_algorithm", "rrb_algorithm", "markov_total", "PUBLISHED_N3"]
+__all__ = ["SEED", "TITLE", "checks", "tables", "rbb_algorithm", "rrb_algorithm", "markov_total", "PUBLISHED_N3", "PUBLISHED_MATRIX", "PUBLISHED_S1"]
 
 SEED = "001"
 TITLE = "Magnetic Tower of Hanoi (encyclopedia article): examples, algorithms, recurrences, s and p, the Markov matrix"
@@ -44,7 +44,7 @@ _RECURRENCES = {  # the Markov section's recurrences as published: moves and pie
     "RBN": "S_RNB + 2 S_RRB + 1",
     "RRB": "2 S_RRB + 1 + S_RRB",
 }
-_M = [
+PUBLISHED_MATRIX = [
     [0, 1, 1, 0, 0, 0, 0, 1],
     [0, 1, 0, 1, 0, 0, 0, 1],
     [0, 1, 0, 0, 0, 1, 2, 2],
@@ -54,7 +54,7 @@ _M = [
     [0, 0, 0, 0, 0, 0, 3, 1],
     [0, 0, 0, 0, 0, 0, 0, 1],
 ]
-_S1 = [1, 1, 2, 2, 1, 1, 1, 1]
+PUBLISHED_S1 = [1, 1, 2, 2, 1, 1, 1, 1]
 _ROOTS = "3, 1.52183, -0.7607 + 0.8579i, -0.7607 - 0.8579i, 1, 1, 0, 0"
 _PAIRS = [("RBB", "RRB"), ("RBN", "NRB"), ("RNB", "BNR"), ("RNN", "NNB")]
 
@@ -246,11 +246,11 @@ def checks(figure_dir: Path) -> list[Check]:
         counts.reachable_goals("NNR") == ("R",) and counts.reachable_goals("NBR") == ("R",),
     )
     s1 = [int(x) for x in markov.seed_s1()]
-    add("S(1)", str(_S1), str(s1), s1 == _S1, "distances of one disk")
+    add("S(1)", str(PUBLISHED_S1), str(s1), s1 == PUBLISHED_S1, "distances of one disk")
     M = markov.seed_matrix()
     computed_M = [[int(M[i, j]) for j in range(8)] for i in range(8)]
-    add("the matrix M", _matrix_text(_M), _matrix_text(computed_M), computed_M == _M, "rows rebuilt from the engine's plans")
-    rows_ok = all(_published_row(_RECURRENCES[v]) == _M[i] for i, v in enumerate(markov.SEED_VARIANTS))
+    add("the matrix M", _matrix_text(PUBLISHED_MATRIX), _matrix_text(computed_M), computed_M == PUBLISHED_MATRIX, "rows rebuilt from the engine's plans")
+    rows_ok = all(_published_row(_RECURRENCES[v]) == PUBLISHED_MATRIX[i] for i, v in enumerate(markov.SEED_VARIANTS))
     add("M's rows against the article's own recurrences", "(consistent)", f"every row matches its recurrence: {rows_ok}", rows_ok, "both sides transcribed from the article")
     vector = [markov_total(v, n) for n in (10, 25) for v in markov.SEED_VARIANTS]
     power = [int(x) for n in (10, 25) for x in list(M ** (n - 1) * markov.seed_s1())[:7]]
