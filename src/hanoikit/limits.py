@@ -1,0 +1,26 @@
+"""Every cap on the size of a request, in one place.
+
+Work whose cost grows faster than linearly with its size is refused above its cap, before it starts, with a
+:class:`~hanoikit.TooLargeError` that names the cap. The CLI's ``--help`` texts, the web API's schema and the
+docstrings quote these constants, so that there is one number to change.
+
+>>> from hanoikit.limits import MAX_DISKS, ensure_at_most
+>>> ensure_at_most(MAX_DISKS + 1, MAX_DISKS, "disks")
+Traceback (most recent call last):
+hanoikit.errors.TooLargeError: 1000001 disks is more than this can handle: at most 1000000
+"""
+
+from __future__ import annotations
+
+from .errors import TooLargeError
+
+__all__ = ["MAX_DISKS", "ensure_at_most"]
+
+MAX_DISKS = 1_000_000
+"""The most disks a puzzle may have: exact counts and single moves stay well under a few seconds up to here."""
+
+
+def ensure_at_most(value: int, cap: int, what: str) -> None:
+    """Raise :class:`TooLargeError` if ``value`` is above ``cap``; ``what`` names the unit in the message."""
+    if value > cap:
+        raise TooLargeError(f"{value} {what} is more than this can handle: at most {cap}")
