@@ -14,10 +14,37 @@ from __future__ import annotations
 
 from .errors import TooLargeError
 
-__all__ = ["MAX_DISKS", "ensure_at_most"]
+__all__ = [
+    "MAX_DISKS",
+    "WEB_MAX_BODY_BYTES",
+    "WEB_MAX_DISKS",
+    "WEB_MAX_PAGE",
+    "WEB_MAX_QUOTE",
+    "WEB_MAX_SAVED_MOVES",
+    "ensure_at_most",
+]
 
 MAX_DISKS = 1_000_000
 """The most disks a puzzle may have: exact counts and single moves stay well under a few seconds up to here."""
+
+
+# -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------
+
+WEB_MAX_DISKS = 12
+"""The largest tower the play page and its API offer: a whole optimal solution (at most 606,778 moves) is built in a
+few milliseconds."""
+
+WEB_MAX_PAGE = 1000
+"""The most moves one page of a solution may hold."""
+
+WEB_MAX_SAVED_MOVES = 1000
+"""The most moves a saved game may hold: each is read and checked against the rules when the game is loaded."""
+
+WEB_MAX_BODY_BYTES = 1_000_000
+"""The largest request body the API reads; a larger one is refused (413) before the rest of it is read."""
+
+WEB_MAX_QUOTE = 24
+"""The most characters of a bad input an error message quotes."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:

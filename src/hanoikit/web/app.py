@@ -8,8 +8,10 @@ and :class:`~hanoikit.MagneticPuzzle` (rules and solving), :mod:`hanoikit.levy` 
 from __future__ import annotations
 
 import functools
-import itertools
+import json
 import random
+from collections.abc import Iterator
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +20,13 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import levy
 from ..analysis import color_trace
-from ..errors import HanoiError, IllegalMoveError, InvalidPuzzleError, InvalidStateError
+from ..errors import HanoiError, IllegalMoveError, InvalidMoveError, InvalidPuzzleError, InvalidStateError
+from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
 from ..move import Move
 from ..puzzle import VARIANTS, MagneticPuzzle, Puzzle
 from ..state import State, flip
@@ -31,6 +36,7 @@ from .schemas import (
     MAX_PAGE,
     Algorithm,
     Config,
+    Error,
     Hint,
     LoadedGame,
     MoveRequest,
@@ -41,14 +47,103 @@ from .schemas import (
     SavedGame,
     SolutionPage,
     SolutionRequest,
+    SPELLED_OUT,
 )
 
-__all__ = ["create_app", "STATIC"]
+__all__ = ["create_app", "BodyLimit", "STATIC"]
 
 STATIC = Path(__file__).with_name("static")
 """The page: ``index.html``, ``app.js`` and ``style.css``."""
 
 OPTIMAL = "optimal"
+
+MAX_PROBLEMS = 3
+"""The most schema problems one refusal lists (the others are counted)."""
+
+UNREADABLE = (
+    "bad request: the body cannot be read as JSON (it is not UTF-8 text, is nested too deeply, or holds a number with "
+    "too many digits)"
+)
+"""The refusal of a body that is not even JSON the server can read (FastAPI answers those with a bare 400)."""
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Error, "description": "The body cannot be read as JSON (not UTF-8, nested too deeply...)."},
+    413: {"model": Error, "description": f"The body is larger than {WEB_MAX_BODY_BYTES} bytes."},
+    422: {
+        "model": Error,
+        "description": "The request does not fit the schema (error `ValidationError`), or the rules refuse it: the "
+        "hanoikit error and its reason (an illegal move, a position that is not legal, an unsolvable puzzle...).",
+    },
+}
+"""The refusals every API route may answer, all in the :class:`Error` shape."""
+
+
+def _clip(text: object) -> str:
+    """``text`` cut to its first :data:`~hanoikit.limits.WEB_MAX_QUOTE` characters.
+
+    >>> _clip("S" * 100)[-5:], len(_clip("S" * 100)) - 3 == WEB_MAX_QUOTE
+    ('SS...', True)
+    """
+    text = str(text)
+    return text if len(text) <= WEB_MAX_QUOTE else text[:WEB_MAX_QUOTE] + "..."
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted as ``repr`` does, cut to its first :data:`~hanoikit.limits.WEB_MAX_QUOTE` characters."""
+    return repr(text) if len(text) <= WEB_MAX_QUOTE else repr(text[:WEB_MAX_QUOTE]) + "..."
+
+
+def _refusal(status: int, detail: str, error: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(status_code=status, content={"detail": detail, "error": error}, headers=headers)
+
+
+class BodyLimit:
+    """ASGI middleware: read at most ``limit`` bytes of a request body, answering 413 as soon as it would be more.
+
+    The body is read here (declared by ``Content-Length`` or chunked) and handed on whole, so that no route reads
+    more than ``limit`` bytes.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = WEB_MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.limit:
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        body: Message | None = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+
+        async def replay() -> Message:
+            nonlocal body
+            if body is None:
+                return await receive()
+            message, body = body, None
+            return message
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        detail = f"the request body is larger than {self.limit} bytes"
+        response = _refusal(413, detail, "RequestTooLarge", headers={"connection": "close"})
+        await response(scope, receive, send)
 
 
 def _algorithms() -> list[Algorithm]:
@@ -66,73 +161,80 @@ def _position(puzzle: Puzzle, state: State) -> Position:
     return Position(**describe(puzzle, state))
 
 
-@functools.lru_cache(maxsize=16)
-def _levy_run(puzzle: MagneticPuzzle, algorithm: str) -> tuple[np.ndarray, np.ndarray]:
-    """All moves of a Levy algorithm on ``puzzle`` as rows (disk, src, dst), and their colour trace.
-
-    Computing the trace checks every move against the puzzle's rules.
-    """
-    rows = levy.solution_array(puzzle.n, algorithm)
-    try:
-        trace = color_trace(puzzle, rows)
-    except IllegalMoveError as error:
-        raise IllegalMoveError(
-            f"Levy's {algorithm!r} algorithm cannot be played on the {puzzle.colors} tower: {error}"
-        ) from None
-    return rows, trace
-
-
-def _after(puzzle: MagneticPuzzle, rows: np.ndarray) -> State:
-    """Where the moves ``rows`` lead from the start: each disk is where its last move took it, flipped once a move."""
-    start = puzzle.start
-    posts, ups = list(start.posts), list(start.ups or ())
-    for disk in range(1, puzzle.n + 1):
-        mine = np.flatnonzero(rows[:, 0] == disk)
-        if mine.size:
-            posts[disk - 1] = int(rows[mine[-1], 2])
-            ups[disk - 1] = flip(ups[disk - 1]) if mine.size % 2 else ups[disk - 1]
+def _after(puzzle: Puzzle, state: State, rows: np.ndarray) -> State:
+    """Where the moves ``rows`` (disk, src, dst) lead from ``state``: each disk is where its last move took it, and a
+    magnetic disk is flipped once a move. Numpy work in the number of moves, no Python loop over them."""
+    disks = rows[:, 0]
+    posts, ups = list(state.posts), None if state.ups is None else list(state.ups)
+    backwards = disks[::-1]
+    for disk in np.unique(disks).tolist():
+        last = len(disks) - 1 - int(np.argmax(backwards == disk))
+        posts[disk - 1] = int(rows[last, 2])
+        if ups is not None and np.count_nonzero(disks == disk) % 2:
+            ups[disk - 1] = flip(ups[disk - 1])
     return puzzle.check(State(posts, ups))
 
 
-def _levy_page(puzzle: Puzzle, state: State, request: SolutionRequest) -> tuple[int, State, list[Move], Any]:
-    name = levy.get(request.algorithm).name
-    if not isinstance(puzzle, MagneticPuzzle) or state != puzzle.start:
-        raise InvalidPuzzleError(
-            f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic puzzle "
-            "and leave the position out"
-        )
-    rows, trace = _levy_run(puzzle, name)
-    offset = min(request.offset, len(rows))
-    page = rows[offset : offset + request.limit]
-    moves = [Move(*row) for row in page.tolist()]
-    return len(rows), _after(puzzle, rows[:offset]), moves, trace[offset : offset + len(moves) + 1]
-
-
-def _optimal_page(puzzle: Puzzle, state: State, request: SolutionRequest) -> tuple[int, State, list[Move], Any]:
-    total = puzzle.distance(state, puzzle.goal)
-    if request.offset >= total:
-        first, moves = puzzle.goal, []
+def _optimal_rows(puzzle: Puzzle, state: State) -> np.ndarray:
+    """The whole optimal solution from ``state`` to the goal as rows (disk, src, dst): a few milliseconds at
+    :data:`MAX_DISKS` disks (at most 606,778 moves)."""
+    if isinstance(puzzle, MagneticPuzzle):
+        from ..solvers.magnetic import solution_chunks
     else:
-        solution = puzzle.solve(state, puzzle.goal)
-        first = puzzle.play(itertools.islice(solution, request.offset), state)
-        moves = list(itertools.islice(solution, request.limit))
-    trace = color_trace(puzzle, moves, first) if puzzle.magnetic else None
-    return total, first, moves, trace
+        from ..solvers.arrays import solution_chunks  # type: ignore[assignment]
+    chunks: Iterator[tuple[np.ndarray, ...]] = solution_chunks(puzzle, state, puzzle.goal)  # type: ignore[arg-type]
+    parts = [np.column_stack([np.asarray(part, np.int16) for part in chunk]) for chunk in chunks]
+    return np.concatenate(parts) if parts else np.zeros((0, 3), np.int16)
+
+
+@functools.lru_cache(maxsize=64)
+def _levy_rows(n: int, name: str) -> np.ndarray:
+    rows = levy.solution_array(n, name)
+    rows.flags.writeable = False
+    return rows
+
+
+@functools.lru_cache(maxsize=1024)
+def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
+    """Why Levy's algorithm ``name`` cannot be played on ``puzzle`` (``None`` if it can): every move is checked once,
+    in one vectorised pass (under 100 ms at :data:`MAX_DISKS` disks), and the answer is remembered."""
+    try:
+        color_trace(puzzle, _levy_rows(puzzle.n, name))
+    except IllegalMoveError as error:
+        return f"Levy's {name!r} algorithm cannot be played on the {puzzle.colors} tower: {error}"
+    return None
+
+
+def _page(puzzle: Puzzle, state: State, rows: np.ndarray, request: SolutionRequest) -> tuple[int, State, np.ndarray]:
+    offset = min(request.offset, len(rows))
+    return offset, _after(puzzle, state, rows[:offset]), rows[offset : offset + request.limit]
 
 
 def _message(error: RequestValidationError) -> str:
+    """One sentence for a request that does not fit the schema: at most :data:`MAX_PROBLEMS` problems, each naming
+    its field (cut to a short prefix), never quoting the input."""
+    problems = error.errors()
     parts = []
-    for item in error.errors():
+    for item in problems[:MAX_PROBLEMS]:
         if item.get("type") == "json_invalid":
-            parts.append(f"the body is not valid JSON ({item.get('ctx', {}).get('error', 'cannot be read')})")
+            reason = item.get("ctx", {}).get("error", "cannot be read")
+            parts.append(f"the body is not valid JSON ({_clip(reason)})")
             continue
-        where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-        parts.append(f"{where}: {item.get('msg', 'invalid')}" if where else str(item.get("msg", "invalid")))
+        where = ".".join(_clip(part) for part in item.get("loc", ()) if part != "body")
+        pattern = item.get("ctx", {}).get("pattern") if item.get("type") == "string_pattern_mismatch" else None
+        message = f"should be {SPELLED_OUT[pattern]}" if pattern in SPELLED_OUT else str(item.get("msg", "invalid"))
+        parts.append(f"{where}: {message}" if where else message)
+    if len(problems) > MAX_PROBLEMS:
+        parts.append(f"and {len(problems) - MAX_PROBLEMS} more problems")
     return "bad request: " + "; ".join(parts)
 
 
 def create_app() -> FastAPI:
     """The FastAPI app serving the page at ``/`` and the JSON API under ``/api`` (schema at ``/openapi.json``).
+
+    Every refusal has the :class:`~hanoikit.web.schemas.Error` shape: a :class:`~hanoikit.HanoiError` or a request
+    that does not fit the schema is a 422, a body over :data:`~hanoikit.limits.WEB_MAX_BODY_BYTES` bytes a 413, and an
+    unexpected failure a 500 without a traceback.
 
     >>> app = create_app()
     >>> sorted(route.path for route in app.routes if route.path.startswith("/api"))[:3]
@@ -142,16 +244,27 @@ def create_app() -> FastAPI:
         title="hanoikit play",
         version="1",
         description="Play the Tower of Hanoi and the Magnetic Tower of Hanoi. Stateless: every request carries the "
-        "settings and the position.",
+        f"settings and the position. Request bodies are at most {WEB_MAX_BODY_BYTES} bytes.",
     )
+    app.add_middleware(BodyLimit, limit=WEB_MAX_BODY_BYTES)
 
     @app.exception_handler(HanoiError)
     async def hanoi_error(request: Request, error: HanoiError) -> JSONResponse:
-        return JSONResponse(status_code=422, content={"detail": str(error), "error": type(error).__name__})
+        return _refusal(422, str(error), type(error).__name__)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        return JSONResponse(status_code=422, content={"detail": _message(error), "error": "ValidationError"})
+        return _refusal(422, _message(error), "ValidationError")
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        phrase = HTTPStatus(error.status_code).phrase
+        detail = UNREADABLE if error.status_code == 400 else str(error.detail)
+        return _refusal(error.status_code, detail, "".join(phrase.split()), error.headers)
+
+    @app.exception_handler(Exception)
+    async def failure(request: Request, error: Exception) -> JSONResponse:
+        return _refusal(500, "internal error: the server could not answer this request", "InternalError")
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
@@ -164,19 +277,19 @@ def create_app() -> FastAPI:
         """Bounds and choices: the largest tower, the page size, the 27 colourings, the algorithms to watch."""
         return Config(max_disks=MAX_DISKS, max_page=MAX_PAGE, variants=list(VARIANTS), algorithms=_algorithms())
 
-    @app.post("/api/position", response_model=Position)
+    @app.post("/api/position", response_model=Position, responses=REFUSALS)
     def position(request: PositionRequest) -> Position:
         """Describe a position (default: the start): what the posts show, the legal moves, the moves left."""
         puzzle = request.settings.puzzle()
         return _position(puzzle, _state(puzzle, request.state))
 
-    @app.post("/api/random", response_model=Position)
+    @app.post("/api/random", response_model=Position, responses=REFUSALS)
     def random_position(request: RandomRequest) -> Position:
         """A random legal position from which the goal can be reached."""
         puzzle = request.settings.puzzle()
         return _position(puzzle, random_state(puzzle, random.Random(request.seed)))
 
-    @app.post("/api/move", response_model=MoveResult)
+    @app.post("/api/move", response_model=MoveResult, responses=REFUSALS)
     def move(request: MoveRequest) -> MoveResult:
         """Play a move ('1SD', or 'SD' for the top disk of S); an illegal one is refused with the reason (422)."""
         puzzle = request.settings.puzzle()
@@ -184,7 +297,7 @@ def create_app() -> FastAPI:
         played = read_move(puzzle, state, request.move)
         return MoveResult(move=str(played), position=_position(puzzle, puzzle.apply(state, played)))
 
-    @app.post("/api/hint", response_model=Hint)
+    @app.post("/api/hint", response_model=Hint, responses=REFUSALS)
     def hint(request: PositionRequest) -> Hint:
         """An optimal next move towards the goal from any position (null when solved)."""
         puzzle = request.settings.puzzle()
@@ -195,30 +308,51 @@ def create_app() -> FastAPI:
         best = next(puzzle.solve(state, puzzle.goal))
         return Hint(move=str(best), disk=best.disk, src=best.src, dst=best.dst, distance=distance)
 
-    @app.post("/api/solution", response_model=SolutionPage)
+    @app.post("/api/solution", response_model=SolutionPage, responses=REFUSALS)
     def solution(request: SolutionRequest) -> SolutionPage:
-        """One page (at most ``limit`` moves from ``offset``) of the optimal solution or of a Levy algorithm."""
+        """One page (at most ``limit`` moves from ``offset``) of the optimal solution or of a Levy algorithm.
+
+        The page starts at its offset without replaying the moves before it: the whole solution is built as a numpy
+        array (a few milliseconds at the largest tower) and sliced.
+        """
         puzzle = request.settings.puzzle()
         start = _state(puzzle, request.state)
-        paging = _optimal_page if request.algorithm == OPTIMAL else _levy_page
-        total, first, moves, trace = paging(puzzle, start, request)
+        if request.algorithm == OPTIMAL:
+            rows = _optimal_rows(puzzle, start)
+        else:
+            name = levy.get(request.algorithm).name
+            if not isinstance(puzzle, MagneticPuzzle) or start != puzzle.start:
+                raise InvalidPuzzleError(
+                    f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic "
+                    "puzzle and leave the position out"
+                )
+            refusal = _levy_refusal(puzzle, name)
+            if refusal is not None:
+                raise IllegalMoveError(refusal)
+            rows = _levy_rows(puzzle.n, name)
+        offset, first, page = _page(puzzle, start, rows, request)
+        moves = [Move(*row) for row in page.tolist()]
         state, states = first, []
         for played in moves:
             state = puzzle.apply(state, played)
             states.append(str(state))
+        trace = color_trace(puzzle, page, first).tolist() if puzzle.magnetic else None
         return SolutionPage(
             algorithm=request.algorithm,
             start=str(start),
-            total=total,
-            offset=min(request.offset, total),
+            total=len(rows),
+            offset=offset,
             moves=[str(played) for played in moves],
             states=states,
-            trace=None if trace is None else np.asarray(trace).tolist(),
+            trace=trace,
         )
 
-    @app.post("/api/game/load", response_model=LoadedGame)
+    @app.post("/api/game/load", response_model=LoadedGame, responses=REFUSALS)
     def load(game: SavedGame) -> LoadedGame:
-        """Check a saved game (settings, initial position, moves) and replay it; a bad one is refused with the reason."""
+        """Check a saved game (settings, initial position, moves) and replay it; a bad one is refused with the reason.
+
+        A saved game holds at most :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES` moves (the schema says so).
+        """
         puzzle = game.settings.puzzle()
         try:
             initial = puzzle.parse(game.initial)
@@ -228,8 +362,10 @@ def create_app() -> FastAPI:
         for index, text in enumerate(game.moves, 1):
             try:
                 played = read_move(puzzle, state, text)
+            except InvalidMoveError as error:
+                raise InvalidMoveError(f"saved move {index} cannot be read: {error}") from None
             except HanoiError as error:
-                raise type(error)(f"saved move {index} ({text!r}) cannot be played in {state}: {error}") from None
+                raise type(error)(f"saved move {index} ({_quote(text)}) cannot be played in {state}: {error}") from None
             state = puzzle.apply(state, played)
             moves.append(str(played))
             states.append(str(state))

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from ..errors import InvalidPuzzleError
+from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_DISKS, WEB_MAX_PAGE, WEB_MAX_QUOTE, WEB_MAX_SAVED_MOVES
 from ..puzzle import MagneticPuzzle, Puzzle
 
 __all__ = [
     "MAX_DISKS",
     "MAX_PAGE",
     "MAX_SAVED_MOVES",
+    "MOVE",
+    "POSITION",
+    "SPELLED_OUT",
     "Algorithm",
     "Config",
+    "Error",
     "Hint",
     "LoadedGame",
     "MoveRequest",
@@ -28,21 +34,65 @@ __all__ = [
     "SolutionRequest",
 ]
 
-MAX_DISKS = 12
-"""The largest tower the page offers."""
+MAX_DISKS = WEB_MAX_DISKS
+"""The largest tower the page offers (:data:`hanoikit.limits.WEB_MAX_DISKS`)."""
 
-MAX_PAGE = 1000
-"""The most moves one solution page may hold."""
+MAX_PAGE = WEB_MAX_PAGE
+"""The most moves one solution page may hold (:data:`hanoikit.limits.WEB_MAX_PAGE`)."""
 
-MAX_SAVED_MOVES = 200_000
-"""The most moves a saved game may hold."""
+MAX_SAVED_MOVES = WEB_MAX_SAVED_MOVES
+"""The most moves a saved game may hold (:data:`hanoikit.limits.WEB_MAX_SAVED_MOVES`)."""
 
 Face = Literal["R", "B"]
-Notation = Field(max_length=2 * MAX_DISKS + 1, examples=["SSI:RRB"])
+
+POSITION = f"^[SIDsid]{{1,{MAX_DISKS}}}(?::[RBrb]{{1,{MAX_DISKS}}})?$"
+"""A position: one post letter per disk, smallest first, then optionally ':' and one top colour per disk."""
+
+MOVE = "^ *(?:[0-9]{1,2} *[SIDsid012] *(?:->|>|-)? *[SIDsid012]|[SIDsid]{2}) *$"
+"""A move: the disk number and two posts ('1SD', '1 S->D', '1 0 2'), or two post letters for the top disk ('SD')."""
+
+SPELLED_OUT = {
+    POSITION: f"a position of at most {MAX_DISKS} disks: one post letter (S, I, D) per disk, smallest first, then "
+    "optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'",
+    MOVE: "a move: the disk number and two posts, e.g. '1SD', or two posts, e.g. 'SD' for the top disk of S",
+}
+"""What each pattern asks for, in words (for refusals)."""
+
+Notation = Annotated[
+    str, Field(min_length=1, max_length=2 * MAX_DISKS + 1, pattern=POSITION, examples=["SSI:RRB"])
+]
+MoveText = Annotated[
+    str,
+    Field(
+        min_length=2,
+        max_length=16,
+        pattern=MOVE,
+        description="'1SD', or two posts such as 'SD' for the top disk of S",
+        examples=["1SD"],
+    ),
+]
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data: Any) -> Any:
+        """Refuse unknown fields in one error naming a few of them (not one error each: a body may hold thousands)."""
+        if isinstance(data, dict):
+            known = cls.model_fields
+            unknown = [key for key in data if key not in known] if data.keys() - known.keys() else []
+            if unknown:
+                named = ", ".join(repr(str(key)[:WEB_MAX_QUOTE]) for key in unknown[:3])
+                more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+                raise PydanticCustomError(
+                    "unknown_fields",
+                    "unknown {what} {named}{more}: the fields are {fields}",
+                    {"what": "field" if len(unknown) == 1 else "fields", "named": named, "more": more,
+                     "fields": ", ".join(known)},
+                )
+        return data
 
 
 class Settings(_Model):
@@ -64,7 +114,7 @@ class Settings(_Model):
 
 class PositionRequest(_Model):
     settings: Settings
-    state: str | None = Field(None, max_length=2 * MAX_DISKS + 1, description="position; default: the start")
+    state: Notation | None = Field(None, description="position; default: the start")
 
 
 class RandomRequest(_Model):
@@ -74,26 +124,42 @@ class RandomRequest(_Model):
 
 class MoveRequest(_Model):
     settings: Settings
-    state: str = Notation
-    move: str = Field(max_length=8, description="'1SD', or two posts such as 'SD' for the top disk of S")
+    state: Notation
+    move: MoveText
 
 
 class SolutionRequest(_Model):
     settings: Settings
-    state: str | None = Field(None, max_length=2 * MAX_DISKS + 1, description="where the solution starts")
-    algorithm: str = Field("optimal", max_length=16, description="'optimal' or one of Levy's algorithms")
+    state: Notation | None = Field(None, description="where the solution starts; default: the start")
+    algorithm: str = Field(
+        "optimal", min_length=1, max_length=16, description="'optimal' or one of Levy's algorithms (see /api/config)"
+    )
     offset: int = Field(0, ge=0, description="index of the first move of the page")
     limit: int = Field(200, ge=1, le=MAX_PAGE, description="most moves in the page")
 
 
 class SavedGame(_Model):
-    """A game saved by the page: its settings, the position it began in and the moves played."""
+    """A game saved by the page: its settings, the position it began in and the moves played (at most
+    :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES`)."""
 
     format: Literal["hanoikit-game"] = "hanoikit-game"
     version: Literal[1] = 1
     settings: Settings
-    initial: str = Notation
-    moves: list[str] = Field(default_factory=list, max_length=MAX_SAVED_MOVES)
+    initial: Notation
+    moves: list[MoveText] = Field(
+        default_factory=list, max_length=MAX_SAVED_MOVES, description=f"the moves played, at most {MAX_SAVED_MOVES}"
+    )
+
+
+class Error(_Model):
+    """Every refusal: the reason in words and the kind of error."""
+
+    detail: str = Field(description="why the request is refused, in one sentence", examples=["post D is empty"])
+    error: str = Field(
+        description="the hanoikit error class (IllegalMoveError, ...), ValidationError for a request that does not fit "
+        f"the schema, RequestTooLarge for a body over {WEB_MAX_BODY_BYTES} bytes",
+        examples=["IllegalMoveError"],
+    )
 
 
 class Position(_Model):
