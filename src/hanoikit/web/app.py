@@ -7,10 +7,10 @@ and :class:`~hanoikit.MagneticPuzzle` (rules and solving), :mod:`hanoikit.levy` 
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import json
 import random
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -205,6 +205,17 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
     return None
 
 
+@contextlib.asynccontextmanager
+async def _warm(app: FastAPI) -> AsyncIterator[None]:
+    """Build the solvers' tables and check Levy's algorithms on their own towers at the largest size once, at startup
+    (well under a second), so that no request pays for them."""
+    for puzzle in (MagneticPuzzle(MAX_DISKS), Puzzle(MAX_DISKS)):
+        _optimal_rows(puzzle, puzzle.start)
+    for name, algorithm in levy.ALGORITHMS.items():
+        _levy_refusal(algorithm.puzzle(MAX_DISKS), name)
+    yield
+
+
 def _page(puzzle: Puzzle, state: State, rows: np.ndarray, request: SolutionRequest) -> tuple[int, State, np.ndarray]:
     offset = min(request.offset, len(rows))
     return offset, _after(puzzle, state, rows[:offset]), rows[offset : offset + request.limit]
@@ -245,6 +256,7 @@ def create_app() -> FastAPI:
         version="1",
         description="Play the Tower of Hanoi and the Magnetic Tower of Hanoi. Stateless: every request carries the "
         f"settings and the position. Request bodies are at most {WEB_MAX_BODY_BYTES} bytes.",
+        lifespan=_warm,
     )
     app.add_middleware(BodyLimit, limit=WEB_MAX_BODY_BYTES)
 

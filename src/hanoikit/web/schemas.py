@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from ..errors import InvalidPuzzleError
@@ -51,6 +51,15 @@ POSITION = f"^[SIDsid]{{1,{MAX_DISKS}}}(?::[RBrb]{{1,{MAX_DISKS}}})?$"
 MOVE = "^ *(?:[0-9]{1,2} *[SIDsid012] *(?:->|>|-)? *[SIDsid012]|[SIDsid]{2}) *$"
 """A move: the disk number and two posts ('1SD', '1 S->D', '1 0 2'), or two post letters for the top disk ('SD')."""
 
+
+def _integral(value: Any) -> Any:
+    """JSON Schema counts ``7.0`` as an integer: read it as ``7`` (``true`` stays a bool, and is refused)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+Whole = Annotated[int, BeforeValidator(_integral)]
+"""A whole number in a request: strictly an integer, as JSON Schema says (not a bool, not a string)."""
+
 SPELLED_OUT = {
     POSITION: f"a position of at most {MAX_DISKS} disks: one post letter (S, I, D) per disk, smallest first, then "
     "optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'",
@@ -74,7 +83,7 @@ MoveText = Annotated[
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     @model_validator(mode="before")
     @classmethod
@@ -98,7 +107,7 @@ class _Model(BaseModel):
 class Settings(_Model):
     """Which puzzle is played: classic, or magnetic with the colours of posts S, I, D and the goal's top colour."""
 
-    n: int = Field(3, ge=1, le=MAX_DISKS, description="number of disks")
+    n: Whole = Field(3, ge=1, le=MAX_DISKS, description="number of disks")
     magnetic: bool = True
     colors: str = Field("NNN", pattern="^[RBNrbn]{3}$", description="colours of S, I, D: R, B or N each")
     goal_up: Face | None = Field(None, description="colour the goal tower shows on top (default: the model's)")
@@ -119,7 +128,9 @@ class PositionRequest(_Model):
 
 class RandomRequest(_Model):
     settings: Settings
-    seed: int | None = Field(None, ge=0, lt=2**63, description="for a repeatable position")
+    seed: Annotated[int, Field(ge=0, le=2**53 - 1), BeforeValidator(_integral)] | None = Field(
+        None, description="for a repeatable position (at most 2^53 - 1, exact in JavaScript)"
+    )
 
 
 class MoveRequest(_Model):
@@ -134,8 +145,8 @@ class SolutionRequest(_Model):
     algorithm: str = Field(
         "optimal", min_length=1, max_length=16, description="'optimal' or one of Levy's algorithms (see /api/config)"
     )
-    offset: int = Field(0, ge=0, description="index of the first move of the page")
-    limit: int = Field(200, ge=1, le=MAX_PAGE, description="most moves in the page")
+    offset: Whole = Field(0, ge=0, description="index of the first move of the page")
+    limit: Whole = Field(200, ge=1, le=MAX_PAGE, description="most moves in the page")
 
 
 class SavedGame(_Model):
@@ -143,7 +154,7 @@ class SavedGame(_Model):
     :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES`)."""
 
     format: Literal["hanoikit-game"] = "hanoikit-game"
-    version: Literal[1] = 1
+    version: Annotated[Literal[1], BeforeValidator(_integral)] = 1
     settings: Settings
     initial: Notation
     moves: list[MoveText] = Field(
