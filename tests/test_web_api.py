@@ -24,6 +24,7 @@ import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
 from hanoikit.web import describe, random_state, read_move
 from hanoikit.web.app import create_app
+from hanoikit.limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
 from hanoikit.web.schemas import MAX_DISKS, MAX_PAGE, MAX_SAVED_MOVES
 
 from fastapi.testclient import TestClient  # starlette's notice about httpx is filtered in pyproject.toml
@@ -443,6 +444,200 @@ def test_a_whole_solved_game_loads_as_solved(client: TestClient) -> None:
 def test_a_bad_saved_game_is_refused_with_the_reason(client: TestClient, change: dict, words: str) -> None:
     game = dict(saved(MagneticPuzzle(3), ["1SI"]), **change)
     assert words in error_of(client.post("/api/game/load", json=game))
+
+
+# -- bounded work and bounded answers, whatever the request (issue 9) ----------------------------------------------
+
+REPRODUCER = {"settings": {"n": 12, "colors": "NRN", "goal_up": "R"}, "offset": 606700, "limit": 1000}
+
+
+def test_a_solution_page_starts_at_its_offset_without_replaying_the_moves_before(client: TestClient) -> None:
+    puzzle = MagneticPuzzle(12, "NRN", goal_up="R")
+    started = time.perf_counter()
+    page = client.post("/api/solution", json=REPRODUCER).json()
+    took = time.perf_counter() - started
+    total = puzzle.distance()
+    assert page["total"] == total and page["offset"] == 606700 and len(page["moves"]) == total - 606700
+    assert page["moves"] == [str(puzzle.move_at(k)) for k in range(606700, total)]
+    assert page["states"] == [str(puzzle.state_at(k)) for k in range(606701, total + 1)]
+    first = puzzle.state_at(606700)
+    assert page["trace"][0] == [SIGN[puzzle.post_color(first, post)] for post in range(3)]
+    assert took < 2.0, f"{took:.2f} s: the page was not started by arithmetic (replaying the offset took 9.5 s)"
+
+
+@pytest.mark.parametrize("puzzle", [MagneticPuzzle(9, "NBN", goal_up="B"), MagneticPuzzle(8, "RBB"), Puzzle(12)])
+def test_a_page_from_any_position_and_offset_is_that_part_of_the_optimal_solution(client: TestClient, puzzle: Puzzle) -> None:
+    state = random_state(puzzle, random.Random(puzzle.n))
+    total = puzzle.distance(state, puzzle.goal)
+    offset, limit = total // 2, 37
+    body = {"settings": settings_of(puzzle), "state": str(state), "offset": offset, "limit": limit}
+    page = client.post("/api/solution", json=body).json()
+    expected = list(itertools.islice(puzzle.solve(state, puzzle.goal), offset + limit))
+    before = puzzle.play(expected[:offset], state)
+    assert page["total"] == total and page["moves"] == [str(move) for move in expected[offset:]]
+    after = [before]
+    for move in expected[offset:]:
+        after.append(puzzle.apply(after[-1], move))
+    assert page["states"] == [str(s) for s in after[1:]]
+    if puzzle.magnetic:
+        assert page["trace"] == [[SIGN[puzzle.post_color(s, post)] for post in range(3)] for s in after]
+
+
+def test_a_saved_move_with_thousands_of_digits_is_a_422_that_does_not_quote_it(client: TestClient) -> None:
+    absurd = "1" * 5000 + "SD"
+    game = saved(MagneticPuzzle(3), ["1SI", absurd])
+    for path, body in (("/api/game/load", game), ("/api/move", {"settings": {"n": 3}, "state": "SSS:RRR", "move": absurd})):
+        response = client.post(path, json=body)
+        assert response.json()["error"] == "ValidationError" and "at most 16 characters" in error_of(response)
+        assert len(response.text) < 200
+
+
+def test_a_saved_game_of_the_largest_length_loads(client: TestClient) -> None:
+    puzzle = MagneticPuzzle(12, "NRN", goal_up="R")
+    moves = [str(move) for move in itertools.islice(puzzle.solve(), MAX_SAVED_MOVES)]
+    loaded = client.post("/api/game/load", json=saved(puzzle, moves)).json()
+    assert loaded["moves"] == moves and loaded["position"]["state"] == str(puzzle.state_at(MAX_SAVED_MOVES))
+    too_long = client.post("/api/game/load", json=saved(puzzle, moves + moves[:1]))
+    assert f"at most {MAX_SAVED_MOVES} items" in error_of(too_long)
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["SavedGame"]["properties"]["moves"]
+    assert schema["maxItems"] == MAX_SAVED_MOVES and schema["items"]["maxLength"] <= 16
+
+
+def padded(body: dict, size: int) -> bytes:
+    """``body`` as JSON, padded with trailing spaces (still valid JSON) to exactly ``size`` bytes."""
+    text = json.dumps(body).encode()
+    return text + b" " * (size - len(text))
+
+
+def test_bodies_over_the_limit_are_refused_with_413_in_the_error_shape(client: TestClient) -> None:
+    headers = {"content-type": "application/json"}
+    at_limit = client.post("/api/position", content=padded({"settings": {"n": 3}}, WEB_MAX_BODY_BYTES), headers=headers)
+    assert at_limit.status_code == 200 and at_limit.json()["state"] == "SSS:RRR"
+    over = client.post("/api/position", content=padded({"settings": {"n": 3}}, WEB_MAX_BODY_BYTES + 1), headers=headers)
+    assert over.json() == {"detail": f"the request body is larger than {WEB_MAX_BODY_BYTES} bytes", "error": "RequestTooLarge"}
+    assert over.status_code == 413
+
+    def chunked():  # no Content-Length
+        for _ in range(30):
+            yield b" " * 100_000
+
+    response = client.post("/api/position", content=chunked(), headers=headers)
+    assert response.status_code == 413 and response.json()["error"] == "RequestTooLarge"
+    paths = client.get("/openapi.json").json()["paths"]
+    for path, operations in paths.items():
+        if "post" in operations:
+            assert {"413", "422"} <= set(operations["post"]["responses"]), path
+
+
+def test_a_chunked_body_is_cut_as_soon_as_it_passes_the_limit() -> None:
+    import asyncio
+
+    from hanoikit.web.app import BodyLimit
+
+    pulled, answers, reached = [], [], []
+
+    async def receive() -> dict:
+        pulled.append(1)
+        return {"type": "http.request", "body": b" " * 1000, "more_body": True}  # a body without end
+
+    async def send(message: dict) -> None:
+        answers.append(message)
+
+    async def app(scope: dict, receive: object, send: object) -> None:
+        reached.append(1)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/position", "headers": []}
+    asyncio.run(BodyLimit(app, limit=10_000)(scope, receive, send))
+    assert not reached and len(pulled) == 11 and answers[0]["status"] == 413
+
+
+def test_many_unknown_fields_give_one_short_message(client: TestClient) -> None:
+    over = client.post("/api/position", json={"settings": {"n": 3}, **{f"key{i}": 0 for i in range(200_000)}})
+    assert over.status_code == 413
+    body = {"settings": {"n": 3, **{f"key{i}": 0 for i in range(60_000)}}, "x" * 100_000: 1}
+    detail = error_of(client.post("/api/position", json=body))
+    assert detail.startswith("bad request: ") and len(detail) < 300
+    assert "'key0', 'key1', 'key2' and 59997 more" in detail or "x" * WEB_MAX_QUOTE + "'" in detail
+    assert "x" * (WEB_MAX_QUOTE + 1) not in detail
+
+
+def test_long_inputs_are_quoted_by_a_short_prefix_at_most(client: TestClient) -> None:
+    for body in (
+        {"settings": {"n": 3}, "state": "S" * 100_000},
+        {"settings": {"n": 3, "colors": "N" * 100_000}},
+        {"settings": {"n": 3}, "algorithm": "a" * 100_000},
+        {"settings": {"n": 3}, "z" * 100_000: 1},
+    ):
+        response = client.post("/api/solution", json=body)
+        assert len(error_of(response)) < 200 and "S" * 30 not in response.text and "z" * 30 not in response.text
+
+
+def test_empty_notations_are_refused_by_the_schema(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    assert schemas["SavedGame"]["properties"]["initial"]["minLength"] >= 1
+    assert schemas["MoveRequest"]["properties"]["move"]["minLength"] >= 1
+    for path, body in (
+        ("/api/game/load", dict(saved(MagneticPuzzle(3), []), initial="")),
+        ("/api/move", {"settings": {"n": 3}, "state": "SSS:RRR", "move": ""}),
+    ):
+        response = client.post(path, json=body)
+        assert response.json()["error"] == "ValidationError" and "at least" in error_of(response)
+
+
+def test_refusals_are_declared_as_the_error_shape(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    error = document["components"]["schemas"]["Error"]
+    assert error["properties"]["detail"]["type"] == "string" and set(error["required"]) == {"detail", "error"}
+    assert "HTTPValidationError" not in document["components"]["schemas"]
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            for status in ("400", "413", "422"):
+                if status in operation["responses"]:
+                    content = operation["responses"][status]["content"]["application/json"]
+                    assert content["schema"] == {"$ref": "#/components/schemas/Error"}
+
+
+@pytest.mark.parametrize(
+    "content, status, words",
+    [
+        (b"{not json", 422, "not valid JSON"),
+        (b'{"settings": {"n": 3}, "state": "\xff"}', 400, "cannot be read as JSON"),
+        (b"[" * 100_000, 400, "cannot be read as JSON"),
+        (b'{"settings": {"n": 3}, "offset": ' + b"9" * 5000 + b"}", 400, "cannot be read as JSON"),
+    ],
+)
+def test_unreadable_bodies_are_refused_in_the_error_shape(client: TestClient, content: bytes, status: int, words: str) -> None:
+    response = client.post("/api/position", content=content, headers={"content-type": "application/json"})
+    assert words in error_of(response, status) and set(response.json()) == {"detail", "error"}
+
+
+def test_unknown_paths_and_methods_are_answered_in_the_error_shape(client: TestClient) -> None:
+    missing = client.get("/api/nothing")
+    assert missing.status_code == 404 and missing.json() == {"detail": "Not Found", "error": "NotFound"}
+    wrong = client.get("/api/move")
+    assert wrong.status_code == 405 and wrong.json()["error"] == "MethodNotAllowed" and wrong.headers["allow"] == "POST"
+
+
+def test_an_unexpected_failure_is_a_500_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import hanoikit.web.app as web
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(web, "describe", broken)
+    response = TestClient(create_app(), raise_server_exceptions=False).post("/api/position", json={"settings": {"n": 3}})
+    assert response.status_code == 500 and response.json()["error"] == "InternalError"
+    assert "secret" not in response.text and "Traceback" not in response.text
+
+
+@pytest.mark.parametrize(
+    "settings, accepted",
+    [({"n": 3.0}, True), ({"n": True}, False), ({"n": "3"}, False), ({"n": 3.5}, False), ({"n": 3, "magnetic": 1}, False)],
+)
+def test_numbers_and_bools_are_what_the_schema_says(client: TestClient, settings: dict, accepted: bool) -> None:
+    response = client.post("/api/position", json={"settings": settings})
+    assert (response.status_code == 200) == accepted, response.text
+    assert client.post("/api/random", json={"settings": {"n": 3}, "seed": False}).status_code == 422
 
 
 # -- the library helpers and the command ---------------------------------------------------------------------------
