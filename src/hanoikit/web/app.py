@@ -194,15 +194,47 @@ def _levy_rows(n: int, name: str) -> np.ndarray:
     return rows
 
 
+@functools.lru_cache(maxsize=64)
+def _levy_on_neutral(name: str, n: int, start_up: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Levy's run on the neutral tower with the same start: the moves that land on an empty post, that post and the
+    colour (+1 red, -1 blue) the disk then shows on top; ``None`` if the run breaks the rules even there.
+
+    A neutral post shows no colour exactly when it is empty, so one colour trace (under 100 ms at :data:`MAX_DISKS`
+    disks) answers for all 27 colourings: posts' own colours only matter when a disk lands on an empty post.
+    """
+    rows = _levy_rows(n, name)
+    try:
+        trace = color_trace(MagneticPuzzle(n, "NNN", start_up=start_up), rows)  # type: ignore[arg-type]
+    except IllegalMoveError:
+        return None
+    steps = np.arange(len(rows))
+    posts = rows[:, 2].astype(np.intp)
+    landing = np.flatnonzero(trace[steps, posts] == 0)
+    return landing, posts[landing], trace[landing + 1, posts[landing]]
+
+
 @functools.lru_cache(maxsize=1024)
 def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
-    """Why Levy's algorithm ``name`` cannot be played on ``puzzle`` (``None`` if it can): every move is checked once,
-    in one vectorised pass (under 100 ms at :data:`MAX_DISKS` disks), and the answer is remembered."""
-    try:
-        color_trace(puzzle, _levy_rows(puzzle.n, name))
-    except IllegalMoveError as error:
-        return f"Levy's {name!r} algorithm cannot be played on the {puzzle.colors} tower: {error}"
-    return None
+    """Why Levy's algorithm ``name`` cannot be played on ``puzzle`` (``None`` if it can), with the first illegal move
+    and the library's reason for it."""
+    rows = _levy_rows(puzzle.n, name)
+    neutral = _levy_on_neutral(name, puzzle.n, puzzle.start_up)
+    if neutral is None:  # the disks' faces clash whatever the posts' colours: let the library name the move
+        try:
+            color_trace(puzzle, rows)
+        except IllegalMoveError as error:
+            return f"Levy's {name!r} algorithm cannot be played on the {puzzle.colors} tower: {error}"
+    landing, posts, shown = neutral  # type: ignore[misc]
+    refused = np.zeros(len(landing), bool)
+    for post, own in enumerate(puzzle.colors):
+        if own != "N":  # a coloured post refuses a disk that would touch it with its own colour
+            refused |= (posts == post) & (shown == (-1 if own == "R" else 1))
+    if not refused.any():
+        return None
+    index = int(landing[np.argmax(refused)])
+    state, move = _after(puzzle, puzzle.start, rows[:index]), Move(*rows[index].tolist())
+    reason = puzzle.move_error(state, move)
+    return f"Levy's {name!r} algorithm cannot be played on the {puzzle.colors} tower: move {index} ({move}) is illegal in {state}: {reason}"
 
 
 @contextlib.asynccontextmanager
@@ -211,8 +243,9 @@ async def _warm(app: FastAPI) -> AsyncIterator[None]:
     (well under a second), so that no request pays for them."""
     for puzzle in (MagneticPuzzle(MAX_DISKS), Puzzle(MAX_DISKS)):
         _optimal_rows(puzzle, puzzle.start)
-    for name, algorithm in levy.ALGORITHMS.items():
-        _levy_refusal(algorithm.puzzle(MAX_DISKS), name)
+    for name in levy.ALGORITHMS:
+        for start_up in ("R", "B"):
+            _levy_on_neutral(name, MAX_DISKS, start_up)
     yield
 
 
