@@ -302,6 +302,25 @@ def test_levy_on_a_tower_it_does_not_fit_is_refused(client: TestClient) -> None:
     assert "unknown algorithm '63'" in error_of(client.post("/api/solution", json=body))
 
 
+@pytest.mark.parametrize("n", [4, 5])
+@pytest.mark.parametrize("name", list(hk.levy.ALGORITHMS))
+def test_levy_is_refused_exactly_where_the_rules_refuse_it(client: TestClient, name: str, n: int) -> None:
+    """The oracle: every move of the run checked on each of the 27 towers by the library's colour trace."""
+    rows = hk.levy.solution_array(n, name)
+    for colors in hk.VARIANTS:
+        puzzle = MagneticPuzzle(n, colors)
+        try:
+            hk.analysis.color_trace(puzzle, rows)
+            expected = None
+        except hk.IllegalMoveError as error:
+            expected = f"Levy's {name!r} algorithm cannot be played on the {colors} tower: {error}"
+        response = client.post("/api/solution", json={"settings": settings_of(puzzle), "algorithm": name, "limit": 3})
+        if expected is None:
+            assert response.status_code == 200 and response.json()["total"] == len(rows)
+        else:
+            assert error_of(response) == expected
+
+
 def test_solution_pages_are_bounded(client: TestClient) -> None:
     body = {"settings": {"n": 12}, "algorithm": "optimal"}
     for limit in (0, -1, MAX_PAGE + 1, 10**12):
