@@ -32,6 +32,6 @@ def schema_and_app_agree(ctx, response, case) -> None:  # type: ignore[no-untype
 
 
 @schema.parametrize()
-@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_the_api_answers_as_its_schema_says(case: schemathesis.Case) -> None:
     case.call_and_validate(checks=EVERY_CHECK, additional_checks=[schema_and_app_agree])

@@ -3,6 +3,10 @@
 The page sends the settings and the position with each request; the answers come from :class:`~hanoikit.Puzzle`
 and :class:`~hanoikit.MagneticPuzzle` (rules and solving), :mod:`hanoikit.levy` (Levy's algorithms) and
 :mod:`hanoikit.analysis` (the colour trace). Every :class:`~hanoikit.HanoiError` becomes a 422 answer with its message.
+
+Every request does bounded work: bodies are cut at :data:`~hanoikit.limits.WEB_MAX_BODY_BYTES` bytes, every string
+field has a maximum length, saved games at most :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES` moves, and a solution page
+is sliced out of the whole solution built as a numpy array (a few milliseconds at the largest tower), never replayed.
 """
 
 from __future__ import annotations
@@ -113,7 +117,7 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length", b"")
-        if declared.isdigit() and int(declared) > self.limit:
+        if declared.isdigit() and (len(declared) > len(str(self.limit)) or int(declared) > self.limit):
             await self._refuse(scope, receive, send)
             return
         chunks: list[bytes] = []
@@ -164,13 +168,13 @@ def _position(puzzle: Puzzle, state: State) -> Position:
 def _after(puzzle: Puzzle, state: State, rows: np.ndarray) -> State:
     """Where the moves ``rows`` (disk, src, dst) lead from ``state``: each disk is where its last move took it, and a
     magnetic disk is flipped once a move. Numpy work in the number of moves, no Python loop over them."""
-    disks = rows[:, 0]
+    disks = rows[:, 0].astype(np.intp)
     posts, ups = list(state.posts), None if state.ups is None else list(state.ups)
     backwards = disks[::-1]
-    for disk in np.unique(disks).tolist():
-        last = len(disks) - 1 - int(np.argmax(backwards == disk))
-        posts[disk - 1] = int(rows[last, 2])
-        if ups is not None and np.count_nonzero(disks == disk) % 2:
+    counts = np.bincount(disks, minlength=puzzle.n + 1)
+    for disk in np.flatnonzero(counts).tolist():
+        posts[disk - 1] = int(rows[len(disks) - 1 - int(np.argmax(backwards == disk)), 2])
+        if ups is not None and counts[disk] % 2:
             ups[disk - 1] = flip(ups[disk - 1])
     return puzzle.check(State(posts, ups))
 
@@ -218,13 +222,15 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
     """Why Levy's algorithm ``name`` cannot be played on ``puzzle`` (``None`` if it can), with the first illegal move
     and the library's reason for it."""
     rows = _levy_rows(puzzle.n, name)
+    prefix = f"Levy's {name!r} algorithm cannot be played on the {puzzle.colors} tower"
     neutral = _levy_on_neutral(name, puzzle.n, puzzle.start_up)
-    if neutral is None:  # the disks' faces clash whatever the posts' colours: let the library name the move
+    if neutral is None:  # the disks' faces clash whatever the posts' colours: the library names the move
         try:
             color_trace(puzzle, rows)
         except IllegalMoveError as error:
-            return f"Levy's {name!r} algorithm cannot be played on the {puzzle.colors} tower: {error}"
-    landing, posts, shown = neutral  # type: ignore[misc]
+            return f"{prefix}: {error}"
+        return None
+    landing, posts, shown = neutral
     refused = np.zeros(len(landing), bool)
     for post, own in enumerate(puzzle.colors):
         if own != "N":  # a coloured post refuses a disk that would touch it with its own colour
@@ -233,14 +239,13 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
         return None
     index = int(landing[np.argmax(refused)])
     state, move = _after(puzzle, puzzle.start, rows[:index]), Move(*rows[index].tolist())
-    reason = puzzle.move_error(state, move)
-    return f"Levy's {name!r} algorithm cannot be played on the {puzzle.colors} tower: move {index} ({move}) is illegal in {state}: {reason}"
+    return f"{prefix}: move {index} ({move}) is illegal in {state}: {puzzle.move_error(state, move)}"
 
 
 @contextlib.asynccontextmanager
 async def _warm(app: FastAPI) -> AsyncIterator[None]:
-    """Build the solvers' tables and check Levy's algorithms on their own towers at the largest size once, at startup
-    (well under a second), so that no request pays for them."""
+    """Build the solvers' tables and run Levy's algorithms on the neutral tower at the largest size once, at startup
+    (about a second), so that no request pays for them."""
     for puzzle in (MagneticPuzzle(MAX_DISKS), Puzzle(MAX_DISKS)):
         _optimal_rows(puzzle, puzzle.start)
     for name in levy.ALGORITHMS:
