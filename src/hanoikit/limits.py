@@ -37,7 +37,7 @@ few milliseconds."""
 WEB_MAX_PAGE = 1000
 """The most moves one page of a solution may hold."""
 
-WEB_MAX_SAVED_MOVES = 2000
+WEB_MAX_SAVED_MOVES = 1000
 """The most moves a saved game may hold: each is read and checked against the rules when the game is loaded."""
 
 WEB_MAX_BODY_BYTES = 1_000_000
