@@ -322,7 +322,7 @@ def create_app() -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/api/config", response_model=Config)
+    @app.get("/api/config", response_model=Config, responses={413: REFUSALS[413]})
     def config() -> Config:
         """Bounds and choices: the largest tower, the page size, the 27 colourings, the algorithms to watch."""
         return Config(max_disks=MAX_DISKS, max_page=MAX_PAGE, variants=list(VARIANTS), algorithms=_algorithms())

@@ -91,7 +91,7 @@ class _Model(BaseModel):
         """Refuse unknown fields in one error naming a few of them (not one error each: a body may hold thousands)."""
         if isinstance(data, dict):
             known = cls.model_fields
-            unknown = [key for key in data if key not in known] if data.keys() - known.keys() else []
+            unknown = [key for key in data if key not in known]
             if unknown:
                 named = ", ".join(repr(str(key)[:WEB_MAX_QUOTE]) for key in unknown[:3])
                 more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
@@ -168,7 +168,8 @@ class Error(_Model):
     detail: str = Field(description="why the request is refused, in one sentence", examples=["post D is empty"])
     error: str = Field(
         description="the hanoikit error class (IllegalMoveError, ...), ValidationError for a request that does not fit "
-        f"the schema, RequestTooLarge for a body over {WEB_MAX_BODY_BYTES} bytes",
+        f"the schema, RequestTooLarge for a body over {WEB_MAX_BODY_BYTES} bytes, else the HTTP status in words "
+        "(BadRequest, NotFound, MethodNotAllowed, InternalError)",
         examples=["IllegalMoveError"],
     )
 
