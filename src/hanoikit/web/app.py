@@ -49,6 +49,7 @@ from .schemas import (
     PositionRequest,
     RandomRequest,
     SavedGame,
+    Settings,
     SolutionPage,
     SolutionRequest,
     SPELLED_OUT,
@@ -246,17 +247,48 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
 async def _warm(app: FastAPI) -> AsyncIterator[None]:
     """Build the solvers' tables and run Levy's algorithms on the neutral tower at the largest size once, at startup
     (about a second), so that no request pays for them."""
-    for puzzle in (MagneticPuzzle(MAX_DISKS), Puzzle(MAX_DISKS)):
-        _optimal_rows(puzzle, puzzle.start)
+    for magnetic in (True, False):
+        _solution_page(SolutionRequest(settings=Settings(n=MAX_DISKS, magnetic=magnetic), offset=1000, limit=MAX_PAGE))
     for name in levy.ALGORITHMS:
         for start_up in ("R", "B"):
             _levy_on_neutral(name, MAX_DISKS, start_up)
     yield
 
 
-def _page(puzzle: Puzzle, state: State, rows: np.ndarray, request: SolutionRequest) -> tuple[int, State, np.ndarray]:
+def _solution_page(request: SolutionRequest) -> SolutionPage:
+    """The page ``request`` asks for, sliced out of the whole solution (see the ``/api/solution`` route)."""
+    puzzle = request.settings.puzzle()
+    start = _state(puzzle, request.state)
+    if request.algorithm == OPTIMAL:
+        rows = _optimal_rows(puzzle, start)
+    else:
+        name = levy.get(request.algorithm).name
+        if not isinstance(puzzle, MagneticPuzzle) or start != puzzle.start:
+            raise InvalidPuzzleError(
+                f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic "
+                "puzzle and leave the position out"
+            )
+        refusal = _levy_refusal(puzzle, name)
+        if refusal is not None:
+            raise IllegalMoveError(refusal)
+        rows = _levy_rows(puzzle.n, name)
     offset = min(request.offset, len(rows))
-    return offset, _after(puzzle, state, rows[:offset]), rows[offset : offset + request.limit]
+    first, page = _after(puzzle, start, rows[:offset]), rows[offset : offset + request.limit]
+    moves = [Move(*row) for row in page.tolist()]
+    state, states = first, []
+    for played in moves:
+        state = puzzle.apply(state, played)
+        states.append(str(state))
+    trace = color_trace(puzzle, page, first).tolist() if puzzle.magnetic else None
+    return SolutionPage(
+        algorithm=request.algorithm,
+        start=str(start),
+        total=len(rows),
+        offset=offset,
+        moves=[str(played) for played in moves],
+        states=states,
+        trace=trace,
+    )
 
 
 def _message(error: RequestValidationError) -> str:
@@ -365,37 +397,7 @@ def create_app() -> FastAPI:
         The page starts at its offset without replaying the moves before it: the whole solution is built as a numpy
         array (a few milliseconds at the largest tower) and sliced.
         """
-        puzzle = request.settings.puzzle()
-        start = _state(puzzle, request.state)
-        if request.algorithm == OPTIMAL:
-            rows = _optimal_rows(puzzle, start)
-        else:
-            name = levy.get(request.algorithm).name
-            if not isinstance(puzzle, MagneticPuzzle) or start != puzzle.start:
-                raise InvalidPuzzleError(
-                    f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic "
-                    "puzzle and leave the position out"
-                )
-            refusal = _levy_refusal(puzzle, name)
-            if refusal is not None:
-                raise IllegalMoveError(refusal)
-            rows = _levy_rows(puzzle.n, name)
-        offset, first, page = _page(puzzle, start, rows, request)
-        moves = [Move(*row) for row in page.tolist()]
-        state, states = first, []
-        for played in moves:
-            state = puzzle.apply(state, played)
-            states.append(str(state))
-        trace = color_trace(puzzle, page, first).tolist() if puzzle.magnetic else None
-        return SolutionPage(
-            algorithm=request.algorithm,
-            start=str(start),
-            total=len(rows),
-            offset=offset,
-            moves=[str(played) for played in moves],
-            states=states,
-            trace=trace,
-        )
+        return _solution_page(request)
 
     @app.post("/api/game/load", response_model=LoadedGame, responses=REFUSALS)
     def load(game: SavedGame) -> LoadedGame:
