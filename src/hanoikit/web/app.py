@@ -31,7 +31,7 @@ from .. import levy
 from ..analysis import color_trace
 from ..errors import HanoiError, IllegalMoveError, InvalidMoveError, InvalidPuzzleError, InvalidStateError
 from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
-from ..move import Move
+from ..move import POST_NAMES, Move
 from ..puzzle import VARIANTS, MagneticPuzzle, Puzzle
 from ..state import State, flip
 from .positions import describe, random_state, read_move, remaining
@@ -180,6 +180,25 @@ def _after(puzzle: Puzzle, state: State, rows: np.ndarray) -> State:
     return puzzle.check(State(posts, ups))
 
 
+def _states(state: State, rows: np.ndarray) -> list[str]:
+    """The notation of the position after each of the moves ``rows`` from ``state``, in numpy work over a page (the
+    moves come from the solvers, or from a Levy run checked once, so they are not checked again).
+
+    >>> _states(State.parse("SS:RR"), np.array([[1, 0, 1], [2, 0, 2]]))
+    ['IS:BR', 'ID:BB']
+    """
+    steps, n = len(rows), state.n
+    moved = np.zeros((steps, n), bool)
+    moved[np.arange(steps), rows[:, 0].astype(np.intp) - 1] = True
+    last = np.maximum.accumulate(np.where(moved, np.arange(steps)[:, None], -1), axis=0)  # each disk's last move
+    posts = np.where(last >= 0, rows[np.maximum(last, 0), 2], np.array(state.posts))
+    texts = ["".join(row) for row in np.array(list(POST_NAMES))[posts].tolist()]
+    if state.ups is None:
+        return texts
+    blue = (np.cumsum(moved, axis=0) % 2 == 1) ^ (np.array(state.ups) == "B")
+    return [f"{text}:{''.join(ups)}" for text, ups in zip(texts, np.where(blue, "B", "R").tolist())]
+
+
 def _optimal_rows(puzzle: Puzzle, state: State) -> np.ndarray:
     """The whole optimal solution from ``state`` to the goal as rows (disk, src, dst): a few milliseconds at
     :data:`MAX_DISKS` disks (at most 606,778 moves)."""
@@ -274,19 +293,14 @@ def _solution_page(request: SolutionRequest) -> SolutionPage:
         rows = _levy_rows(puzzle.n, name)
     offset = min(request.offset, len(rows))
     first, page = _after(puzzle, start, rows[:offset]), rows[offset : offset + request.limit]
-    moves = [Move(*row) for row in page.tolist()]
-    state, states = first, []
-    for played in moves:
-        state = puzzle.apply(state, played)
-        states.append(str(state))
     trace = color_trace(puzzle, page, first).tolist() if puzzle.magnetic else None
     return SolutionPage(
         algorithm=request.algorithm,
         start=str(start),
         total=len(rows),
         offset=offset,
-        moves=[str(played) for played in moves],
-        states=states,
+        moves=[str(Move(*row)) for row in page.tolist()],
+        states=_states(first, page),
         trace=trace,
     )
 
