@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import levy
-from ..analysis import color_trace
+from ..analysis import color_trace, solvable_variants
 from ..errors import HanoiError, IllegalMoveError, InvalidMoveError, InvalidPuzzleError, InvalidStateError
 from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
 from ..move import POST_NAMES, Move
@@ -264,10 +264,12 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
 
 @contextlib.asynccontextmanager
 async def _warm(app: FastAPI) -> AsyncIterator[None]:
-    """Build the solvers' tables and run Levy's algorithms on the neutral tower at the largest size once, at startup
-    (about a second), so that no request pays for them."""
-    for magnetic in (True, False):
-        _solution_page(SolutionRequest(settings=Settings(n=MAX_DISKS, magnetic=magnetic), offset=1000, limit=MAX_PAGE))
+    """Build the solvers' tables for every colouring and run Levy's algorithms on the neutral tower at the largest
+    size once, at startup (about a second), so that no request pays for them."""
+    for settings in [Settings(n=MAX_DISKS, magnetic=False)] + [
+        Settings(n=MAX_DISKS, colors=colors, goal_up=goal_up) for colors, goal_up in solvable_variants()
+    ]:
+        _solution_page(SolutionRequest(settings=settings, offset=1000, limit=MAX_PAGE))
     for name in levy.ALGORITHMS:
         for start_up in ("R", "B"):
             _levy_on_neutral(name, MAX_DISKS, start_up)
