@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ._levels import Plan, engine
+from .arrays import Chunks, Recurring
 
 __all__ = ["LEAF", "Chunk", "leg_blocks", "concatenate_blocks", "chunk_blocks"]
 
@@ -45,9 +46,7 @@ def _piece(m: int, col: int, S: int, T: int) -> Chunk:
         plan = engine().plan(m, col, S, 7 * T)
         assert plan is not None
         parts = [_single(m, b, c) if a < 0 else _piece(m - 1, a, b, c) for a, b, c in plan]
-        found = tuple(np.concatenate([p[i] for p in parts]) for i in range(3))  # type: ignore[assignment]
-        for array in found:
-            array.flags.writeable = False
+        found = Recurring(("magnetic", *key), tuple(np.concatenate([p[i] for p in parts]) for i in range(3)))  # type: ignore[arg-type]
         if _kept[0] > PIECE_BUDGET:
             _pieces.clear()
             _kept[0] = 0
@@ -92,11 +91,20 @@ def concatenate_blocks(blocks: Iterator[Chunk], total: int, n: int) -> Chunk:
     return disk, src, dst
 
 
-def chunk_blocks(blocks: Iterator[Chunk], size: int, n: int) -> Iterator[Chunk]:
-    """Regroup ``blocks`` into fresh chunks of ``size`` moves (the last may be shorter)."""
+def chunk_blocks(blocks: Iterator[Chunk], size: int, n: int) -> Chunks:
+    """Regroup ``blocks`` into fresh chunks of ``size`` moves (the last may be shorter); or, by
+    :meth:`~hanoikit.solvers.arrays.Chunks.runs`, give the blocks themselves."""
+    blocks = iter(blocks)
+    return Chunks(_regroup(blocks, size, n), blocks)
+
+
+def _regroup(blocks: Iterator[Chunk], size: int, n: int) -> Iterator[Chunk]:
     dtype = np.uint16 if n > 255 else np.uint8
-    buffers = (np.empty(size, dtype), np.empty(size, np.uint8), np.empty(size, np.uint8))
-    fill = 0
+
+    def fresh() -> Chunk:
+        return np.empty(size, dtype), np.empty(size, np.uint8), np.empty(size, np.uint8)
+
+    buffers, fill = fresh(), 0
     for block in blocks:
         start, length = 0, len(block[0])
         while start < length:
@@ -106,7 +114,7 @@ def chunk_blocks(blocks: Iterator[Chunk], size: int, n: int) -> Iterator[Chunk]:
             fill += take
             start += take
             if fill == size:
-                yield tuple(b.copy() for b in buffers)  # type: ignore[misc]
-                fill = 0
+                yield buffers
+                buffers, fill = fresh(), 0
     if fill:
-        yield tuple(b[:fill].copy() for b in buffers)  # type: ignore[misc]
+        yield tuple(b[:fill] for b in buffers)  # type: ignore[misc]
