@@ -113,25 +113,34 @@ def _formula(n: int, ks: np.ndarray) -> Chunk:
     return disk, (turn * step % 3).astype(np.uint8), ((turn + 1) * step % 3).astype(np.uint8)
 
 
-@lru_cache(maxsize=2)
-def _pattern(parity: int) -> Chunk:
-    """Two periods of the moves of disks ``1 .. 12`` when ``n`` has this parity (wrong at the block ends)."""
-    disk, src, dst = _formula(_BITS + 2 + parity, np.arange(2 * _PERIOD))
-    return disk.astype(np.uint8), src, dst
+def _labels(src: int, dst: int) -> np.ndarray:
+    """The posts S, I, D of a transfer from ``src`` to ``dst``."""
+    return np.array([src, 3 - src - dst, dst], np.uint8)
 
 
-def _fill(n: int, start: int, out: Chunk) -> None:
-    """Write moves ``start, start + 1, ...`` of the solution for ``n`` disks into the arrays ``out``."""
+@lru_cache(maxsize=12)
+def _pattern(parity: int, src: int, dst: int) -> Chunk:
+    """Two periods of the moves of disks ``1 .. 12`` from ``src`` to ``dst`` when ``n`` has this parity (wrong at the
+    block ends)."""
+    disk, moved_from, moved_to = _formula(_BITS + 2 + parity, np.arange(2 * _PERIOD))
+    labels = _labels(src, dst)
+    return disk.astype(np.uint8), labels[moved_from], labels[moved_to]
+
+
+def _fill(n: int, start: int, out: Chunk, src: int = 0, dst: int = 2) -> None:
+    """Write moves ``start, start + 1, ...`` of the transfer of ``n`` disks from ``src`` to ``dst`` into the arrays
+    ``out``: the posts are relabelled in the small pattern and in the moves of the large disks, never in ``out``."""
     length = len(out[0])
     if length == 0:
         return
     if n <= _BITS:
-        for target, values in zip(out, _formula(n, np.arange(start, start + length))):
-            target[:] = values
+        disk, moved_from, moved_to = _formula(n, np.arange(start, start + length))
+        labels = _labels(src, dst)
+        out[0][:], out[1][:], out[2][:] = disk, labels[moved_from], labels[moved_to]
         return
     offset = start % _PERIOD
     periods, rest = divmod(length, _PERIOD)
-    for target, pattern in zip(out, _pattern(n % 2)):
+    for target, pattern in zip(out, _pattern(n % 2, src, dst)):
         window = pattern[offset : offset + _PERIOD]
         target[: periods * _PERIOD].reshape(periods, _PERIOD)[:] = window
         target[periods * _PERIOD :] = window[:rest]
@@ -139,17 +148,10 @@ def _fill(n: int, start: int, out: Chunk) -> None:
     if first < length:
         count = (length - 1 - first) // _BLOCK + 1
         big = (np.empty(count, out[0].dtype), np.empty(count, np.uint8), np.empty(count, np.uint8))
-        _fill(n - _BITS, (start + first + 1) // _BLOCK - 1, big)
+        _fill(n - _BITS, (start + first + 1) // _BLOCK - 1, big, src, dst)
         big[0][:] += _BITS
         for target, values in zip(out, big):
             target[first::_BLOCK] = values
-
-
-def _relabel(chunk: Chunk, src: int, dst: int) -> Chunk:
-    if (src, dst) == (0, 2):
-        return chunk
-    labels = np.array([src, 3 - src - dst, dst], np.uint8)
-    return chunk[0], labels[chunk[1]], labels[chunk[2]]
 
 
 def arrays(n: int, src: int = 0, dst: int = 2) -> Chunk:
@@ -166,8 +168,8 @@ def arrays(n: int, src: int = 0, dst: int = 2) -> Chunk:
         )
     size = (1 << n) - 1
     out = (np.empty(size, _disk_dtype(n)), np.empty(size, np.uint8), np.empty(size, np.uint8))
-    _fill(n, 0, out)
-    return _relabel(out, src, dst)
+    _fill(n, 0, out, src, dst)
+    return out
 
 
 def chunks(
@@ -190,8 +192,8 @@ def chunks(
     for begin in range(start, stop, size):
         length = min(size, stop - begin)
         out = (np.empty(length, dtype), np.empty(length, np.uint8), np.empty(length, np.uint8))
-        _fill(n, begin, out)
-        yield _relabel(out, src, dst)
+        _fill(n, begin, out, src, dst)
+        yield out
 
 
 def tower_runs(height: int, src: int = 0, dst: int = 2, size: int = 1 << 16) -> Iterator[Chunk]:
