@@ -261,7 +261,7 @@ def read_moves(stream: BinaryIO | bytes, fmt: str, size: int = 1 << 22) -> Itera
             end = len(data)
         lines = data[:end]
         if fmt == "json" and not more:
-            if not lines.endswith(shape.tail):
+            if not (lines == shape.tail or lines.endswith(b"\n" + shape.tail)):
                 raise InvalidMoveError(f"the json moves do not end with a line ']': {lines[-20:]!r}")
             lines = lines[: -len(shape.tail)]
         if lines:
