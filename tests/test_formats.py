@@ -190,3 +190,36 @@ def test_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sum(told) == 2**n - 1
     assert 2 <= len(told) <= 1000  # told in steps, not once per run
     assert out.getvalue() == written(arrays.chunks(n), n, "text")
+
+
+moves_strategy = st.lists(
+    st.tuples(st.integers(1, 10**6), st.permutations([0, 1, 2])).map(lambda t: Move(t[0], t[1][0], t[1][1])),
+    max_size=40,
+)
+
+
+@given(moves=moves_strategy, fmt=st.sampled_from(FORMATS), size=st.integers(1, 50))
+def test_any_moves_round_trip(moves: list[Move], fmt: str, size: int) -> None:
+    data = written(formats.move_chunks(moves, 7), 10**6, fmt)
+    assert data == reference(moves, fmt)
+    assert read_back(data, fmt, size) == moves
+
+
+@given(moves=moves_strategy, fmt=st.sampled_from(FORMATS), data=st.data())
+def test_readers_accept_exactly_what_the_writers_write(moves: list[Move], fmt: str, data: st.DataObject) -> None:
+    """A byte changed, dropped or added anywhere either still reads as the moves it now spells, or is refused."""
+    text = bytearray(reference(moves, fmt))
+    at = data.draw(st.integers(0, len(text)))
+    byte = data.draw(st.sampled_from(b"0129SIDX,[]\n "))
+    edit = data.draw(st.sampled_from(["replace", "drop", "add"]))
+    if edit == "add" or at == len(text):
+        text.insert(at, byte)
+    elif edit == "drop":
+        del text[at]
+    else:
+        text[at] = byte
+    try:
+        got = read_back(bytes(text), fmt, data.draw(st.integers(1, 64)))
+    except InvalidMoveError:
+        return
+    assert reference(got, fmt) == bytes(text)

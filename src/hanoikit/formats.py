@@ -32,7 +32,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache
 from itertools import islice
 from typing import BinaryIO
 
@@ -80,7 +79,7 @@ class _Table:
         self.fmt = fmt
         self.width = len(self.item(9))
         self.short = np.frombuffer(b"".join(self.item(code) for code in range(90)), f"V{self.width}")
-        self.long: dict[int, bytes] = {}
+        self.items: dict[int, bytes] = {}
         self.buffer = np.empty(0, self.short.dtype)
 
     def item(self, code: int) -> bytes:
@@ -90,12 +89,12 @@ class _Table:
             disk=disk, src=src, dst=dst, src_name=POST_NAMES[src], dst_name=POST_NAMES[dst]
         ).encode()
 
-    def long_item(self, code: int) -> bytes:
-        found = self.long.get(code)
+    def cached_item(self, code: int) -> bytes:
+        found = self.items.get(code)
         if found is None:
-            if len(self.long) > 1 << 16:
-                self.long.clear()
-            found = self.long[code] = self.item(code)
+            if len(self.items) > 1 << 16:
+                self.items.clear()
+            found = self.items[code] = self.item(code)
         return found
 
     def format(self, chunk: Chunk) -> bytes | memoryview:
@@ -103,7 +102,7 @@ class _Table:
         disk, src, dst = chunk
         if len(disk) <= 8:
             return b"".join(
-                self.long_item(code) for code in (int(d) * 9 + int(s) * 3 + int(t) for d, s, t in zip(disk, src, dst))
+                self.cached_item(code) for code in (int(d) * 9 + int(s) * 3 + int(t) for d, s, t in zip(disk, src, dst))
             )
         code_type = np.uint16 if disk.dtype.itemsize == 1 else np.int64
         codes = disk.astype(code_type)
@@ -119,15 +118,10 @@ class _Table:
             return data
         parts, width, begin = [], self.width, 0
         for at in longs:
-            parts += (data[begin * width : at * width], self.long_item(int(codes[at])))
+            parts += (data[begin * width : at * width], self.cached_item(int(codes[at])))
             begin = at + 1
         parts.append(data[begin * width :])
         return b"".join(parts)
-
-
-@lru_cache(maxsize=len(FORMATS))
-def _table(fmt: str) -> _Table:
-    return _Table(fmt)
 
 
 def move_chunks(moves: Iterable[Move], size: int = 1 << 16) -> Iterator[Chunk]:
@@ -160,7 +154,7 @@ def write_moves(
     b'disk,src,dst\\n1,0,1\\n2,0,2\\n1,1,2\\n'
     """
     _check_format(fmt)
-    table = _table(fmt)
+    table = _Table(fmt)  # one per call: its buffer is reused from chunk to chunk
     runs = chunks.runs() if isinstance(chunks, Chunks) else chunks
     cache: dict[Hashable, bytes] = {}
     cached = 0
