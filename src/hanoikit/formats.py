@@ -136,11 +136,10 @@ def move_chunks(moves: Iterable[Move], size: int = 1 << 16) -> Iterator[Chunk]:
         yield table[:, 0], table[:, 1].astype(np.uint8), table[:, 2].astype(np.uint8)
 
 
-def write_moves(
-    chunks: Iterable[Chunk], n: int, fmt: str, stream: BinaryIO, total: int | None = None
-) -> None:
-    """Write moves given as array chunks (of a puzzle of ``n`` disks) in format ``fmt`` to the binary ``stream``;
-    with ``total``, show a progress bar on stderr when it is a terminal.
+def write_moves(chunks: Iterable[Chunk], n: int, fmt: str, stream: BinaryIO, total: int | None = None) -> None:
+    """Write moves given as array chunks in format ``fmt`` to the binary ``stream``; with ``total``, show a progress
+    bar on stderr when it is a terminal. (``n``, the puzzle's number of disks, is no longer used: any disk numbers are
+    written.)
 
     >>> import io
     >>> from hanoikit.solvers.arrays import chunks
