@@ -10,7 +10,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hanoikit import Move, Puzzle, State, TooLargeError
-from hanoikit.solvers.arrays import MAX_ARRAY_DISKS, arrays, chunks, plan_chunks, solution_chunks
+from hanoikit.solvers.arrays import (
+    MAX_ARRAY_DISKS,
+    Chunks,
+    Recurring,
+    arrays,
+    chunks,
+    plan_chunks,
+    solution_chunks,
+    tower_runs,
+)
 from hanoikit.solvers.classic import plan, recursive, tower_move
 
 
@@ -76,3 +85,21 @@ def test_arrays_refuse_what_cannot_be_held() -> None:
     with pytest.raises(TooLargeError, match=str(2 ** (MAX_ARRAY_DISKS + 1) - 1)):
         arrays(MAX_ARRAY_DISKS + 1)
     assert chunks(64).__next__()[0][:3].tolist() == [1, 2, 1]
+
+
+@pytest.mark.parametrize("src, dst", [(0, 2), (2, 1)])
+def test_tower_runs_are_the_tower(src: int, dst: int) -> None:
+    n = 18  # four recurring towers of 16 disks, and the three moves of disks 17 and 18 between them
+    runs = list(tower_runs(n, src, dst))
+    assert as_moves(runs) == list(recursive(n, src, dst))
+    assert [isinstance(run, Recurring) for run in runs] == [True, False] * 3 + [True]
+    assert all(np.array_equal(a, b) for run in runs[::2] for a, b in zip(run, arrays(16, *run.key[2:])))
+
+
+@given(n=st.integers(1, 9), data=st.data())
+def test_solution_runs_from_any_position(n: int, data: st.DataObject) -> None:
+    puzzle = Puzzle(n)
+    a, b = (State(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))) for _ in range(2))
+    chunks = solution_chunks(puzzle, a, b)
+    assert isinstance(chunks, Chunks)
+    assert as_moves(chunks.runs()) == list(puzzle.solve(a, b))

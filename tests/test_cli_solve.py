@@ -9,9 +9,12 @@ import sys
 
 import pytest
 
+from test_formats import reference
+
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
 from hanoikit.cli import main
-from hanoikit.cli.solve import LISTING_LIMIT, write_moves
+from hanoikit.cli.solve import LISTING_LIMIT
+from hanoikit.formats import FORMATS, write_moves
 from hanoikit.solvers.arrays import chunks
 from hanoikit.solvers.classic import METHODS, recursive
 
@@ -62,6 +65,23 @@ def test_writer_across_chunk_boundaries(fmt: str) -> None:
 @pytest.mark.parametrize("method", list(METHODS))
 def test_every_method_prints_the_same(capsys: pytest.CaptureFixture[str], method: str) -> None:
     assert run(capsys, "solve", "6", "--method", method) == run(capsys, "solve", "6")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_solve_prints_the_moves_of_the_puzzle(capsysbinary: pytest.CaptureFixture[bytes], fmt: str) -> None:
+    """The bytes of ``hanoi solve`` are those of the moves of ``puzzle.solve()``, one at a time."""
+    cases = [
+        (Puzzle(17), [], None, None),
+        (Puzzle(13), ["--method", "bits"], None, None),
+        (Puzzle(12), [], "SIDSIDSIDDDI", "IIDSSDSDIDSS"),
+        (MagneticPuzzle(10, "NRB"), ["--magnetic", "NRB"], None, None),
+        (MagneticPuzzle(7, "NNN", goal_up="R"), ["--magnetic", "NNN", "--goal-up", "R"], "ISDDIIS:RRBBRRR", None),
+    ]
+    for puzzle, options, a, b in cases:
+        ends = [*(["--from", a] if a else []), *(["--to", b] if b else [])]
+        assert main(["solve", str(puzzle.n), "--format", fmt, *options, *ends]) == 0
+        src, dst = (None if x is None else puzzle.parse(x) for x in (a, b))
+        assert capsysbinary.readouterr().out == reference(puzzle.solve(src, dst), fmt)
 
 
 def test_count_is_exact(capsys: pytest.CaptureFixture[str]) -> None:

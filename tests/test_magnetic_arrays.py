@@ -9,6 +9,7 @@ import hanoikit as hk
 from hanoikit import search
 from hanoikit.errors import UnsolvableError
 from hanoikit.solvers import magnetic
+from hanoikit.solvers.arrays import Chunks, Recurring
 
 
 def _as_list(chunk: tuple[np.ndarray, np.ndarray, np.ndarray]) -> list[hk.Move]:
@@ -52,3 +53,15 @@ def test_large_solution_spot_checks() -> None:
     for k in (0, 1, 12345, len(disk) // 2, len(disk) - 1):
         assert puzzle.move_at(k) == hk.Move(int(disk[k]), int(src[k]), int(dst[k]))
     assert np.bincount(disk, minlength=16)[1:].tolist() == puzzle.disk_moves()
+
+
+def test_chunks_offer_the_kept_pieces_as_recurring_runs() -> None:
+    """Writers format a solution at the speed of copying bytes only if almost all of it comes as recurring pieces."""
+    puzzle = hk.MagneticPuzzle(17, "NNN")
+    chunks = magnetic.solution_chunks(puzzle)
+    assert isinstance(chunks, Chunks)
+    runs = list(chunks.runs())
+    assert sum(len(run[0]) for run in runs) == puzzle.distance()
+    recurring = [run for run in runs if isinstance(run, Recurring)]
+    assert sum(len(run[0]) for run in recurring) > 0.999 * puzzle.distance()
+    assert len({run.key for run in recurring}) < len(recurring) / 5  # each formatted once

@@ -1,14 +1,9 @@
 """``hanoi solve``, ``hanoi move``, ``hanoi state`` and ``hanoi distance``: solutions and single facts about them.
 
-Output formats of ``hanoi solve`` (posts are S, I, D = 0, 1, 2; disk 1 is the smallest):
-
-* ``text``: one move per line, the disk number then the source and destination post letters, e.g. ``1SD``;
-* ``csv``: a header ``disk,src,dst``, then one move per line with posts as numbers, e.g. ``1,0,2``;
-* ``json``: one JSON array of moves ``[disk, src, dst]`` with posts as numbers, one move per line.
-
-The output is streamed: the classic solutions are built as numpy arrays chunk by chunk
-(:mod:`hanoikit.solvers.arrays`) and each chunk is formatted with one table lookup, so memory stays bounded and
-``hanoi solve 30 > /dev/null`` takes seconds. Solutions longer than :data:`LISTING_LIMIT` moves are refused.
+The output formats of ``hanoi solve`` (text, csv, json) are those of :mod:`hanoikit.formats`. The output is
+streamed: solutions are built as numpy arrays run by run (:mod:`hanoikit.solvers.arrays`), and the runs that recur
+are formatted once, so memory stays bounded and ``hanoi solve 30 > /dev/null`` takes seconds. Solutions longer than
+:data:`LISTING_LIMIT` moves are refused.
 """
 
 from __future__ import annotations
@@ -16,18 +11,16 @@ from __future__ import annotations
 import math
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache
-from itertools import islice
 from typing import BinaryIO
 
 import click
-import numpy as np
 
 from ..errors import TooLargeError, UnknownMethodError
-from ..move import POST_NAMES, Move
+from ..formats import FORMATS, move_chunks, write_moves
 from ..puzzle import Puzzle
+from ..solvers.arrays import Chunk
 from ..state import State
 from .app import app, fail, make_puzzle, magnetic_options
 
@@ -36,96 +29,6 @@ __all__ = ["LISTING_LIMIT", "FORMATS", "write_moves", "move_chunks"]
 LISTING_LIMIT = 10**13
 """The most moves ``hanoi solve`` lists: at a hundred million moves a second, 10**13 moves take more than a day and
 fill some fifty terabytes (``n = 43`` disks is the largest classic tower within it)."""
-
-FORMATS = ("text", "json", "csv")
-
-_ITEM = {"text": "{disk}{src_name}{dst_name}\n", "csv": "{disk},{src},{dst}\n", "json": ",\n[{disk},{src},{dst}]"}
-_HEAD = {"text": b"", "csv": b"disk,src,dst\n", "json": b"["}
-_TAIL = {"text": b"", "csv": b"", "json": b"\n]\n"}
-
-Chunk = tuple[np.ndarray, np.ndarray, np.ndarray]
-
-
-class _Table:
-    """The bytes of every move ``disk * 9 + src * 3 + dst`` in one format, for formatting whole chunks at once.
-
-    Most moves (disks 1 to 9) have the same width, so a chunk is one gather of fixed-width items; the few longer
-    moves (about one in 512 of an optimal solution) are spliced in between the runs of short ones.
-    """
-
-    def __init__(self, n: int, fmt: str) -> None:
-        self.items = [
-            _ITEM[fmt].format(disk=disk, src=src, dst=dst, src_name=POST_NAMES[src], dst_name=POST_NAMES[dst]).encode()
-            for disk in range(n + 1)
-            for src in range(3)
-            for dst in range(3)
-        ]
-        self.width = len(self.items[9])
-        self.first_long = next((disk for disk in range(1, n + 1) if len(self.items[9 * disk]) > self.width), n + 1)
-        short = [item if len(item) == self.width else bytes(self.width) for item in self.items]
-        self.short = np.frombuffer(b"".join(short), f"V{self.width}")
-        self.code_type = np.uint16 if len(self.items) <= 1 << 16 else np.int64
-
-    def format(self, chunk: Chunk) -> bytes | memoryview:
-        disk, src, dst = chunk
-        codes = disk.astype(self.code_type) * self.code_type(9)
-        codes += src * np.uint8(3) + dst
-        data = memoryview(self.short[codes].view(np.uint8))
-        longs = np.flatnonzero(disk >= self.first_long).tolist()
-        if not longs:
-            return data
-        parts, width, begin = [], self.width, 0
-        for at in longs:
-            parts += (data[begin * width : at * width], self.items[codes[at]])
-            begin = at + 1
-        parts.append(data[begin * width :])
-        return b"".join(parts)
-
-
-@lru_cache(maxsize=8)
-def _table(n: int, fmt: str) -> _Table:
-    return _Table(n, fmt)
-
-
-def move_chunks(moves: Iterable[Move], size: int = 1 << 16) -> Iterator[Chunk]:
-    """Batch a stream of moves into ``(disk, src, dst)`` arrays for :func:`write_moves`."""
-    moves = iter(moves)
-    while batch := list(islice(moves, size)):
-        table = np.array(batch, np.int64)
-        yield table[:, 0], table[:, 1].astype(np.uint8), table[:, 2].astype(np.uint8)
-
-
-def write_moves(chunks: Iterable[Chunk], n: int, fmt: str, stream: BinaryIO, total: int | None = None) -> None:
-    """Write moves given as array chunks in format ``fmt`` to the binary ``stream``; with ``total``, show a progress
-    bar on stderr when it is a terminal."""
-    table = _table(n, fmt)
-    stream.write(_HEAD[fmt])
-    with _progress(total) as advance:
-        first = True
-        for chunk in chunks:
-            data = table.format(chunk)
-            if first and fmt == "json":
-                data = data[1:]  # no comma before the first item
-            first = first and not data
-            stream.write(data)
-            advance(len(chunk[0]))
-    stream.write(_TAIL[fmt])
-    stream.flush()
-
-
-@contextmanager
-def _progress(total: int | None) -> Iterator[Callable[[int], object]]:
-    """Yield ``advance(moves)``: a rich progress bar on stderr for long listings when stderr is a terminal."""
-    if total is None or total < 1 << 22 or not sys.stderr.isatty():
-        yield lambda moves: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    columns = ("moves", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("moves", total=total)
-        yield lambda moves: bar.advance(task, moves)
 
 
 @contextmanager
@@ -252,7 +155,7 @@ def solve(
     write_moves(_solution(puzzle, src, dst, method), puzzle.n, fmt, _binary_stdout(), total)
 
 
-def _solution(puzzle: Puzzle, src: State | None, dst: State | None, method: str) -> Iterator[Chunk]:
+def _solution(puzzle: Puzzle, src: State | None, dst: State | None, method: str) -> Iterable[Chunk]:
     if method == "optimal":
         if puzzle.magnetic:
             from ..solvers.magnetic import solution_chunks

@@ -4,7 +4,8 @@ A solution is a few *legs* (plans of the tiny graphs, see :mod:`hanoikit.solvers
 is a perfect-tower piece one level down. Pieces of at most :data:`LEAF` disks are built once as arrays (by
 concatenating their own pieces) and kept; bigger pieces are never built: their leaf pieces are copied straight into
 the output, so a solution of ``N`` moves costs about ``N / 3**LEAF`` copies of ready arrays plus the moves of the
-disks above the leaves.
+disks above the leaves. The kept pieces are :class:`~hanoikit.solvers.arrays.Recurring` runs, so a writer that takes
+the :meth:`~hanoikit.solvers.arrays.Chunks.runs` of :func:`chunk_blocks` formats each of them once.
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ from collections.abc import Iterator
 import numpy as np
 
 from ._levels import Plan, engine
+from .arrays import Chunk, Chunks, Recurring
 
 __all__ = ["LEAF", "Chunk", "leg_blocks", "concatenate_blocks", "chunk_blocks"]
 
 LEAF = 11
-"""Pieces of up to this many disks are kept as arrays (a piece of 11 disks has some 50 000 moves)."""
-
-Chunk = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""Pieces of up to this many disks are kept as arrays (a piece of 11 disks has up to 3**11 - 1 = 177 146 moves)."""
 
 PIECE_BUDGET = 256 * 2**20
 """Bytes of kept pieces; past it the kept pieces are dropped (and rebuilt when needed)."""
@@ -45,9 +45,8 @@ def _piece(m: int, col: int, S: int, T: int) -> Chunk:
         plan = engine().plan(m, col, S, 7 * T)
         assert plan is not None
         parts = [_single(m, b, c) if a < 0 else _piece(m - 1, a, b, c) for a, b, c in plan]
-        found = tuple(np.concatenate([p[i] for p in parts]) for i in range(3))  # type: ignore[assignment]
-        for array in found:
-            array.flags.writeable = False
+        disk, src, dst = (np.concatenate([p[i] for p in parts]) for i in range(3))
+        found = Recurring(("magnetic", *key), (disk, src, dst))
         if _kept[0] > PIECE_BUDGET:
             _pieces.clear()
             _kept[0] = 0
@@ -92,11 +91,20 @@ def concatenate_blocks(blocks: Iterator[Chunk], total: int, n: int) -> Chunk:
     return disk, src, dst
 
 
-def chunk_blocks(blocks: Iterator[Chunk], size: int, n: int) -> Iterator[Chunk]:
-    """Regroup ``blocks`` into fresh chunks of ``size`` moves (the last may be shorter)."""
+def chunk_blocks(blocks: Iterator[Chunk], size: int, n: int) -> Chunks:
+    """Regroup ``blocks`` into fresh chunks of ``size`` moves (the last may be shorter); or, by
+    :meth:`~hanoikit.solvers.arrays.Chunks.runs`, give the blocks themselves."""
+    blocks = iter(blocks)
+    return Chunks(_regroup(blocks, size, n), blocks)
+
+
+def _regroup(blocks: Iterator[Chunk], size: int, n: int) -> Iterator[Chunk]:
     dtype = np.uint16 if n > 255 else np.uint8
-    buffers = (np.empty(size, dtype), np.empty(size, np.uint8), np.empty(size, np.uint8))
-    fill = 0
+
+    def fresh() -> Chunk:
+        return np.empty(size, dtype), np.empty(size, np.uint8), np.empty(size, np.uint8)
+
+    buffers, fill = fresh(), 0
     for block in blocks:
         start, length = 0, len(block[0])
         while start < length:
@@ -106,7 +114,7 @@ def chunk_blocks(blocks: Iterator[Chunk], size: int, n: int) -> Iterator[Chunk]:
             fill += take
             start += take
             if fill == size:
-                yield tuple(b.copy() for b in buffers)  # type: ignore[misc]
-                fill = 0
+                yield buffers
+                buffers, fill = fresh(), 0
     if fill:
-        yield tuple(b[:fill].copy() for b in buffers)  # type: ignore[misc]
+        yield tuple(b[:fill] for b in buffers)  # type: ignore[misc]

@@ -1,0 +1,351 @@
+"""Move lists as bytes: the ``text``, ``csv`` and ``json`` formats, written from array chunks and read back.
+
+Posts are S, I, D = 0, 1, 2 and disk 1 is the smallest:
+
+* ``text``: one move per line, the disk number then the source and destination post letters, e.g. ``1SD``;
+* ``csv``: a header ``disk,src,dst``, then one move per line with posts as numbers, e.g. ``1,0,2``;
+* ``json``: one JSON array of moves ``[disk, src, dst]`` with posts as numbers, one move per line.
+
+>>> import io
+>>> from hanoikit.solvers.arrays import solution_chunks
+>>> from hanoikit import Puzzle
+>>> out = io.BytesIO()
+>>> write_moves(solution_chunks(Puzzle(2)), 2, "json", out)
+>>> print(out.getvalue().decode(), end="")
+[
+[1,0,1],
+[2,0,2],
+[1,1,2]
+]
+>>> [a.tolist() for a in next(read_json(out.getvalue()))]
+[[1, 2, 1], [0, 0, 1], [1, 2, 2]]
+
+Writers take moves as ``(disk, src, dst)`` numpy arrays (:data:`hanoikit.solvers.arrays.Chunk`) and format a whole
+chunk with one table lookup into a reusable buffer. Given a :class:`~hanoikit.solvers.arrays.Chunks` (what the
+solvers' ``solution_chunks`` return), they take its runs instead and format each
+:class:`~hanoikit.solvers.arrays.Recurring` run once, so that a long solution is written at about the speed of copying
+bytes. Readers parse a stream back into chunks in bounded memory, checking every byte.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from itertools import islice
+from typing import BinaryIO
+
+import numpy as np
+
+from .errors import InvalidMoveError, UnknownMethodError
+from .move import POST_NAMES, Move
+from .solvers.arrays import Chunk, Chunks, Recurring
+
+__all__ = [
+    "FORMATS",
+    "RUN_CACHE_BYTES",
+    "write_moves",
+    "move_chunks",
+    "read_moves",
+    "read_text",
+    "read_csv",
+    "read_json",
+]
+
+FORMATS = ("text", "json", "csv")
+
+RUN_CACHE_BYTES = 64 * 2**20
+"""Bytes of formatted recurring runs a writer keeps; past it they are dropped (and formatted again when met)."""
+
+_ITEM = {"text": "{disk}{src_name}{dst_name}\n", "csv": "{disk},{src},{dst}\n", "json": ",\n[{disk},{src},{dst}]"}
+_HEAD = {"text": b"", "csv": b"disk,src,dst\n", "json": b"["}
+_TAIL = {"text": b"", "csv": b"", "json": b"\n]\n"}
+_SKIP = {"text": 0, "csv": 0, "json": 1}  # bytes dropped from the first item: json's comma
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in FORMATS:
+        raise UnknownMethodError(f"unknown move format {fmt!r}: choose one of {', '.join(FORMATS)}")
+
+
+class _Table:
+    """The bytes of every move ``disk * 9 + src * 3 + dst`` in one format, for formatting whole chunks at once.
+
+    The moves of disks 1 to 9 have one width, so a chunk is one gather of fixed-width items into a reusable buffer;
+    the few longer moves (about one in 512 of a classic solution) are spliced in between the runs of short ones.
+    """
+
+    def __init__(self, fmt: str) -> None:
+        self.fmt = fmt
+        self.width = len(self.item(9))
+        self.short = np.frombuffer(b"".join(self.item(code) for code in range(90)), f"V{self.width}")
+        self.items: dict[int, bytes] = {}
+        self.buffer = np.empty(0, self.short.dtype)
+
+    def item(self, code: int) -> bytes:
+        disk, posts = divmod(code, 9)
+        src, dst = divmod(posts, 3)
+        return _ITEM[self.fmt].format(
+            disk=disk, src=src, dst=dst, src_name=POST_NAMES[src], dst_name=POST_NAMES[dst]
+        ).encode()
+
+    def cached_item(self, code: int) -> bytes:
+        found = self.items.get(code)
+        if found is None:
+            if len(self.items) > 1 << 16:
+                self.items.clear()
+            found = self.items[code] = self.item(code)
+        return found
+
+    def format(self, chunk: Chunk) -> bytes | memoryview:
+        """The bytes of ``chunk``; a memoryview of the reusable buffer, valid until the next call."""
+        disk, src, dst = chunk
+        if len(disk) <= 8:
+            return b"".join(
+                self.cached_item(code) for code in (int(d) * 9 + int(s) * 3 + int(t) for d, s, t in zip(disk, src, dst))
+            )
+        code_type = np.uint16 if disk.dtype.itemsize == 1 else np.int64
+        codes = disk.astype(code_type)
+        longs = np.flatnonzero(codes >= 10).tolist()
+        codes *= code_type(9)
+        codes += src * np.uint8(3) + dst
+        if len(self.buffer) < len(disk):
+            self.buffer = np.empty(len(disk), self.short.dtype)
+        out = self.buffer[: len(disk)]
+        np.take(self.short, codes, out=out, mode="clip")  # codes of long moves are patched in below
+        data = memoryview(out.view(np.uint8))
+        if not longs:
+            return data
+        parts, width, begin = [], self.width, 0
+        for at in longs:
+            parts += (data[begin * width : at * width], self.cached_item(int(codes[at])))
+            begin = at + 1
+        parts.append(data[begin * width :])
+        return b"".join(parts)
+
+
+def move_chunks(moves: Iterable[Move], size: int = 1 << 16) -> Iterator[Chunk]:
+    """Batch a stream of moves into ``(disk, src, dst)`` arrays for :func:`write_moves`.
+
+    >>> [a.tolist() for a in next(move_chunks([Move(1, 0, 2), Move(12, 2, 1)]))]
+    [[1, 12], [0, 2], [2, 1]]
+    """
+    moves = iter(moves)
+    while batch := list(islice(moves, size)):
+        table = np.array(batch, np.int64)
+        yield table[:, 0], table[:, 1].astype(np.uint8), table[:, 2].astype(np.uint8)
+
+
+def write_moves(chunks: Iterable[Chunk], n: int, fmt: str, stream: BinaryIO, total: int | None = None) -> None:
+    """Write moves given as array chunks in format ``fmt`` to the binary ``stream``; with ``total``, show a progress
+    bar on stderr when it is a terminal. (``n``, the puzzle's number of disks, is no longer used: any disk numbers are
+    written.)
+
+    >>> import io
+    >>> from hanoikit.solvers.arrays import chunks
+    >>> out = io.BytesIO()
+    >>> write_moves(chunks(2), 2, "text", out)
+    >>> out.getvalue()
+    b'1SI\\n2SD\\n1ID\\n'
+    >>> out = io.BytesIO()
+    >>> write_moves(chunks(2), 2, "csv", out)
+    >>> out.getvalue()
+    b'disk,src,dst\\n1,0,1\\n2,0,2\\n1,1,2\\n'
+    """
+    _check_format(fmt)
+    table = _Table(fmt)  # one per call: its buffer is reused from chunk to chunk
+    runs = chunks.runs() if isinstance(chunks, Chunks) else chunks
+    cache: dict[Hashable, bytes] = {}
+    cached = 0
+    skip = _SKIP[fmt]
+    stream.write(_HEAD[fmt])
+    with _progress(total) as advance:
+        for run in runs:
+            if not len(run[0]):
+                continue
+            if isinstance(run, Recurring):
+                data: bytes | memoryview | None = cache.get(run.key)
+                if data is None:
+                    data = bytes(table.format(run))
+                    if cached + len(data) > RUN_CACHE_BYTES:
+                        cache.clear()
+                        cached = 0
+                    cache[run.key] = data
+                    cached += len(data)
+            else:
+                data = table.format(run)
+            if skip:
+                data, skip = memoryview(data)[skip:], 0
+            stream.write(data)
+            advance(len(run[0]))
+    stream.write(_TAIL[fmt])
+    stream.flush()
+
+
+@contextmanager
+def _progress(total: int | None) -> Iterator[Callable[[int], None]]:
+    """Yield ``advance(moves)``: a rich progress bar on stderr for long listings when stderr is a terminal."""
+    if total is None or total < 1 << 22 or not sys.stderr.isatty():
+        yield lambda moves: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    columns = ("moves", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("moves", total=total)
+        pending = [0]
+        step = max(1 << 20, total // 1000)  # the bar is told in steps: a call per run would cost more than the run
+
+        def advance(moves: int) -> None:
+            pending[0] += moves
+            if pending[0] >= step:
+                bar.advance(task, pending[0])
+                pending[0] = 0
+
+        yield advance
+        bar.advance(task, pending[0])
+
+
+# Readers: each format as the line shape ``prefix, disk digits, middle, src, middle, dst, suffix`` of its moves.
+
+
+class _Shape:
+    def __init__(self, fmt: str, head: bytes, tail: bytes, prefix: bytes, middle: bytes, suffix: bytes, posts: bytes):
+        self.fmt, self.head, self.tail = fmt, head, tail
+        self.prefix, self.middle, self.suffix = prefix, middle, suffix
+        self.posts = np.full(256, 255, np.uint8)
+        self.posts[list(posts)] = [0, 1, 2]
+        self.example = _ITEM[fmt].format(disk=1, src=0, dst=2, src_name="S", dst_name="D").strip(",\n")
+
+
+_SHAPES = {
+    "text": _Shape("text", b"", b"", b"", b"", b"", b"SID"),
+    "csv": _Shape("csv", b"disk,src,dst\n", b"", b"", b",", b"", b"012"),
+    "json": _Shape("json", b"[\n", b"]\n", b"[", b",", b"]", b"012"),
+}
+
+_MAX_DIGITS = 9
+
+
+def read_moves(stream: BinaryIO | bytes, fmt: str, size: int = 1 << 22) -> Iterator[Chunk]:
+    """Parse moves written by :func:`write_moves` in format ``fmt`` back into ``(disk, src, dst)`` chunks, reading
+    about ``size`` bytes at a time; raises :class:`~hanoikit.errors.InvalidMoveError` at the first byte out of place.
+
+    >>> [a.tolist() for a in next(read_moves(b"disk,src,dst\\n3,0,2\\n", "csv"))]
+    [[3], [0], [2]]
+    >>> next(read_moves(b"1SD\\n1SS\\n", "text"))
+    Traceback (most recent call last):
+    hanoikit.errors.InvalidMoveError: line 2 of the text moves: '1SS' is not a move such as '1SD'
+    """
+    _check_format(fmt)
+    shape = _SHAPES[fmt]
+    read = (lambda _: b"") if isinstance(stream, bytes) else stream.read
+    data = stream if isinstance(stream, bytes) else stream.read(size)
+    while len(data) < len(shape.head) and (more := read(size)):
+        data += more
+    if not data.startswith(shape.head):
+        raise InvalidMoveError(f"the {fmt} moves do not start with {shape.head.decode()!r}: {data[:20]!r}")
+    data, line, last = data[len(shape.head) :], len(shape.head.splitlines()) + 1, False
+    while True:
+        end = data.rfind(b"\n") + 1
+        more = read(size)
+        if not more:
+            end = len(data)
+        lines = data[:end]
+        if fmt == "json" and not more:
+            if not (lines == shape.tail or lines.endswith(b"\n" + shape.tail)):
+                raise InvalidMoveError(f"the json moves do not end with a line ']': {lines[-20:]!r}")
+            lines = lines[: -len(shape.tail)]
+        if lines:
+            if last:
+                raise InvalidMoveError(f"line {line} of the json moves: a move after the last one (no comma)")
+            chunk, last = _parse(shape, lines, line)
+            line += len(chunk[0])
+            yield chunk
+        data = data[end:] + more
+        if not more:
+            if fmt == "json" and line > 2 and not last:
+                raise InvalidMoveError("the json moves have a comma after the last move")
+            return
+
+
+def _parse(shape: _Shape, lines: bytes, first_line: int) -> tuple[Chunk, bool]:
+    """The moves of ``lines`` (whole lines) and, for json, whether the last one ends the list (has no comma)."""
+    if not lines.endswith(b"\n"):
+        raise InvalidMoveError(f"the {shape.fmt} moves end in the middle of a line: {lines[-20:]!r}")
+    raw = np.frombuffer(lines, np.uint8)
+    ends = newlines = np.flatnonzero(raw == ord("\n"))
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    last = False
+    bad = np.zeros(len(ends), bool)
+    if shape.fmt == "json":
+        comma = raw[np.maximum(ends - 1, 0)] == ord(",")
+        bad[:-1] |= ~comma[:-1]  # every move but the last is followed by a comma
+        last = not comma[-1]
+        ends = ends - comma
+    pos = ends
+    for part in (shape.suffix, b"dst", shape.middle, b"src", shape.middle):
+        if part in (b"src", b"dst"):
+            pos = pos - 1
+            post = shape.posts[raw[np.maximum(pos, 0)]]
+            bad |= post > 2
+            if part == b"dst":
+                dst = post
+            else:
+                src = post
+            continue
+        for byte in reversed(part):
+            pos = pos - 1
+            bad |= raw[np.maximum(pos, 0)] != byte
+    begin = starts + len(shape.prefix)
+    for k, byte in enumerate(shape.prefix):
+        bad |= raw[np.minimum(starts + k, len(raw) - 1)] != byte
+    digits = pos - begin
+    bad |= (digits < 1) | (digits > _MAX_DIGITS) | (src == dst)
+    disk = np.zeros(len(ends), np.int64)
+    for k in range(_MAX_DIGITS):
+        has = digits > k
+        if not has.any():
+            break
+        digit = raw[np.where(has, begin + k, 0)].astype(np.int64) - ord("0")
+        bad |= has & ((digit < 0) | (digit > 9) | ((k == 0) & (digit == 0)))
+        disk = np.where(has, disk * 10 + digit, disk)
+    if bad.any():
+        at = int(np.argmax(bad))
+        text = lines[starts[at] : newlines[at]]
+        raise InvalidMoveError(
+            f"line {first_line + at} of the {shape.fmt} moves: {text.decode(errors='replace')!r} "
+            f"is not a move such as {shape.example!r}"
+        )
+    dtype = np.uint8 if disk.max() < 256 else np.uint16 if disk.max() < 65536 else np.uint32
+    return (disk.astype(dtype), src, dst), last
+
+
+def read_text(stream: BinaryIO | bytes) -> Iterator[Chunk]:
+    """Moves in the ``text`` format (``1SD`` per line) as chunks.
+
+    >>> [a.tolist() for a in next(read_text(b"1SI\\n2SD\\n1ID\\n"))]
+    [[1, 2, 1], [0, 0, 1], [1, 2, 2]]
+    """
+    return read_moves(stream, "text")
+
+
+def read_csv(stream: BinaryIO | bytes) -> Iterator[Chunk]:
+    """Moves in the ``csv`` format (a header, then ``1,0,2`` per line) as chunks.
+
+    >>> [a.tolist() for a in next(read_csv(b"disk,src,dst\\n1,0,1\\n12,2,0\\n"))]
+    [[1, 12], [0, 2], [1, 0]]
+    """
+    return read_moves(stream, "csv")
+
+
+def read_json(stream: BinaryIO | bytes) -> Iterator[Chunk]:
+    """Moves in the ``json`` format (``[`` then ``[1,0,2],`` per line, then ``]``) as chunks.
+
+    >>> [a.tolist() for a in next(read_json(b"[\\n[1,0,1],\\n[2,0,2]\\n]\\n"))]
+    [[1, 2], [0, 0], [1, 2]]
+    >>> list(read_json(b"[\\n]\\n"))
+    []
+    """
+    return read_moves(stream, "json")
