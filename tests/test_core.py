@@ -43,12 +43,11 @@ def test_magnetic_notation_round_trips(where, data):
     assert str(state).count(":") == 1
 
 
-@given(st.integers(1, 10**6), st.integers(0, 2), st.integers(0, 2))
-def test_move_notation_round_trips(disk, src, dst):
-    move = Move(disk, src, dst)
+@given(st.integers(1, hk.limits.MAX_DISKS), st.sampled_from(list(itertools.permutations(range(3), 2))))
+def test_move_notation_round_trips(disk, posts):
+    move = Move(disk, *posts)
     assert eval(repr(move), {"Move": Move}) == move
-    if src != dst:
-        assert Move.parse(str(move)) == move
+    assert Move.parse(str(move)) == move
 
 
 @given(st.text(max_size=12))
@@ -223,10 +222,43 @@ def test_move_index_out_of_range_is_a_hanoi_error_and_an_index_error():
         Puzzle(700).state_at(2**800)
 
 
-def test_moves_naming_no_post_are_refused_not_crashed():
-    assert str(Move(1, 0, 5)) == "1S<5>"
-    with pytest.raises(hk.IllegalMoveError, match="does not name two different posts"):
-        Puzzle(2).play([Move(1, 0, 5)])
+@pytest.mark.parametrize(
+    "args, reason",
+    [
+        ((1, 0, 5), "posts are 0, 1, 2"),
+        ((1, -1, 2), "posts are 0, 1, 2"),
+        ((1, 2, 2), "the same post"),
+        ((0, 0, 2), "from 1 to"),
+        ((hk.limits.MAX_DISKS + 1, 0, 2), "from 1 to"),
+        ((True, 0, 2), "whole numbers"),
+        ((1, False, 2), "whole numbers"),
+        ((1.0, 0, 2), "whole numbers"),
+        (("1", 0, 2), "whole numbers"),
+    ],
+)
+def test_moves_are_checked_when_made(args, reason):
+    with pytest.raises(hk.InvalidMoveError, match=reason):
+        Move(*args)
+
+
+def test_numpy_integers_make_moves_of_python_ints():
+    np = pytest.importorskip("numpy")
+    move = Move(np.int64(3), np.uint8(0), np.int16(2))
+    assert move == Move(3, 0, 2) and all(type(x) is int for x in move)
+    with pytest.raises(hk.InvalidMoveError):
+        Move(np.True_, 0, 2)
+
+
+def test_tuples_are_taken_as_moves_and_anything_else_is_refused():
+    p = Puzzle(2)
+    assert p.apply(p.start, (1, 0, 2)) == p.apply(p.start, Move(1, 0, 2))
+    for bad in [(1, 0), (1, 0, 2, 0), "1SD", None, 1, (1, 0, 9)]:
+        with pytest.raises(hk.InvalidMoveError):
+            p.apply(p.start, bad)
+        with pytest.raises(hk.InvalidMoveError):
+            p.move_error(p.start, bad)
+    with pytest.raises(hk.InvalidMoveError, match="move 1: "):
+        p.play([Move(1, 0, 1), (1, 2)])
 
 
 def test_apply_refuses_a_position_of_another_puzzle():
