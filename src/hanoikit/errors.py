@@ -71,7 +71,10 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     ("'1SD'", "'SSSSS'... (100 characters)", '~10^301', '-~10^70')
     """
     if isinstance(value, str):
-        return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value):,} characters)"
+        prefix = value[:limit]
+        while len(repr(prefix)) > limit + 2:  # escapes make a character up to 10 long
+            prefix = prefix[:-1]
+        return repr(value) if prefix == value else f"{prefix!r}... ({len(value):,} characters)"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 199:
         digits = int(value.bit_length() * 0.30103)  # roughly: enough to say how large it is
         return f"{'-' if value < 0 else ''}~10^{digits}"

@@ -44,7 +44,7 @@ def post_index(name: str | int) -> int:
     """
     if isinstance(name, str):
         text = name.strip().upper()
-        if text.isascii() and len(text) == 1 and text in "SID012":
+        if name.isascii() and len(text) == 1 and text in "SID012":
             return POST_NAMES.index(text) if text in POST_NAMES else int(text)
     else:
         post = as_int(name)
