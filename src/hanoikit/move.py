@@ -53,6 +53,10 @@ def post_index(name: str | int) -> int:
     raise InvalidMoveError(f"unknown post {quote(name)}: use S, I or D (or 0, 1, 2)")
 
 
+def _letter(post: int) -> str:
+    return POST_NAMES[post] if 0 <= post <= 2 else f"<{quote(post)}>"
+
+
 class _Move(NamedTuple):
     disk: int
     src: int
@@ -72,14 +76,17 @@ class Move(_Move):
     >>> Move.parse(str(Move(12, 1, 0))) == Move(12, 1, 0)
     True
 
-    A move names a disk from 1 to :data:`~hanoikit.limits.MAX_DISKS` and two different posts; anything else raises
-    :class:`InvalidMoveError` (numpy integers are taken, bools are not):
+    The disk and the posts are whole numbers (numpy integers become Python ints; a bool is refused with
+    :class:`InvalidMoveError`). Whether they name a disk and two different posts of a puzzle is the puzzle's to say
+    (:meth:`~hanoikit.Puzzle.move_error`), so that a faulty algorithm's moves can be shown and judged:
 
     >>> Move(True, 0, 2)
     Traceback (most recent call last):
     hanoikit.errors.InvalidMoveError: Move(True, 0, 2) is not a move: the disk and the posts are whole numbers
+    >>> str(Move(0, 0, 5))
+    '0S<5>'
 
-    ``Move._make((disk, src, dst))`` builds a move without these checks, for solvers that produce many known-good ones.
+    ``Move._make((disk, src, dst))`` builds a move without the check, for code that makes many from Python ints.
     """
 
     __slots__ = ()
@@ -87,9 +94,7 @@ class Move(_Move):
     def __new__(cls, disk: int, src: int, dst: int) -> Move:
         if type(disk) is not int or type(src) is not int or type(dst) is not int:
             disk, src, dst = _whole_numbers(disk, src, dst)
-        if 0 < disk <= MAX_DISKS and 0 <= src <= 2 and 0 <= dst <= 2 and src != dst:
-            return _tuple_new(cls, (disk, src, dst))
-        raise InvalidMoveError(_why_not(disk, src, dst))
+        return _tuple_new(cls, (disk, src, dst))
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -107,10 +112,16 @@ class Move(_Move):
         return _tuple_new(cls, (int(digits), src, dst))
 
     def __str__(self) -> str:
-        return f"{self.disk}{POST_NAMES[self.src]}{POST_NAMES[self.dst]}"
+        try:
+            return f"{self.disk}{_letter(self.src)}{_letter(self.dst)}"
+        except ValueError:  # a disk number too long to write out in full
+            return f"{quote(self.disk)}{_letter(self.src)}{_letter(self.dst)}"
 
     def __repr__(self) -> str:
-        return f"Move({self.disk}, {self.src}, {self.dst})"
+        try:
+            return f"Move({self.disk}, {self.src}, {self.dst})"
+        except ValueError:
+            return f"Move({quote(self.disk)}, {quote(self.src)}, {quote(self.dst)})"
 
     def reverse(self) -> Move:
         """The move that undoes this one.
@@ -126,15 +137,6 @@ def _whole_numbers(*values: object) -> tuple[int, ...]:
     if None in numbers:
         raise InvalidMoveError(f"Move({', '.join(map(quote, values))}) is not a move: the disk and the posts are whole numbers")
     return numbers  # type: ignore[return-value]
-
-
-def _why_not(disk: int, src: int, dst: int) -> str:
-    where = f"Move({quote(disk)}, {quote(src)}, {quote(dst)}) is not a move"
-    if not 0 < disk <= MAX_DISKS:
-        return f"{where}: disks are numbered from 1 to {MAX_DISKS}"
-    if src == dst:
-        return f"{where}: source and destination are the same post"
-    return f"{where}: posts are 0, 1, 2 (S, I, D)"
 
 
 def as_move(value: object) -> Move:

@@ -146,8 +146,10 @@ class Puzzle:
     def _move_error(self, state: State, move: Move) -> str | None:
         """:meth:`move_error` for a legal ``state`` and a :class:`Move`."""
         disk, src, dst = move
-        if disk > self.n:
-            return f"there is no disk {disk}: disks are 1 to {self.n}"
+        if not 1 <= disk <= self.n:
+            return f"there is no disk {quote(disk)}: disks are 1 to {self.n}"
+        if not (0 <= src <= 2 and 0 <= dst <= 2) or src == dst:
+            return f"{move!r} does not name two different posts 0, 1, 2"
         if state.posts[disk - 1] != src:
             return f"disk {disk} is not on post {POST_NAMES[src]}"
         tops = state.tops()
