@@ -295,3 +295,49 @@ def test_bools_are_never_numbers(flag):
         Move(flag, 0, 2)
     with pytest.raises(hk.InvalidStateError):
         State([flag])
+
+
+# -- the classic solvers' own functions ----------------------------------------------------------------------------
+
+
+@settings(max_examples=200)
+@given(values, values, values, values)
+def test_classic_solver_functions_raise_only_library_errors(a, b, c, d):
+    from hanoikit.solvers import classic
+
+    answers(classic.disk_at, a)
+    answers(classic.tower_move, a, b, c, d)
+    answers(classic.tower_state, a, b, c, d)
+    answers(lambda: list(islice(classic.tower_moves(a, b, c), 5)))
+    answers(lambda: list(islice(classic.recursive(a, b, c), 5)))
+    answers(lambda: list(islice(classic.solution(a, b), 5)))
+    answers(lambda: list(islice(classic.disk_sequence(a), 5)))
+    answers(lambda: list(islice(classic.gray_code(a), 5)))
+    answers(classic.is_hamiltonian_path, a, [b, c, d])
+    for method in classic.METHODS.values():
+        answers(lambda: list(islice(method(a), 5)))
+    for query in (classic.plan, classic.distance):
+        answers(query, Puzzle(2), b, c)
+        answers(query, a, State.parse("SS"), State.parse("DD"))
+        answers(query, MagneticPuzzle(2), State.parse("SS:RR"), State.parse("DD:BB"))
+    answers(classic.move_at, Puzzle(3), a)
+    answers(classic.state_at, Puzzle(3), a)
+
+
+def test_classic_methods_that_keep_tables_or_recurse_refuse_large_counts_at_once():
+    from hanoikit.limits import MAX_RECURSIVE_DISKS, MAX_TABLE_DISKS
+    from hanoikit.solvers import classic
+
+    started = time.perf_counter()
+    for call, cap in ((lambda n: classic.recursive(n), MAX_RECURSIVE_DISKS),
+                      (lambda n: classic.route_table(n), MAX_TABLE_DISKS),
+                      (lambda n: classic.is_hamiltonian_path(n, []), MAX_TABLE_DISKS),
+                      (lambda n: classic.disk_moves(Puzzle(n)), MAX_DISK_MOVES_DISKS)):
+        with pytest.raises(hk.TooLargeError, match=f"at most {cap}$"):
+            call(cap + 1)
+    assert time.perf_counter() - started < 0.1
+    assert next(iter(classic.recursive(MAX_RECURSIVE_DISKS))) == Move(1, 0, 2 if MAX_RECURSIVE_DISKS % 2 else 1)
+    with pytest.raises(hk.MoveIndexError):
+        classic.tower_move(3, 7)  # a 3-tower moves in 7 steps, 0 .. 6
+    with pytest.raises(hk.InvalidPuzzleError, match="classic puzzle"):
+        classic.distance(MagneticPuzzle(2), State.parse("SS:RR"), State.parse("DD:BB"))

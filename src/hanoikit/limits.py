@@ -14,7 +14,14 @@ from __future__ import annotations
 
 from .errors import TooLargeError, quote
 
-__all__ = ["MAX_DISKS", "MAX_DISK_MOVES_DISKS", "MAX_MAGNETIC_DISKS", "ensure_at_most"]
+__all__ = [
+    "MAX_DISKS",
+    "MAX_DISK_MOVES_DISKS",
+    "MAX_MAGNETIC_DISKS",
+    "MAX_RECURSIVE_DISKS",
+    "MAX_TABLE_DISKS",
+    "ensure_at_most",
+]
 
 MAX_DISKS = 1_000_000
 """The most disks a puzzle, a position or a move may have: exact counts and single moves stay well under a few seconds
@@ -29,6 +36,14 @@ builds exact costs level by level, O(n²) bit operations for some colourings (ab
 
 MAX_DISK_MOVES_DISKS = 10_000
 """The most disks for which ``disk_moves`` counts the moves of every disk: n exact counts of up to 1.6 n bits each."""
+
+MAX_RECURSIVE_DISKS = 500
+"""The most disks for the classic ``recursive`` method, which nests one Python frame per disk (Python's recursion
+limit is 1000)."""
+
+MAX_TABLE_DISKS = 24
+"""The most disks for the classic methods that keep a table of ``2**n`` bytes (``route_table``,
+``is_hamiltonian_path``): 16 MiB at the cap."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:
