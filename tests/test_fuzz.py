@@ -39,7 +39,9 @@ numbers = st.one_of(
 posts = st.lists(st.integers(0, 2), min_size=1, max_size=5)
 states = st.one_of(
     st.builds(State, posts),
-    posts.flatmap(lambda p: st.builds(State, st.just(p), st.lists(st.sampled_from("RB"), min_size=len(p), max_size=len(p)))),
+    posts.flatmap(
+        lambda p: st.builds(State, st.just(p), st.lists(st.sampled_from("RB"), min_size=len(p), max_size=len(p)))
+    ),
 )
 moves = st.builds(lambda disk, src, step: Move(disk, src, (src + step) % 3), st.integers(1, 6), st.integers(0, 2),
                   st.integers(1, 2))

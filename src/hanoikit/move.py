@@ -135,7 +135,8 @@ class Move(_Move):
 def _whole_numbers(*values: object) -> tuple[int, ...]:
     numbers = tuple(as_int(value) for value in values)
     if None in numbers:
-        raise InvalidMoveError(f"Move({', '.join(map(quote, values))}) is not a move: the disk and the posts are whole numbers")
+        shown = ", ".join(map(quote, values))
+        raise InvalidMoveError(f"Move({shown}) is not a move: the disk and the posts are whole numbers")
     return numbers  # type: ignore[return-value]
 
 
