@@ -43,12 +43,11 @@ def test_magnetic_notation_round_trips(where, data):
     assert str(state).count(":") == 1
 
 
-@given(st.integers(1, 10**6), st.integers(0, 2), st.integers(0, 2))
-def test_move_notation_round_trips(disk, src, dst):
-    move = Move(disk, src, dst)
+@given(st.integers(1, hk.limits.MAX_DISKS), st.sampled_from(list(itertools.permutations(range(3), 2))))
+def test_move_notation_round_trips(disk, posts):
+    move = Move(disk, *posts)
     assert eval(repr(move), {"Move": Move}) == move
-    if src != dst:
-        assert Move.parse(str(move)) == move
+    assert Move.parse(str(move)) == move
 
 
 @given(st.text(max_size=12))
@@ -58,7 +57,7 @@ def test_parsing_garbage_raises_only_value_errors(text):
             parse(text)
         except hk.HanoiError as error:
             assert isinstance(error, ValueError)
-            assert repr(text) in str(error) or text.strip() == ""
+            assert hk.errors.quote(text) in str(error) or text.strip() == ""
 
 
 @pytest.mark.parametrize("text", ["", "SSX", "SS:R", "SS:RX", "1", "SS:RR:BB"])
@@ -227,6 +226,36 @@ def test_moves_naming_no_post_are_refused_not_crashed():
     assert str(Move(1, 0, 5)) == "1S<5>"
     with pytest.raises(hk.IllegalMoveError, match="does not name two different posts"):
         Puzzle(2).play([Move(1, 0, 5)])
+    for move in (Move(1, 2, 2), Move(1, -1, 2)):
+        assert "does not name two different posts" in Puzzle(2).move_error(Puzzle(2).start, move)
+    for disk in (0, -1, 3, 10**5000):
+        assert "there is no disk" in Puzzle(2).move_error(Puzzle(2).start, Move(disk, 0, 2))
+
+
+@pytest.mark.parametrize("args", [(True, 0, 2), (1, False, 2), (1.0, 0, 2), ("1", 0, 2), (1, None, 2)])
+def test_moves_are_made_of_whole_numbers_never_bools(args):
+    with pytest.raises(hk.InvalidMoveError, match="whole numbers"):
+        Move(*args)
+
+
+def test_numpy_integers_make_moves_of_python_ints():
+    np = pytest.importorskip("numpy")
+    move = Move(np.int64(3), np.uint8(0), np.int16(2))
+    assert move == Move(3, 0, 2) and all(type(x) is int for x in move)
+    with pytest.raises(hk.InvalidMoveError):
+        Move(np.True_, 0, 2)
+
+
+def test_tuples_are_taken_as_moves_and_anything_else_is_refused():
+    p = Puzzle(2)
+    assert p.apply(p.start, (1, 0, 2)) == p.apply(p.start, Move(1, 0, 2))
+    for bad in [(1, 0), (1, 0, 2, 0), "1SD", None, 1, (1, 0, 2.0)]:
+        with pytest.raises(hk.InvalidMoveError):
+            p.apply(p.start, bad)
+        with pytest.raises(hk.InvalidMoveError):
+            p.move_error(p.start, bad)
+    with pytest.raises(hk.InvalidMoveError, match="move 1: "):
+        p.play([Move(1, 0, 1), (1, 2)])
 
 
 def test_apply_refuses_a_position_of_another_puzzle():

@@ -13,6 +13,7 @@ import importlib
 from typing import Any
 
 from .errors import (
+    EmptyStackError,
     HanoiError,
     IllegalMoveError,
     InvalidMoveError,
@@ -33,6 +34,7 @@ __version__ = "0.1.0"
 __all__ = [
     "COLORS",
     "Color",
+    "EmptyStackError",
     "Game",
     "HanoiError",
     "IllegalMoveError",

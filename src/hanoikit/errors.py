@@ -1,4 +1,5 @@
-"""The exception hierarchy: every error hanoikit raises is a :class:`HanoiError`."""
+"""The exception hierarchy: every error hanoikit raises is a :class:`HanoiError`; and :func:`quote`, which keeps the
+bad input an error message repeats short."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ __all__ = [
     "UnknownMethodError",
     "TooLargeError",
     "MoveIndexError",
+    "EmptyStackError",
+    "quote",
 ]
 
 
@@ -49,3 +52,34 @@ class TooLargeError(HanoiError, ValueError):
 
 class MoveIndexError(HanoiError, IndexError):
     """A move number outside the solution it indexes."""
+
+
+class EmptyStackError(HanoiError, IndexError):
+    """A move was taken back, redone or looked at where there is none."""
+
+
+QUOTE_LIMIT = 40
+"""The most characters of a bad input that an error message repeats."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters.
+
+    Long text keeps its first characters and says how long it was; a huge int keeps its order of magnitude.
+
+    >>> quote("1SD"), quote("S" * 100, 5), quote(2**1000), quote(-(10**70))
+    ("'1SD'", "'SSSSS'... (100 characters)", '~10^301', '-~10^70')
+    """
+    if isinstance(value, str):
+        prefix = value[:limit]
+        while len(repr(prefix)) > limit + 2:  # escapes make a character up to 10 long
+            prefix = prefix[:-1]
+        return repr(value) if prefix == value else f"{prefix!r}... ({len(value):,} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 199:
+        digits = int(value.bit_length() * 0.30103)  # roughly: enough to say how large it is
+        return f"{'-' if value < 0 else ''}~10^{digits}"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (a container of huge ints) still leaves a message
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else f"{text[:limit]}..."

@@ -12,10 +12,14 @@ hanoikit.errors.TooLargeError: 1000001 disks is more than this can handle: at mo
 
 from __future__ import annotations
 
-from .errors import TooLargeError
+from .errors import TooLargeError, quote
 
 __all__ = [
     "MAX_DISKS",
+    "MAX_DISK_MOVES_DISKS",
+    "MAX_MAGNETIC_DISKS",
+    "MAX_RECURSIVE_DISKS",
+    "MAX_TABLE_DISKS",
     "WEB_MAX_BODY_BYTES",
     "WEB_MAX_DISKS",
     "WEB_MAX_PAGE",
@@ -25,7 +29,26 @@ __all__ = [
 ]
 
 MAX_DISKS = 1_000_000
-"""The most disks a puzzle may have: exact counts and single moves stay well under a few seconds up to here."""
+"""The most disks a puzzle, a position or a move may have: exact counts and single moves stay well under a few seconds
+up to here."""
+
+
+# -- the library (puzzles, positions, moves): each capped call answers in about a second at most ------------------
+
+MAX_MAGNETIC_DISKS = 20_000
+"""The most disks for which a magnetic puzzle is solved (distance, solve, move_at, state_at, disk_moves): the engine
+builds exact costs level by level, O(n²) bit operations for some colourings (about 1.5 s at the cap)."""
+
+MAX_DISK_MOVES_DISKS = 10_000
+"""The most disks for which ``disk_moves`` counts the moves of every disk: n exact counts of up to 1.6 n bits each."""
+
+MAX_RECURSIVE_DISKS = 500
+"""The most disks for the classic ``recursive`` method, which nests one Python frame per disk (Python's recursion
+limit is 1000)."""
+
+MAX_TABLE_DISKS = 24
+"""The most disks for the classic methods that keep a table of ``2**n`` bytes (``route_table``,
+``is_hamiltonian_path``): 16 MiB at the cap."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------
@@ -50,4 +73,4 @@ WEB_MAX_QUOTE = 24
 def ensure_at_most(value: int, cap: int, what: str) -> None:
     """Raise :class:`TooLargeError` if ``value`` is above ``cap``; ``what`` names the unit in the message."""
     if value > cap:
-        raise TooLargeError(f"{value} {what} is more than this can handle: at most {cap}")
+        raise TooLargeError(f"{quote(value)} {what} is more than this can handle: at most {cap}")

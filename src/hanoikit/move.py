@@ -2,41 +2,68 @@
 
 from __future__ import annotations
 
+import operator
 import re
 from typing import NamedTuple
 
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, quote
+from .limits import MAX_DISKS
 
-__all__ = ["Move", "POST_NAMES", "post_index"]
+__all__ = ["Move", "POST_NAMES", "post_index", "as_int", "as_move"]
 
 POST_NAMES = "SID"
 """Letters of the posts 0, 1, 2: source, intermediate, destination."""
 
-_MOVE_RE = re.compile(r"(\d+)([SID012])(?:->|>|-)?([SID012])")
+_MOVE_RE = re.compile(r"([0-9]+)([SID012])(?:->|>|-)?([SID012])")
+_DISK_DIGITS = len(str(MAX_DISKS))
+_tuple_new = tuple.__new__
+
+
+def as_int(value: object) -> int | None:
+    """``value`` as a Python int if it is a whole number (an int or a numpy integer, never a bool), else ``None``.
+
+    >>> import numpy as np
+    >>> as_int(3), as_int(np.int64(3)), as_int(True), as_int(3.0), as_int("3")
+    (3, 3, None, None, None)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # numpy integers; numpy's bool refuses itself
+    except TypeError:
+        return None
 
 
 def post_index(name: str | int) -> int:
-    """The index of a post named by its letter (``S``, ``I``, ``D``) or its number.
+    """The index of a post named by its letter (``S``, ``I``, ``D``) or its number; raises :class:`InvalidMoveError`.
 
     >>> post_index("D"), post_index("s"), post_index(1)
     (2, 0, 1)
     """
-    if isinstance(name, int) and not isinstance(name, bool) and 0 <= name <= 2:
-        return name
     if isinstance(name, str):
         text = name.strip().upper()
-        if text in ("S", "I", "D"):
-            return POST_NAMES.index(text)
-        if text in ("0", "1", "2"):
-            return int(text)
-    raise InvalidMoveError(f"unknown post {name!r}: use S, I or D (or 0, 1, 2)")
+        if name.isascii() and len(text) == 1 and text in "SID012":
+            return POST_NAMES.index(text) if text in POST_NAMES else int(text)
+    else:
+        post = as_int(name)
+        if post is not None and 0 <= post <= 2:
+            return post
+    raise InvalidMoveError(f"unknown post {quote(name)}: use S, I or D (or 0, 1, 2)")
 
 
-def _letter(post: object) -> str:
-    return POST_NAMES[post] if post in (0, 1, 2) else f"<{post!r}>"  # type: ignore[index]
+def _letter(post: int) -> str:
+    return POST_NAMES[post] if 0 <= post <= 2 else f"<{quote(post)}>"
 
 
-class Move(NamedTuple):
+class _Move(NamedTuple):
+    disk: int
+    src: int
+    dst: int
+
+
+class Move(_Move):
     """Disk ``disk`` (1 = smallest) goes from post ``src`` to post ``dst`` (0, 1, 2 = S, I, D).
 
     The notation is the disk number followed by the two post letters:
@@ -48,32 +75,53 @@ class Move(NamedTuple):
     ('3SD', 3, 0, 2)
     >>> Move.parse(str(Move(12, 1, 0))) == Move(12, 1, 0)
     True
+
+    The disk and the posts are whole numbers (numpy integers become Python ints; a bool is refused with
+    :class:`InvalidMoveError`). Whether they name a disk and two different posts of a puzzle is the puzzle's to say
+    (:meth:`~hanoikit.Puzzle.move_error`), so that a faulty algorithm's moves can be shown and judged:
+
+    >>> Move(True, 0, 2)
+    Traceback (most recent call last):
+    hanoikit.errors.InvalidMoveError: Move(True, 0, 2) is not a move: the disk and the posts are whole numbers
+    >>> str(Move(0, 0, 5))
+    '0S<5>'
+
+    ``Move._make((disk, src, dst))`` builds a move without the check, for code that makes many from Python ints.
     """
 
-    disk: int
-    src: int
-    dst: int
+    __slots__ = ()
+
+    def __new__(cls, disk: int, src: int, dst: int) -> Move:
+        if type(disk) is not int or type(src) is not int or type(dst) is not int:
+            disk, src, dst = _whole_numbers(disk, src, dst)
+        return _tuple_new(cls, (disk, src, dst))
 
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read a move such as ``"1SD"``, ``"1 S->D"`` or ``"1 0 2"``; raises :class:`InvalidMoveError`."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is text such as '1SD', not {text!r}")
-        match = _MOVE_RE.fullmatch(re.sub(r"\s+", "", text).upper())
+            raise InvalidMoveError(f"a move is text such as '1SD', not {quote(text)}")
+        match = _MOVE_RE.fullmatch(re.sub(r"\s+", "", text).upper()) if text.isascii() else None
         if match is None:
-            raise InvalidMoveError(f"cannot read move {text!r}: write the disk number then two posts, e.g. '1SD'")
-        disk, src, dst = int(match[1]), post_index(match[2]), post_index(match[3])
-        if disk < 1:
-            raise InvalidMoveError(f"bad move {text!r}: disks are numbered from 1")
+            raise InvalidMoveError(f"cannot read move {quote(text)}: write the disk number then two posts, e.g. '1SD'")
+        digits, src, dst = match[1].lstrip("0"), post_index(match[2]), post_index(match[3])
+        if not digits or len(digits) > _DISK_DIGITS or int(digits) > MAX_DISKS:
+            raise InvalidMoveError(f"bad move {quote(text)}: disks are numbered from 1 to {MAX_DISKS}")
         if src == dst:
-            raise InvalidMoveError(f"bad move {text!r}: source and destination are the same post")
-        return cls(disk, src, dst)
+            raise InvalidMoveError(f"bad move {quote(text)}: source and destination are the same post")
+        return _tuple_new(cls, (int(digits), src, dst))
 
     def __str__(self) -> str:
-        return f"{self.disk}{_letter(self.src)}{_letter(self.dst)}"
+        try:
+            return f"{self.disk}{_letter(self.src)}{_letter(self.dst)}"
+        except ValueError:  # a disk number too long to write out in full
+            return f"{quote(self.disk)}{_letter(self.src)}{_letter(self.dst)}"
 
     def __repr__(self) -> str:
-        return f"Move({self.disk}, {self.src}, {self.dst})"
+        try:
+            return f"Move({self.disk}, {self.src}, {self.dst})"
+        except ValueError:
+            return f"Move({quote(self.disk)}, {quote(self.src)}, {quote(self.dst)})"
 
     def reverse(self) -> Move:
         """The move that undoes this one.
@@ -81,4 +129,29 @@ class Move(NamedTuple):
         >>> Move(2, 0, 1).reverse()
         Move(2, 1, 0)
         """
-        return Move(self.disk, self.dst, self.src)
+        return _tuple_new(Move, (self.disk, self.dst, self.src))
+
+
+def _whole_numbers(*values: object) -> tuple[int, ...]:
+    numbers = tuple(as_int(value) for value in values)
+    if None in numbers:
+        shown = ", ".join(map(quote, values))
+        raise InvalidMoveError(f"Move({shown}) is not a move: the disk and the posts are whole numbers")
+    return numbers  # type: ignore[return-value]
+
+
+def as_move(value: object) -> Move:
+    """``value`` as a :class:`Move`: a move, or a tuple ``(disk, src, dst)`` that makes one; raises
+    :class:`InvalidMoveError` for anything else.
+
+    >>> as_move((1, 0, 2)), as_move(Move(2, 1, 0))
+    (Move(1, 0, 2), Move(2, 1, 0))
+    >>> as_move((1, 0))
+    Traceback (most recent call last):
+    hanoikit.errors.InvalidMoveError: (1, 0) is not a move: give a Move(disk, src, dst)
+    """
+    if isinstance(value, Move):
+        return value
+    if isinstance(value, tuple) and len(value) == 3:
+        return Move(*value)
+    raise InvalidMoveError(f"{quote(value)} is not a move: give a Move(disk, src, dst)")

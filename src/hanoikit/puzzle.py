@@ -10,8 +10,18 @@ from collections.abc import Iterable, Iterator
 from types import ModuleType
 from typing import ClassVar
 
-from .errors import IllegalMoveError, InvalidPuzzleError, InvalidStateError, MoveIndexError, UnsolvableError
-from .move import POST_NAMES, Move
+from .errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPuzzleError,
+    InvalidStateError,
+    MoveIndexError,
+    UnsolvableError,
+    QUOTE_LIMIT,
+    quote,
+)
+from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_MAGNETIC_DISKS, ensure_at_most
+from .move import POST_NAMES, Move, as_int, as_move, post_index
 from .state import COLORS, Color, State, color_name, flip
 
 __all__ = ["Puzzle", "MagneticPuzzle", "VARIANTS"]
@@ -22,12 +32,10 @@ VARIANTS: tuple[str, ...] = tuple(s + i + d for s in "RBN" for i in "RBN" for d 
 _PAIRS = ((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1))
 
 
-def _short(number: int) -> str:
-    """An int for a message: in full up to 60 digits, else its first digits and its length."""
-    if number.bit_length() <= 199:
-        return str(number)
-    digits = int(number.bit_length() * 0.30103)  # roughly: enough to say how large it is
-    return f"{'-' if number < 0 else ''}~10^{digits}"
+def _shown(state: State) -> str:
+    """A position's notation for a message, cut short for a large one."""
+    text = str(state)
+    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}... ({state.n:,} disks)"
 
 
 class Puzzle:
@@ -42,15 +50,28 @@ class Puzzle:
     State.parse('DSS')
     >>> p.distance(), [str(m) for m in p.solve()][:3]
     (7, ['1SD', '2SI', '1DI'])
+
+    ``n`` is a whole number (a Python or numpy integer) from 1 to :data:`~hanoikit.limits.MAX_DISKS`; above it
+    :class:`~hanoikit.TooLargeError` is raised at once. Every method checks that the positions and moves it is given
+    belong to the puzzle and raises a :class:`~hanoikit.HanoiError` if not: :class:`~hanoikit.InvalidStateError`
+    for a position of another puzzle, :class:`~hanoikit.InvalidMoveError` for something that is not a move (a tuple
+    ``(disk, src, dst)`` is taken as a :class:`Move`).
+
+    Costs, for ``n`` disks: building positions, checking them, :meth:`legal_moves`, :meth:`apply` and each move of
+    :meth:`play` take O(n); :meth:`distance`, :meth:`move_at`, :meth:`state_at` and the first move of :meth:`solve`
+    take O(n) steps on exact ints (``2**n`` has n bits); :meth:`disk_moves` returns n counts of up to n bits, O(n²)
+    in all, and is capped at :data:`~hanoikit.limits.MAX_DISK_MOVES_DISKS` disks.
     """
 
     magnetic: ClassVar[bool] = False
     _solver: ClassVar[str] = "classic"
 
     def __init__(self, n: int) -> None:
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
-        self.n = n
+        disks = as_int(n)
+        if disks is None or disks < 1:
+            raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {quote(n)}")
+        ensure_at_most(disks, MAX_DISKS, "disks")
+        self.n = disks
 
     # -- positions -------------------------------------------------------------------------------------------------
 
@@ -66,12 +87,18 @@ class Puzzle:
 
     def state_error(self, state: State) -> str | None:
         """Why ``state`` is not a position of this puzzle, in words, or ``None`` if it is."""
-        if not isinstance(state, State):
-            return f"{state!r} is not a State"
-        if state.n != self.n:
-            return f"position {str(state)!r} has {state.n} disks, the puzzle has {self.n}"
+        error = self._size_error(state)
+        if error is not None:
+            return error
         if state.ups is not None:
             return f"position {str(state)!r} gives disk colours, but the classic puzzle has none"
+        return None
+
+    def _size_error(self, state: State) -> str | None:
+        if not isinstance(state, State):
+            return f"{quote(state)} is not a State"
+        if state.n != self.n:
+            return f"position {quote(str(state))} has {state.n} disks, the puzzle has {self.n}"
         return None
 
     def is_legal(self, state: State) -> bool:
@@ -94,17 +121,34 @@ class Puzzle:
         return self.check(State.parse(text))
 
     def post_color(self, state: State, post: int) -> Color | None:
-        """The colour a post shows: its top disk's top face, else its own colour (``None`` when neutral)."""
+        """The colour a post shows: its top disk's top face, else its own colour (``None`` when neutral).
+
+        ``post`` is 0, 1, 2 or a letter S, I, D (see :func:`~hanoikit.post_index`).
+        """
+        self.check(state)
+        post_index(post)
         return None
 
     # -- moves -----------------------------------------------------------------------------------------------------
 
     def move_error(self, state: State, move: Move) -> str | None:
-        """Why ``move`` cannot be played in ``state``, in words, or ``None`` if it can."""
+        """Why ``move`` cannot be played in ``state``, in words, or ``None`` if it can.
+
+        A ``state`` that is not a legal position of this puzzle raises :class:`~hanoikit.InvalidStateError`, and a
+        ``move`` that is not a move raises :class:`~hanoikit.InvalidMoveError`, as in :meth:`apply`:
+
+        >>> Puzzle(5).move_error(State.parse("SS"), Move(3, 0, 2))
+        Traceback (most recent call last):
+        hanoikit.errors.InvalidStateError: position 'SS' has 2 disks, the puzzle has 5
+        """
+        return self._move_error(self.check(state), as_move(move))
+
+    def _move_error(self, state: State, move: Move) -> str | None:
+        """:meth:`move_error` for a legal ``state`` and a :class:`Move`."""
         disk, src, dst = move
         if not 1 <= disk <= self.n:
-            return f"there is no disk {disk}: disks are 1 to {self.n}"
-        if src not in (0, 1, 2) or dst not in (0, 1, 2) or src == dst:
+            return f"there is no disk {quote(disk)}: disks are 1 to {self.n}"
+        if not (0 <= src <= 2 and 0 <= dst <= 2) or src == dst:
             return f"{move!r} does not name two different posts 0, 1, 2"
         if state.posts[disk - 1] != src:
             return f"disk {disk} is not on post {POST_NAMES[src]}"
@@ -116,7 +160,7 @@ class Puzzle:
         return None
 
     def is_legal_move(self, state: State, move: Move) -> bool:
-        """Whether ``move`` can be played in ``state``."""
+        """Whether ``move`` can be played in ``state``; raises as :meth:`move_error` does."""
         return self.move_error(state, move) is None
 
     def legal_moves(self, state: State) -> list[Move]:
@@ -128,17 +172,17 @@ class Puzzle:
             disk = tops[src]
             if disk is not None:
                 move = Move(disk, src, dst)
-                if self.move_error(state, move) is None:
+                if self._move_error(state, move) is None:
                     moves.append(move)
         return moves
 
     def apply(self, state: State, move: Move) -> State:
         """The position after ``move``; raises :class:`IllegalMoveError` with the reason if it breaks the rules
         (and :class:`InvalidStateError` if ``state`` is not a legal position of this puzzle)."""
-        self.check(state)
+        move = as_move(move)
         error = self.move_error(state, move)
         if error is not None:
-            raise IllegalMoveError(f"illegal move {move} in {state}: {error}")
+            raise IllegalMoveError(f"illegal move {move} in {_shown(state)}: {error}")
         return self._moved(state, move)
 
     def _moved(self, state: State, move: Move) -> State:
@@ -147,13 +191,18 @@ class Puzzle:
     def play(self, moves: Iterable[Move], state: State | None = None) -> State:
         """Play ``moves`` from ``state`` (default: the start) and return the final position.
 
-        Raises :class:`IllegalMoveError` naming the first move that breaks the rules and its index.
+        Raises :class:`IllegalMoveError` naming the first move that breaks the rules and its index
+        (:class:`InvalidMoveError` for the first item that is not a move). Each move costs O(n).
         """
         state = self.check(self.start if state is None else state)
-        for index, move in enumerate(moves):
-            error = self.move_error(state, move)
-            if error is not None:
-                raise IllegalMoveError(f"move {index} ({move}) is illegal in {state}: {error}")
+        for index, item in enumerate(moves):
+            try:
+                move = as_move(item)
+            except InvalidMoveError as error:
+                raise InvalidMoveError(f"move {index}: {error}") from None
+            reason = self._move_error(state, move)
+            if reason is not None:
+                raise IllegalMoveError(f"move {index} ({move}) is illegal in {_shown(state)}: {reason}")
             state = self._moved(state, move)
         return state
 
@@ -165,35 +214,48 @@ class Puzzle:
     def _endpoints(self, src: State | None, dst: State | None) -> tuple[State, State]:
         return self.check(self.start if src is None else src), self.check(self.goal if dst is None else dst)
 
+    def _check_solvable_size(self) -> None:
+        """Refuse sizes the solvers cannot answer quickly (none for the classic puzzle)."""
+
     def distance(self, src: State | None = None, dst: State | None = None) -> int:
         """The least number of moves from ``src`` to ``dst`` (default: start to goal)."""
+        self._check_solvable_size()
         endpoints = self._endpoints(src, dst)
         return self._solvers().distance(self, *endpoints)
 
     def solve(self, src: State | None = None, dst: State | None = None) -> Iterator[Move]:
         """An optimal sequence of moves from ``src`` to ``dst`` (default: start to goal), generated lazily."""
+        self._check_solvable_size()
         endpoints = self._endpoints(src, dst)
         return self._solvers().solve(self, *endpoints)
 
     def move_at(self, k: int) -> Move:
-        """The ``k``-th move (from 0) of the optimal solution from start to goal."""
-        self._check_index(k, last=self.distance() - 1)
-        return self._solvers().move_at(self, k)
+        """The ``k``-th move (from 0) of the optimal solution from start to goal; ``k`` is a Python or numpy int."""
+        index = self._check_index(k, last=self.distance() - 1)
+        return self._solvers().move_at(self, index)
 
     def state_at(self, k: int) -> State:
         """The position after the first ``k`` moves of the optimal solution from start to goal."""
-        self._check_index(k, last=self.distance())
-        return self._solvers().state_at(self, k)
+        index = self._check_index(k, last=self.distance())
+        return self._solvers().state_at(self, index)
 
     def disk_moves(self) -> list[int]:
-        """How often each disk moves in the optimal solution; index 0 is disk 1."""
+        """How often each disk moves in the optimal solution; index 0 is disk 1.
+
+        The answer has O(n²) bits in all: puzzles above :data:`~hanoikit.limits.MAX_DISK_MOVES_DISKS` disks raise
+        :class:`~hanoikit.TooLargeError`.
+        """
+        ensure_at_most(self.n, MAX_DISK_MOVES_DISKS, "disks (counting the moves of each)")
+        self._check_solvable_size()
         return self._solvers().disk_moves(self)
 
-    def _check_index(self, k: int, last: int) -> None:
-        if isinstance(k, bool) or not isinstance(k, int):
-            raise MoveIndexError(f"a move index is a whole number, not {k!r}")
-        if not 0 <= k <= last:
-            raise MoveIndexError(f"move index {_short(k)} is outside 0..{_short(last)}")
+    def _check_index(self, k: int, last: int) -> int:
+        index = as_int(k)
+        if index is None:
+            raise MoveIndexError(f"a move index is a whole number, not {quote(k)}")
+        if not 0 <= index <= last:
+            raise MoveIndexError(f"move index {quote(index)} is outside 0..{quote(last)}")
+        return index
 
     # -- identity --------------------------------------------------------------------------------------------------
 
@@ -218,6 +280,10 @@ class MagneticPuzzle(Puzzle):
     ``start_up`` on top (default red, blue when S is blue); the goal tower shows ``goal_up`` (default blue, red when D
     is red).
 
+    The solving methods (:meth:`distance`, :meth:`solve`, :meth:`move_at`, :meth:`state_at`, :meth:`disk_moves`)
+    build exact optimal costs level by level, O(n²) bit operations for some colourings, and are capped at
+    :data:`~hanoikit.limits.MAX_MAGNETIC_DISKS` disks (:class:`~hanoikit.TooLargeError` above).
+
     >>> m = MagneticPuzzle(2)
     >>> m.start, m.goal
     (State.parse('SS:RR'), State.parse('DD:BB'))
@@ -234,9 +300,10 @@ class MagneticPuzzle(Puzzle):
 
     def __init__(self, n: int, colors: str = "NNN", start_up: Color | None = None, goal_up: Color | None = None) -> None:
         super().__init__(n)
-        if not isinstance(colors, str) or colors.upper() not in VARIANTS:
+        if not isinstance(colors, str) or not colors.isascii() or colors.upper() not in VARIANTS:
             raise InvalidPuzzleError(
-                f"unknown colouring {colors!r}: give the colours of S, I, D as three letters R, B or N, e.g. 'NNN' or 'RBB'"
+                f"unknown colouring {quote(colors)}: give the colours of S, I, D as three letters R, B or N, "
+                "e.g. 'NNN' or 'RBB'"
             )
         self.colors = colors.upper()
         default_start: Color = "B" if self.colors[0] == "B" else "R"
@@ -253,9 +320,9 @@ class MagneticPuzzle(Puzzle):
     def _orientation(value: str | None, default: Color, name: str) -> Color:
         if value is None:
             return default
-        if isinstance(value, str) and value.upper() in COLORS:
+        if isinstance(value, str) and value.isascii() and value.upper() in COLORS:
             return value.upper()  # type: ignore[return-value]
-        raise InvalidPuzzleError(f"{name} must be 'R' or 'B', not {value!r}")
+        raise InvalidPuzzleError(f"{name} must be 'R' or 'B', not {quote(value)}")
 
     @property
     def start(self) -> State:
@@ -272,6 +339,9 @@ class MagneticPuzzle(Puzzle):
         >>> [m.post_color(m.start, post) for post in range(3)]
         ['R', None, 'R']
         """
+        return self._post_color(self.check(state), post_index(post))
+
+    def _post_color(self, state: State, post: int) -> Color | None:
         top = state.tops()[post]
         if top is not None:
             return state.ups[top - 1]  # type: ignore[index]
@@ -279,12 +349,11 @@ class MagneticPuzzle(Puzzle):
         return None if own == "N" else own  # type: ignore[return-value]
 
     def state_error(self, state: State) -> str | None:
-        if not isinstance(state, State):
-            return f"{state!r} is not a State"
-        if state.n != self.n:
-            return f"position {str(state)!r} has {state.n} disks, the puzzle has {self.n}"
+        error = self._size_error(state)
+        if error is not None:
+            return error
         if state.ups is None:
-            return f"position {str(state)!r} gives no disk colours; a magnetic position needs them, e.g. 'SS:RR'"
+            return f"position {quote(str(state))} gives no disk colours; a magnetic position needs them, e.g. 'SS:RR'"
         below: list[int | None] = [None, None, None]
         for disk in range(self.n, 0, -1):
             post, up = state.posts[disk - 1], state.ups[disk - 1]
@@ -293,25 +362,25 @@ class MagneticPuzzle(Puzzle):
                 own = self.colors[post]
                 if own != "N" and up != own:
                     return (
-                        f"position {str(state)!r}: disk {disk} shows {color_name(up)} on post {POST_NAMES[post]}, "
+                        f"position {quote(str(state))}: disk {disk} shows {color_name(up)} on post {POST_NAMES[post]}, "
                         f"which is coloured {color_name(own)}"
                     )
             elif state.ups[lower - 1] != up:
                 face = color_name(flip(up))
                 return (
-                    f"position {str(state)!r}: {face} would touch {face} where disk {disk} sits on disk {lower} "
+                    f"position {quote(str(state))}: {face} would touch {face} where disk {disk} sits on disk {lower} "
                     f"on post {POST_NAMES[post]}"
                 )
             below[post] = disk
         return None
 
-    def move_error(self, state: State, move: Move) -> str | None:
-        error = super().move_error(state, move)
+    def _move_error(self, state: State, move: Move) -> str | None:
+        error = super()._move_error(state, move)
         if error is not None:
             return error
         disk, _, dst = move
-        below = state.up(disk)  # the face that will touch the destination after the flip
-        target = self.post_color(state, dst)
+        below = state.ups[disk - 1]  # type: ignore[index]  # the face that will touch the destination after the flip
+        target = self._post_color(state, dst)
         if target is None or target != below:
             return None
         top = state.tops()[dst]
@@ -330,6 +399,9 @@ class MagneticPuzzle(Puzzle):
     def solvable(self) -> bool:
         """Whether the goal tower is a legal position (the solvers say whether it can be reached)."""
         return self.is_legal(self.goal)
+
+    def _check_solvable_size(self) -> None:
+        ensure_at_most(self.n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower)")
 
     def _endpoints(self, src: State | None, dst: State | None) -> tuple[State, State]:
         if dst is None and not self.solvable:

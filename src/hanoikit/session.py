@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .move import Move
+from .errors import EmptyStackError, InvalidPuzzleError, quote
+from .move import Move, as_move
 from .puzzle import Puzzle
 from .state import State
 
@@ -22,9 +23,14 @@ class Game:
     >>> g.redo(); g.push(Move(1, 1, 2)); g.is_solved()
     Move(2, 0, 2)
     True
+
+    ``pop``, ``peek`` and ``redo`` with no move to give raise :class:`~hanoikit.EmptyStackError` (an ``IndexError``).
+    Each push, pop and redo costs O(n) for ``n`` disks.
     """
 
     def __init__(self, puzzle: Puzzle, state: State | None = None) -> None:
+        if not isinstance(puzzle, Puzzle):
+            raise InvalidPuzzleError(f"a game is played on a Puzzle or a MagneticPuzzle, not {quote(puzzle)}")
         self.puzzle = puzzle
         self.initial = puzzle.check(puzzle.start if state is None else state)
         self.state = self.initial
@@ -34,6 +40,7 @@ class Game:
 
     def push(self, move: Move) -> None:
         """Play ``move``; raises :class:`~hanoikit.IllegalMoveError` and changes nothing if it breaks the rules."""
+        move = as_move(move)
         new = self.puzzle.apply(self.state, move)
         self._history.append(self.state)
         self.moves.append(move)
@@ -43,7 +50,7 @@ class Game:
     def pop(self) -> Move:
         """Take back the last move and return it (it can be played again with :meth:`redo`)."""
         if not self.moves:
-            raise IndexError("no move to take back")
+            raise EmptyStackError("no move to take back")
         move = self.moves.pop()
         self.state = self._history.pop()
         self._redo.append(move)
@@ -52,13 +59,13 @@ class Game:
     def peek(self) -> Move:
         """The last move played."""
         if not self.moves:
-            raise IndexError("no move played yet")
+            raise EmptyStackError("no move played yet")
         return self.moves[-1]
 
     def redo(self) -> Move:
         """Play again the last move taken back."""
         if not self._redo:
-            raise IndexError("no move to redo")
+            raise EmptyStackError("no move to redo")
         move = self._redo.pop()
         redo = self._redo[:]
         self.push(move)

@@ -6,8 +6,9 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-from .errors import InvalidStateError
-from .move import POST_NAMES
+from .errors import InvalidMoveError, InvalidStateError, TooLargeError, quote
+from .limits import MAX_DISKS, ensure_at_most
+from .move import POST_NAMES, as_int
 
 __all__ = ["State", "Color", "COLORS", "flip"]
 
@@ -16,6 +17,7 @@ COLORS: tuple[Color, Color] = ("R", "B")
 
 _COLOR_NAMES = {"R": "red", "B": "blue"}
 _NOTATION = re.compile(r"([SID]+)(?::([RB]+))?")
+_POSTS = frozenset((0, 1, 2))
 
 
 def flip(color: Color) -> Color:
@@ -49,6 +51,10 @@ class State:
     ('SSI:RRB', "State.parse('SSI:RRB')")
     >>> State.parse("DDD") == State((2, 2, 2))
     True
+
+    A position has 1 to :data:`~hanoikit.limits.MAX_DISKS` disks (more raise :class:`~hanoikit.TooLargeError`); posts
+    are whole numbers 0, 1, 2 (numpy integers are taken, bools are not), faces ``"R"`` or ``"B"``; anything else raises
+    :class:`~hanoikit.InvalidStateError`.
     """
 
     __slots__ = ("posts", "ups", "_hash")
@@ -57,20 +63,25 @@ class State:
     ups: tuple[Color, ...] | None
 
     def __init__(self, posts: Iterable[int], ups: Iterable[str] | None = None) -> None:
+        if isinstance(posts, (str, bytes)):
+            raise InvalidStateError(f"posts are numbers 0, 1, 2, not {quote(posts)}: read a notation with State.parse")
         posts = tuple(posts)
         if not posts:
             raise InvalidStateError("a position needs at least one disk")
-        for disk, post in enumerate(posts, 1):
-            if post not in (0, 1, 2) or isinstance(post, bool):
-                raise InvalidStateError(f"disk {disk} is on post {post!r}: posts are 0, 1, 2 (S, I, D)")
+        ensure_at_most(len(posts), MAX_DISKS, "disks")
+        if set(map(type, posts)) != {int}:
+            posts = tuple(_post(post, disk) for disk, post in enumerate(posts, 1))
+        if not _POSTS.issuperset(posts):
+            disk, post = next((d, p) for d, p in enumerate(posts, 1) if p not in _POSTS)
+            raise InvalidStateError(_bad_post(disk, post))
         if ups is not None:
             ups = tuple(ups)
             if len(ups) != len(posts):
                 raise InvalidStateError(f"{len(posts)} disks but {len(ups)} top colours")
             for disk, up in enumerate(ups, 1):
                 if up not in COLORS:
-                    raise InvalidStateError(f"disk {disk} shows {up!r} on top: a face is 'R' or 'B'")
-        self.posts = tuple(int(p) for p in posts)
+                    raise InvalidStateError(f"disk {disk} shows {quote(up)} on top: a face is 'R' or 'B'")
+        self.posts = posts
         self.ups = ups  # type: ignore[assignment]
         self._hash = hash((self.posts, self.ups))
 
@@ -81,9 +92,11 @@ class State:
         >>> str(State.tower(3, 2, "B"))
         'DDD:BBB'
         """
-        if n < 1:
-            raise InvalidStateError(f"a tower needs at least one disk, not {n}")
-        return cls((post,) * n, None if up is None else (up,) * n)
+        disks = as_int(n)
+        if disks is None or disks < 1:
+            raise InvalidStateError(f"a tower needs a whole number of at least one disk, not {quote(n)}")
+        ensure_at_most(disks, MAX_DISKS, "disks")
+        return cls((post,) * disks, None if up is None else (up,) * disks)
 
     @classmethod
     def parse(cls, text: str) -> State:
@@ -96,17 +109,20 @@ class State:
         hanoikit.errors.InvalidStateError: cannot read position 'SX': write one post letter (S, I, D) per disk, smallest first, then optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'
         """
         if not isinstance(text, str):
-            raise InvalidStateError(f"a position is text such as 'SSI:RRB', not {text!r}")
-        match = _NOTATION.fullmatch(text.strip().upper())
+            raise InvalidStateError(f"a position is text such as 'SSI:RRB', not {quote(text)}")
+        notation = text.strip()
+        if len(notation) > 2 * MAX_DISKS + 1:
+            raise TooLargeError(f"position {quote(text)} is longer than a position of at most {MAX_DISKS} disks")
+        match = _NOTATION.fullmatch(notation.upper()) if notation.isascii() else None
         if match is None:
             raise InvalidStateError(
-                f"cannot read position {text!r}: write one post letter (S, I, D) per disk, smallest first, "
+                f"cannot read position {quote(text)}: write one post letter (S, I, D) per disk, smallest first, "
                 "then optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'"
             )
         posts = [POST_NAMES.index(c) for c in match[1]]
         ups = None if match[2] is None else tuple(match[2])
         if ups is not None and len(ups) != len(posts):
-            raise InvalidStateError(f"position {text!r} has {len(posts)} post letters but {len(ups)} colours")
+            raise InvalidStateError(f"position {quote(text)} has {len(posts)} post letters but {len(ups)} colours")
         return cls(posts, ups)
 
     @property
@@ -148,10 +164,11 @@ class State:
 
     def up(self, disk: int) -> Color | None:
         """The colour ``disk`` shows on top (``None`` on a classic tower)."""
-        return None if self.ups is None else self.ups[disk - 1]
+        return None if self.ups is None else self.ups[self._disk(disk) - 1]
 
     def replace(self, disk: int, post: int, up: Color | None = None) -> State:
         """A copy with ``disk`` moved to ``post`` (and showing ``up``); no rule is checked."""
+        disk = self._disk(disk)
         posts = list(self.posts)
         posts[disk - 1] = post
         if self.ups is None:
@@ -160,6 +177,12 @@ class State:
         if up is not None:
             ups[disk - 1] = up
         return State(posts, ups)
+
+    def _disk(self, disk: int) -> int:
+        number = as_int(disk)
+        if number is None or not 1 <= number <= len(self.posts):
+            raise InvalidMoveError(f"there is no disk {quote(disk)}: disks are 1 to {len(self.posts)}")
+        return number
 
     def __str__(self) -> str:
         text = "".join(POST_NAMES[p] for p in self.posts)
@@ -180,3 +203,14 @@ class State:
         from .svg import state as svg_state
 
         return svg_state(self)
+
+
+def _post(post: object, disk: int) -> int:
+    number = as_int(post)
+    if number is None:
+        raise InvalidStateError(_bad_post(disk, post))
+    return number
+
+
+def _bad_post(disk: int, post: object) -> str:
+    return f"disk {disk} is on post {quote(post)}: posts are 0, 1, 2 (S, I, D)"

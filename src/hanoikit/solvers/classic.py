@@ -13,6 +13,11 @@ into numpy arrays.
 
 The seed methods (:data:`METHODS`) all produce the same optimal sequence from S to D in different ways.
 
+Every function checks its input and raises a :class:`~hanoikit.HanoiError` for a bad one. Disk counts go up to
+:data:`~hanoikit.limits.MAX_DISKS`; :func:`recursive` (one Python frame per disk) up to
+:data:`~hanoikit.limits.MAX_RECURSIVE_DISKS`; :func:`route_table` and :func:`is_hamiltonian_path`, which keep a table
+of ``2**n`` entries, up to :data:`~hanoikit.limits.MAX_TABLE_DISKS`.
+
 >>> [str(m) for m in recursive(2)]
 ['1SI', '2SD', '1ID']
 >>> [disk_at(k) for k in range(7)]
@@ -27,8 +32,9 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import NamedTuple, TypeAlias
 
-from ..errors import InvalidPuzzleError, InvalidStateError, UnknownMethodError
-from ..move import Move
+from ..errors import InvalidPuzzleError, InvalidStateError, MoveIndexError, UnknownMethodError, quote
+from ..limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_RECURSIVE_DISKS, MAX_TABLE_DISKS, ensure_at_most
+from ..move import Move, as_int
 from ..puzzle import Puzzle
 from ..state import State
 
@@ -72,7 +78,21 @@ def disk_at(k: int) -> int:
     >>> disk_at(2**63 - 1)
     64
     """
+    return _disk_at(_check_step(k))
+
+
+def _disk_at(k: int) -> int:
     return (k ^ (k + 1)).bit_length()
+
+
+def _check_step(k: int, last: int | None = None) -> int:
+    """``k`` as a step number ``0 .. last``; raises :class:`MoveIndexError`."""
+    step = as_int(k)
+    if step is None:
+        raise MoveIndexError(f"a move index is a whole number, not {quote(k)}")
+    if step < 0 or (last is not None and step > last):
+        raise MoveIndexError(f"move index {quote(step)} is outside 0..{'' if last is None else quote(last)}")
+    return step
 
 
 def disk_sequence(n: int) -> Iterator[int]:
@@ -81,8 +101,8 @@ def disk_sequence(n: int) -> Iterator[int]:
     >>> list(disk_sequence(3))
     [1, 2, 1, 3, 1, 2, 1]
     """
-    _check_n(n)
-    return (disk_at(k) for k in range((1 << n) - 1))
+    n = _check_n(n)
+    return (_disk_at(k) for k in range((1 << n) - 1))
 
 
 def gray_code(n: int) -> Iterator[int]:
@@ -96,7 +116,7 @@ def gray_code(n: int) -> Iterator[int]:
     >>> [(a ^ b).bit_length() for a, b in zip(codes, codes[1:])] == list(disk_sequence(3))
     True
     """
-    _check_n(n)
+    n = _check_n(n)
     return (k ^ (k >> 1) for k in range(1 << n))
 
 
@@ -107,12 +127,13 @@ def is_hamiltonian_path(n: int, disks: Iterable[int]) -> bool:
     >>> is_hamiltonian_path(4, disk_sequence(4)), is_hamiltonian_path(2, [1, 1, 2])
     (True, False)
     """
-    _check_n(n)
+    n = _check_n(n, MAX_TABLE_DISKS)
     seen = bytearray(1 << n)
     corner, visited = 0, 1
     seen[0] = 1
-    for disk in disks:
-        if not 1 <= disk <= n:
+    for item in disks:
+        disk = as_int(item)
+        if disk is None or not 1 <= disk <= n:
             return False
         corner ^= 1 << (disk - 1)
         if seen[corner]:
@@ -136,7 +157,9 @@ def tower_move(height: int, k: int, src: int = 0, dst: int = 2) -> Move:
     >>> tower_move(3, 3), tower_move(3, 3, 1, 0)
     (Move(3, 0, 2), Move(3, 1, 0))
     """
-    disk = disk_at(k)
+    height, src, dst = _check_tower(height, src, dst)
+    k = _check_step(k, (1 << height) - 2)
+    disk = _disk_at(k)
     turn = (k + 1) >> disk  # how often the disk has moved before
     step = _direction(height, disk)
     labels = (src, 3 - src - dst, dst)
@@ -152,6 +175,8 @@ def tower_state(height: int, k: int, src: int = 0, dst: int = 2) -> State:
     >>> str(tower_state(3, 4)), str(tower_state(3, 7, 0, 1))
     ('IID', 'III')
     """
+    height, src, dst = _check_tower(height, src, dst)
+    k = _check_step(k, (1 << height) - 1)
     posts = [0] * height
     aux = 3 - src - dst
     for disk, bit in zip(range(height, 0, -1), format(k, f"0{height}b")):
@@ -170,8 +195,10 @@ def tower_moves(height: int, src: int = 0, dst: int = 2) -> Iterator[Move]:
     >>> [str(m) for m in tower_moves(2, 2, 1)]
     ['1DS', '2DI', '1SI']
     """
-    if height < 1:
+    count = as_int(height)
+    if count is not None and count < 1:
         return iter(())
+    height, src, dst = _check_tower(height, src, dst)
     labels = (src, 3 - src - dst, dst)
     table: list[tuple[Move, ...]] = [()]
     for disk in range(1, height + 1):
@@ -188,22 +215,37 @@ def _tower_step(table: list[tuple[Move, ...]], m: int) -> Move:
 # -- the seed methods, all from S to D ----------------------------------------------------------------------------
 
 
-def _check_n(n: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
+def _check_n(n: int, cap: int = MAX_DISKS) -> int:
+    """``n`` as a number of disks from 1 to ``cap``; raises :class:`InvalidPuzzleError` or :class:`TooLargeError`."""
+    disks = as_int(n)
+    if disks is None or disks < 1:
+        raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {quote(n)}")
+    ensure_at_most(disks, cap, "disks")
+    return disks
+
+
+def _check_posts(src: int, dst: int) -> tuple[int, int]:
+    a, b = as_int(src), as_int(dst)
+    if a is None or b is None or not (0 <= a <= 2 and 0 <= b <= 2) or a == b:
+        raise InvalidPuzzleError(f"src and dst must be two different posts 0, 1, 2, not {quote(src)} and {quote(dst)}")
+    return a, b
+
+
+def _check_tower(height: int, src: int, dst: int) -> tuple[int, int, int]:
+    return (_check_n(height), *_check_posts(src, dst))
 
 
 def recursive(n: int, src: int = 0, dst: int = 2) -> Iterator[Move]:
     """Lucas's recursion: park the ``n - 1`` smaller disks on the spare post, move disk ``n``, bring them back.
 
-    Python's recursion limit bounds ``n`` to a few hundred; :func:`tower_moves` has no such bound.
+    Python's recursion limit bounds ``n`` to :data:`~hanoikit.limits.MAX_RECURSIVE_DISKS`; :func:`tower_moves` has no
+    such bound.
 
     >>> [str(m) for m in recursive(3)]
     ['1SD', '2SI', '1DI', '3SD', '1IS', '2ID', '1SD']
     """
-    _check_n(n)
-    if src not in (0, 1, 2) or dst not in (0, 1, 2) or src == dst:
-        raise InvalidPuzzleError(f"src and dst must be two different posts 0, 1, 2, not {src!r} and {dst!r}")
+    n = _check_n(n, MAX_RECURSIVE_DISKS)
+    src, dst = _check_posts(src, dst)
     return _recursive(n, src, dst)
 
 
@@ -245,7 +287,7 @@ def iterative(n: int) -> Iterator[Move]:
     >>> [str(m) for m in iterative(2)]
     ['1SI', '2SD', '1ID']
     """
-    _check_n(n)
+    n = _check_n(n)
     return _iterative(n)
 
 
@@ -266,7 +308,7 @@ def four_step(n: int) -> Iterator[Move]:
     >>> [str(m) for m in four_step(3)]
     ['1SD', '2SI', '1DI', '3SD', '1IS', '2ID', '1SD']
     """
-    _check_n(n)
+    n = _check_n(n)
     return _four_step(n)
 
 
@@ -292,7 +334,7 @@ def three_step(n: int) -> Iterator[Move]:
     >>> [str(m) for m in three_step(2)]
     ['1SI', '2SD', '1ID']
     """
-    _check_n(n)
+    n = _check_n(n)
     return _three_step(n)
 
 
@@ -317,12 +359,13 @@ def route_table(n: int) -> Iterator[Move]:
     """The stackless route-table method: number the six routes, and build the route list for ``n`` disks from the one
     for ``n - 1`` by two table lookups (swap I and D; then rotate S→I→D→S), around the one move S→D of disk ``n``.
 
-    It keeps the ``2**n - 1`` route numbers (one byte each) and names the disks by :func:`disk_at`.
+    It keeps the ``2**n - 1`` route numbers (one byte each), so ``n`` is at most
+    :data:`~hanoikit.limits.MAX_TABLE_DISKS`, and names the disks by :func:`disk_at`.
 
     >>> [str(m) for m in route_table(3)]
     ['1SD', '2SI', '1DI', '3SD', '1IS', '2ID', '1SD']
     """
-    _check_n(n)
+    n = _check_n(n, MAX_TABLE_DISKS)
     return _route_table(n)
 
 
@@ -332,7 +375,7 @@ def _route_table(n: int) -> Iterator[Move]:
         to_spare = routes.translate(_SWAP_ID)  # n - 1 disks S→I
         routes = to_spare + b"\x01" + to_spare.translate(_ROTATE)  # ... then I→D
     for k, route in enumerate(routes):
-        yield Move(disk_at(k), *ROUTES[route])
+        yield Move(_disk_at(k), *ROUTES[route])
 
 
 def bits(n: int) -> Iterator[Move]:
@@ -342,7 +385,7 @@ def bits(n: int) -> Iterator[Move]:
     >>> [str(m) for m in bits(2)]
     ['1SI', '2SD', '1ID']
     """
-    _check_n(n)
+    n = _check_n(n)
     return _bits(n)
 
 
@@ -372,8 +415,8 @@ def solution(n: int, method: str = "recursive") -> Iterator[Move]:
     Traceback (most recent call last):
     hanoikit.errors.UnknownMethodError: unknown method 'magic': choose one of recursive, iterative, four-step, ...
     """
-    if method not in METHODS:
-        raise UnknownMethodError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
+    if not isinstance(method, str) or method not in METHODS:
+        raise UnknownMethodError(f"unknown method {quote(method)}: choose one of {', '.join(METHODS)}")
     return METHODS[method](n)
 
 
@@ -483,10 +526,16 @@ def plan(puzzle: Puzzle, src: State, dst: State) -> list[Segment]:
 
 
 def _check_pair(puzzle: Puzzle, src: State, dst: State) -> None:
+    _check_puzzle(puzzle)
     for state in (src, dst):
         error = puzzle.state_error(state)
         if error is not None:
             raise InvalidStateError(error)
+
+
+def _check_puzzle(puzzle: Puzzle) -> None:
+    if not isinstance(puzzle, Puzzle) or puzzle.magnetic:
+        raise InvalidPuzzleError(f"this solver answers the classic puzzle, not {quote(puzzle)}")
 
 
 def distance(puzzle: Puzzle, src: State, dst: State) -> int:
@@ -523,6 +572,7 @@ def move_at(puzzle: Puzzle, k: int) -> Move:
     >>> move_at(Puzzle(3), 0), move_at(Puzzle(10_000), 2**9_999 - 1)
     (Move(1, 0, 2), Move(10000, 0, 2))
     """
+    _check_puzzle(puzzle)
     return tower_move(puzzle.n, k)
 
 
@@ -532,6 +582,7 @@ def state_at(puzzle: Puzzle, k: int) -> State:
     >>> str(state_at(Puzzle(3), 3)), str(state_at(Puzzle(3), 7))
     ('IIS', 'DDD')
     """
+    _check_puzzle(puzzle)
     return tower_state(puzzle.n, k)
 
 
@@ -541,4 +592,6 @@ def disk_moves(puzzle: Puzzle) -> list[int]:
     >>> disk_moves(Puzzle(4))
     [8, 4, 2, 1]
     """
+    _check_puzzle(puzzle)
+    ensure_at_most(puzzle.n, MAX_DISK_MOVES_DISKS, "disks (counting the moves of each)")
     return [1 << (puzzle.n - disk) for disk in range(1, puzzle.n + 1)]
