@@ -55,7 +55,7 @@ def positions(draw, puzzle):
     return State(where, [shows[p] for p in where], post_count=puzzle.posts)
 
 
-# -- the contract: constructors, rules as data ------------------------------------------------------------------------
+# -- the contract: constructors, rules as data -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("rule", hk.puzzle.MOVE_RULES)
@@ -81,7 +81,7 @@ def test_explicit_pairs_by_number_letter_or_text():
     assert cyclic == Puzzle(3, moves=[(0, 1), (1, 2), (2, 0)]) == Puzzle(3, moves={("S", "I"), ("I", "D"), ("D", "S")})
     assert cyclic == Puzzle(3, moves="SI ID DS") == Puzzle(3, moves="SI,ID,DS")
     assert Puzzle(3, moves="star") == Puzzle(3, moves="linear")  # the same rules on three posts
-    assert Puzzle(3, posts=4, moves="SD") .moves == {(0, 3)}
+    assert Puzzle(3, posts=4, moves="SD").moves == {(0, 3)}
 
 
 @pytest.mark.parametrize(
@@ -124,7 +124,8 @@ def test_puzzles_are_immutable_values():
 
 @given(members())
 def test_equal_rules_make_equal_puzzles_with_equal_hashes(puzzle):
-    for same in (copy.copy(puzzle), copy.deepcopy(puzzle), pickle.loads(pickle.dumps(puzzle)), eval(repr(puzzle), vars(hk))):
+    copies = copy.copy(puzzle), copy.deepcopy(puzzle), pickle.loads(pickle.dumps(puzzle)), eval(repr(puzzle), vars(hk))
+    for same in copies:
         assert same == puzzle and hash(same) == hash(puzzle) and same is not puzzle
     assert len({puzzle, copy.copy(puzzle)}) == 1
     other = MagneticPuzzle(puzzle.n, "N" * puzzle.posts, moves=puzzle.moves) if not puzzle.faces else None
@@ -138,7 +139,7 @@ def test_repr_is_short_for_the_default_rules():
     assert repr(MagneticPuzzle(3)) == "MagneticPuzzle(3, colors='NNN', start_up='R', goal_up='B')"
 
 
-# -- notation on 3 to 10 posts ------------------------------------------------------------------------------------------
+# -- notation on 3 to 10 posts -----------------------------------------------------------------------------------------
 
 
 @given(post_counts, st.data())
@@ -179,7 +180,7 @@ def test_existing_notations_keep_their_meaning():
         Move.parse("1SJ")
 
 
-# -- the rules of every member -------------------------------------------------------------------------------------------
+# -- the rules of every member -----------------------------------------------------------------------------------------
 
 
 def allowed_by_definition(puzzle: Puzzle, state: State, move: Move) -> bool:
@@ -203,11 +204,13 @@ def allowed_by_definition(puzzle: Puzzle, state: State, move: Move) -> bool:
 def test_legal_moves_are_those_the_definition_allows(puzzle, data):
     state = data.draw(positions(puzzle))
     assume(puzzle.is_legal(state))
-    every = [Move(d, a, b) for d in range(1, puzzle.n + 1) for a in range(puzzle.posts) for b in range(puzzle.posts) if a != b]
+    k = puzzle.posts
+    every = [Move(d, a, b) for d in range(1, puzzle.n + 1) for a in range(k) for b in range(k) if a != b]
     expected = [m for m in every if allowed_by_definition(puzzle, state, m)]
     assert sorted(puzzle.legal_moves(state)) == sorted(expected)
     assert [m for m in every if puzzle.move_error(state, m) is None] == expected
-    assert [after for _, after in puzzle.successors(state)] == [puzzle.apply(state, m) for m in puzzle.legal_moves(state)]
+    applied = [puzzle.apply(state, m) for m in puzzle.legal_moves(state)]
+    assert [after for _, after in puzzle.successors(state)] == applied
 
 
 @given(members(), st.data())
@@ -249,7 +252,7 @@ def test_magnetic_rules_on_four_posts():
     assert m.post_color(after, 3) == "B" and m.post_color(after, "I") == "R"
 
 
-# -- the registry ----------------------------------------------------------------------------------------------------
+# -- the registry ------------------------------------------------------------------------------------------------------
 
 
 def test_each_puzzle_is_answered_by_the_solver_that_covers_it():
@@ -288,7 +291,7 @@ def test_no_solver_means_unknown_method_and_too_large_names_the_cap(monkeypatch)
         Puzzle(3, moves="cyclic").move_at(0)
 
 
-# -- the exhaustive solver against facts derived by hand -----------------------------------------------------------------
+# -- the exhaustive solver against facts derived by hand ---------------------------------------------------------------
 
 
 @cache
@@ -344,7 +347,9 @@ def test_exhaustive_agrees_with_the_dedicated_solvers_on_three_posts(puzzle):
             assert exhaustive.distance(puzzle, src, dst) == puzzle.distance(src, dst)
 
 
-@pytest.mark.parametrize("puzzle", [Puzzle(4, posts=4, moves="star"), MagneticPuzzle(3, "NRNB"), Puzzle(3, moves="cyclic")])
+@pytest.mark.parametrize(
+    "puzzle", [Puzzle(4, posts=4, moves="star"), MagneticPuzzle(3, "NRNB"), Puzzle(3, moves="cyclic")]
+)
 def test_indexed_queries_follow_the_solution(puzzle):
     moves = list(puzzle.solve())
     assert len(moves) == puzzle.distance()

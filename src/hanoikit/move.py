@@ -60,7 +60,9 @@ def post_names(posts: int = 3) -> str:
 def _post_count(posts: object) -> int:
     count = as_int(posts)
     if count is None or not MIN_POSTS <= count <= MAX_POSTS:
-        raise InvalidMoveError(f"the number of posts is a whole number from {MIN_POSTS} to {MAX_POSTS}, not {quote(posts)}")
+        raise InvalidMoveError(
+            f"the number of posts is a whole number from {MIN_POSTS} to {MAX_POSTS}, not {quote(posts)}"
+        )
     return count
 
 

@@ -48,7 +48,8 @@ def move_rule(moves: str | Iterable[Iterable[int | str]], posts: int = 3) -> Mov
 
     >>> sorted(move_rule("cyclic"))
     [(0, 1), (1, 2), (2, 0)]
-    >>> move_rule("linear", 4) == move_rule("SI IS IJ JI JD DJ", 4) == move_rule([(0, 1), (1, 0), (1, 2), (2, 1), (2, 3), (3, 2)], 4)
+    >>> pairs = [(0, 1), (1, 0), (1, 2), (2, 1), (2, 3), (3, 2)]
+    >>> move_rule("linear", 4) == move_rule("SI IS IJ JI JD DJ", 4) == move_rule(pairs, 4)
     True
     >>> move_rule("star", 4) == move_rule({("S", "I"), ("I", "S"), ("J", "I"), ("I", "J"), ("D", "I"), ("I", "D")}, 4)
     True
@@ -127,7 +128,8 @@ def _perfect(state: State | None) -> bool:
         return True
     if not isinstance(state, State):
         return False
-    return state.posts.count(state.posts[0]) == state.n and (state.ups is None or state.ups.count(state.ups[0]) == state.n)
+    n, ups = state.n, state.ups
+    return state.posts.count(state.posts[0]) == n and (ups is None or ups.count(ups[0]) == n)
 
 
 class Puzzle:
@@ -193,7 +195,9 @@ class Puzzle:
         ensure_at_most(disks, MAX_DISKS, "disks")
         count = as_int(posts)
         if count is None or not MIN_POSTS <= count <= MAX_POSTS:
-            raise InvalidPuzzleError(f"the number of posts is a whole number from {MIN_POSTS} to {MAX_POSTS}, not {quote(posts)}")
+            raise InvalidPuzzleError(
+                f"the number of posts is a whole number from {MIN_POSTS} to {MAX_POSTS}, not {quote(posts)}"
+            )
         allowed = move_rule(moves, count)
         names = post_names(count)
         self._set(

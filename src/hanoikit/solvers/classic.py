@@ -536,7 +536,9 @@ def _check_pair(puzzle: Puzzle, src: State, dst: State) -> None:
 
 def _check_puzzle(puzzle: Puzzle) -> None:
     if not isinstance(puzzle, Puzzle) or not CLASSIC.covers(puzzle):
-        raise InvalidPuzzleError(f"this solver answers the classic puzzle (three posts, every move), not {quote(puzzle)}")
+        raise InvalidPuzzleError(
+            f"this solver answers the classic puzzle (three posts, every move), not {quote(puzzle)}"
+        )
 
 
 def distance(puzzle: Puzzle, src: State, dst: State) -> int:
