@@ -580,6 +580,10 @@ class MagneticPuzzle(Puzzle):
             return error
         if state.ups is None:
             return f"position {quote(str(state))} gives no disk colours; a magnetic position needs them, e.g. 'SS:RR'"
+        shown = set(zip(state.posts, state.ups))  # legal: each post shows one colour, allowed by the post's own
+        own = self._own
+        if len(shown) == len({post for post, _ in shown}) and all(own[p] in (None, up) for p, up in shown):
+            return None
         below: list[int | None] = [None] * self.posts
         names = self.post_names
         for disk in range(self.n, 0, -1):

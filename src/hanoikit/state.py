@@ -193,14 +193,12 @@ class State:
         >>> State.parse("SDS").tops(), State.parse("SD", post_count=4).tops()
         ((1, None, 2), (1, None, None, 2))
         """
-        tops: list[int | None] = [None] * self.post_count
-        missing = self.post_count
-        for disk, post in enumerate(self.posts, 1):
-            if tops[post] is None:
-                tops[post] = disk
-                missing -= 1
-                if missing == 0:
-                    break
+        posts, tops = self.posts, []
+        for post in range(self.post_count):
+            try:
+                tops.append(posts.index(post) + 1)
+            except ValueError:
+                tops.append(None)
         return tuple(tops)
 
     def up(self, disk: int) -> Color | None:
