@@ -87,7 +87,7 @@ class Solver:
     """
 
     name: str
-    covers: Callable[[Puzzle], bool]
+    covers: Callable[[Puzzle], bool] = field(repr=False)
     endpoints: Endpoints
     guarantee: Guarantee
     cost: str
