@@ -271,6 +271,25 @@ def test_each_puzzle_is_answered_by_the_solver_that_covers_it():
     assert hk.solvers.solver_for(Puzzle(3)) is registry.CLASSIC
 
 
+def test_a_perfect_to_perfect_solver_answers_only_between_towers(monkeypatch):
+    towers = registry.Solver(
+        name="towers",
+        covers=lambda puzzle: puzzle.posts == 4,
+        endpoints=registry.Endpoints.PERFECT,
+        guarantee=Guarantee.CONJECTURED_OPTIMAL,
+        cost="as the search",
+        load=lambda: exhaustive,
+    )
+    monkeypatch.setattr(registry, "_SOLVERS", list(registry._SOLVERS))
+    assert registry.register(towers) is towers and registry.registered()[-2:] == (towers, registry.EXHAUSTIVE)
+    p = Puzzle(3, posts=4)
+    assert p.solver() is towers and p.solver(dst=State.tower(3, 1, post_count=4)) is towers
+    assert p.solver(src=p.parse("SSI")) is registry.EXHAUSTIVE is p.solver(dst=p.parse("DDS"))
+    assert [s.name for s in solvers_for(p)] == ["towers", "exhaustive"]
+    assert solvers_for(Puzzle(3))[0].name == "classic"
+    assert p.distance() == plain_distances(p, p.start)[p.goal] == frame_stewart(3, 4)
+
+
 def test_classic_solver_functions_refuse_puzzles_they_do_not_cover():
     from hanoikit.solvers import classic
 

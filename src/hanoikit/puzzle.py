@@ -122,16 +122,6 @@ def _shown(state: State) -> str:
     return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}... ({state.n:,} disks)"
 
 
-def _perfect(state: State | None) -> bool:
-    """Whether ``state`` is a perfect tower (``None`` stands for the start or the goal, which are)."""
-    if state is None:
-        return True
-    if not isinstance(state, State):
-        return False
-    n, ups = state.n, state.ups
-    return state.posts.count(state.posts[0]) == n and (ups is None or ups.count(ups[0]) == n)
-
-
 class Puzzle:
     """The Tower of Hanoi with ``n`` disks on ``posts`` posts (three unless told), from a tower on the first post S
     to a tower on the last post D, moving only as ``moves`` allows (every move unless told).
@@ -148,8 +138,10 @@ class Puzzle:
 
     ``moves`` is ``"any"``, ``"cyclic"`` (post ``i`` to ``i + 1`` only, D back to S), ``"linear"`` (between
     neighbours, both ways), ``"star"`` (to or from the centre post I only), or the allowed ``(src, dst)`` pairs
-    (see :func:`move_rule`). The rules are data: ``posts``, ``moves`` (a frozenset of pairs), ``post_names`` and, on
-    a magnetic tower, ``faces`` and ``colors``. Puzzles are immutable values, equal when their rules are:
+    (see :func:`move_rule`). The rules are data, for clients to read instead of asking a puzzle's class: ``posts``,
+    ``moves`` (a frozenset of pairs), ``post_names``, ``faces`` (whether disks have coloured faces, the magnetic
+    rules) and ``colors`` (the colour of each post, all ``N`` here). Puzzles are immutable values, equal when their
+    rules are:
 
     >>> q = Puzzle(2, posts=4, moves="cyclic")
     >>> q, q.posts, sorted(q.moves), q.post_names

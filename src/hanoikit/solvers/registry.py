@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..errors import UnknownMethodError
 from ..limits import MAX_MAGNETIC_DISKS, ensure_at_most
-from ..puzzle import Puzzle, _perfect, move_rule
+from ..puzzle import Puzzle, move_rule
 from ..state import State
 
 if TYPE_CHECKING:
@@ -72,6 +72,16 @@ class SolverFunctions(Protocol):
     def state_at(self, puzzle: Puzzle, k: int) -> State: ...
 
     def disk_moves(self, puzzle: Puzzle) -> list[int]: ...
+
+
+def _perfect(state: State | None) -> bool:
+    """Whether ``state`` is a perfect tower (``None`` stands for the start or the goal, which are)."""
+    if state is None:
+        return True
+    if not isinstance(state, State):
+        return False
+    n, ups = state.n, state.ups
+    return state.posts.count(state.posts[0]) == n and (ups is None or ups.count(ups[0]) == n)
 
 
 def _no_cap(puzzle: Puzzle) -> None:
