@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import Game, MagneticPuzzle, Move, Puzzle, State
-from hanoikit.limits import MAX_SEARCH_POSITIONS
-from hanoikit.move import MAX_POSTS, MIN_POSTS
+from hanoikit.limits import MAX_POSTS, MAX_SEARCH_POSITIONS
+from hanoikit.move import MIN_POSTS
 from hanoikit.solvers import Guarantee, exhaustive, registry, solvers_for
 from oracle import plain_distances
 

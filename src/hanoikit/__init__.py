@@ -26,7 +26,8 @@ from .errors import (
     UnknownMethodError,
     UnsolvableError,
 )
-from .move import MAX_POSTS, POST_NAMES, Move, post_index, post_names
+from .limits import MAX_POSTS
+from .move import POST_NAMES, Move, post_index, post_names
 from .puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle, move_rule
 from .session import Game
 from .state import COLORS, Color, State, flip

@@ -18,6 +18,7 @@ __all__ = [
     "MAX_DISKS",
     "MAX_DISK_MOVES_DISKS",
     "MAX_MAGNETIC_DISKS",
+    "MAX_POSTS",
     "MAX_RECURSIVE_DISKS",
     "MAX_SEARCH_POSITIONS",
     "MAX_TABLE_DISKS",
@@ -53,6 +54,9 @@ MAX_TABLE_DISKS = 24
 
 
 # -- the model and its solvers (hanoikit.solvers.registry, hanoikit.solvers.exhaustive) ----------------------------
+
+MAX_POSTS = 10
+"""The most posts a puzzle has: one letter and one digit name each post in the notations."""
 
 MAX_SEARCH_POSITIONS = 200_000
 """The largest position space the exhaustive solver searches, counted as ``posts**n`` (times ``2**posts`` on a

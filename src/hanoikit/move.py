@@ -7,18 +7,15 @@ import re
 from typing import NamedTuple
 
 from .errors import InvalidMoveError, quote
-from .limits import MAX_DISKS
+from .limits import MAX_DISKS, MAX_POSTS
 
-__all__ = ["Move", "MAX_POSTS", "MIN_POSTS", "POST_NAMES", "post_names", "post_index", "as_int", "as_move"]
+__all__ = ["Move", "MIN_POSTS", "POST_NAMES", "post_names", "post_index", "as_int", "as_move"]
 
 POST_NAMES = "SID"
 """Letters of the posts 0, 1, 2 of the three-post puzzle: source, intermediate, destination."""
 
 MIN_POSTS = 3
 """The fewest posts a puzzle has."""
-
-MAX_POSTS = 10
-"""The most posts a puzzle has: one letter and one digit name each post."""
 
 _MIDDLE = "IJKLMPQT"  # the posts between S and D, in order; N (neutral), O (like 0), R and B (colours) are left out
 _LETTERS = "S" + _MIDDLE + "D"
@@ -45,7 +42,7 @@ def as_int(value: object) -> int | None:
 
 
 def post_names(posts: int = 3) -> str:
-    """The letters of the posts of a puzzle with ``posts`` posts (3 to :data:`MAX_POSTS`), one per post.
+    """The letters of the posts of a puzzle with ``posts`` posts (3 to :data:`~hanoikit.limits.MAX_POSTS`), one per post.
 
     S is the first post (the start) and D the last (the goal); the posts between them are I, J, K, L, M, P, Q, T in
     order (N, O, R and B are left out: N, R and B name colours, O looks like 0).

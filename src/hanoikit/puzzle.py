@@ -1,6 +1,6 @@
 """The puzzles: the rules of every member of the Tower of Hanoi family, as data, and the rule hooks that read them.
 
-A puzzle is ``n`` disks, ``posts`` posts (3 to :data:`~hanoikit.move.MAX_POSTS`), the set of allowed moves (pairs
+A puzzle is ``n`` disks, ``posts`` posts (3 to :data:`~hanoikit.limits.MAX_POSTS`), the set of allowed moves (pairs
 ``(src, dst)`` of posts) and, on the Magnetic Tower of Hanoi, disks with coloured faces and post colours. The rule
 hooks (:meth:`~Puzzle.state_error`, :meth:`~Puzzle.move_error`, :meth:`~Puzzle.post_color`,
 :meth:`~Puzzle.legal_moves`) read that data and nothing else. The queries (:meth:`~Puzzle.distance`,
@@ -23,8 +23,8 @@ from .errors import (
     QUOTE_LIMIT,
     quote,
 )
-from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, ensure_at_most
-from .move import MAX_POSTS, MIN_POSTS, Move, _post_count, as_int, as_move, post_index, post_names
+from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_POSTS, ensure_at_most
+from .move import MIN_POSTS, Move, _post_count, as_int, as_move, post_index, post_names
 from .state import COLORS, Color, State, color_name, flip
 
 if TYPE_CHECKING:
@@ -473,7 +473,7 @@ class MagneticPuzzle(Puzzle):
     R or B takes only disks showing that colour on top.
 
     ``colors`` names the colour of each post, S first (each ``R``, ``B`` or ``N`` for neutral); the puzzle has as
-    many posts as ``colors`` has letters (3 to :data:`~hanoikit.move.MAX_POSTS`), and ``moves`` restricts the moves
+    many posts as ``colors`` has letters (3 to :data:`~hanoikit.limits.MAX_POSTS`), and ``moves`` restricts the moves
     as on :class:`Puzzle` (a keyword argument, so that ``MagneticPuzzle(n, colors, start_up, goal_up)`` keeps its
     meaning). The start tower shows ``start_up`` on top (default red, blue when S is blue); the goal
     tower shows ``goal_up`` (default blue, red when D is red).

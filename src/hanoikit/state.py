@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from typing import Literal
 
 from .errors import InvalidMoveError, InvalidStateError, TooLargeError, quote
-from .limits import MAX_DISKS, ensure_at_most
-from .move import MAX_POSTS, MIN_POSTS, POST_NAMES, _post_count, as_int, post_names
+from .limits import MAX_DISKS, MAX_POSTS, ensure_at_most
+from .move import MIN_POSTS, POST_NAMES, _post_count, as_int, post_names
 
 __all__ = ["State", "Color", "COLORS", "flip"]
 
