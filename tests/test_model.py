@@ -298,6 +298,13 @@ def test_classic_solver_functions_refuse_puzzles_they_do_not_cover():
         classic.move_at(p, 0)
 
 
+@pytest.mark.parametrize("puzzle", [Puzzle(2, posts=4), Puzzle(2, moves="cyclic"), MagneticPuzzle(2, moves="star")])
+def test_the_three_post_search_refuses_other_rules_instead_of_answering_wrongly(puzzle):
+    for query in (hk.search.distance, hk.search.bfs, lambda p: hk.search.encode(p, p.start)):
+        with pytest.raises(hk.InvalidPuzzleError, match="three posts with every move"):
+            query(puzzle)
+
+
 def test_no_solver_means_unknown_method_and_too_large_names_the_cap(monkeypatch):
     big = Puzzle(30, posts=4)
     with pytest.raises(hk.TooLargeError, match=f"at most {MAX_SEARCH_POSITIONS}"):
