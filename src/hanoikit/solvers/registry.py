@@ -133,7 +133,14 @@ _FALLBACKS: list[Solver] = []
 
 
 def register(solver: Solver, fallback: bool = False) -> Solver:
-    """Add ``solver`` after the solvers registered so far (a ``fallback`` after all the others); returns it."""
+    """Add ``solver`` after the solvers registered so far (a ``fallback`` after all the others); returns it.
+
+    A new member's solver says what it covers and what it is worth, e.g. Frame-Stewart on five posts::
+
+        register(Solver(name="frame-stewart", covers=lambda p: p.moves == move_rule("any", p.posts) and not p.faces,
+                        endpoints=Endpoints.PERFECT, guarantee=Guarantee.CONJECTURED_OPTIMAL, checked_up_to=7,
+                        cost="O(n) per count", load=_load_frame_stewart))
+    """
     (_FALLBACKS if fallback else _SOLVERS).append(solver)
     return solver
 
