@@ -193,7 +193,8 @@ class State:
         >>> State.parse("SDS").tops(), State.parse("SD", post_count=4).tops()
         ((1, None, 2), (1, None, None, 2))
         """
-        posts, tops = self.posts, []
+        posts = self.posts
+        tops: list[int | None] = []
         for post in range(self.post_count):
             try:
                 tops.append(posts.index(post) + 1)
