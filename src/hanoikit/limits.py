@@ -24,3 +24,22 @@ def ensure_at_most(value: int, cap: int, what: str) -> None:
     """Raise :class:`TooLargeError` if ``value`` is above ``cap``; ``what`` names the unit in the message."""
     if value > cap:
         raise TooLargeError(f"{value} {what} is more than this can handle: at most {cap}")
+
+
+# -- the command line (hanoi ...) and its movies --------------------------------------------------------------------
+
+__all__ += ["MAX_INDEX_BITS", "MAX_INDEX_CHARS", "MAX_RATE_EXPONENT", "MAX_FRAMES"]
+
+MAX_INDEX_BITS = 1 << 22
+"""The longest move number ``hanoi move`` and ``hanoi state`` read, in bits: a sum of powers such as ``2**63-1`` whose
+terms would be longer is refused before it is computed (every solution of up to :data:`MAX_DISKS` disks is shorter)."""
+
+MAX_INDEX_CHARS = 10_000
+"""The longest text read as a move number."""
+
+MAX_RATE_EXPONENT = 100
+"""``hanoi time --rate`` reads moves per second between 1e-100 and 1e100."""
+
+MAX_FRAMES = 20_000
+"""The most frames in one movie (``hanoi animate``). Frames are streamed to the file, so memory does not grow with
+them, but time does (about a minute per thousand frames at 480x320)."""
