@@ -74,11 +74,11 @@ def test_gif_frames_size_and_colours(tmp_path) -> None:
     puzzle = hk.MagneticPuzzle(2)
     moves = _solution(puzzle)
     target = tmp_path / "m.gif"
-    count = animate(puzzle, moves, target, fps=5, size="120x80", tween=2, pause=0)
-    assert count == 1 + len(moves) * 3
+    written = animate(puzzle, moves, target, fps=5, size="120x80", tween=2, pause=0)
+    assert written.frames == 1 + len(moves) * 3 == len(list(frames(puzzle, moves, tween=2)))
     with Image.open(target) as movie:
         assert movie.size == (120, 80)
-        assert movie.n_frames == count
+        assert movie.n_frames == written.frames
         movie.seek(0)
         colours = {rgb for _, rgb in movie.convert("RGB").getcolors(120 * 80)}
     assert any(r > 180 and g < 110 and b < 110 for r, g, b in colours)  # red faces

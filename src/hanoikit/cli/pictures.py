@@ -98,7 +98,9 @@ def animate(
     tween: int | None,
 ) -> None:
     """A movie of the N-disk tower being solved: each disk lifts, travels (turning over on a magnetic tower, so both
-    faces show) and drops. Up to 5000 moves."""
+    faces show) and drops. Up to {MAX_MOVIE_MOVES} moves and {MAX_FRAMES} frames (fewer --tween frames for long
+    solutions); the frames are streamed to the file, one at a time. The first and last positions are held a second.
+    """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..draw.animate import animate as make_movie
@@ -111,11 +113,14 @@ def animate(
         console=_stderr(), disable=not sys.stderr.isatty(), transient=True,
     ) as bar:
         task = bar.add_task("frames", total=None)
-        frames = make_movie(
+        movie = make_movie(
             puzzle, moves, out, state=state, fps=fps, size=size, tween=tween,
             progress=lambda done, total: bar.update(task, completed=done + 1, total=total),
         )
-    click.echo(f"wrote {out}: {len(moves)} moves, {frames} frames at {fps:g} fps ({frames / fps:.1f} s)")
+    click.echo(
+        f"wrote {out}: {len(moves)} moves, {movie.frames} frames of {movie.frame_ms} ms, the first and last held "
+        f"{movie.hold_ms} ms ({movie.seconds:.2f} s)"
+    )
 
 
 def _stderr():  # type: ignore[no-untyped-def]
