@@ -35,6 +35,14 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
     raise Terminated
 
 
+def _unraisable(report: sys.UnraisableHookArgs) -> None:
+    """A SIGTERM that arrived inside a finaliser or weakref callback, where exceptions are dropped: deliver it again."""
+    if isinstance(report.exc_value, Terminated):
+        threading.Timer(0.01, os.kill, (os.getpid(), signal.SIGTERM)).start()
+    else:
+        sys.__unraisablehook__(report)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``hanoi``; every failure ends with one line on stderr: exit status 2 for bad input, 1 when the output
     cannot be written, 130 when interrupted, 143 when terminated."""
@@ -43,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         args = ["--help"]
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if in_main_thread else None
+    hook, sys.unraisablehook = sys.unraisablehook, _unraisable
     try:
         app.main(args=args, prog_name="hanoi", standalone_mode=False)
         sys.stdout.flush()
@@ -66,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:  # from the last flush of stdout
         return _cannot_write(error)
     finally:
+        sys.unraisablehook = hook
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
     return 0

@@ -50,6 +50,10 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
     tower = _tower(tower)
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
         fail(f"cannot draw to {str(plot)!r}: give a file name ending in .png, .svg or .pdf")
+    if plot is not None:
+        from ..draw.files import check_parent
+
+        check_parent(plot)  # before the work
     table = Table(title=f'Colour crossings of the "{algorithm}" algorithm on the tower {tower}')
     for heading in ("N", "S", "I", "D", "total", "moves", "optimal"):
         table.add_column(heading, justify="right")
@@ -184,6 +188,9 @@ def reproduce(out: Path) -> None:
 
     if out.exists() and not out.is_dir():
         fail(f"cannot write the report into {str(out)!r}: it is a file")
+    from ..draw.files import check_parent
+
+    check_parent(out)
     built = build(out)
     figures = sorted(p.name for p in (built.path / "figures").glob("*"))
     click.echo(f"wrote {built.path / 'report.md'}, {built.path / 'report.html'} and {len(figures)} figure files")

@@ -37,12 +37,14 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     from start to goal is highlighted. Without --out, prints the graph's facts (and, up to 4 classic disks, the
     triangle drawn in text).
     """
-    from ..draw.files import extension
+    from ..draw.files import check_parent, extension
     from ..draw.graph import FORMATS, save_state_graph
     from ..graph import diameter, state_graph
 
     if out is not None and extension(out) not in FORMATS:
         fail(f"cannot write a graph to {out!r}: use a file ending in {', '.join('.' + f for f in FORMATS)}")
+    if out is not None:
+        check_parent(out)
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     g = state_graph(puzzle)
     goal_reached = puzzle.is_legal(puzzle.goal) and puzzle.goal in g
@@ -106,7 +108,10 @@ def animate(
     from ..draw.animate import animate as make_movie
     from ..draw.animate import check_output
 
+    from ..draw.files import check_parent
+
     check_output(out, size)  # an unwritable format or a missing encoder fails before any work
+    check_parent(out)
     puzzle, moves, state = _moves(n, magnetic, start_up, goal_up, algorithm, source)
     with Progress(
         TextColumn(f"[bold]{out}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -182,12 +187,14 @@ def ncube(n: int, out: str | None) -> None:
     """The disk sequence of the N-disk solution as a walk on the N-cube (seed 002): every corner once, a Gray code."""
     from ..teach import ncube as cube
 
-    from ..draw.files import extension
+    from ..draw.files import check_parent, extension
 
     if out is not None and n > cube.MAX_DRAWN:
         fail(f"the cube is drawn up to {cube.MAX_DRAWN} dimensions, not {n}")
     if out is not None and extension(out) not in ("png", "svg", "pdf"):
         fail(f"cannot draw the cube into {out!r}: use a .png, .svg or .pdf file")
+    if out is not None:
+        check_parent(out)
     click.echo(cube.table(n))
     if out is not None:
         cube.save(n, out)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from collections.abc import Callable
 
-__all__ = ["write_atomically", "naming", "extension", "save_figure"]
+__all__ = ["write_atomically", "check_parent", "naming", "extension", "save_figure"]
 
 
 def extension(target: str | os.PathLike[str]) -> str:
@@ -48,6 +49,23 @@ def write_atomically(target: str | os.PathLike[str], write: Callable[[str], obje
         if isinstance(error, OSError):
             raise naming(error, target) from error
         raise
+
+
+def check_parent(target: str | os.PathLike[str]) -> None:
+    """Raise the :class:`OSError` that writing ``target`` would meet if its directory is missing or is not a
+    directory: to fail before any work, not after it.
+
+    >>> check_parent("/no/such/directory/x.png")
+    Traceback (most recent call last):
+    FileNotFoundError: [Errno 2] No such file or directory: '/no/such/directory/x.png'
+    """
+    directory = os.path.dirname(os.path.abspath(target))
+    try:
+        os.stat(directory)
+    except OSError as error:
+        raise naming(error, target) from None
+    if not os.path.isdir(directory):
+        raise naming(NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)), target)
 
 
 def naming(error: OSError, target: str | os.PathLike[str]) -> OSError:
