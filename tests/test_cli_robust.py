@@ -178,3 +178,18 @@ def test_sigterm_removes_the_temporary_files(tmp_path: Path, args: list[str], te
     _, err = process.communicate(timeout=60)
     assert process.returncode == 143 and one_line(err) == "hanoi: terminated\n", err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [[], ["--magnetic", "NNN"], ["--magnetic", "NRB"], ["--magnetic", "NNR", "--goal-up", "R"]])
+def test_count_table_against_the_search(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    """``hanoi count`` adds up P(k) for S(n): each S(n) is the breadth-first distance from start to goal."""
+    from hanoikit.cli.app import make_puzzle
+    from oracle import plain_distances
+
+    assert main(["count", "--upto", "5", *args]) == 0
+    rows = [line.strip("│ ").split("│") for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    magnetic = args[1] if args else None
+    goal_up = args[3] if len(args) > 2 else None
+    for n in range(1, 6):
+        puzzle = make_puzzle(n, magnetic, goal_up)
+        assert int(rows[n - 1][1]) == plain_distances(puzzle, puzzle.start)[puzzle.goal]

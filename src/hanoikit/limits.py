@@ -28,7 +28,8 @@ def ensure_at_most(value: int, cap: int, what: str) -> None:
 
 # -- the command line (hanoi ...) and its movies --------------------------------------------------------------------
 
-__all__ += ["MAX_INDEX_BITS", "MAX_INDEX_CHARS", "MAX_RATE_EXPONENT", "MAX_MOVIE_MOVES", "MAX_FRAMES"]
+__all__ += ["MAX_INDEX_BITS", "MAX_INDEX_CHARS", "MAX_RATE_EXPONENT", "MAX_COUNT_ROWS", "MAX_MOVIE_MOVES",
+            "MAX_FRAMES"]
 
 MAX_INDEX_BITS = 1 << 22
 """The longest move number ``hanoi move`` and ``hanoi state`` read, in bits: a sum of powers such as ``2**63-1`` whose
@@ -39,6 +40,10 @@ MAX_INDEX_CHARS = 10_000
 
 MAX_RATE_EXPONENT = 100
 """``hanoi time --rate`` reads moves per second between 1e-100 and 1e100."""
+
+MAX_COUNT_ROWS = 2000
+"""The most rows of ``hanoi count``'s table: its text grows as the square of the rows (row n has about n/2 digits
+twice), some 2 MB and a few seconds at this cap."""
 
 MAX_MOVIE_MOVES = 5000
 """The longest solution made into a movie (``hanoi animate``) or shown in the terminal (``hanoi show``)."""
