@@ -79,7 +79,7 @@ def _rounded(number: int) -> str:
     with localcontext() as context:
         context.prec = 7
         mantissa, exponent = f"{+Decimal(number):e}".split("e")
-    return f"{mantissa.rstrip('0').rstrip('.')}·10^{int(exponent)}"
+    return f"{mantissa}·10^{int(exponent)}"
 
 
 def _digits(number: int) -> str:

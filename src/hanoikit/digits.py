@@ -104,5 +104,5 @@ def rounded(number: int | Fraction, figures: int = 4) -> str:
         whole, _, tail = text.partition(".")
         tail = tail.rstrip("0")
         return sign + f"{int(whole):,}" + (f".{tail}" if tail else "")
-    tail = digits[1:].rstrip("0")
+    tail = digits[1:]
     return f"{sign}{digits[0]}{'.' + tail if tail else ''}·10^{exponent}"

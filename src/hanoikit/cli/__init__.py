@@ -31,16 +31,29 @@ class Terminated(BaseException):
     """Raised by SIGTERM while ``main`` runs, so that temporary files are removed as on Ctrl-C."""
 
 
-def _terminate(signum: int, frame: FrameType | None) -> None:
-    raise Terminated
+class _Termination:
+    """The SIGTERM handler: raises :class:`Terminated` in the main thread, and sends the signal again 0.2 s later
+    until ``main`` has it, since an exception raised by a signal handler can be lost (inside a finaliser, or while
+    a module is compiled)."""
 
+    def __init__(self) -> None:
+        self.retry: threading.Timer | None = None
+        self.stopped = False
 
-def _unraisable(report: sys.UnraisableHookArgs) -> None:
-    """A SIGTERM that arrived inside a finaliser or weakref callback, where exceptions are dropped: deliver it again."""
-    if isinstance(report.exc_value, Terminated):
-        threading.Timer(0.01, os.kill, (os.getpid(), signal.SIGTERM)).start()
-    else:
-        sys.__unraisablehook__(report)
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if self.stopped:
+            return
+        self.stop()
+        self.stopped = False
+        self.retry = threading.Timer(0.2, os.kill, (os.getpid(), signum))
+        self.retry.daemon = True
+        self.retry.start()
+        raise Terminated
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self.retry is not None:
+            self.retry.cancel()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,8 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args:
         args = ["--help"]
     in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _terminate) if in_main_thread else None
-    hook, sys.unraisablehook = sys.unraisablehook, _unraisable
+    terminate = _Termination()
+    previous = signal.signal(signal.SIGTERM, terminate) if in_main_thread else None
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda report: None if isinstance(report.exc_value, Terminated) else hook(report)
     try:
         app.main(args=args, prog_name="hanoi", standalone_mode=False)
         sys.stdout.flush()
@@ -65,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         print("hanoi: aborted", file=sys.stderr)
         return 130
     except Terminated:
+        terminate.stop()
         print("hanoi: terminated", file=sys.stderr)
         return 143
     except HanoiError as error:
@@ -75,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:  # from the last flush of stdout
         return _cannot_write(error)
     finally:
+        terminate.stop()
         sys.unraisablehook = hook
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
