@@ -4,6 +4,8 @@ subprocess, ends in one line and the documented status: 0 done (a closed pipe to
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import signal
 import subprocess
@@ -13,6 +15,8 @@ from decimal import Decimal, localcontext
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hanoikit
 from hanoikit import levy
@@ -193,3 +197,29 @@ def test_count_table_against_the_search(capsys: pytest.CaptureFixture[str], args
     for n in range(1, 6):
         puzzle = make_puzzle(n, magnetic, goal_up)
         assert int(rows[n - 1][1]) == plain_distances(puzzle, puzzle.start)[puzzle.goal]
+
+
+_NUMBER = st.one_of(
+    st.integers(-(10**30), 10**30).map(str),
+    st.text(st.characters(codec="utf-8"), max_size=12),
+    st.sampled_from(["2**63-1", "-0", "1e5", "9" * 5000, "1/0", "٣", "1_000", " 7 ", "nan", "inf", "0x10"]),
+)
+
+
+@settings(deadline=None)
+@given(command=st.sampled_from(["solve", "move", "state", "time", "count", "distance"]), first=_NUMBER, second=_NUMBER)
+def test_fuzzed_arguments_end_in_one_line(command: str, first: str, second: str) -> None:
+    """Whatever the numbers typed, a command answers or ends in one line with status 2, never a traceback."""
+    args = {
+        "solve": ["solve", first, "--count"],
+        "move": ["move", first, second],
+        "state": ["state", first, second],
+        "time": ["time", "20", "--rate", first],
+        "count": ["count", "--upto", first],
+        "distance": ["distance", first, second],
+    }[command]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(args)
+    assert status in (0, 2), (args, err.getvalue())
+    assert status == 0 or one_line(err.getvalue())

@@ -68,7 +68,11 @@ DISKS = click.IntRange(1, limits.MAX_DISKS)
 )
 @click.version_option(package_name="hanoikit")
 def app() -> None:
-    """The Tower of Hanoi family, above all the Magnetic Tower of Hanoi: solve, count, analyse, draw and play."""
+    """The Tower of Hanoi family, above all the Magnetic Tower of Hanoi: solve, count, analyse, draw and play.
+
+    Every failure ends in one line on stderr. Exit status: 0 done (also when the reader of the output stops early),
+    1 the output could not be written, 2 bad input or a size above a cap, 130 interrupted, 143 terminated.
+    """
 
 
 class UsageFailure(HanoiError):
