@@ -107,7 +107,6 @@ def animate(
 
     from ..draw.animate import animate as make_movie
     from ..draw.animate import check_output
-
     from ..draw.files import check_parent
 
     check_output(out, size)  # an unwritable format or a missing encoder fails before any work

@@ -156,7 +156,7 @@ class _Index(click.ParamType):
                       param, ctx)
         text = re.sub(r"[\s_]", "", text)
         if not text.isascii() or not self._SHAPE.fullmatch(text):
-            self.fail(f"{value!r} is not a whole number such as 12 or 2**63-1", param, ctx)
+            self.fail(f"{str(value)[:40]!r} is not a whole number such as 12 or 2**63-1", param, ctx)
         terms = self._TERM.findall(text)
         terms = [(sign, _whole(base), _whole(power or "1")) for sign, base, power in terms]
         if sum(base.bit_length() * power for _, base, power in terms) > MAX_INDEX_BITS:
