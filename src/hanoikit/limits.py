@@ -50,4 +50,4 @@ MAX_MOVIE_MOVES = 5000
 
 MAX_FRAMES = 20_000
 """The most frames in one movie (``hanoi animate``). Frames are streamed to the file, so memory does not grow with
-them, but time does (about a minute per thousand frames at 480x320)."""
+them, but time does (about two minutes per thousand frames at 480x320)."""
