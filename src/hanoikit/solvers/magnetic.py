@@ -53,8 +53,10 @@ def _configs(state: State) -> list[int]:
 
 def _perfect(state: State) -> int | None:
     """The config of ``state`` if it is a perfect tower, else ``None``."""
-    configs = _configs(state)
-    return configs[0] if all(c == configs[0] for c in configs) else None
+    posts, ups = set(state.posts), set(state.ups)
+    if len(posts) != 1 or len(ups) != 1:
+        return None
+    return 2 * posts.pop() + (0 if ups.pop() == "R" else 1)
 
 
 # -- gathering: from a position to a perfect tower -------------------------------------------------------------------
@@ -232,7 +234,7 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
         return _Solution(0, [])
     P, Q = _perfect(src), _perfect(dst)
     if P is not None and Q is not None:
-        length = eng.F(n, base, P, Q)
+        length = eng.tower(n, base, P, Q)
         if length == INF:
             raise _unsolvable(puzzle, src, dst)
         plan = eng.plan(n, base, P, 7 * Q)
