@@ -353,7 +353,7 @@ class Engine:
         return 1 if a < 0 else self.F(m - 1, a, b, c)
 
 
-def _polymulmod(a: list[int], b: list[int], q: list[int]) -> list[int]:
+def polymulmod(a: list[int], b: list[int], q: list[int]) -> list[int]:
     """``a * b`` modulo the monic ``x^d - sum q[i] x^i`` (``d = len(q)``), coefficients low first."""
     d = len(q)
     if a is b:  # squaring: half the products
@@ -390,7 +390,7 @@ def xpow(k: int, q: list[int]) -> list[int]:
         return [int(i == k) for i in range(d)]
     e = [int(i == 1) for i in range(d)] if d > 1 else [q[0]]
     for bit in bin(k)[3:]:
-        e = _polymulmod(e, e, q)
+        e = polymulmod(e, e, q)
         if bit == "1":  # times x
             top = e[-1]
             e = [0] + e[:-1]

@@ -34,7 +34,7 @@ from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
 from . import _magnetic_arrays as _arrays
-from ._levels import EXACT_LEVELS, INF, Edge, Plan, accepts, edges, engine, set_col
+from ._levels import CACHED_LEVELS, EXACT_LEVELS, INF, Edge, Engine, Plan, accepts, edges, engine, polymulmod, set_col, xpow
 
 __all__ = ["distance", "solve", "move_at", "state_at", "disk_moves", "solution_arrays", "solution_chunks"]
 
@@ -317,73 +317,254 @@ def _top(puzzle: MagneticPuzzle) -> tuple[int, Plan, int]:
     return P, plan, base
 
 
+# -- one move of the solution: the descent through the levels ------------------------------------------------------
+
+WINDOW = 256
+"""Levels decided per exact correction in :func:`_descend` (see there)."""
+GUARD = 64
+"""Bits kept below the unit of the smallest cost of a window."""
+
+
+class _Node:
+    """A plan above the complete levels, compiled for :func:`_descend`: the prefix sums of its edge costs as
+    ``(moves, a, u)`` (the cost ``(den * moves + a * 3^κ + <x^κ mod q, u>) / den`` at ``κ = m - 1 - base``), and
+    the plan of each small edge one level down."""
+
+    __slots__ = ("plan", "moves", "a", "u", "children", "pushed")
+
+    def __init__(self, plan: Plan, moves: list[int], a: list[int], u: list[list[int]]) -> None:
+        self.plan, self.moves, self.a, self.u = plan, moves, a, u
+        self.children: list[_Node | None] = [None] * len(plan)
+        self.pushed: dict[tuple[int, int], list[int]] = {}
+
+
+class _Fast:
+    """What :func:`_descend` needs of the closed form (:class:`~hanoikit.solvers._levels.Jump`) above the cached
+    levels."""
+
+    def __init__(self, eng: Engine) -> None:
+        jump = eng.jump
+        assert jump.roots == [3] and jump.q, jump.roots
+        self.eng, self.jump = eng, jump
+        self.d = len(jump.q)
+        self.q0 = jump.q[0]
+        self.growth = (1 + sum(abs(c) for c in jump.q)).bit_length()  # bits a coefficient can gain per power of x
+        self.ubits = max(abs(u) for tail in jump.tails for u in tail).bit_length() + 8
+        self.p3 = [3**t for t in range(WINDOW + 1)]
+        self.p3G = [p << GUARD for p in self.p3]
+        self._nodes: dict[Plan, _Node] = {}
+        self._inverse: dict[int, list[int]] = {}
+
+    def node(self, plan: Plan) -> _Node:
+        found = self._nodes.get(plan)
+        if found is None:
+            moves, a, u = [0], [0], [[0] * self.d]
+            for x, y, z in plan:
+                if x < 0:
+                    moves.append(moves[-1] + 1)
+                    a.append(a[-1])
+                    u.append(u[-1])
+                else:
+                    slot = self.eng.slot[x * 36 + 6 * y + z]
+                    moves.append(moves[-1])
+                    a.append(a[-1] + self.jump.shares[slot][0])
+                    u.append([p + r for p, r in zip(u[-1], self.jump.tails[slot])])
+            found = self._nodes[plan] = _Node(plan, moves, a, u)
+        return found
+
+    def child(self, node: _Node, i: int) -> _Node:
+        found = node.children[i]
+        if found is None:
+            x, y, z = node.plan[i]
+            found = node.children[i] = self.node(self.eng.plan(EXACT_LEVELS + 1, x, y, 7 * z))  # type: ignore[arg-type]
+        return found
+
+    def pushed(self, node: _Node, i: int, t: int) -> list[int]:
+        """``u`` of prefix ``i`` moved ``t`` levels up: ``<x^(κ + t) mod q, u> = <x^κ mod q, pushed>``."""
+        key = (i, t)
+        found = node.pushed.get(key)
+        if found is None:
+            found = node.u[i]
+            for _ in range(t):
+                found = found[1:] + [sum(c * x for c, x in zip(self.jump.q, found))]
+            node.pushed[key] = found
+        return found
+
+    def down(self, e: list[int], steps: int) -> list[int]:
+        """``x^(κ - steps) mod q`` from ``e = x^κ mod q``: times ``(q0 / x)^steps``, then divided by ``q0^steps``."""
+        Y = self._inverse.get(steps)
+        if Y is None:
+            q = self.jump.q
+            Z = [-c for c in q[1:]] + [0]
+            Z[self.d - 1] += 1  # q0 / x = x^(d-1) - sum_{i >= 1} q_i x^(i-1) modulo q
+            Y = [1] + [0] * (self.d - 1)
+            for _ in range(steps):
+                Y = polymulmod(Y, Z, q)
+            self._inverse[steps] = Y
+        scale = self.q0**steps
+        out = []
+        for c in polymulmod(e, Y, self.jump.q):
+            value, rest = divmod(c, scale)
+            assert rest == 0
+            out.append(value)
+        return out
+
+
+_FAST: list[_Fast] = []
+
+
+def _fast() -> _Fast:
+    if not _FAST:
+        _FAST.append(_Fast(engine()))
+    return _FAST[0]
+
+
+def _descend(puzzle: MagneticPuzzle, k: int) -> Iterator[tuple[int, Plan, int]]:
+    """The levels of the optimal solution from start to goal around move ``k`` (``k`` up to its length), from the top
+    down: ``(m, plan, i)`` where edge ``i`` of level ``m``'s plan holds move ``k``, or ``i == len(plan)`` when ``k``
+    is the length. The last level yielded is the one whose edge ``i`` is a move of disk ``m`` (or ``len(plan)``).
+
+    Above :data:`~hanoikit.solvers._levels.CACHED_LEVELS` the costs are never written out (see :func:`_descend_fast`).
+    """
+    eng = engine()
+    _, plan, _ = _top(puzzle)
+    m = puzzle.n
+    if m > CACHED_LEVELS + 1:
+        found = yield from _descend_fast(_fast(), m, plan, k, puzzle.n)
+        if found is None:
+            return
+        m, plan, k = found
+    while True:
+        i = 0
+        for i, (a, b, c) in enumerate(plan):  # noqa: B007
+            cost = 1 if a < 0 else eng.F(m - 1, a, b, c)
+            if k < cost:
+                break
+            k -= cost  # type: ignore[assignment]
+        else:
+            i = len(plan)
+        yield m, plan, i
+        if i == len(plan) or plan[i][0] < 0:
+            return
+        a, b, c = plan[i]
+        plan = eng.plan(m - 1, a, b, 7 * c)  # type: ignore[assignment]
+        m -= 1
+
+
+def _descend_fast(
+    fast: _Fast, m: int, plan: Plan, k: int, n: int
+) -> Iterator[tuple[int, Plan, int]]:  # a generator returning (m, plan, k), or None when it stopped
+    """:func:`_descend` above the cached levels, in windows of :data:`WINDOW` levels.
+
+    ``k`` is kept exactly at the top of each window. Inside, the chosen prefix costs are kept as small sums: ``S3``
+    of ``a 3^t``, ``He`` of ``u`` pushed ``t`` levels up, ``Hc`` of moves, ``t`` counted from the window's last level
+    ``κ_low``; ``k`` below them is ``(den k - 3^κ_low S3 - <x^κ_low mod q, He> - den Hc) / den``. A comparison of
+    ``k`` with a prefix is decided on ``Q = floor(2^G den k / 3^κ_low)``, :data:`GUARD` ``= G`` bits below the
+    unit ``3^κ_low``: the neglected part ``<x^κ mod q, u> / 3^κ_low`` is proven smaller than ``2^-G`` from the bit
+    lengths, so the error is under two units, and a comparison within two units is made exactly. ``k`` is made
+    exact again at the end of each window: a few products per window, small numbers in between.
+    """
+    jump, q, d = fast.jump, fast.jump.q, fast.d
+    den, G = jump.den, GUARD
+    p3, p3G = fast.p3, fast.p3G
+    node = fast.node(plan)
+    P_low: int = 0
+    e_low: list[int] = []
+    K = k
+    while m > CACHED_LEVELS + 1:
+        B = min(WINDOW, m - CACHED_LEVELS - 1)
+        low = m - B - jump.base  # κ of the window's last level: its costs are those of level m - B
+        if not P_low:
+            P_low, e_low = 3**low, xpow(low, q)
+        else:
+            P_low, e_low = P_low // p3[B], fast.down(e_low, B)
+        limit = P_low.bit_length() - 1 - G
+        ebits = max(abs(c) for c in e_low).bit_length() + d.bit_length()
+        # the neglected part stays below 2^-G of the unit over the whole window, or every comparison is exact
+        sure = ebits + fast.growth * B + fast.ubits + fast.growth * B + B.bit_length() + 2 < limit
+        S3, He, Hc = 0, [0] * d, 0
+        Qp = (den * K << G) // P_low
+        for t in range(B - 1, -1, -1):
+            last = len(node.plan) if m == n else len(node.plan) - 1  # below the top, k is less than the level's cost
+            a = node.a
+            i = 0
+            exact: tuple[int, list[int]] | None = None
+            for j in range(1, last + 1):
+                if exact is None:
+                    Z = Qp - p3G[t] * a[j]
+                    if sure and Z >= 2:
+                        i = j
+                        continue
+                    if sure and Z <= -2:
+                        break
+                    # too close to call: k exactly at this level, then exact comparisons here
+                    num = den * K - P_low * S3 - sum(x * y for x, y in zip(e_low, He)) - den * Hc
+                    K, rest = divmod(num, den)
+                    assert rest == 0
+                    S3, He, Hc = 0, [0] * d, 0
+                    Qp = (den * K << G) // P_low
+                    exact = (P_low * p3[t], polymulmod(e_low, xpow(t, q), q))
+                P, e = exact
+                if den * K >= den * node.moves[j] + P * a[j] + sum(x * y for x, y in zip(e, node.u[j])):
+                    i = j
+                else:
+                    break
+            yield m, node.plan, i
+            if i == len(node.plan) or node.plan[i][0] < 0:
+                return None
+            if i:
+                S3 += a[i] * p3[t]
+                Qp -= p3G[t] * a[i]
+                Hc += node.moves[i]
+                if any(node.u[i]):
+                    He = [x + y for x, y in zip(He, fast.pushed(node, i, t))]
+            node = fast.child(node, i)
+            m -= 1
+        num = den * K - P_low * S3 - sum(x * y for x, y in zip(e_low, He)) - den * Hc
+        K, rest = divmod(num, den)
+        assert rest == 0
+    return m, node.plan, K
+
+
 def move_at(puzzle: MagneticPuzzle, k: int) -> Move:
-    """The ``k``-th move (from 0) of the optimal solution from start to goal, found in O(n) steps.
+    """The ``k``-th move (from 0) of the optimal solution from start to goal, found in O(n) small steps.
 
     >>> from hanoikit import MagneticPuzzle
     >>> p = MagneticPuzzle(3)
     >>> [str(move_at(p, k)) for k in range(4)]
     ['1SI', '2SD', '1IS', '2DI']
     """
-    eng = engine()
-    _, plan, _ = _top(puzzle)
-    m = puzzle.n
-    while True:
-        for a, b, c in plan:
-            if a < 0:
-                if k == 0:
-                    return Move(m, b, c)
-                k -= 1
-            else:
-                cost = eng.F(m - 1, a, b, c)
-                if k < cost:
-                    plan = eng.plan(m - 1, a, b, 7 * c)  # type: ignore[assignment]
-                    m -= 1
-                    break
-                k -= cost  # type: ignore[assignment]
-        else:  # pragma: no cover - k was checked against the length
-            raise IndexError(k)
+    for m, plan, i in _descend(puzzle, k):
+        pass
+    _, b, c = plan[i]
+    return Move(m, b, c)
 
 
 def state_at(puzzle: MagneticPuzzle, k: int) -> State:
-    """The position after the first ``k`` moves of the optimal solution from start to goal, in O(n) steps.
+    """The position after the first ``k`` moves of the optimal solution from start to goal, in O(n) small steps.
 
     >>> from hanoikit import MagneticPuzzle
     >>> p = MagneticPuzzle(3)
     >>> str(state_at(p, 6)), str(state_at(p, 7))
     ('IIS:RRR', 'IID:RRB')
     """
-    eng = engine()
-    P, plan, _ = _top(puzzle)
+    P, _, _ = _top(puzzle)
     n = puzzle.n
     configs = [P] * (n + 1)
-    m, small = n, P
-    while m >= 1:
-        M, small, descend = configs[m], configs[m], None
-        for a, b, c in plan:
-            if k == 0:
-                break
+    for m, plan, i in _descend(puzzle, k):
+        M, small = configs[m], configs[m]
+        for a, b, c in plan[:i]:
             if a < 0:
                 M = 2 * c + (1 - (M & 1))
-                k -= 1
             else:
-                cost = eng.F(m - 1, a, b, c)
-                if k < cost:
-                    descend = (a, b, c)
-                    break
-                k -= cost  # type: ignore[assignment]
                 small = c
         configs[m] = M
-        if descend is None:
-            for j in range(1, m):
-                configs[j] = small
-            break
-        a, b, c = descend
-        plan = eng.plan(m - 1, a, b, 7 * c)  # type: ignore[assignment]
-        m -= 1
-        configs[m] = b
-    posts = [configs[j] >> 1 for j in range(1, n + 1)]
-    ups = ["R" if configs[j] & 1 == 0 else "B" for j in range(1, n + 1)]
+        if i < len(plan) and plan[i][0] >= 0:
+            configs[m - 1] = plan[i][1]
+        else:
+            configs[1:m] = [small] * (m - 1)
+    posts = [c >> 1 for c in configs[1:]]
+    ups = ["R" if c & 1 == 0 else "B" for c in configs[1:]]
     return State(posts, ups)
 
 
