@@ -34,8 +34,13 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     table.add_column("S(n)", justify="right", overflow="fold")
     table.add_column("P(k)", justify="right", overflow="fold")
     table.add_column(f"S(n)/{base}^n", justify="right")
-    for n in range(1, upto + 1):
-        total = make_puzzle(n, magnetic, goal_up, start_up).distance()
+    if top.magnetic:
+        from ..analysis.counts import totals_upto
+
+        totals = totals_upto(top.colors, upto, top.goal_up, top.start_up)  # type: ignore[attr-defined]
+    else:
+        totals = [make_puzzle(n, magnetic, goal_up, start_up).distance() for n in range(1, upto + 1)]
+    for n, total in enumerate(totals, 1):
         table.add_row(str(n), str(total), str(disks[n - 1]), f"{total / base**n:.6f}" if n < 1000 else "")
     if top.magnetic:
         from ..analysis.markov import asymptotic_factors

@@ -244,8 +244,11 @@ class Engine:
         self._compiled: dict[tuple[int, int, int], tuple[int, tuple[int, ...]] | None] = {}
         self._legs: dict[tuple[int, int], tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
 
-    def _next(self, below: list[int]) -> list[int]:
+    def next_row(self, below: list[int]) -> list[int]:
+        """The row of the level above the row ``below`` (above :data:`EXACT_LEVELS`)."""
         return [count + sum([below[i] for i in slots]) for count, slots in self._policy]
+
+    _next = next_row
 
     def row(self, m: int) -> list[int]:
         """The exact costs of level ``m``, one per class (see :attr:`reps`).
