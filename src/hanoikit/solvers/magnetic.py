@@ -26,6 +26,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -568,6 +569,51 @@ def state_at(puzzle: MagneticPuzzle, k: int) -> State:
     return State(posts, ups)
 
 
+@lru_cache(maxsize=1)
+def _piece_classes() -> tuple[dict[tuple[int, int, int], int], list[list[tuple[int, tuple[tuple[int, int], ...]]]]]:
+    """Tower pieces ``(col, S, T)`` grouped so that pieces of one group move every disk equally often at every level
+    (the coarsest such grouping, by refinement), and for each group and level ``1 .. EXACT_LEVELS + 1`` (the last
+    standing for all higher levels) its big-disk moves and the groups of its pieces one level down, with multiplicity.
+    """
+    eng = engine()
+    top = EXACT_LEVELS + 1
+    pieces = sorted({(a, b, c) for col in range(27) for P, targets in eng._plans[top - 1][col].items()
+                     for x, plan in targets.items() if x % 7 == 0 for a, b, c in plan if a >= 0}
+                    | {(col, P, x // 7) for m in range(1, top) for col in range(27) for P, targets in eng._plans[m][col].items()
+                       for x in targets if x % 7 == 0})
+    expand = {}
+    for key in pieces:
+        col, S, T = key
+        rows = []
+        for m in range(1, top + 1):
+            plan = eng.plan(m, col, S, 7 * T)
+            if plan is None:
+                rows.append((-1, ()))
+                continue
+            rows.append((sum(1 for e in plan if e[0] < 0), tuple(e for e in plan if e[0] >= 0)))
+        expand[key] = rows
+    group = {key: 0 for key in pieces}
+    while True:
+        signature = {
+            key: tuple((moves, tuple(sorted(group[e] for e in small))) for moves, small in expand[key]) for key in pieces
+        }
+        names: dict[tuple[object, ...], int] = {}
+        new = {key: names.setdefault((group[key], signature[key]), len(names)) for key in pieces}
+        if len(names) == len(set(group.values())):
+            break
+        group = new
+    group = new
+    table: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = [[] for _ in range(len(names))]
+    for key in pieces:
+        if not table[group[key]]:
+            for moves, small in expand[key]:
+                children: dict[int, int] = {}
+                for e in small:
+                    children[group[e]] = children.get(group[e], 0) + 1
+                table[group[key]].append((moves, tuple(children.items())))
+    return group, table
+
+
 def disk_moves(puzzle: MagneticPuzzle) -> list[int]:
     """How often each disk moves in the optimal solution from start to goal (index 0 is disk 1), exactly.
 
@@ -579,24 +625,23 @@ def disk_moves(puzzle: MagneticPuzzle) -> list[int]:
     _, plan, base = _top(puzzle)
     n = puzzle.n
     counts = [0] * (n + 1)
-    pieces: dict[tuple[int, int, int], int] = {}
-    top_count = 0
+    group, table = _piece_classes()
+    pieces: dict[int, int] = {}
     for a, b, c in plan:
         if a < 0:
-            top_count += 1
+            counts[n] += 1
         else:
-            pieces[(a, b, c)] = pieces.get((a, b, c), 0) + 1
-    counts[n] = top_count
+            pieces[group[(a, b, c)]] = pieces.get(group[(a, b, c)], 0) + 1
     for m in range(n - 1, 0, -1):
-        below: dict[tuple[int, int, int], int] = {}
-        for (col, S, T), times in pieces.items():
-            sub = eng.plan(m, col, S, 7 * T)
-            assert sub is not None
-            for a, b, c in sub:
-                if a < 0:
-                    counts[m] += times
-                else:
-                    below[(a, b, c)] = below.get((a, b, c), 0) + times
+        level = min(m, EXACT_LEVELS + 1) - 1
+        below: dict[int, int] = {}
+        total = 0
+        for g, times in pieces.items():
+            moves, children = table[g][level]
+            total += moves * times
+            for child, mult in children:
+                below[child] = below.get(child, 0) + times * mult
+        counts[m] = total
         pieces = below
     return counts[1:]
 
