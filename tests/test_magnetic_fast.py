@@ -143,3 +143,11 @@ def test_random_positions_against_the_reference(colors: str) -> None:
                 magnetic.distance(puzzle, a, b)
             continue
         assert magnetic.distance(puzzle, a, b) == want
+
+
+@pytest.mark.parametrize("colors, goal", SOLVABLE)
+def test_disk_moves_against_the_reference(colors: str, goal: str) -> None:
+    reference = _reference()
+    for n in (1, 2, 5, 40, 300):
+        puzzle = hk.MagneticPuzzle(n, colors, goal_up=goal)  # type: ignore[arg-type]
+        assert magnetic.disk_moves(puzzle) == reference.disk_moves(puzzle)
