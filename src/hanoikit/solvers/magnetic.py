@@ -69,17 +69,19 @@ class _Chain:
 
     ``cols[j]`` is the colour triple the disks ``1..j`` see (bigger disks colour their posts), ``configs[j]`` the
     config of disk ``j``; ``cost[j][P]`` the least moves to gather disks ``1..j`` into a perfect tower of config ``P``
+    (kept only from the level asked for on: below it ``None``, the rows being big)
     and ``via[j][P]`` the config of the tower of disks ``1..j-1`` when disk ``j`` first moves.
     """
 
     cols: list[int]
     configs: list[int]
-    cost: list[list[float]]
+    cost: list[list[float] | None]
     via: list[list[int]]
 
 
-def _chains(states: list[State], base: int, upto: int) -> list[_Chain]:
-    """The gathering chains of several positions, computed level by level together (one pass over the levels)."""
+def _chains(states: list[State], base: int, upto: int, keep: int = 0) -> list[_Chain]:
+    """The gathering chains of several positions, computed level by level together (one pass over the levels); the
+    costs are kept from level ``keep`` on."""
     eng = engine()
     chains = []
     for state in states:
@@ -90,12 +92,13 @@ def _chains(states: list[State], base: int, upto: int) -> list[_Chain]:
         for j in range(n, 1, -1):
             cols[j - 1] = set_col(cols[j], configs[j] >> 1, (configs[j] & 1) + 1)
         M1 = configs[1]
-        cost: list[list[float]] = [[0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
+        cost: list[list[float] | None] = [[0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
         chains.append(_Chain(cols, configs, cost, [[0] * 6, [M1] * 6]))
     for j in range(2, upto + 1):
         costs = eng.row(j - 1) if j > EXACT_LEVELS else None
         for chain in chains:
             M, col, below = chain.configs[j], chain.cols[j], chain.cost[j - 1]
+            assert below is not None
             row: list[float] = [INF] * 6
             arg = [0] * 6
             if costs is None:
@@ -112,6 +115,8 @@ def _chains(states: list[State], base: int, upto: int) -> list[_Chain]:
                             row[P], arg[P] = total, S
             chain.cost.append(row)
             chain.via.append(arg)
+            if j - 1 < keep:
+                chain.cost[j - 1] = None
     return chains
 
 
@@ -241,7 +246,7 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
         plan = eng.plan(n, base, P, 7 * Q)
         return _Solution(int(length), [(n, plan)] if legs else [])  # type: ignore[list-item]
     top = max(j for j in range(1, n + 1) if (src.posts[j - 1], src.ups[j - 1]) != (dst.posts[j - 1], dst.ups[j - 1]))  # type: ignore[index]
-    a, b = _chains([src, dst], base, n - 1)
+    a, b = _chains([src, dst], base, n - 1, keep=top - 1)
     # Going up from the largest disk that differs: either disk j stays put (the best so far stands) or it moves,
     # after the smaller disks gather into a perfect tower g, ending with them scattering from a perfect tower h.
     best: float = INF
@@ -249,6 +254,7 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
     for j in range(top, n + 1):
         choice[j] = None
         gathered_a, gathered_b = a.cost[j - 1], b.cost[j - 1]
+        assert gathered_a is not None and gathered_b is not None
         if j > top and best != INF and best <= 2 + min(gathered_a) + min(gathered_b):
             continue  # moving disk j away and back costs at least two moves more than gathering on both sides
         Ma, Mb = a.configs[j], b.configs[j]
