@@ -388,13 +388,19 @@ class _Fast:
 
     def pushed(self, node: _Node, i: int, t: int) -> list[int]:
         """``u`` of prefix ``i`` moved ``t`` levels up: ``<x^(κ + t) mod q, u> = <x^κ mod q, pushed>``."""
-        key = (i, t)
-        found = node.pushed.get(key)
-        if found is None:
-            found = node.u[i]
-            for _ in range(t):
-                found = found[1:] + [sum(c * x for c, x in zip(self.jump.q, found))]
-            node.pushed[key] = found
+        cache = node.pushed
+        found = cache.get((i, t))
+        if found is None:  # from the highest push of this prefix already made, one step at a time
+            q = self.jump.q
+            cache.setdefault((i, 0), node.u[i])
+            s = t
+            while (i, s) not in cache:
+                s -= 1
+            found = cache[(i, s)]
+            while s < t:
+                found = found[1:] + [sum(c * x for c, x in zip(q, found))]
+                s += 1
+                cache[(i, s)] = found
         return found
 
     def down(self, e: list[int], steps: int) -> list[int]:
