@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import hanoikit as hk
+from hanoikit import MagneticPuzzle, State, TooLargeError
 from hanoikit.analysis import counts, markov
 from hanoikit.errors import UnsolvableError
 from hanoikit.solvers import _levels, magnetic
@@ -151,3 +152,21 @@ def test_disk_moves_against_the_reference(colors: str, goal: str) -> None:
     for n in (1, 2, 5, 40, 300):
         puzzle = hk.MagneticPuzzle(n, colors, goal_up=goal)  # type: ignore[arg-type]
         assert magnetic.disk_moves(puzzle) == reference.disk_moves(puzzle)
+
+
+def test_magnetic_caps_refuse_before_working():
+    from hanoikit.limits import MAX_MAGNETIC_DISKS, MAX_MAGNETIC_INDEX_DISKS
+
+    big = MagneticPuzzle(MAX_MAGNETIC_INDEX_DISKS + 1)
+    with pytest.raises(TooLargeError, match="indexing a magnetic solution"):
+        big.move_at(0)
+    with pytest.raises(TooLargeError, match="indexing a magnetic solution"):
+        big.state_at(0)
+    n = MAX_MAGNETIC_DISKS + 1
+    puzzle = MagneticPuzzle(n)
+    scattered = State([0] * (n - 1) + [1], ["R"] * n)
+    with pytest.raises(TooLargeError, match="between arbitrary positions"):
+        puzzle.distance(scattered)
+    with pytest.raises(TooLargeError, match="between arbitrary positions"):
+        puzzle.solve(puzzle.start, scattered)
+    assert MagneticPuzzle(n, "RBB").distance() == (3**n - 1) // 2  # towers answer at any size

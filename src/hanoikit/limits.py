@@ -18,6 +18,7 @@ __all__ = [
     "MAX_DISKS",
     "MAX_DISK_MOVES_DISKS",
     "MAX_MAGNETIC_DISKS",
+    "MAX_MAGNETIC_INDEX_DISKS",
     "MAX_RECURSIVE_DISKS",
     "MAX_TABLE_DISKS",
     "WEB_MAX_BODY_BYTES",
@@ -42,8 +43,13 @@ up to here."""
 # -- the library (puzzles, positions, moves): each capped call answers in about a second at most ------------------
 
 MAX_MAGNETIC_DISKS = 20_000
-"""The most disks for which a magnetic puzzle is solved (distance, solve, move_at, state_at, disk_moves): the engine
-builds exact costs level by level, O(n²) bit operations for some colourings (about 1.5 s at the cap)."""
+"""The most disks for which a magnetic puzzle is solved from or to a position other than a perfect tower (distance,
+solve): the engine compares exact gathering costs level by level, O(n²) bit operations (about 1.5 s at the cap).
+Between perfect towers the counts are in closed form and every size up to :data:`MAX_DISKS` answers."""
+
+MAX_MAGNETIC_INDEX_DISKS = 200_000
+"""The most disks for which a magnetic puzzle answers ``move_at`` and ``state_at``: the engine walks down the levels
+comparing leading bits, about n^1.6 bit operations (about 2 s at the cap)."""
 
 MAX_DISK_MOVES_DISKS = 10_000
 """The most disks for which ``disk_moves`` counts the moves of every disk: n exact counts of up to 1.6 n bits each."""

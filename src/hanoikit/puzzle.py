@@ -20,7 +20,7 @@ from .errors import (
     QUOTE_LIMIT,
     quote,
 )
-from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_MAGNETIC_DISKS, ensure_at_most
+from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_MAGNETIC_DISKS, MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
 from .move import POST_NAMES, Move, as_int, as_move, post_index
 from .state import COLORS, Color, State, color_name, flip
 
@@ -214,18 +214,18 @@ class Puzzle:
     def _endpoints(self, src: State | None, dst: State | None) -> tuple[State, State]:
         return self.check(self.start if src is None else src), self.check(self.goal if dst is None else dst)
 
-    def _check_solvable_size(self) -> None:
-        """Refuse sizes the solvers cannot answer quickly (none for the classic puzzle)."""
+    def _check_solvable_size(self, *positions: State | None) -> None:
+        """Refuse sizes the solvers cannot answer quickly between ``positions`` (none for the classic puzzle)."""
 
     def distance(self, src: State | None = None, dst: State | None = None) -> int:
         """The least number of moves from ``src`` to ``dst`` (default: start to goal)."""
-        self._check_solvable_size()
+        self._check_solvable_size(src, dst)
         endpoints = self._endpoints(src, dst)
         return self._solvers().distance(self, *endpoints)
 
     def solve(self, src: State | None = None, dst: State | None = None) -> Iterator[Move]:
         """An optimal sequence of moves from ``src`` to ``dst`` (default: start to goal), generated lazily."""
-        self._check_solvable_size()
+        self._check_solvable_size(src, dst)
         endpoints = self._endpoints(src, dst)
         return self._solvers().solve(self, *endpoints)
 
@@ -280,9 +280,11 @@ class MagneticPuzzle(Puzzle):
     ``start_up`` on top (default red, blue when S is blue); the goal tower shows ``goal_up`` (default blue, red when D
     is red).
 
-    The solving methods (:meth:`distance`, :meth:`solve`, :meth:`move_at`, :meth:`state_at`, :meth:`disk_moves`)
-    build exact optimal costs level by level, O(n²) bit operations for some colourings, and are capped at
-    :data:`~hanoikit.limits.MAX_MAGNETIC_DISKS` disks (:class:`~hanoikit.TooLargeError` above).
+    Between the perfect towers the solving methods answer up to :data:`~hanoikit.limits.MAX_DISKS` disks (exact
+    counts in closed form); from or to any other position, :meth:`distance` and :meth:`solve` compare exact costs
+    level by level, O(n²) bit operations, and are capped at :data:`~hanoikit.limits.MAX_MAGNETIC_DISKS` disks
+    (:class:`~hanoikit.TooLargeError` above); :meth:`move_at` and :meth:`state_at` are capped at
+    :data:`~hanoikit.limits.MAX_MAGNETIC_INDEX_DISKS`.
 
     >>> m = MagneticPuzzle(2)
     >>> m.start, m.goal
@@ -400,8 +402,17 @@ class MagneticPuzzle(Puzzle):
         """Whether the goal tower is a legal position (the solvers say whether it can be reached)."""
         return self.is_legal(self.goal)
 
-    def _check_solvable_size(self) -> None:
-        ensure_at_most(self.n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower)")
+    def _check_solvable_size(self, *positions: State | None) -> None:
+        if any(state is not None and len(set(zip(state.posts, state.ups or ()))) > 1 for state in positions):
+            ensure_at_most(self.n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower between arbitrary positions)")
+
+    def move_at(self, k: int) -> Move:
+        ensure_at_most(self.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
+        return super().move_at(k)
+
+    def state_at(self, k: int) -> State:
+        ensure_at_most(self.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
+        return super().state_at(k)
 
     def _endpoints(self, src: State | None, dst: State | None) -> tuple[State, State]:
         if dst is None and not self.solvable:

@@ -177,7 +177,7 @@ def move(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: st
     """Print move K (from 0) of the optimal solution for N disks, e.g. 1SD.
 
     K may be huge and may be written as a sum of powers: hanoi move 64 2**63-1 prints 64SD. N goes up to
-    {MAX_DISKS}.
+    {MAX_DISKS} ({MAX_MAGNETIC_INDEX_DISKS} with --magnetic).
     """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     total = puzzle.distance()
@@ -194,7 +194,7 @@ def state(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: s
     """Print the position after the first K moves of the optimal solution for N disks, e.g. IID.
 
     K may be huge and may be written as a sum of powers: hanoi state 64 2**63 prints IIII...IID. N goes up to
-    {MAX_DISKS}.
+    {MAX_DISKS} ({MAX_MAGNETIC_INDEX_DISKS} with --magnetic).
     """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     total = puzzle.distance()
@@ -209,7 +209,8 @@ def state(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: s
 @magnetic_options
 def distance(a: str, b: str, magnetic: str | None, start_up: str | None, goal_up: str | None) -> None:
     """Print the least number of moves between positions A and B, e.g. hanoi distance SSIDD DDDDD, or with
-    --magnetic NNN positions with top colours such as SS:RR. Up to {MAX_DISKS} disks."""
+    --magnetic NNN positions with top colours such as SS:RR. Up to {MAX_DISKS} disks ({MAX_MAGNETIC_DISKS} with
+    --magnetic unless both are perfect towers)."""
     if max(len(a), len(b)) > 2 * MAX_DISKS + 1:
         fail(f"positions are read up to {MAX_DISKS:,} disks")
     first = State.parse(a)
