@@ -214,19 +214,19 @@ class Puzzle:
     def _endpoints(self, src: State | None, dst: State | None) -> tuple[State, State]:
         return self.check(self.start if src is None else src), self.check(self.goal if dst is None else dst)
 
-    def _check_solvable_size(self, *positions: State | None) -> None:
+    def _check_solvable_size(self, *positions: State) -> None:
         """Refuse sizes the solvers cannot answer quickly between ``positions`` (none for the classic puzzle)."""
 
     def distance(self, src: State | None = None, dst: State | None = None) -> int:
         """The least number of moves from ``src`` to ``dst`` (default: start to goal)."""
-        self._check_solvable_size(src, dst)
         endpoints = self._endpoints(src, dst)
+        self._check_solvable_size(*endpoints)
         return self._solvers().distance(self, *endpoints)
 
     def solve(self, src: State | None = None, dst: State | None = None) -> Iterator[Move]:
         """An optimal sequence of moves from ``src`` to ``dst`` (default: start to goal), generated lazily."""
-        self._check_solvable_size(src, dst)
         endpoints = self._endpoints(src, dst)
+        self._check_solvable_size(*endpoints)
         return self._solvers().solve(self, *endpoints)
 
     def move_at(self, k: int) -> Move:
@@ -402,8 +402,8 @@ class MagneticPuzzle(Puzzle):
         """Whether the goal tower is a legal position (the solvers say whether it can be reached)."""
         return self.is_legal(self.goal)
 
-    def _check_solvable_size(self, *positions: State | None) -> None:
-        if any(state is not None and len(set(zip(state.posts, state.ups or ()))) > 1 for state in positions):
+    def _check_solvable_size(self, *positions: State) -> None:
+        if any(len(set(zip(state.posts, state.ups or ()))) > 1 for state in positions):
             ensure_at_most(self.n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower between arbitrary positions)")
 
     def move_at(self, k: int) -> Move:
