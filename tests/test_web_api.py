@@ -32,6 +32,9 @@ from fastapi.testclient import TestClient  # starlette's notice about httpx is f
 
 SIGN = {"R": 1, "B": -1, None: 0}
 
+MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch"]
+"""The page's ES modules (tests/test_browser.py checks that the page loads them all)."""
+
 
 APP = TestClient(create_app())  # one app for the hypothesis tests too (the server is stateless)
 
@@ -95,8 +98,9 @@ small_puzzles = st.one_of(
 def test_page_and_schema_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "<svg id=\"board\"" in page.text
-    for name in ("app.js", "style.css", "favicon.svg"):
+    for name in ("style.css", "favicon.svg", *(f"{module}.js" for module in MODULES)):
         assert client.get(f"/static/{name}").status_code == 200
+    assert all("javascript" in client.get(f"/static/{module}.js").headers["content-type"] for module in MODULES)
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/move", "/api/hint", "/api/solution", "/api/game/load", "/api/random"} <= set(paths)
 
