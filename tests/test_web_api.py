@@ -307,8 +307,12 @@ def crossings_so_far(puzzle: Puzzle, state: State, moves: list[Move]) -> list[li
 
 @pytest.mark.parametrize(
     ("puzzle", "algorithm", "state"),
-    [(MagneticPuzzle(5), "67-down", None), (MagneticPuzzle(4, "NNB"), "optimal", None),
-     (MagneticPuzzle(4, "RNN"), "optimal", "DSIS:BRBR"), (MagneticPuzzle(4, hk.levy.ALGORITHMS["62"].colors), "62", None)],
+    [
+        (MagneticPuzzle(5), "67-down", None),
+        (MagneticPuzzle(4, hk.levy.ALGORITHMS["62"].colors), "62", None),
+        (MagneticPuzzle(4, "NNB"), "optimal", None),
+        (MagneticPuzzle(4, "RNN"), "optimal", "DSIS:BRBR"),
+    ],
 )
 def test_solution_pages_count_the_colour_crossings_since_the_start(
     client: TestClient, puzzle: MagneticPuzzle, algorithm: str, state: str | None
