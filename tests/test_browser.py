@@ -215,6 +215,22 @@ def test_watch_mode_plays_levy_with_the_colour_chart(page, shots: Path) -> None:
     expect(page.locator("#moves")).to_have_text("0")
 
 
+def test_watch_mode_pages_a_long_run_and_counts_its_crossings_across_pages(page) -> None:  # type: ignore[no-untyped-def]
+    choose(page, "SSSSSSSS:RRRRRRRR", disks=8)
+    page.select_option("#algorithm", "67-down")
+    page.click("#watch-start")
+    page.fill("#speed", "100")
+    moves = list(hk.levy.solution(8, "67-down"))
+    assert len(moves) > 2 * 1000  # three pages of the server's
+    expect(page.locator("#watch-progress")).to_contain_text(f"Move {len(moves)} of {len(moves)}", timeout=20_000)
+    puzzle = MagneticPuzzle(8)
+    expect(page.locator("#board")).to_have_attribute("data-state", str(puzzle.play(moves)))
+    crossings = hk.analysis.color_crossings(puzzle, moves)
+    expect(page.locator("#crossings")).to_have_text(
+        f"Crossings so far: S {crossings[0]} · I {crossings[1]} · D {crossings[2]} (total {sum(crossings)})"
+    )
+
+
 def test_watch_the_optimal_solution_from_the_current_position(page) -> None:  # type: ignore[no-untyped-def]
     play(page, Move(1, 0, 2), 1)
     page.select_option("#algorithm", "optimal")

@@ -5,7 +5,7 @@ import { animateMove } from "./animation.js";
 import { api } from "./api.js";
 import { flashHint, liftDisk, shake } from "./board.js";
 import { POSTS, currentState, game, parseMove, reverse, topDisk } from "./state.js";
-import { $, hideWin, render, say, showSettings, showTargets, showWin, readSettings, updateStatus } from "./view.js";
+import { $, hideWin, readSettings, render, say, showSettings, showTargets, showWin, updateStatus } from "./view.js";
 import { stopWatch } from "./watch.js";
 
 function animate(before, move, after, dragged = null) {

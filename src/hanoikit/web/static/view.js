@@ -2,7 +2,7 @@
 // settings form.
 
 import { drawBoard, markTargets } from "./board.js";
-import { currentState, game, parseMove, postColors } from "./state.js";
+import { game, parseMove, postColors } from "./state.js";
 
 const FACE_NAME = { R: "red", B: "blue" };
 
