@@ -18,7 +18,8 @@ export function animateMove(svg, draw, palette, before, move, after, { dragged =
   const start = dragged || slot(n, src, fromStack.length - 1);
   const end = slot(n, dst, toStack.length - 1);
   const top = 40;
-  const flips = decode(before).ups !== null;
+  const [up, landed] = [decode(before).ups, decode(after).ups].map((ups) => ups && ups[disk - 1]);
+  const flips = up !== landed;  // as the two positions say, not by a rule of the page's
   const leg = [Math.abs(start.y - top), Math.abs(end.x - start.x), Math.abs(end.y - top)];
   const total = leg[0] + leg[1] + leg[2] || 1;
   node.parentNode.appendChild(node);  // carried disk drawn above the others
