@@ -113,7 +113,7 @@ class State:
         notation = text.strip()
         if len(notation) > 2 * MAX_DISKS + 1:
             raise TooLargeError(f"position {quote(text)} is longer than a position of at most {MAX_DISKS} disks")
-        match = _NOTATION.fullmatch(notation.upper()) if notation.isascii() else None
+        match = _NOTATION.fullmatch(notation.upper()) if text.isascii() else None
         if match is None:
             raise InvalidStateError(
                 f"cannot read position {quote(text)}: write one post letter (S, I, D) per disk, smallest first, "
