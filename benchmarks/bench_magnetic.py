@@ -1,83 +1,155 @@
-"""Magnetic engine figures, measured side by side in one run.
+"""The magnetic engine at the limits (issue 10), measured side by side with the classic puzzle in one run.
 
-* the engine's first use (the complete levels and the fixed plans) and the exact proof that the plans stay optimal;
-* the full optimal sequence of the free puzzle, n = 17 (about 39 M moves), built into numpy arrays (target:
-  >= 100 M moves/s), against the lazy move generator; the same sequence streamed in chunks, with its peak memory;
-* ``distance`` between two random legal positions (reachable from each other), n = 1000 (target < 50 ms) and
-  n = 10000 (target < 2 s), first call and repeated;
-* ``move_at`` and ``state_at`` with n = 1000 (target < 10 ms).
+Each row times the magnetic question and the classic one at the same n on the same kind of input, prints both, their
+ratio and PASS/FAIL against the goal:
 
-Run ``python benchmarks/bench_magnetic.py`` (``--quick`` uses n = 15 for the full sequence).
+* ``distance`` between two random legal positions (each disk on a random post, each non-empty post a random top
+  colour, its own colour on a coloured post), n = 10^3, 10^4 (and 10^5 with ``--full``): within 2x classic;
+* tower to tower ``distance()``, n = 10^5 (< 0.5 s) and 10^6 (< 5 s, and < 200 MB peak in a fresh process), the
+  engine alone and through ``MagneticPuzzle`` (whose state building and checking is not the engine's);
+* ``hanoi solve 100000 --magnetic NNN --count`` as a command;
+* ``move_at`` and ``state_at`` at n = 10^5 (< 1 s), ``disk_moves`` at n = 10^4, ``hanoi count``'s table in one pass.
+
+Run ``python benchmarks/bench_magnetic.py`` from the repository root (``--full`` adds the slow n = 10^5 positions).
 """
 
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 import time
-import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
 
-from timing import timed
+from timing import best, timed
 
 import hanoikit as hk
-from hanoikit.solvers import magnetic
+from hanoikit.analysis.counts import totals_upto
+from hanoikit.solvers import classic, magnetic
 from hanoikit.solvers._certificate import certify
 from hanoikit.solvers._levels import engine
 
+SRC = str(Path(__file__).resolve().parent.parent / "src")
 
-def row(label: str, figure: str, target: str = "") -> None:
-    print(f"{label:<58} {figure:>22}  {target}")
+
+def row(label: str, mine: float, theirs: float | None, goal: str, ok: bool) -> None:
+    ratio = f"{mine / theirs:7.1f}x" if theirs else "        "
+    other = f"{theirs:9.4f} s" if theirs is not None else " " * 11
+    print(f"{label:<52} {mine:9.4f} s  classic {other} {ratio}  {goal:<18} {'PASS' if ok else 'FAIL'}")
+
+
+def random_magnetic(puzzle: hk.MagneticPuzzle, rng: random.Random) -> hk.State:
+    posts = [rng.randrange(3) for _ in range(puzzle.n)]
+    faces = [c if c in "RB" else rng.choice("RB") for c in puzzle.colors]
+    return hk.State(posts, [faces[p] for p in posts])
+
+
+def answer(function: Callable[..., int], *args: object) -> int | None:
+    """The distance, or ``None`` when the two positions are not joined (a random pair may not be: deciding it is the
+    same work)."""
+    try:
+        return function(*args)
+    except hk.UnsolvableError:
+        return None
+
+
+def random_classic(n: int, rng: random.Random) -> hk.State:
+    return hk.State([rng.randrange(3) for _ in range(n)])
+
+
+def in_fresh_process(code: str) -> tuple[float, float]:
+    """Seconds and peak resident MiB of ``code`` run in a fresh interpreter (timed after the imports and the engine).
+    The peak is the kernel's high-water mark of the new process (``VmHWM``; ``ru_maxrss`` would carry the parent's
+    peak across ``exec``)."""
+    script = (
+        "import resource, sys, time\n"
+        "sys.set_int_max_str_digits(0)\n"
+        "import hanoikit as hk\n"
+        "from hanoikit.solvers._levels import engine\n"
+        "engine().jump\n"
+        "began = time.perf_counter()\n"
+        f"{code}\n"
+        "peak = [line.split()[1] for line in open('/proc/self/status') if line.startswith('VmHWM')]\n"
+        "print(time.perf_counter() - began, int(peak[0]) / 1024 if peak else "
+        "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env={"PYTHONPATH": SRC}
+    ).stdout.split()
+    return float(out[0]), float(out[1])
 
 
 def main() -> None:
-    quick = "--quick" in sys.argv
-    n_full = 15 if quick else 17
-    print("hanoikit magnetic engine benchmark\n")
-
-    seconds, _ = timed(engine)
-    row("engine first use (24 complete levels, fixed plans)", f"{seconds * 1e3:.0f} ms")
+    full = "--full" in sys.argv
+    sys.set_int_max_str_digits(0)
+    print("hanoikit magnetic engine at the limits, side by side with the classic puzzle\n")
+    seconds, _ = timed(lambda: engine().jump)
+    print(f"engine first use (24 complete levels, fixed plans, closed form): {seconds:.3f} s")
     seconds, proof = timed(certify)
-    row(f"proof of the plans at every level ({proof.slacks} slacks)", f"{seconds * 1e3:.0f} ms")  # type: ignore[attr-defined]
-
-    puzzle = hk.MagneticPuzzle(n_full)
-    seconds, arrays = timed(lambda: magnetic.solution_arrays(puzzle))
-    count = len(arrays[0])  # type: ignore[index]
-    row(f"full sequence n = {n_full} into numpy arrays, first call", f"{count / seconds / 1e6:,.0f} M moves/s", "builds the leaf pieces")
-    del arrays
-    seconds, arrays = timed(lambda: magnetic.solution_arrays(puzzle), repeat=3)
-    rate = count / seconds
-    row(f"full sequence n = {n_full} into numpy arrays ({count:,} moves)", f"{rate / 1e6:,.0f} M moves/s", "target >= 100 M/s")
-    del arrays
-    small = hk.MagneticPuzzle(12)
-    seconds_gen, generated = timed(lambda: sum(1 for _ in small.solve()))
-    gen_rate = generated / seconds_gen  # type: ignore[operator]
-    row("lazy generator puzzle.solve(), n = 12", f"{gen_rate / 1e6:,.2f} M moves/s", f"arrays are {rate / gen_rate:,.0f}x faster")
-    tracemalloc.start()
-    began = time.perf_counter()
-    streamed = sum(len(chunk[0]) for chunk in magnetic.solution_chunks(puzzle, size=1 << 20))
-    seconds = time.perf_counter() - began
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    row(f"streamed in chunks of 2^20 moves ({streamed:,} moves)", f"{streamed / seconds / 1e6:,.0f} M moves/s", f"peak {peak / 2**20:.1f} MiB")
+    print(f"proof that the plans stay optimal at every level ({proof.slacks} slacks): {seconds:.3f} s\n")  # type: ignore[attr-defined]
 
     rng = random.Random(2024)
-    for n, target in ((1000, "target < 50 ms"), (10000, "target < 2 s")):
-        free = hk.MagneticPuzzle(n)
-        total = free.distance()
-        pairs = [(free.state_at(rng.randrange(total)), free.state_at(rng.randrange(total))) for _ in range(5)]
-        first, _ = timed(lambda: free.distance(*pairs[0]))
-        again, _ = timed(lambda: [free.distance(a, b) for a, b in pairs[1:]])
-        row(f"distance, two random positions, n = {n} (first call)", f"{first * 1e3:,.1f} ms", target)
-        row(f"distance, two random positions, n = {n} (mean of 4 more)", f"{again / 4 * 1e3:,.1f} ms", target)
-    free = hk.MagneticPuzzle(1000)
-    total = free.distance()
-    ks = [rng.randrange(total) for _ in range(20)]
-    seconds, _ = timed(lambda: [free.move_at(k) for k in ks])
-    row("move_at, n = 1000 (mean of 20 random k)", f"{seconds / 20 * 1e3:.2f} ms", "target < 10 ms")
-    seconds, _ = timed(lambda: [free.state_at(k) for k in ks])
-    row("state_at, n = 1000 (mean of 20 random k)", f"{seconds / 20 * 1e3:.2f} ms")
-    seconds, _ = timed(lambda: hk.MagneticPuzzle(10000, "NNN").disk_moves())
-    row("disk_moves, n = 10000 (exact)", f"{seconds * 1e3:.0f} ms")
+    for n in (1000, 10_000, *((100_000,) if full else ())):
+        puzzle, plain = hk.MagneticPuzzle(n), hk.Puzzle(n)
+        count = 1 if n >= 100_000 else 3
+        pairs = [(random_magnetic(puzzle, rng), random_magnetic(puzzle, rng)) for _ in range(count)]
+        cpairs = [(random_classic(n, rng), random_classic(n, rng)) for _ in range(count)]
+        mine = best(lambda: [answer(magnetic.distance, puzzle, a, b) for a, b in pairs], repeat=1) / count
+        theirs = best(lambda: [classic.distance(plain, a, b) for a, b in cpairs], repeat=3) / count
+        row(f"distance, random legal positions, n = {n:,}, engine", mine, theirs, "within 2x classic", mine <= 2 * theirs)
+        if n < 100_000:
+            mine = best(lambda: [answer(puzzle.distance, a, b) for a, b in pairs], repeat=1) / count
+            theirs = best(lambda: [plain.distance(a, b) for a, b in cpairs], repeat=3) / count
+            row("  the same through puzzle.distance(a, b)", mine, theirs, "within 2x classic", mine <= 2 * theirs)
+
+    for n, goal in ((100_000, 0.5), (1_000_000, 5.0)):
+        puzzle, plain = hk.MagneticPuzzle(n), hk.Puzzle(n)
+        start, end = puzzle.start, puzzle.goal
+        mine = best(lambda: magnetic.distance(puzzle, start, end), repeat=2)
+        theirs = best(lambda: classic.distance(plain, plain.start, plain.goal), repeat=2)
+        row(f"tower to tower distance, engine, n = {n:,}", mine, theirs, f"< {goal} s", mine < goal)
+        mine = best(lambda: hk.MagneticPuzzle(n).distance(), repeat=1)
+        theirs = best(lambda: hk.Puzzle(n).distance(), repeat=1)
+        row("  the same through MagneticPuzzle(n).distance()", mine, theirs, "(puzzle layer)", True)
+    for label, code in (
+        ("MagneticPuzzle(10**6).distance()", "hk.MagneticPuzzle(10**6).distance()"),
+        ("  the engine alone (states built first)", "p = hk.MagneticPuzzle(10**6)\na, b = p.start, p.goal\n"
+         "from hanoikit.solvers import magnetic\nmagnetic.distance(p, a, b)"),
+    ):
+        seconds, peak = in_fresh_process(code)
+        print(f"{label + ', fresh process':<52} {seconds:9.4f} s  peak {peak:6.0f} MiB{'':>18}< 5 s, < 200 MB    "
+              f"{'PASS' if peak < 200 and seconds < 5 else 'FAIL'}")
+    command = [sys.executable, "-m", "hanoikit", "solve", "100000", "--magnetic", "NNN", "--count"]
+    began = time.perf_counter()
+    subprocess.run(command, capture_output=True, check=True, env={"PYTHONPATH": SRC})
+    mine = time.perf_counter() - began
+    began = time.perf_counter()
+    subprocess.run(command[:5] + ["--count"], capture_output=True, check=True, env={"PYTHONPATH": SRC})
+    theirs = time.perf_counter() - began
+    row("hanoi solve 100000 --magnetic NNN --count (command)", mine, theirs, "(with start-up)", True)
+
+    n = 100_000
+    puzzle, plain = hk.MagneticPuzzle(n), hk.Puzzle(n)
+    total, ctotal = puzzle.distance(), plain.distance()
+    ks = [rng.randrange(total) for _ in range(3)]
+    cks = [rng.randrange(ctotal) for _ in range(3)]
+    magnetic.move_at(puzzle, 0)  # the cached rows of the lower levels, once
+    for name, mine_f, theirs_f in (
+        ("move_at", magnetic.move_at, classic.move_at),
+        ("state_at", magnetic.state_at, classic.state_at),
+    ):
+        mine = best(lambda: [mine_f(puzzle, k) for k in ks], repeat=1) / 3  # type: ignore[operator]
+        theirs = best(lambda: [theirs_f(plain, k) for k in cks], repeat=1) / 3  # type: ignore[operator]
+        row(f"{name}, random k, n = {n:,}", mine, theirs, "< 1 s", mine < 1)
+
+    n = 10_000
+    mine = best(lambda: magnetic.disk_moves(hk.MagneticPuzzle(n)), repeat=1)
+    theirs = best(lambda: classic.disk_moves(hk.Puzzle(n)), repeat=1)
+    row(f"disk_moves, n = {n:,}", mine, theirs, "< 1 s", mine < 1)
+    mine = best(lambda: totals_upto("NNN", 5000), repeat=1)
+    theirs = best(lambda: [(1 << m) - 1 for m in range(1, 5001)], repeat=1)
+    row("hanoi count --upto 5000: S(1..5000) in one pass", mine, theirs, "one pass", True)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import shutil
 
 import pytest
@@ -10,7 +11,8 @@ from rich.console import Console
 
 import hanoikit as hk
 from hanoikit.cli import main
-from hanoikit.draw.animate import MAX_MOVES, MovieError, animate, check_output, frames, resolve
+from hanoikit.draw.animate import MAX_MOVES, MovieError, animate, check_output, frame_count, frames, resolve
+from hanoikit.limits import MAX_FRAMES
 from hanoikit.draw.terminal import show
 
 
@@ -74,11 +76,11 @@ def test_gif_frames_size_and_colours(tmp_path) -> None:
     puzzle = hk.MagneticPuzzle(2)
     moves = _solution(puzzle)
     target = tmp_path / "m.gif"
-    count = animate(puzzle, moves, target, fps=5, size="120x80", tween=2, pause=0)
-    assert count == 1 + len(moves) * 3
+    written = animate(puzzle, moves, target, fps=5, size="120x80", tween=2, pause=0)
+    assert written.frames == 1 + len(moves) * 3 == len(list(frames(puzzle, moves, tween=2)))
     with Image.open(target) as movie:
         assert movie.size == (120, 80)
-        assert movie.n_frames == count
+        assert movie.n_frames == written.frames
         movie.seek(0)
         colours = {rgb for _, rgb in movie.convert("RGB").getcolors(120 * 80)}
     assert any(r > 180 and g < 110 and b < 110 for r, g, b in colours)  # red faces
@@ -94,6 +96,43 @@ def test_movie_outputs_are_checked_first(tmp_path) -> None:
     if shutil.which("ffmpeg") is None:
         with pytest.raises(MovieError, match="ffmpeg"):
             check_output(tmp_path / "x.mp4")
+    assert not list(tmp_path.iterdir())
+
+
+def _durations(path) -> list[int]:
+    with Image.open(path) as movie:
+        durations = []
+        for index in range(movie.n_frames):
+            movie.seek(index)
+            durations.append(movie.info["duration"])
+        assert movie.info.get("loop") == 0
+    return durations
+
+
+@pytest.mark.parametrize("fps, tween", [(4, 1), (12, 0), (25, 3)])
+def test_cli_animate_reports_what_the_file_holds(tmp_path, capsys, fps: int, tween: int) -> None:
+    target = tmp_path / "c.gif"
+    args = ["animate", "2", "--out", str(target), "--fps", str(fps), "--size", "96x64", "--tween", str(tween)]
+    assert main(args) == 0
+    report = capsys.readouterr().out
+    durations = _durations(target)
+    frame_ms = durations[1]
+    assert len(durations) == len(list(frames(hk.Puzzle(2), _solution(hk.Puzzle(2)), tween=tween)))
+    assert durations[0] == durations[-1] == 1000 and set(durations[1:-1]) == {frame_ms}  # held first and last
+    assert abs(frame_ms - 1000 / fps) <= 5  # GIFs count hundredths of a second
+    assert f"3 moves, {len(durations)} frames of {frame_ms} ms, the first and last held 1000 ms" in report
+    assert f"({sum(durations) / 1000:.2f} s)" in report
+
+
+def test_movies_have_a_frame_cap(tmp_path, capsys) -> None:
+    moves = MAX_MOVES
+    tween = MAX_FRAMES // moves
+    assert frame_count(moves, tween) > MAX_FRAMES
+    puzzle = hk.Puzzle(13)
+    with pytest.raises(hk.TooLargeError, match=f"{MAX_FRAMES:,} frames"):
+        animate(puzzle, list(itertools.islice(puzzle.solve(), moves)), tmp_path / "x.gif", tween=tween)
+    assert main(["animate", "12", "--tween", "30", "--out", str(tmp_path / "y.gif")]) == 2
+    assert f"{MAX_FRAMES:,} frames" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
 
 

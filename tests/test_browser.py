@@ -215,6 +215,22 @@ def test_watch_mode_plays_levy_with_the_colour_chart(page, shots: Path) -> None:
     expect(page.locator("#moves")).to_have_text("0")
 
 
+def test_watch_mode_pages_a_long_run_and_counts_its_crossings_across_pages(page) -> None:  # type: ignore[no-untyped-def]
+    choose(page, "SSSSSSSS:RRRRRRRR", disks=8)
+    page.select_option("#algorithm", "67-down")
+    page.click("#watch-start")
+    page.fill("#speed", "100")
+    moves = list(hk.levy.solution(8, "67-down"))
+    assert len(moves) > 2 * 1000  # three pages of the server's
+    expect(page.locator("#watch-progress")).to_contain_text(f"Move {len(moves)} of {len(moves)}", timeout=20_000)
+    puzzle = MagneticPuzzle(8)
+    expect(page.locator("#board")).to_have_attribute("data-state", str(puzzle.play(moves)))
+    crossings = hk.analysis.color_crossings(puzzle, moves)
+    expect(page.locator("#crossings")).to_have_text(
+        f"Crossings so far: S {crossings[0]} · I {crossings[1]} · D {crossings[2]} (total {sum(crossings)})"
+    )
+
+
 def test_watch_the_optimal_solution_from_the_current_position(page) -> None:  # type: ignore[no-untyped-def]
     play(page, Move(1, 0, 2), 1)
     page.select_option("#algorithm", "optimal")
@@ -256,3 +272,51 @@ def test_a_game_is_saved_and_loaded_and_a_bad_file_refused(page, tmp_path: Path)
     (tmp_path / "junk.json").write_text("this is not a game")
     page.set_input_files("#load-file", tmp_path / "junk.json")
     expect(page.locator("#message")).to_contain_text("Could not load junk.json: bad request: the body is not valid JSON")
+
+
+MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch"]
+"""The page's ES modules, app.js first."""
+
+OLD_GLOBALS = ["game", "watch", "press", "newGames", "SVG_NS", "POSTS", "POST_X", "BASE_Y", "FACE", "FACE_DARK", "$",
+               "ANIMATION_MS", "PAGE", "CHART", "api", "newGame", "drawBoard", "render", "startWatch", "init"]
+"""Names the page once kept at the top level (its state, constants and functions) and some its modules export."""
+
+
+def test_the_page_is_modules_that_load_cleanly_and_leave_nothing_global(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda message: message.type in ("error", "warning") and problems.append(message.text))
+    scripts: dict[str, tuple[int, str]] = {}
+    page.on(
+        "response",
+        lambda response: response.url.endswith(".js")
+        and scripts.setdefault(response.url.rsplit("/", 1)[1], (response.status, response.headers["content-type"])),
+    )
+    page.goto(server)
+    expect(page.locator("#remaining")).not_to_have_text("–")
+    play(page, Move(1, 0, 2), 1)
+    assert sorted(scripts) == sorted(f"{name}.js" for name in MODULES)
+    assert all(status == 200 and "javascript" in kind for status, kind in scripts.values()), scripts
+    # nothing on window that a blank page does not have, and no top-level binding of a classic script either (an
+    # element's id still names it on window: that is the browser's, not the page's)
+    added = page.evaluate(
+        """() => {
+            const frame = document.createElement("iframe");
+            document.body.appendChild(frame);
+            const blank = new Set(Object.getOwnPropertyNames(frame.contentWindow));
+            frame.remove();
+            return Object.getOwnPropertyNames(window).filter((name) => !blank.has(name));
+        }"""
+    )
+    assert added == []
+    bound = page.evaluate(
+        """(names) => names.filter((name) => {
+            try { return (0, eval)(name) !== document.getElementById(name); } catch (error) { return false; }
+        })""",
+        OLD_GLOBALS,
+    )
+    assert bound == []
+    context.close()
+    assert problems == [], problems

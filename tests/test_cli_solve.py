@@ -143,7 +143,7 @@ def test_move_state_distance(capsys: pytest.CaptureFixture[str]) -> None:
         (["move", "3", "7"], "there is no move 7: the solution has 7 moves"),
         (["move", "3", "--", "-1"], "no move -1"),
         (["state", "3", "8"], "no position after 8 moves"),
-        (["move", "20000", "2**20000"], "about 3.980e6020 moves"),
+        (["move", "20000", "2**20000"], "about 3.980·10^6020 (6,021 digits) moves"),
         (["move", "3", "2**x"], "2**x"),
         (["move", "3", "x"], "x"),
         (["distance", "SSS", "DD"], "2 disks"),

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import Game, MagneticPuzzle, Move, Puzzle, State
-from hanoikit.limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_MAGNETIC_DISKS
+from hanoikit.limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_MAGNETIC_DISKS, MAX_MAGNETIC_INDEX_DISKS
 
 ALLOWED = (hk.HanoiError, TypeError)
 
@@ -207,8 +207,13 @@ def test_too_many_disks_are_refused_at_once_naming_the_cap(n):
 
 def test_quadratic_queries_are_refused_above_their_caps_at_once():
     started = time.perf_counter()
+    magnetic = MagneticPuzzle(MAX_MAGNETIC_INDEX_DISKS + 1)
+    for query in (lambda: magnetic.move_at(0), lambda: magnetic.state_at(0)):
+        with pytest.raises(hk.TooLargeError, match=f"at most {MAX_MAGNETIC_INDEX_DISKS}$"):
+            query()
     magnetic = MagneticPuzzle(MAX_MAGNETIC_DISKS + 1)
-    for query in (magnetic.distance, magnetic.solve, lambda: magnetic.move_at(0), lambda: magnetic.state_at(0)):
+    scattered = magnetic.start.replace(magnetic.n, 1)
+    for query in (lambda: magnetic.distance(scattered), lambda: magnetic.solve(scattered)):
         with pytest.raises(hk.TooLargeError, match=f"at most {MAX_MAGNETIC_DISKS}$"):
             query()
     for puzzle in (Puzzle(MAX_DISK_MOVES_DISKS + 1), MagneticPuzzle(MAX_DISK_MOVES_DISKS + 1)):

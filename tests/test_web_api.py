@@ -26,10 +26,14 @@ from hanoikit.web import describe, random_state, read_move
 from hanoikit.web.app import create_app
 from hanoikit.limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
 from hanoikit.web.schemas import MAX_DISKS, MAX_PAGE, MAX_SAVED_MOVES
+from hanoikit.draw.palette import FACE, FACE_DARK, disk_color
 
 from fastapi.testclient import TestClient  # starlette's notice about httpx is filtered in pyproject.toml
 
 SIGN = {"R": 1, "B": -1, None: 0}
+
+MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch"]
+"""The page's ES modules (tests/test_browser.py checks that the page loads them all)."""
 
 
 APP = TestClient(create_app())  # one app for the hypothesis tests too (the server is stateless)
@@ -94,8 +98,9 @@ small_puzzles = st.one_of(
 def test_page_and_schema_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "<svg id=\"board\"" in page.text
-    for name in ("app.js", "style.css", "favicon.svg"):
+    for name in ("style.css", "favicon.svg", *(f"{module}.js" for module in MODULES)):
         assert client.get(f"/static/{name}").status_code == 200
+    assert all("javascript" in client.get(f"/static/{module}.js").headers["content-type"] for module in MODULES)
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/move", "/api/hint", "/api/solution", "/api/game/load", "/api/random"} <= set(paths)
 
@@ -106,6 +111,12 @@ def test_config_lists_the_colourings_and_algorithms(client: TestClient) -> None:
     assert config["max_disks"] == MAX_DISKS and config["max_page"] == MAX_PAGE
     names = [algorithm["name"] for algorithm in config["algorithms"]]
     assert names == ["optimal", *hk.levy.ALGORITHMS]
+
+
+def test_config_gives_the_page_the_palette_of_the_python_drawings(client: TestClient) -> None:
+    palette = client.get("/api/config").json()["palette"]
+    assert palette["face"] == FACE and palette["face_dark"] == FACE_DARK
+    assert palette["disks"] == [[disk_color(disk, n) for disk in range(1, n + 1)] for n in range(1, MAX_DISKS + 1)]
 
 
 # -- positions and moves -------------------------------------------------------------------------------------------
@@ -277,6 +288,53 @@ def test_optimal_solution_pages_replay_to_the_goal(client: TestClient, colors: s
         assert trace == []
     else:
         assert trace == [[SIGN[puzzle.post_color(s, post)] for post in range(3)] for s in replay]
+
+
+def crossings_so_far(puzzle: Puzzle, state: State, moves: list[Move]) -> list[list[int]]:
+    """Oracle: replay the moves and count, post by post, every change of the colour shown, neutral left aside."""
+    last: list[str | None] = [None, None, None]
+    count, rows = [0, 0, 0], []
+    for k in range(len(moves) + 1):
+        state = state if k == 0 else puzzle.apply(state, moves[k - 1])
+        for post in range(3):
+            color = puzzle.post_color(state, post)
+            if color is not None:
+                count[post] += last[post] is not None and last[post] != color
+                last[post] = color
+        rows.append(count.copy())
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "algorithm", "state"),
+    [
+        (MagneticPuzzle(5), "67-down", None),
+        (MagneticPuzzle(4, hk.levy.ALGORITHMS["62"].colors), "62", None),
+        (MagneticPuzzle(4, "NNB"), "optimal", None),
+        (MagneticPuzzle(4, "RNN"), "optimal", "DSIS:BRBR"),
+    ],
+)
+def test_solution_pages_count_the_colour_crossings_since_the_start(
+    client: TestClient, puzzle: MagneticPuzzle, algorithm: str, state: str | None
+) -> None:
+    start = puzzle.start if state is None else puzzle.parse(state)
+    body = {"settings": settings_of(puzzle), "state": state, "algorithm": algorithm}
+    moves: list[str] = []
+    crossings: list[list[int]] = []
+    while True:
+        page = client.post("/api/solution", json=dict(body, offset=len(moves), limit=6)).json()
+        assert len(page["crossings"]) == len(page["moves"]) + 1
+        crossings += page["crossings"] if not crossings else page["crossings"][1:]
+        if not page["moves"]:
+            break
+        moves += page["moves"]
+    assert crossings == crossings_so_far(puzzle, start, [Move.parse(text) for text in moves])
+    assert crossings[-1] == list(hk.analysis.color_crossings(puzzle, list(map(Move.parse, moves)), start))
+
+
+def test_a_classic_solution_page_has_no_colours_to_cross(client: TestClient) -> None:
+    page = client.post("/api/solution", json={"settings": {"n": 3, "magnetic": False}}).json()
+    assert page["trace"] is None and page["crossings"] is None
 
 
 @pytest.mark.parametrize("name", list(hk.levy.ALGORITHMS))

@@ -18,7 +18,11 @@ __all__ = [
     "MAX_DISKS",
     "MAX_DISK_MOVES_DISKS",
     "MAX_MAGNETIC_DISKS",
+<<<<<<< HEAD
     "MAX_POSTS",
+=======
+    "MAX_MAGNETIC_INDEX_DISKS",
+>>>>>>> main
     "MAX_RECURSIVE_DISKS",
     "MAX_SEARCH_POSITIONS",
     "MAX_TABLE_DISKS",
@@ -27,6 +31,12 @@ __all__ = [
     "WEB_MAX_PAGE",
     "WEB_MAX_QUOTE",
     "WEB_MAX_SAVED_MOVES",
+    "MAX_INDEX_BITS",
+    "MAX_INDEX_CHARS",
+    "MAX_RATE_EXPONENT",
+    "MAX_COUNT_ROWS",
+    "MAX_MOVIE_MOVES",
+    "MAX_FRAMES",
     "ensure_at_most",
 ]
 
@@ -38,8 +48,13 @@ up to here."""
 # -- the library (puzzles, positions, moves): each capped call answers in about a second at most ------------------
 
 MAX_MAGNETIC_DISKS = 20_000
-"""The most disks for which a magnetic puzzle is solved (distance, solve, move_at, state_at, disk_moves): the engine
-builds exact costs level by level, O(n²) bit operations for some colourings (about 1.5 s at the cap)."""
+"""The most disks for which a magnetic puzzle is solved from or to a position other than a perfect tower (distance,
+solve): the engine compares exact gathering costs level by level, O(n²) bit operations (about 1.5 s at the cap).
+Between perfect towers the counts are in closed form and every size up to :data:`MAX_DISKS` answers."""
+
+MAX_MAGNETIC_INDEX_DISKS = 200_000
+"""The most disks for which a magnetic puzzle answers ``move_at`` and ``state_at``: the engine walks down the levels
+comparing leading bits, about n^1.6 bit operations (about 2 s at the cap)."""
 
 MAX_DISK_MOVES_DISKS = 10_000
 """The most disks for which ``disk_moves`` counts the moves of every disk: n exact counts of up to 1.6 n bits each."""
@@ -81,6 +96,30 @@ WEB_MAX_BODY_BYTES = 1_000_000
 
 WEB_MAX_QUOTE = 24
 """The most characters of a bad input an error message quotes."""
+
+
+# -- the command line (hanoi ...) and its movies --------------------------------------------------------------------
+
+MAX_INDEX_BITS = 1 << 22
+"""The longest move number ``hanoi move`` and ``hanoi state`` read, in bits: a sum of powers such as ``2**63-1`` whose
+terms would be longer is refused before it is computed (every solution of up to :data:`MAX_DISKS` disks is shorter)."""
+
+MAX_INDEX_CHARS = 10_000
+"""The longest text read as a move number."""
+
+MAX_RATE_EXPONENT = 100
+"""``hanoi time --rate`` reads moves per second between 1e-100 and 1e100."""
+
+MAX_COUNT_ROWS = 2000
+"""The most rows of ``hanoi count``'s table: its text grows as the square of the rows (row n has about n/2 digits
+twice), some 2 MB and a few seconds at this cap."""
+
+MAX_MOVIE_MOVES = 5000
+"""The longest solution made into a movie (``hanoi animate``) or shown in the terminal (``hanoi show``)."""
+
+MAX_FRAMES = 20_000
+"""The most frames in one movie (``hanoi animate``). Frames are streamed to the file, so memory does not grow with
+them, but time does (about two minutes per thousand frames at 480x320)."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:

@@ -143,7 +143,7 @@ class State:
         notation = text.strip()
         if len(notation) > 2 * MAX_DISKS + 1:
             raise TooLargeError(f"position {quote(text)} is longer than a position of at most {MAX_DISKS} disks")
-        match = _NOTATION.fullmatch(notation.upper()) if notation.isascii() else None
+        match = _NOTATION.fullmatch(notation.upper()) if text.isascii() else None
         letters = "" if match is None else match[1]
         if post_count is None:
             highest = max((_ALL_NAMES.find(c) for c in set(letters) - {"D"}), default=0)

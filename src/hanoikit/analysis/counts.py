@@ -8,6 +8,8 @@ Every number comes from the magnetic engine (:mod:`hanoikit.solvers.magnetic`), 
 [1, 3, 9, 27]
 >>> counts_table("NNN", 3)
 [(1, 1, 1), (2, 4, 3), (3, 11, 7)]
+>>> totals_upto("NNN", 7)
+[1, 4, 11, 30, 83, 236, 687]
 >>> reachable_goals("RNR"), reachable_goals("RRR")
 (('R',), ())
 >>> closed_form("RBB"), closed_form("RBB", kind="P")
@@ -22,6 +24,7 @@ from ..state import Color
 
 __all__ = [
     "total_moves",
+    "totals_upto",
     "disk_move_counts",
     "counts_table",
     "reachable_goals",
@@ -36,6 +39,24 @@ def total_moves(colors: str, n: int, goal_up: Color | None = None, start_up: Col
     return MagneticPuzzle(n, colors, start_up=start_up, goal_up=goal_up).distance()
 
 
+def totals_upto(colors: str, upto: int, goal_up: Color | None = None, start_up: Color | None = None) -> list[int]:
+    """S(1), ..., S(``upto``) in one pass over the levels (each level's costs from the one below); raises
+    :class:`UnsolvableError`. The answer itself has O(upto^2) digits, and that is the cost."""
+    from ..solvers import _levels as L
+    from .markov import variant_key
+
+    MagneticPuzzle(1, colors, start_up=start_up, goal_up=goal_up).distance()  # the same error if there is no solution
+    key = variant_key(colors, goal_up, start_up)
+    eng = L.engine()
+    out = [int(eng._F[m][key]) for m in range(1, min(upto, L.EXACT_LEVELS) + 1)]
+    slot = eng.slot[key]
+    row = eng.row(L.EXACT_LEVELS)
+    for m in range(L.EXACT_LEVELS + 1, upto + 1):
+        row = eng.row(m) if m <= L.CACHED_LEVELS else eng.next_row(row)
+        out.append(row[slot])
+    return out
+
+
 def disk_move_counts(colors: str, n: int, goal_up: Color | None = None, start_up: Color | None = None) -> list[int]:
     """P(1), ..., P(n): how often the k-th largest disk moves in the engine's optimal solution (k = 1 is the largest,
     as in seed 001)."""
@@ -48,7 +69,8 @@ def counts_table(
     """Rows ``(n, S(n), P(n))`` for n = 1 .. ``upto``, where P(n) is the moves of the n-th largest disk of a tower of
     ``upto`` disks."""
     disks = disk_move_counts(colors, upto, goal_up, start_up)
-    return [(n, total_moves(colors, n, goal_up, start_up), disks[n - 1]) for n in range(1, upto + 1)]
+    totals = totals_upto(colors, upto, goal_up, start_up)
+    return [(n, totals[n - 1], disks[n - 1]) for n in range(1, upto + 1)]
 
 
 def reachable_goals(colors: str, start_up: Color | None = None) -> tuple[Color, ...]:

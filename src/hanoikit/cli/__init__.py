@@ -1,16 +1,25 @@
-"""The ``hanoi`` command line. Each module of this package adds one group of commands to the shared app."""
+"""The ``hanoi`` command line. Each module of this package adds one group of commands to the shared app.
+
+Exit statuses: 0 done (also when the reader of the output went away, as in ``hanoi solve 25 | head -1``), 1 the
+output could not be written, 2 bad input, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). Every failure ends
+with one line on stderr, and files half written are removed.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
+import signal
 import sys
+import threading
+from types import FrameType
 
 import click
 
 from ..errors import HanoiError
-from .app import app
+from .app import OutputError, app
 
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "Terminated"]
 
 _COMMAND_MODULES = ("demo", "solve", "search", "magnetic", "levy", "pictures", "play")
 
@@ -18,13 +27,49 @@ for _name in _COMMAND_MODULES:
     importlib.import_module(f"{__name__}.{_name}")
 
 
+class Terminated(BaseException):
+    """Raised by SIGTERM while ``main`` runs, so that temporary files are removed as on Ctrl-C."""
+
+
+class _Termination:
+    """The SIGTERM handler: raises :class:`Terminated` in the main thread, and sends the signal again 0.2 s later
+    until ``main`` has it, since an exception raised by a signal handler can be lost (inside a finaliser, or while
+    a module is compiled)."""
+
+    def __init__(self) -> None:
+        self.retry: threading.Timer | None = None
+        self.stopped = False
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if self.stopped:
+            return
+        self.stop()
+        self.stopped = False
+        self.retry = threading.Timer(0.2, os.kill, (os.getpid(), signum))
+        self.retry.daemon = True
+        self.retry.start()
+        raise Terminated
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self.retry is not None:
+            self.retry.cancel()
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run ``hanoi``; every error in the input ends with one line on stderr and exit status 2."""
+    """Run ``hanoi``; every failure ends with one line on stderr: exit status 2 for bad input, 1 when the output
+    cannot be written, 130 when interrupted, 143 when terminated."""
     args = sys.argv[1:] if argv is None else argv
     if not args:
         args = ["--help"]
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    terminate = _Termination()
+    previous = signal.signal(signal.SIGTERM, terminate) if in_main_thread else None
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda report: None if isinstance(report.exc_value, Terminated) else hook(report)
     try:
         app.main(args=args, prog_name="hanoi", standalone_mode=False)
+        sys.stdout.flush()
     except click.UsageError as error:
         path = error.ctx.command_path if error.ctx is not None else "hanoi"
         print(f"{path}: {error.format_message()} (see --help)", file=sys.stderr)
@@ -34,13 +79,36 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Abort:
         print("hanoi: aborted", file=sys.stderr)
         return 130
+    except Terminated:
+        terminate.stop()
+        print("hanoi: terminated", file=sys.stderr)
+        return 143
     except HanoiError as error:
         print(f"hanoi: {error}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        sys.stderr.close()
-        return 0
+    except OutputError as failure:
+        return _cannot_write(failure.error)
+    except OSError as error:  # from the last flush of stdout
+        return _cannot_write(error)
+    finally:
+        terminate.stop()
+        sys.unraisablehook = hook
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous)
     return 0
+
+
+def _cannot_write(error: OSError) -> int:
+    """Report ``error`` in one line (a closed pipe silently) and send what is left of stdout nowhere."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    if isinstance(error, BrokenPipeError):
+        return 0
+    where = "standard output" if error.filename is None else os.fsdecode(error.filename)
+    print(f"hanoi: cannot write {where}: {error.strerror or error}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
 import click
 
-from .app import app, fail
+from ..digits import digit_count, exact, rounded
+from ..limits import MAX_RATE_EXPONENT
+from .app import DISKS, app, fail
 
 __all__ = ["crossings", "time_command", "reproduce"]
 
@@ -47,6 +50,10 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
     tower = _tower(tower)
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
         fail(f"cannot draw to {str(plot)!r}: give a file name ending in .png, .svg or .pdf")
+    if plot is not None:
+        from ..draw.files import check_parent
+
+        check_parent(plot)  # before the work
     table = Table(title=f'Colour crossings of the "{algorithm}" algorithm on the tower {tower}')
     for heading in ("N", "S", "I", "D", "total", "moves", "optimal"):
         table.add_column(heading, justify="right")
@@ -63,24 +70,40 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
     if plot is not None:
         from ..draw.crossings import crossings_chart
 
-        plot.parent.mkdir(parents=True, exist_ok=True)
         click.echo(f"chart of {upto} disks written to {crossings_chart(upto, algorithm, plot, tower)}")
 
 
+_RATE = re.compile(r"\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE](?P<exponent>[+-]?\d+))?(\s*/\s*\d+)?\s*")
+
+
 def _rate(text: str) -> Fraction:
+    """Moves per second, from 10**-MAX_RATE_EXPONENT to 10**MAX_RATE_EXPONENT; the exponent is checked first."""
+    shape = _RATE.fullmatch(text) if len(text) <= 100 and text.isascii() else None
+    if shape is None:
+        fail(f"cannot read the rate {text[:40]!r}: give moves per second as a number, e.g. 1, 2.5, 1/60 or 1e6")
+    if shape["exponent"] is not None and abs(int(shape["exponent"])) > 2 * MAX_RATE_EXPONENT:
+        fail(f"the rate {text!r} is out of range: from 1e-{MAX_RATE_EXPONENT} to 1e{MAX_RATE_EXPONENT} moves per second")
     try:
-        rate = Fraction(text.strip())
+        rate = Fraction(text.replace(" ", ""))
     except (ValueError, ZeroDivisionError):
         fail(f"cannot read the rate {text!r}: give moves per second as a number, e.g. 1, 2.5, 1/60 or 1e6")
     if rate <= 0:
         fail(f"the rate must be positive, not {text!r}")
+    if not Fraction(1, 10**MAX_RATE_EXPONENT) <= rate <= 10**MAX_RATE_EXPONENT:
+        fail(f"the rate {text!r} is out of range: from 1e-{MAX_RATE_EXPONENT} to 1e{MAX_RATE_EXPONENT} moves per second")
     return rate
 
 
+_HUGE = 10**60  # numbers from here on are shown rounded, with their number of digits, unless --exact
+
+
 def _exact(value: Fraction) -> str:
+    def whole(number: int) -> str:
+        return f"{number:,}" if number < _HUGE else exact(number)
+
     if value.denominator == 1:
-        return f"{value.numerator:,}"
-    return f"{value.numerator:,}/{value.denominator:,}"
+        return whole(value.numerator)
+    return f"{whole(value.numerator)}/{whole(value.denominator)}"
 
 
 def _approx(value: Fraction | int) -> str:
@@ -90,28 +113,39 @@ def _approx(value: Fraction | int) -> str:
     value = Fraction(value)
     if value == 0:
         return "0"
+    if not Fraction(1, 100) <= value < 10**15:
+        return rounded(value, 7)
     with localcontext() as context:
         context.prec = 60
         number = Decimal(value.numerator) / Decimal(value.denominator)
-        exponent = number.adjusted()
-        if -2 <= exponent < 15:
-            return f"{number.quantize(Decimal('0.001')):,f}".rstrip("0").rstrip(".")
-        context.prec = 7
-        return f"{(+number).scaleb(-exponent):f}·10^{exponent}"
+        return f"{number.quantize(Decimal('0.001')):,f}".rstrip("0").rstrip(".")
+
+
+def _figure(value: Fraction | int, full: bool) -> str:
+    """``value`` exactly when it is short (or ``full``), then about how much; huge ones rounded with their size."""
+    value = Fraction(value)
+    if full or max(value.numerator, value.denominator) < _HUGE:
+        shown = _exact(value)
+        return shown if value.denominator == 1 and value < 10**15 else f"{shown}  (≈ {_approx(value)})"
+    size = f"{digit_count(value.numerator):,} digits" if value.denominator == 1 else "not a whole number"
+    return f"≈ {_approx(value)}  ({size}; --exact for every digit)"
 
 
 @app.command(name="time")
-@click.argument("n", type=click.IntRange(1, 100_000))
+@click.argument("n", type=DISKS)
 @click.option("--magnetic", "tower", metavar="SID", help="The optimum of a magnetic tower (post colours of S, I, D).")
 @click.option("--algorithm", "-a", type=click.Choice(_NAMES, case_sensitive=False),
               help="The moves of one of Levy's published algorithms instead of the optimum.")
 @click.option("--rate", default="1", show_default=True, metavar="MOVES_PER_SECOND",
-              help="Moves per second: a whole number, a decimal or a fraction such as 1/60.")
-def time_command(n: int, tower: str | None, algorithm: str | None, rate: str) -> None:
-    """How long N disks take the monks: the exact number of moves, the seconds and the (Julian) years.
+              help=f"Moves per second: a whole number, a decimal or a fraction such as 1/60, from 1e-{MAX_RATE_EXPONENT} "
+                   f"to 1e{MAX_RATE_EXPONENT}.")
+@click.option("--exact", "full", is_flag=True, help="Print every digit of huge numbers (else rounded, with their size).")
+def time_command(n: int, tower: str | None, algorithm: str | None, rate: str, full: bool) -> None:
+    """How long N disks take the monks: the number of moves, the seconds and the (Julian) years.
 
     Classic by default (2^N - 1 moves); --magnetic SID for the optimum of a magnetic tower, --algorithm NAME for one
-    of Levy's published algorithms (on the free tower).
+    of Levy's published algorithms (on the free tower). N goes up to {MAX_DISKS}; numbers of more than 60 digits are
+    shown rounded with their number of digits, all of them with --exact.
     """
     from .. import levy
     from ..puzzle import MagneticPuzzle, Puzzle
@@ -132,11 +166,13 @@ def time_command(n: int, tower: str | None, algorithm: str | None, rate: str) ->
     per = "move" if speed == 1 else "moves"
     lines = [
         f"{n} disks, {what}",
-        f"  moves    {moves:,}" + (f"  (≈ {_approx(moves)})" if moves >= 10**15 else ""),
+        f"  moves    {_figure(moves, full)}",
         f"  rate     {_exact(speed)} {per} per second",
-        f"  seconds  {_exact(seconds)}" + ("" if seconds.denominator == 1 and seconds < 10**15 else f"  (≈ {_approx(seconds)})"),
-        f"  years    ≈ {_approx(years)} Julian years of 365.25 days (exactly {_exact(years)})",
+        f"  seconds  {_figure(seconds, full)}",
+        f"  years    ≈ {_approx(years)} Julian years of 365.25 days",
     ]
+    if full or max(years.numerator, years.denominator) < _HUGE:
+        lines[-1] += f" (exactly {_exact(years)})"
     click.echo("\n".join(lines))
 
 
@@ -152,6 +188,9 @@ def reproduce(out: Path) -> None:
 
     if out.exists() and not out.is_dir():
         fail(f"cannot write the report into {str(out)!r}: it is a file")
+    from ..draw.files import check_parent
+
+    check_parent(out)
     built = build(out)
     figures = sorted(p.name for p in (built.path / "figures").glob("*"))
     click.echo(f"wrote {built.path / 'report.md'}, {built.path / 'report.html'} and {len(figures)} figure files")

@@ -3,8 +3,12 @@ mathematics, all computed by the magnetic engine."""
 
 from __future__ import annotations
 
+import itertools
+
 import click
 
+from ..digits import exact
+from ..limits import MAX_COUNT_ROWS
 from .app import app, magnetic_options, make_puzzle
 
 __all__ = ["count", "variants", "markov"]
@@ -12,7 +16,8 @@ __all__ = ["count", "variants", "markov"]
 
 @app.command()
 @magnetic_options
-@click.option("--upto", type=click.IntRange(1, 5000), default=12, show_default=True, help="Largest number of disks.")
+@click.option("--upto", type=click.IntRange(1, MAX_COUNT_ROWS), default=12, show_default=True,
+              help=f"Largest number of disks, up to {MAX_COUNT_ROWS:,}.")
 def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto: int) -> None:
     """The optimal counts: S(n), the total moves of an n-disk tower, and P(k), the moves of the k-th largest disk
     (independent of n), for n, k = 1 .. UPTO.
@@ -34,9 +39,8 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     table.add_column("S(n)", justify="right", overflow="fold")
     table.add_column("P(k)", justify="right", overflow="fold")
     table.add_column(f"S(n)/{base}^n", justify="right")
-    for n in range(1, upto + 1):
-        total = make_puzzle(n, magnetic, goal_up, start_up).distance()
-        table.add_row(str(n), str(total), str(disks[n - 1]), f"{total / base**n:.6f}" if n < 1000 else "")
+    for n, total in enumerate(itertools.accumulate(disks), 1):  # S(n) = P(1) + ... + P(n)
+        table.add_row(str(n), exact(total), exact(disks[n - 1]), f"{total / base**n:.6f}" if n < 1000 else "")
     if top.magnetic:
         from ..analysis.markov import asymptotic_factors
 

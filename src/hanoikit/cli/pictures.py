@@ -37,12 +37,14 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     from start to goal is highlighted. Without --out, prints the graph's facts (and, up to 4 classic disks, the
     triangle drawn in text).
     """
-    from ..draw.files import extension
+    from ..draw.files import check_parent, extension
     from ..draw.graph import FORMATS, save_state_graph
     from ..graph import diameter, state_graph
 
     if out is not None and extension(out) not in FORMATS:
         fail(f"cannot write a graph to {out!r}: use a file ending in {', '.join('.' + f for f in FORMATS)}")
+    if out is not None:
+        check_parent(out)
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     g = state_graph(puzzle)
     goal_reached = puzzle.is_legal(puzzle.goal) and puzzle.goal in g
@@ -98,24 +100,31 @@ def animate(
     tween: int | None,
 ) -> None:
     """A movie of the N-disk tower being solved: each disk lifts, travels (turning over on a magnetic tower, so both
-    faces show) and drops. Up to 5000 moves."""
+    faces show) and drops. Up to {MAX_MOVIE_MOVES} moves and {MAX_FRAMES} frames (fewer --tween frames for long
+    solutions); the frames are streamed to the file, one at a time. The first and last positions are held a second.
+    """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..draw.animate import animate as make_movie
     from ..draw.animate import check_output
+    from ..draw.files import check_parent
 
     check_output(out, size)  # an unwritable format or a missing encoder fails before any work
+    check_parent(out)
     puzzle, moves, state = _moves(n, magnetic, start_up, goal_up, algorithm, source)
     with Progress(
         TextColumn(f"[bold]{out}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=_stderr(), disable=not sys.stderr.isatty(), transient=True,
     ) as bar:
         task = bar.add_task("frames", total=None)
-        frames = make_movie(
+        movie = make_movie(
             puzzle, moves, out, state=state, fps=fps, size=size, tween=tween,
             progress=lambda done, total: bar.update(task, completed=done + 1, total=total),
         )
-    click.echo(f"wrote {out}: {len(moves)} moves, {frames} frames at {fps:g} fps ({frames / fps:.1f} s)")
+    click.echo(
+        f"wrote {out}: {len(moves)} moves, {movie.frames} frames of {movie.frame_ms} ms, the first and last held "
+        f"{movie.hold_ms} ms ({movie.seconds:.2f} s)"
+    )
 
 
 def _stderr():  # type: ignore[no-untyped-def]
@@ -177,12 +186,14 @@ def ncube(n: int, out: str | None) -> None:
     """The disk sequence of the N-disk solution as a walk on the N-cube (seed 002): every corner once, a Gray code."""
     from ..teach import ncube as cube
 
-    from ..draw.files import extension
+    from ..draw.files import check_parent, extension
 
     if out is not None and n > cube.MAX_DRAWN:
         fail(f"the cube is drawn up to {cube.MAX_DRAWN} dimensions, not {n}")
     if out is not None and extension(out) not in ("png", "svg", "pdf"):
         fail(f"cannot draw the cube into {out!r}: use a .png, .svg or .pdf file")
+    if out is not None:
+        check_parent(out)
     click.echo(cube.table(n))
     if out is not None:
         cube.save(n, out)

@@ -7,7 +7,7 @@ import time
 
 import click
 
-from .app import app, magnetic_options, make_puzzle
+from .app import DISKS, app, magnetic_options, make_puzzle
 
 __all__ = ["search"]
 
@@ -15,7 +15,7 @@ _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
 
 
 @app.command()
-@click.argument("n", type=click.IntRange(1))
+@click.argument("n", type=DISKS)
 @magnetic_options
 @click.option("--from", "source", metavar="STATE", help="Search from this position (default: the start), e.g. SSI:RRB.")
 def search(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, source: str | None) -> None:

@@ -8,7 +8,6 @@ are formatted once, so memory stays bounded and ``hanoi solve 30 > /dev/null`` t
 
 from __future__ import annotations
 
-import math
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -17,12 +16,15 @@ from typing import BinaryIO
 
 import click
 
+from ..digits import digit_count, exact, rounded
 from ..errors import TooLargeError, UnknownMethodError
 from ..formats import FORMATS, move_chunks, write_moves
+from ..limits import MAX_DISKS, MAX_INDEX_BITS, MAX_INDEX_CHARS
+from ..move import POST_NAMES, Move
 from ..puzzle import Puzzle
 from ..solvers.arrays import Chunk
 from ..state import State
-from .app import app, fail, make_puzzle, magnetic_options
+from .app import DISKS, app, fail, make_puzzle, magnetic_options
 
 __all__ = ["LISTING_LIMIT", "FORMATS", "write_moves", "move_chunks"]
 
@@ -31,32 +33,19 @@ LISTING_LIMIT = 10**13
 fill some fifty terabytes (``n = 43`` disks is the largest classic tower within it)."""
 
 
-@contextmanager
-def _any_digits() -> Iterator[None]:
-    """Lift Python's limit of 4300 digits on converting ints to and from text: counts here are exact, however long."""
-    limit = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        yield
-    finally:
-        sys.set_int_max_str_digits(limit)
-
-
-def _exact(number: int) -> str:
-    with _any_digits():
-        return str(number)
-
-
 def _short(number: int) -> str:
     """``number`` in digits, or rounded when it has more than 60 of them (for messages)."""
     if abs(number) < 10**60:
         return str(number)
-    exponent = math.log10(number)
-    return f"about {10 ** (exponent % 1):.3f}e{int(exponent)}"
+    return f"about {rounded(number)} ({digit_count(number):,} digits)"
 
 
 class _Index(click.ParamType):
-    """A whole number in digits, or as a sum of powers such as ``2**63-1``: move numbers of huge towers."""
+    """A whole number in digits, or as a sum of powers such as ``2**63-1``: move numbers of huge towers.
+
+    At most :data:`~hanoikit.limits.MAX_INDEX_CHARS` characters and terms of at most
+    :data:`~hanoikit.limits.MAX_INDEX_BITS` bits in all, checked before any power is computed.
+    """
 
     name = "K"
     _SHAPE = re.compile(r"[+-]?\d+(\*\*\d+)?([+-]\d+(\*\*\d+)?)*")
@@ -65,17 +54,28 @@ class _Index(click.ParamType):
     def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             return value
-        text = re.sub(r"[\s_]", "", str(value))
-        if not self._SHAPE.fullmatch(text):
-            self.fail(f"{value!r} is not a whole number such as 12 or 2**63-1", param, ctx)
-        total = 0
-        with _any_digits():
-            for sign, base, power in self._TERM.findall(text):
-                if power and int(power) > 10**6:
-                    self.fail(f"{value!r}: exponents go up to 10**6", param, ctx)
-                term = int(base) ** int(power or 1)
-                total += -term if sign == "-" else term
-        return total
+        text = str(value)
+        if len(text) > MAX_INDEX_CHARS:
+            self.fail(f"{text[:20]!r}... is too long: move numbers are read up to {MAX_INDEX_CHARS:,} characters",
+                      param, ctx)
+        text = re.sub(r"[\s_]", "", text)
+        if not text.isascii() or not self._SHAPE.fullmatch(text):
+            self.fail(f"{str(value)[:40]!r} is not a whole number such as 12 or 2**63-1", param, ctx)
+        terms = self._TERM.findall(text)
+        terms = [(sign, _whole(base), _whole(power or "1")) for sign, base, power in terms]
+        if sum(base.bit_length() * power for _, base, power in terms) > MAX_INDEX_BITS:
+            self.fail(f"{text[:40]!r} is too large: move numbers are read up to 2**{MAX_INDEX_BITS}", param, ctx)
+        return sum(-base**power if sign == "-" else base**power for sign, base, power in terms)
+
+
+def _whole(digits: str) -> int:
+    """An int from up to :data:`~hanoikit.limits.MAX_INDEX_CHARS` ASCII digits, past Python's 4300-digit limit."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return int(digits)
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def _binary_stdout() -> BinaryIO:
@@ -92,7 +92,7 @@ def _methods(puzzle: Puzzle) -> list[str]:
 
 
 @app.command()
-@click.argument("n", type=click.IntRange(min=1))
+@click.argument("n", type=DISKS)
 @magnetic_options
 @click.option("--from", "source", metavar="STATE", help="Start from this position (default: the start tower).")
 @click.option("--to", "target", metavar="STATE", help="Solve to this position (default: the goal tower).")
@@ -131,6 +131,8 @@ def solve(
     hanoi solve 3 --magnetic NNN        the magnetic tower
     hanoi solve 4 --from SIDS --to DDDD from any position to any position
     hanoi solve 64 --count              the number of moves, exactly
+
+    N goes up to {MAX_DISKS}; listings up to 10**13 moves.
     """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     src = None if source is None else puzzle.parse(source)
@@ -145,7 +147,7 @@ def solve(
         fail(f"--method route-table keeps all 2**n route numbers in memory; use it for at most 26 disks, not {n}")
     total = puzzle.distance(src, dst)
     if count:
-        click.echo(_exact(total))
+        click.echo(exact(total))
         return
     if total > LISTING_LIMIT:
         raise TooLargeError(
@@ -168,13 +170,14 @@ def _solution(puzzle: Puzzle, src: State | None, dst: State | None, method: str)
 
 
 @app.command()
-@click.argument("n", type=click.IntRange(min=1))
+@click.argument("n", type=DISKS)
 @click.argument("k", type=_Index())
 @magnetic_options
 def move(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: str | None) -> None:
     """Print move K (from 0) of the optimal solution for N disks, e.g. 1SD.
 
-    K may be huge and may be written as a sum of powers: hanoi move 64 2**63-1 prints 64SD.
+    K may be huge and may be written as a sum of powers: hanoi move 64 2**63-1 prints 64SD. N goes up to
+    {MAX_DISKS} ({MAX_MAGNETIC_INDEX_DISKS} with --magnetic).
     """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     total = puzzle.distance()
@@ -184,13 +187,14 @@ def move(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: st
 
 
 @app.command()
-@click.argument("n", type=click.IntRange(min=1))
+@click.argument("n", type=DISKS)
 @click.argument("k", type=_Index())
 @magnetic_options
 def state(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: str | None) -> None:
     """Print the position after the first K moves of the optimal solution for N disks, e.g. IID.
 
-    K may be huge and may be written as a sum of powers: hanoi state 64 2**63 prints IIII...IID.
+    K may be huge and may be written as a sum of powers: hanoi state 64 2**63 prints IIII...IID. N goes up to
+    {MAX_DISKS} ({MAX_MAGNETIC_INDEX_DISKS} with --magnetic).
     """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     total = puzzle.distance()
@@ -205,7 +209,10 @@ def state(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: s
 @magnetic_options
 def distance(a: str, b: str, magnetic: str | None, start_up: str | None, goal_up: str | None) -> None:
     """Print the least number of moves between positions A and B, e.g. hanoi distance SSIDD DDDDD, or with
-    --magnetic NNN positions with top colours such as SS:RR."""
+    --magnetic NNN positions with top colours such as SS:RR. Up to {MAX_DISKS} disks ({MAX_MAGNETIC_DISKS} with
+    --magnetic unless both are perfect towers)."""
+    if max(len(a), len(b)) > 2 * MAX_DISKS + 1:
+        fail(f"positions are read up to {MAX_DISKS:,} disks")
     first = State.parse(a)
     puzzle = make_puzzle(first.n, magnetic, goal_up, start_up)
-    click.echo(_exact(puzzle.distance(puzzle.check(first), puzzle.parse(b))))
+    click.echo(exact(puzzle.distance(puzzle.check(first), puzzle.parse(b))))

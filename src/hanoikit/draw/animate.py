@@ -16,9 +16,10 @@ import math
 import os
 import shutil
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import HanoiError, TooLargeError, UnknownMethodError
+from ..limits import MAX_FRAMES, MAX_MOVIE_MOVES
 from ..move import POST_NAMES, Move
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State, flip
@@ -34,11 +35,13 @@ __all__ = [
     "frames",
     "default_tween",
     "check_output",
+    "frame_count",
     "animate",
+    "Written",
 ]
 
-MAX_MOVES = 5000
-"""The longest solution made into a movie or shown in the terminal."""
+MAX_MOVES = MAX_MOVIE_MOVES
+"""The longest solution made into a movie or shown in the terminal: :data:`hanoikit.limits.MAX_MOVIE_MOVES`."""
 
 
 class MovieError(HanoiError, ValueError):
@@ -195,15 +198,15 @@ def _parse_size(size: str | tuple[int, int]) -> tuple[int, int]:
     return width, height
 
 
-def _writer(fmt: str, fps: float):  # type: ignore[no-untyped-def]
-    from matplotlib import animation
-
+def _check_format(fmt: str) -> None:
     if fmt == "gif":
-        return animation.PillowWriter(fps=fps)
+        return
     if fmt == "mp4":
+        from matplotlib import animation
+
         if shutil.which("ffmpeg") is None or not animation.writers.is_available("ffmpeg"):
             raise MovieError("MP4 needs ffmpeg, which is not installed on this machine; write a .gif instead")
-        return animation.FFMpegWriter(fps=fps, codec="h264", extra_args=["-pix_fmt", "yuv420p"])
+        return
     raise MovieError(f"cannot write a movie to a .{fmt} file: use .gif (or .mp4 where ffmpeg is installed)")
 
 
@@ -216,8 +219,27 @@ def check_output(target: str | os.PathLike[str], size: str | tuple[int, int] = "
     Traceback (most recent call last):
     hanoikit.draw.animate.MovieError: cannot write a movie to a .avi file: use .gif (or .mp4 where ffmpeg is installed)
     """
-    _writer(extension(target), 12)
+    _check_format(extension(target))
     return _parse_size(size)
+
+
+class Written(NamedTuple):
+    """What :func:`animate` wrote: the frames in the file, how long an ordinary frame and a held one (the first and
+    the last, so that a looping movie reads) show, in milliseconds, and the movie's length in seconds."""
+
+    frames: int
+    frame_ms: int
+    hold_ms: int
+    seconds: float
+
+
+def frame_count(moves: int, tween: int) -> int:
+    """The number of frames of a movie of ``moves`` moves with ``tween`` in-between frames each (see :func:`frames`).
+
+    >>> frame_count(7, 9)
+    71
+    """
+    return 1 + moves * (tween + 1)
 
 
 def animate(
@@ -230,36 +252,99 @@ def animate(
     tween: int | None = None,
     pause: float = 1.0,
     progress: Callable[[int, int], None] | None = None,
-) -> int:
+) -> Written:
     """Write the movie of ``moves`` played from ``state`` (default: the start) to ``target`` (.gif or .mp4).
 
-    ``tween`` in-between frames per move (default :func:`default_tween`), the last position held ``pause`` seconds;
-    ``progress(done, total)`` is called after every frame. The file is written atomically. Returns the number of
-    frames.
+    ``tween`` in-between frames per move (default :func:`default_tween`); the first and last positions are held
+    ``pause`` seconds; ``progress(done, total)`` is called after every frame. Frames are drawn one at a time and
+    streamed to the file, so memory does not grow with their number; at most :data:`~hanoikit.limits.MAX_FRAMES`
+    (else :class:`TooLargeError` before any work). A GIF counts time in hundredths of a second: each frame shows
+    ``1/fps`` seconds rounded to them; an MP4 holds a position by repeating its frame. The file is written
+    atomically.
     """
-
     width, height = check_output(target, size)
-    writer = _writer(extension(target), fps)
+    fmt = extension(target)
     moves = list(moves)
     if len(moves) > MAX_MOVES:
         raise TooLargeError(f"{len(moves):,} moves; movies are made up to {MAX_MOVES:,} moves")
     tween = default_tween(len(moves)) if tween is None else tween
-    shots = list(frames(puzzle, moves, state, tween))
-    shots += [shots[-1]] * round(pause * fps)
-    movie = _Movie(puzzle, shots[0].state, width, height, len(moves))
+    shots = frame_count(len(moves), tween)
+    if shots > MAX_FRAMES:
+        raise TooLargeError(
+            f"{len(moves):,} moves with {tween} in-between frames each make {shots:,} frames; movies are made up to "
+            f"{MAX_FRAMES:,} frames: choose fewer in-between frames"
+        )
+    if fmt == "gif":  # one frame held long
+        frame_ms = max(2, round(100 / fps)) * 10
+        hold_ms = max(frame_ms, round(pause * 100) * 10)
+        count, repeats = shots, 1
+        seconds = (hold_ms + (shots > 1) * hold_ms + max(shots - 2, 0) * frame_ms) / 1000
+    else:  # an MP4 repeats a held frame
+        frame_ms = round(1000 / fps)
+        repeats = max(1, round(pause * fps))
+        count = shots + (repeats - 1) * (1 + (shots > 1))
+        hold_ms, seconds = repeats * frame_ms, count / fps
 
     def write(temporary: str) -> None:
-        import matplotlib.pyplot as plt
-        from matplotlib import animation
-
+        movie = _Movie(puzzle, puzzle.start if state is None else state, width, height, len(moves))
         try:
-            player = animation.FuncAnimation(movie.figure, movie.draw, frames=shots, blit=False, cache_frame_data=False)
-            player.save(temporary, writer=writer, progress_callback=progress)
+            shown = frames(puzzle, moves, state, tween)
+            if fmt == "gif":
+                _write_gif(temporary, map(movie.render, shown), shots, frame_ms, hold_ms, progress)
+            else:
+                _write_mp4(temporary, movie, shown, shots, fps, repeats, progress)
         finally:
-            plt.close(movie.figure)
+            movie.close()
 
     write_atomically(target, write)
-    return len(shots)
+    return Written(count, frame_ms, hold_ms, seconds)
+
+
+def _write_gif(
+    path: str,
+    images: Iterator[Any],
+    count: int,
+    frame_ms: int,
+    hold_ms: int,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Write the frames to a looping GIF one at a time, each with its own palette."""
+    from PIL import GifImagePlugin
+
+    with open(path, "wb") as out:
+        for index, image in enumerate(images):
+            frame = image.quantize(256)
+            if index == 0:
+                header, _ = GifImagePlugin.getheader(frame, info={"loop": 0, "duration": hold_ms})
+                out.write(b"".join(header))
+            duration = hold_ms if index in (0, count - 1) else frame_ms
+            for chunk in GifImagePlugin.getdata(frame, duration=duration, include_color_table=True):
+                out.write(chunk)
+            if progress is not None:
+                progress(index, count)
+        out.write(b";")
+
+
+def _write_mp4(
+    path: str,
+    movie: _Movie,
+    shots: Iterator[Shot],
+    count: int,
+    fps: float,
+    repeats: int,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Pipe the frames to ffmpeg one at a time; the first and last are repeated to hold them."""
+    from matplotlib import animation
+
+    writer = animation.FFMpegWriter(fps=fps, codec="h264", extra_args=["-pix_fmt", "yuv420p"])
+    with writer.saving(movie.figure, path, dpi=100):
+        for index, shot in enumerate(shots):
+            movie.draw(shot)
+            for _ in range(repeats if index in (0, count - 1) else 1):
+                writer.grab_frame()
+            if progress is not None:
+                progress(index, count)
 
 
 class _Movie:
@@ -299,6 +384,19 @@ class _Movie:
         kind = f"magnetic {puzzle.colors}" if isinstance(puzzle, MagneticPuzzle) else "classic"
         self.figure.text(0.03, 0.95, f"{self.n}-disk {kind} tower", fontsize=9, color=INK, va="center")
         self.counter = self.figure.text(0.97, 0.95, "", fontsize=9, color=INK, va="center", ha="right")
+
+    def render(self, shot: Shot):  # type: ignore[no-untyped-def]
+        """The frame of ``shot`` as an RGB Pillow image (a copy: the next frame is drawn on the same canvas)."""
+        from PIL import Image
+
+        self.draw(shot)
+        self.figure.canvas.draw()
+        return Image.frombuffer("RGBA", self.figure.canvas.get_width_height(), self.figure.canvas.buffer_rgba()).convert("RGB")
+
+    def close(self) -> None:
+        import matplotlib.pyplot as plt
+
+        plt.close(self.figure)
 
     def draw(self, shot: Shot) -> list:  # type: ignore[type-arg]
         gap = 0.06

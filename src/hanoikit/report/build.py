@@ -23,6 +23,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..draw.files import naming
 from . import Check
 
 __all__ = ["Table", "Section", "Built", "MATCH", "MISMATCH", "collect", "render_markdown", "render_html", "build"]
@@ -216,12 +217,19 @@ class Built(NamedTuple):
 def build(out: str | os.PathLike[str]) -> Built:
     """Write ``report.md``, ``report.html`` and ``figures/`` into the directory ``out``.
 
-    Everything is written into a temporary directory beside ``out`` first; files already in ``out`` are replaced
-    only once the whole report has been written.
+    Everything is written into a temporary directory beside ``out`` first (removed on any failure); files already
+    in ``out`` are replaced only once the whole report has been written. The parent of ``out`` must exist; an
+    :class:`OSError` names ``out``.
     """
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        return _build(out)
+    except OSError as error:
+        raise naming(error, out) from error
+
+
+def _build(out: Path) -> Built:
+    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))  # the parent must exist
     try:
         sections = collect(work / "figures")
         stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")

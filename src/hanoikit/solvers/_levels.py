@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
-from functools import lru_cache
+from collections.abc import Iterable
+from fractions import Fraction
+from functools import cached_property, lru_cache
 
 __all__: list[str] = []
 
@@ -39,7 +41,7 @@ EXACT_LEVELS = 24
 """Levels solved completely; the plans of the last must agree with those of the :data:`STABLE_WINDOW` before it."""
 STABLE_WINDOW = 12
 CACHED_LEVELS = 2048
-"""Rows of exact costs kept for every level up to here; above, checkpoints and recomputed blocks (see ``row``)."""
+"""Rows of exact costs kept for every level up to here; above, blocks made from the closed form (see ``row``)."""
 BLOCK = 64
 KEPT_BLOCKS = 4
 
@@ -238,19 +240,21 @@ class Engine:
             count, keys = plan_terms(last[col][P][7 * Q])
             self._policy.append((count, tuple(self.slot[k] for k in keys)))
         self._rows: list[list[int]] = [[int(self._F[m][k]) for k in self.reps] for m in range(EXACT_LEVELS + 1)]
-        self._checkpoints: dict[int, list[int]] = {}
         self._blocks: OrderedDict[int, list[list[int]]] = OrderedDict()
         self._compiled: dict[tuple[int, int, int], tuple[int, tuple[int, ...]] | None] = {}
         self._legs: dict[tuple[int, int], tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
 
-    def _next(self, below: list[int]) -> list[int]:
+    def next_row(self, below: list[int]) -> list[int]:
+        """The row of the level above the row ``below`` (above :data:`EXACT_LEVELS`)."""
         return [count + sum([below[i] for i in slots]) for count, slots in self._policy]
+
+    _next = next_row
 
     def row(self, m: int) -> list[int]:
         """The exact costs of level ``m``, one per class (see :attr:`reps`).
 
-        Rows up to :data:`CACHED_LEVELS` are kept; above, every :data:`BLOCK`-th row is kept and the others are
-        recomputed a block at a time (a few blocks are kept), so memory stays bounded for any n.
+        Rows up to :data:`CACHED_LEVELS` are kept; above, rows are made a block of :data:`BLOCK` at a time from the
+        closed form of the block's first row (:class:`Jump`), and a few blocks are kept.
         """
         rows = self._rows
         if m < len(rows):
@@ -265,15 +269,7 @@ class Engine:
         cached = self._blocks.get(block)
         if cached is None:
             start = block * BLOCK
-            checkpoints = self._checkpoints
-            top = max(checkpoints) if checkpoints else CACHED_LEVELS // BLOCK * BLOCK
-            current = checkpoints.get(top) or self.row(top)
-            while top < start:
-                for _ in range(BLOCK):
-                    current = self._next(current)
-                top += BLOCK
-                checkpoints[top] = current
-            cached = [checkpoints.get(start) or self.row(start)]
+            cached = [self.row(start) if start <= CACHED_LEVELS else self.jump.row(start, range(len(self.reps)))]
             for _ in range(BLOCK - 1):
                 cached.append(self._next(cached[-1]))
             self._blocks[block] = cached
@@ -282,6 +278,27 @@ class Engine:
         else:
             self._blocks.move_to_end(block)
         return cached[m - block * BLOCK]
+
+    @cached_property
+    def jump(self) -> Jump:
+        """The closed form of the rows above the complete levels (see :class:`Jump`)."""
+        if not self.stable:
+            raise RuntimeError("the optimal plans did not settle; raise EXACT_LEVELS")  # pragma: no cover
+        return Jump(self)
+
+    def cost(self, m: int, slot: int) -> int:
+        """The exact cost of class ``slot`` at level ``m``, for any ``m``: from the cached rows when they are there,
+        else by :class:`Jump` in O(M(m) log m)."""
+        if m < len(self._rows) or m <= 2 * self.jump.base:
+            return self.row(m)[slot]
+        return self.jump.row(m, [slot])[0]
+
+    def tower(self, m: int, col: int, P: int, Q: int) -> float:
+        """The same as :meth:`F`, for one question at any level: in O(M(m) log m) without the rows below."""
+        if m <= EXACT_LEVELS:
+            return self._F[m][col * 36 + 6 * P + Q]
+        slot = self.slot[col * 36 + 6 * P + Q]
+        return INF if slot < 0 else self.cost(m, slot)
 
     def F(self, m: int, col: int, P: int, Q: int) -> float:
         """Optimal moves of a perfect tower of ``m`` disks from config ``P`` to ``Q`` under ``col`` (``INF`` if none)."""
@@ -337,6 +354,162 @@ class Engine:
     def edge_cost(self, m: int, edge: Edge) -> float:
         a, b, c = edge
         return 1 if a < 0 else self.F(m - 1, a, b, c)
+
+
+def polymulmod(a: list[int], b: list[int], q: list[int]) -> list[int]:
+    """``a * b`` modulo the monic ``x^d - sum q[i] x^i`` (``d = len(q)``), coefficients low first."""
+    d = len(q)
+    if a is b:  # squaring: half the products
+        prod = [0] * (2 * d - 1)
+        for i, x in enumerate(a):
+            if x:
+                prod[2 * i] += x * x
+                x2 = 2 * x
+                for j in range(i + 1, d):
+                    prod[i + j] += x2 * a[j]
+    else:
+        prod = [0] * (2 * d - 1)
+        for i, x in enumerate(a):
+            if x:
+                for j, y in enumerate(b):
+                    prod[i + j] += x * y
+    for k in range(2 * d - 2, d - 1, -1):  # x^k = x^(k-d) * sum q[i] x^i
+        top = prod[k]
+        if top:
+            for i, c in enumerate(q):
+                if c:
+                    prod[k - d + i] += c * top
+    return prod[:d]
+
+
+def xpow(k: int, q: list[int]) -> list[int]:
+    """The coefficients of ``x^k`` modulo the monic ``x^d - sum q[i] x^i``, by repeated squaring.
+
+    >>> xpow(10, [1, 1])  # Fibonacci: x^10 = F(10) x + F(9) modulo x^2 - x - 1
+    [34, 55]
+    """
+    d = len(q)
+    if k < d:
+        return [int(i == k) for i in range(d)]
+    e = [int(i == 1) for i in range(d)] if d > 1 else [q[0]]
+    for bit in bin(k)[3:]:
+        e = polymulmod(e, e, q)
+        if bit == "1":  # times x
+            top = e[-1]
+            e = [0] + e[:-1]
+            if top:
+                e = [a + c * top for a, c in zip(e, q)]
+    return e
+
+
+class Jump:
+    """The rows of levels ``m >= base`` in closed form, exactly, in O(M(m) log m) for any ``m``.
+
+    Above the complete levels the augmented rows ``W(m) = (V(m), 1)`` obey ``W(m + 1) = A W(m)`` for a fixed integer
+    matrix ``A``. From ``base`` on (past the nilpotent part of ``A``) they obey ``W(m + d) = sum r_i W(m + i)`` for the
+    least ``d``, found from the exact rows: a relation between ``W(base .. base + d)`` holds at every higher level,
+    ``A`` applied to it. The simple integer roots ``λ`` of its polynomial (3 and 2) are split off: each class's cost is
+    ``(sum_λ a_λ λ^(m - base) + <x^(m - base) mod q, t>) / den`` with small integers ``a_λ``, ``t`` and ``den``, ``q``
+    the rest of the polynomial (roots of modulus < 2), so a level costs one power of each root, one power of ``x``
+    modulo the small ``q`` and a few products by small numbers.
+    """
+
+    def __init__(self, eng: Engine) -> None:
+        size = len(eng.reps)
+        self.base = base = EXACT_LEVELS + size + 2
+        rows = [[*eng.row(m), 1] for m in range(base, base + size + 2)]
+        self.r = r = _relation(rows)
+        d = len(r)
+        poly = [-c for c in r] + [1]  # x^d - sum r_i x^i, low first
+        roots = []
+        for lam in sorted({x for x in range(-abs(r[0]), abs(r[0]) + 1) if abs(x) >= 2 and r[0] % x == 0}, key=abs):
+            if _evaluate(poly, lam) == 0 and _evaluate(_derivative(poly), lam) != 0:
+                roots.append(lam)
+        rest = poly
+        for lam in roots:
+            rest = _divide(rest, lam)
+        self.roots = roots
+        self.q = [-c for c in rest[:-1]]  # the rest as x^e = sum q_i x^i
+        seq = list(zip(*rows))[:size]  # seq[slot][i] = V(base + i)[slot]
+        shares: list[list[Fraction]] = []  # per root: a_λ for every slot, the λ^(m-base) coefficient
+        for lam in roots:
+            g = _divide(poly, lam)
+            den = _evaluate(g, lam)
+            shares.append([Fraction(sum(c * s[i] for i, c in enumerate(g)), den) for s in seq])
+        e = len(self.q)
+        tails = [
+            [Fraction(s[i]) - sum(share[slot] * lam**i for lam, share in zip(roots, shares)) for i in range(e)]
+            for slot, s in enumerate(seq)
+        ]
+        self.den = den = _lcm([x.denominator for share in shares for x in share] + [x.denominator for t in tails for x in t])
+        self.shares = [[int(share[slot] * den) for share in shares] for slot in range(size)]
+        # the rest's value at base + k is <x^k mod q, u> where u holds its first e values
+        self.tails = [[int(x * den) for x in t] for t in tails]
+        for m in range(base, base + size + 2):  # the split reproduces the exact rows it came from
+            assert self.row(m, range(size)) == eng.row(m)
+
+    def row(self, m: int, slots: Iterable[int]) -> list[int]:
+        """The exact costs of ``slots`` at level ``m >= base``."""
+        k = m - self.base
+        powers = [lam**k for lam in self.roots]
+        e = xpow(k, self.q) if self.q else []
+        out = []
+        for slot in slots:
+            total = sum(a * p for a, p in zip(self.shares[slot], powers)) + sum(
+                c * u for c, u in zip(e, self.tails[slot]) if u
+            )
+            value, remainder = divmod(total, self.den)
+            assert remainder == 0
+            out.append(value)
+        return out
+
+
+def _relation(rows: list[list[int]]) -> list[int]:
+    """The least ``d`` and integers ``r`` with ``rows[d] = sum r_i rows[i]`` (exact Gaussian elimination)."""
+    basis: list[tuple[int, list[Fraction], list[Fraction]]] = []  # (pivot, reduced row, its combination of rows)
+    for d, row in enumerate(rows):
+        vector = [Fraction(x) for x in row]
+        combo = [Fraction(0)] * len(rows)
+        combo[d] = Fraction(1)
+        for pivot, b, c in basis:
+            if vector[pivot]:
+                f = vector[pivot] / b[pivot]
+                vector = [x - f * y for x, y in zip(vector, b)]
+                combo = [x - f * y for x, y in zip(combo, c)]
+        nonzero = [i for i, x in enumerate(vector) if x]
+        if not nonzero:  # combo . rows = 0 with combo[d] = 1
+            r = [-combo[i] for i in range(d)]
+            assert all(x.denominator == 1 for x in r)  # a monic factor of an integer characteristic polynomial
+            return [int(x) for x in r]
+        basis.append((nonzero[0], vector, combo))
+    raise AssertionError("no linear relation among the rows")  # pragma: no cover
+
+
+def _evaluate(poly: list[int], x: int) -> int:
+    value = 0
+    for c in reversed(poly):
+        value = value * x + c
+    return value
+
+
+def _derivative(poly: list[int]) -> list[int]:
+    return [i * c for i, c in enumerate(poly)][1:]
+
+
+def _divide(poly: list[int], root: int) -> list[int]:
+    """``poly / (x - root)`` for a root of ``poly`` (synthetic division, low first)."""
+    out = [0] * (len(poly) - 1)
+    carry = 0
+    for i in range(len(poly) - 1, 0, -1):
+        carry = poly[i] + carry * root
+        out[i - 1] = carry
+    return out
+
+
+def _lcm(values: list[int]) -> int:
+    from math import lcm
+
+    return lcm(1, *values)
 
 
 @lru_cache(maxsize=1)

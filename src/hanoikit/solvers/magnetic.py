@@ -26,6 +26,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -34,7 +35,7 @@ from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
 from . import _magnetic_arrays as _arrays
-from ._levels import EXACT_LEVELS, INF, Edge, Plan, accepts, edges, engine, set_col
+from ._levels import CACHED_LEVELS, EXACT_LEVELS, INF, Edge, Engine, Plan, accepts, edges, engine, polymulmod, set_col, xpow
 
 __all__ = ["distance", "solve", "move_at", "state_at", "disk_moves", "solution_arrays", "solution_chunks"]
 
@@ -53,8 +54,10 @@ def _configs(state: State) -> list[int]:
 
 def _perfect(state: State) -> int | None:
     """The config of ``state`` if it is a perfect tower, else ``None``."""
-    configs = _configs(state)
-    return configs[0] if all(c == configs[0] for c in configs) else None
+    posts, ups = set(state.posts), set(state.ups)
+    if len(posts) != 1 or len(ups) != 1:
+        return None
+    return 2 * posts.pop() + (0 if ups.pop() == "R" else 1)
 
 
 # -- gathering: from a position to a perfect tower -------------------------------------------------------------------
@@ -66,17 +69,19 @@ class _Chain:
 
     ``cols[j]`` is the colour triple the disks ``1..j`` see (bigger disks colour their posts), ``configs[j]`` the
     config of disk ``j``; ``cost[j][P]`` the least moves to gather disks ``1..j`` into a perfect tower of config ``P``
+    (kept only from the level asked for on: below it ``None``, the rows being big)
     and ``via[j][P]`` the config of the tower of disks ``1..j-1`` when disk ``j`` first moves.
     """
 
     cols: list[int]
     configs: list[int]
-    cost: list[list[float]]
+    cost: list[list[float] | None]
     via: list[list[int]]
 
 
-def _chains(states: list[State], base: int, upto: int) -> list[_Chain]:
-    """The gathering chains of several positions, computed level by level together (one pass over the levels)."""
+def _chains(states: list[State], base: int, upto: int, keep: int = 0) -> list[_Chain]:
+    """The gathering chains of several positions, computed level by level together (one pass over the levels); the
+    costs are kept from level ``keep`` on."""
     eng = engine()
     chains = []
     for state in states:
@@ -87,12 +92,13 @@ def _chains(states: list[State], base: int, upto: int) -> list[_Chain]:
         for j in range(n, 1, -1):
             cols[j - 1] = set_col(cols[j], configs[j] >> 1, (configs[j] & 1) + 1)
         M1 = configs[1]
-        cost: list[list[float]] = [[0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
+        cost: list[list[float] | None] = [[0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
         chains.append(_Chain(cols, configs, cost, [[0] * 6, [M1] * 6]))
     for j in range(2, upto + 1):
         costs = eng.row(j - 1) if j > EXACT_LEVELS else None
         for chain in chains:
             M, col, below = chain.configs[j], chain.cols[j], chain.cost[j - 1]
+            assert below is not None
             row: list[float] = [INF] * 6
             arg = [0] * 6
             if costs is None:
@@ -109,6 +115,8 @@ def _chains(states: list[State], base: int, upto: int) -> list[_Chain]:
                             row[P], arg[P] = total, S
             chain.cost.append(row)
             chain.via.append(arg)
+            if j - 1 < keep:
+                chain.cost[j - 1] = None
     return chains
 
 
@@ -232,13 +240,13 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
         return _Solution(0, [])
     P, Q = _perfect(src), _perfect(dst)
     if P is not None and Q is not None:
-        length = eng.F(n, base, P, Q)
+        length = eng.tower(n, base, P, Q)
         if length == INF:
             raise _unsolvable(puzzle, src, dst)
         plan = eng.plan(n, base, P, 7 * Q)
         return _Solution(int(length), [(n, plan)] if legs else [])  # type: ignore[list-item]
     top = max(j for j in range(1, n + 1) if (src.posts[j - 1], src.ups[j - 1]) != (dst.posts[j - 1], dst.ups[j - 1]))  # type: ignore[index]
-    a, b = _chains([src, dst], base, n - 1)
+    a, b = _chains([src, dst], base, n - 1, keep=top - 1)
     # Going up from the largest disk that differs: either disk j stays put (the best so far stands) or it moves,
     # after the smaller disks gather into a perfect tower g, ending with them scattering from a perfect tower h.
     best: float = INF
@@ -246,6 +254,7 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
     for j in range(top, n + 1):
         choice[j] = None
         gathered_a, gathered_b = a.cost[j - 1], b.cost[j - 1]
+        assert gathered_a is not None and gathered_b is not None
         if j > top and best != INF and best <= 2 + min(gathered_a) + min(gathered_b):
             continue  # moving disk j away and back costs at least two moves more than gathering on both sides
         Ma, Mb = a.configs[j], b.configs[j]
@@ -315,74 +324,306 @@ def _top(puzzle: MagneticPuzzle) -> tuple[int, Plan, int]:
     return P, plan, base
 
 
+# -- one move of the solution: the descent through the levels ------------------------------------------------------
+
+WINDOW = 256
+"""Levels decided per exact correction in :func:`_descend` (see there)."""
+GUARD = 64
+"""Bits kept below the unit of the smallest cost of a window."""
+
+
+class _Node:
+    """A plan above the complete levels, compiled for :func:`_descend`: the prefix sums of its edge costs as
+    ``(moves, a, u)`` (the cost ``(den * moves + a * 3^κ + <x^κ mod q, u>) / den`` at ``κ = m - 1 - base``), and
+    the plan of each small edge one level down."""
+
+    __slots__ = ("plan", "moves", "a", "u", "children", "pushed")
+
+    def __init__(self, plan: Plan, moves: list[int], a: list[int], u: list[list[int]]) -> None:
+        self.plan, self.moves, self.a, self.u = plan, moves, a, u
+        self.children: list[_Node | None] = [None] * len(plan)
+        self.pushed: dict[tuple[int, int], list[int]] = {}
+
+
+class _Fast:
+    """What :func:`_descend` needs of the closed form (:class:`~hanoikit.solvers._levels.Jump`) above the cached
+    levels."""
+
+    def __init__(self, eng: Engine) -> None:
+        jump = eng.jump
+        assert jump.roots == [3] and jump.q, jump.roots
+        self.eng, self.jump = eng, jump
+        self.d = len(jump.q)
+        self.q0 = jump.q[0]
+        self.growth = (1 + sum(abs(c) for c in jump.q)).bit_length()  # bits a coefficient can gain per power of x
+        self.ubits = max(abs(u) for tail in jump.tails for u in tail).bit_length() + 8
+        self.p3 = [3**t for t in range(WINDOW + 1)]
+        self.p3G = [p << GUARD for p in self.p3]
+        self._nodes: dict[Plan, _Node] = {}
+        self._inverse: dict[int, list[int]] = {}
+
+    def node(self, plan: Plan) -> _Node:
+        found = self._nodes.get(plan)
+        if found is None:
+            moves, a, u = [0], [0], [[0] * self.d]
+            for x, y, z in plan:
+                if x < 0:
+                    moves.append(moves[-1] + 1)
+                    a.append(a[-1])
+                    u.append(u[-1])
+                else:
+                    slot = self.eng.slot[x * 36 + 6 * y + z]
+                    moves.append(moves[-1])
+                    a.append(a[-1] + self.jump.shares[slot][0])
+                    u.append([p + r for p, r in zip(u[-1], self.jump.tails[slot])])
+            found = self._nodes[plan] = _Node(plan, moves, a, u)
+        return found
+
+    def child(self, node: _Node, i: int) -> _Node:
+        found = node.children[i]
+        if found is None:
+            x, y, z = node.plan[i]
+            found = node.children[i] = self.node(self.eng.plan(EXACT_LEVELS + 1, x, y, 7 * z))  # type: ignore[arg-type]
+        return found
+
+    def pushed(self, node: _Node, i: int, t: int) -> list[int]:
+        """``u`` of prefix ``i`` moved ``t`` levels up: ``<x^(κ + t) mod q, u> = <x^κ mod q, pushed>``."""
+        cache = node.pushed
+        found = cache.get((i, t))
+        if found is None:  # from the highest push of this prefix already made, one step at a time
+            q = self.jump.q
+            cache.setdefault((i, 0), node.u[i])
+            s = t
+            while (i, s) not in cache:
+                s -= 1
+            found = cache[(i, s)]
+            while s < t:
+                found = found[1:] + [sum(c * x for c, x in zip(q, found))]
+                s += 1
+                cache[(i, s)] = found
+        return found
+
+    def down(self, e: list[int], steps: int) -> list[int]:
+        """``x^(κ - steps) mod q`` from ``e = x^κ mod q``: times ``(q0 / x)^steps``, then divided by ``q0^steps``."""
+        Y = self._inverse.get(steps)
+        if Y is None:
+            q = self.jump.q
+            Z = [-c for c in q[1:]] + [0]
+            Z[self.d - 1] += 1  # q0 / x = x^(d-1) - sum_{i >= 1} q_i x^(i-1) modulo q
+            Y = [1] + [0] * (self.d - 1)
+            for _ in range(steps):
+                Y = polymulmod(Y, Z, q)
+            self._inverse[steps] = Y
+        scale = self.q0**steps
+        out = []
+        for c in polymulmod(e, Y, self.jump.q):
+            value, rest = divmod(c, scale)
+            assert rest == 0
+            out.append(value)
+        return out
+
+
+_FAST: list[_Fast] = []
+
+
+def _fast() -> _Fast:
+    if not _FAST:
+        _FAST.append(_Fast(engine()))
+    return _FAST[0]
+
+
+def _descend(puzzle: MagneticPuzzle, k: int) -> Iterator[tuple[int, Plan, int]]:
+    """The levels of the optimal solution from start to goal around move ``k`` (``k`` up to its length), from the top
+    down: ``(m, plan, i)`` where edge ``i`` of level ``m``'s plan holds move ``k``, or ``i == len(plan)`` when ``k``
+    is the length. The last level yielded is the one whose edge ``i`` is a move of disk ``m`` (or ``len(plan)``).
+
+    Above :data:`~hanoikit.solvers._levels.CACHED_LEVELS` the costs are never written out (see :func:`_descend_fast`).
+    """
+    eng = engine()
+    _, plan, _ = _top(puzzle)
+    m = puzzle.n
+    if m > CACHED_LEVELS + 1:
+        found = yield from _descend_fast(_fast(), m, plan, k, puzzle.n)
+        if found is None:
+            return
+        m, plan, k = found
+    while True:
+        i = 0
+        for i, (a, b, c) in enumerate(plan):  # noqa: B007
+            cost = 1 if a < 0 else eng.F(m - 1, a, b, c)
+            if k < cost:
+                break
+            k -= cost  # type: ignore[assignment]
+        else:
+            i = len(plan)
+        yield m, plan, i
+        if i == len(plan) or plan[i][0] < 0:
+            return
+        a, b, c = plan[i]
+        plan = eng.plan(m - 1, a, b, 7 * c)  # type: ignore[assignment]
+        m -= 1
+
+
+def _descend_fast(
+    fast: _Fast, m: int, plan: Plan, k: int, n: int
+) -> Iterator[tuple[int, Plan, int]]:  # a generator returning (m, plan, k), or None when it stopped
+    """:func:`_descend` above the cached levels, in windows of :data:`WINDOW` levels.
+
+    ``k`` is kept exactly at the top of each window. Inside, the chosen prefix costs are kept as small sums: ``S3``
+    of ``a 3^t``, ``He`` of ``u`` pushed ``t`` levels up, ``Hc`` of moves, ``t`` counted from the window's last level
+    ``κ_low``; ``k`` below them is ``(den k - 3^κ_low S3 - <x^κ_low mod q, He> - den Hc) / den``. A comparison of
+    ``k`` with a prefix is decided on ``Q = floor(2^G den k / 3^κ_low)``, :data:`GUARD` ``= G`` bits below the
+    unit ``3^κ_low``: the neglected part ``<x^κ mod q, u> / 3^κ_low`` is proven smaller than ``2^-G`` from the bit
+    lengths, so the error is under two units, and a comparison within two units is made exactly. ``k`` is made
+    exact again at the end of each window: a few products per window, small numbers in between.
+    """
+    jump, q, d = fast.jump, fast.jump.q, fast.d
+    den, G = jump.den, GUARD
+    p3, p3G = fast.p3, fast.p3G
+    node = fast.node(plan)
+    P_low: int = 0
+    e_low: list[int] = []
+    K = k
+    while m > CACHED_LEVELS + 1:
+        B = min(WINDOW, m - CACHED_LEVELS - 1)
+        low = m - B - jump.base  # κ of the window's last level: its costs are those of level m - B
+        if not P_low:
+            P_low, e_low = 3**low, xpow(low, q)
+        else:
+            P_low, e_low = P_low // p3[B], fast.down(e_low, B)
+        limit = P_low.bit_length() - 1 - G
+        ebits = max(abs(c) for c in e_low).bit_length() + d.bit_length()
+        # the neglected part stays below 2^-G of the unit over the whole window, or every comparison is exact
+        sure = ebits + fast.growth * B + fast.ubits + fast.growth * B + B.bit_length() + 2 < limit
+        S3, He, Hc = 0, [0] * d, 0
+        Qp = (den * K << G) // P_low
+        for t in range(B - 1, -1, -1):
+            last = len(node.plan) if m == n else len(node.plan) - 1  # below the top, k is less than the level's cost
+            a = node.a
+            i = 0
+            exact: tuple[int, list[int]] | None = None
+            for j in range(1, last + 1):
+                if exact is None:
+                    Z = Qp - p3G[t] * a[j]
+                    if sure and Z >= 2:
+                        i = j
+                        continue
+                    if sure and Z <= -2:
+                        break
+                    # too close to call: k exactly at this level, then exact comparisons here
+                    num = den * K - P_low * S3 - sum(x * y for x, y in zip(e_low, He)) - den * Hc
+                    K, rest = divmod(num, den)
+                    assert rest == 0
+                    S3, He, Hc = 0, [0] * d, 0
+                    Qp = (den * K << G) // P_low
+                    exact = (P_low * p3[t], polymulmod(e_low, xpow(t, q), q))
+                P, e = exact
+                if den * K >= den * node.moves[j] + P * a[j] + sum(x * y for x, y in zip(e, node.u[j])):
+                    i = j
+                else:
+                    break
+            yield m, node.plan, i
+            if i == len(node.plan) or node.plan[i][0] < 0:
+                return None
+            if i:
+                S3 += a[i] * p3[t]
+                Qp -= p3G[t] * a[i]
+                Hc += node.moves[i]
+                if any(node.u[i]):
+                    He = [x + y for x, y in zip(He, fast.pushed(node, i, t))]
+            node = fast.child(node, i)
+            m -= 1
+        num = den * K - P_low * S3 - sum(x * y for x, y in zip(e_low, He)) - den * Hc
+        K, rest = divmod(num, den)
+        assert rest == 0
+    return m, node.plan, K
+
+
 def move_at(puzzle: MagneticPuzzle, k: int) -> Move:
-    """The ``k``-th move (from 0) of the optimal solution from start to goal, found in O(n) steps.
+    """The ``k``-th move (from 0) of the optimal solution from start to goal, found in O(n) small steps.
 
     >>> from hanoikit import MagneticPuzzle
     >>> p = MagneticPuzzle(3)
     >>> [str(move_at(p, k)) for k in range(4)]
     ['1SI', '2SD', '1IS', '2DI']
     """
-    eng = engine()
-    _, plan, _ = _top(puzzle)
-    m = puzzle.n
-    while True:
-        for a, b, c in plan:
-            if a < 0:
-                if k == 0:
-                    return Move(m, b, c)
-                k -= 1
-            else:
-                cost = eng.F(m - 1, a, b, c)
-                if k < cost:
-                    plan = eng.plan(m - 1, a, b, 7 * c)  # type: ignore[assignment]
-                    m -= 1
-                    break
-                k -= cost  # type: ignore[assignment]
-        else:  # pragma: no cover - k was checked against the length
-            raise IndexError(k)
+    for m, plan, i in _descend(puzzle, k):
+        pass
+    _, b, c = plan[i]
+    return Move(m, b, c)
 
 
 def state_at(puzzle: MagneticPuzzle, k: int) -> State:
-    """The position after the first ``k`` moves of the optimal solution from start to goal, in O(n) steps.
+    """The position after the first ``k`` moves of the optimal solution from start to goal, in O(n) small steps.
 
     >>> from hanoikit import MagneticPuzzle
     >>> p = MagneticPuzzle(3)
     >>> str(state_at(p, 6)), str(state_at(p, 7))
     ('IIS:RRR', 'IID:RRB')
     """
-    eng = engine()
-    P, plan, _ = _top(puzzle)
+    P, _, _ = _top(puzzle)
     n = puzzle.n
     configs = [P] * (n + 1)
-    m, small = n, P
-    while m >= 1:
-        M, small, descend = configs[m], configs[m], None
-        for a, b, c in plan:
-            if k == 0:
-                break
+    for m, plan, i in _descend(puzzle, k):
+        M, small = configs[m], configs[m]
+        for a, b, c in plan[:i]:
             if a < 0:
                 M = 2 * c + (1 - (M & 1))
-                k -= 1
             else:
-                cost = eng.F(m - 1, a, b, c)
-                if k < cost:
-                    descend = (a, b, c)
-                    break
-                k -= cost  # type: ignore[assignment]
                 small = c
         configs[m] = M
-        if descend is None:
-            for j in range(1, m):
-                configs[j] = small
-            break
-        a, b, c = descend
-        plan = eng.plan(m - 1, a, b, 7 * c)  # type: ignore[assignment]
-        m -= 1
-        configs[m] = b
-    posts = [configs[j] >> 1 for j in range(1, n + 1)]
-    ups = ["R" if configs[j] & 1 == 0 else "B" for j in range(1, n + 1)]
+        if i < len(plan) and plan[i][0] >= 0:
+            configs[m - 1] = plan[i][1]
+        else:
+            configs[1:m] = [small] * (m - 1)
+    posts = [c >> 1 for c in configs[1:]]
+    ups = ["R" if c & 1 == 0 else "B" for c in configs[1:]]
     return State(posts, ups)
+
+
+@lru_cache(maxsize=1)
+def _piece_classes() -> tuple[dict[tuple[int, int, int], int], list[list[tuple[int, tuple[tuple[int, int], ...]]]]]:
+    """Tower pieces ``(col, S, T)`` grouped so that pieces of one group move every disk equally often at every level
+    (the coarsest such grouping, by refinement), and for each group and level ``1 .. EXACT_LEVELS + 1`` (the last
+    standing for all higher levels) its big-disk moves and the groups of its pieces one level down, with multiplicity.
+    """
+    eng = engine()
+    top = EXACT_LEVELS + 1
+    pieces = sorted({(a, b, c) for col in range(27) for P, targets in eng._plans[top - 1][col].items()
+                     for x, plan in targets.items() if x % 7 == 0 for a, b, c in plan if a >= 0}
+                    | {(col, P, x // 7) for m in range(1, top) for col in range(27) for P, targets in eng._plans[m][col].items()
+                       for x in targets if x % 7 == 0})
+    expand = {}
+    for key in pieces:
+        col, S, T = key
+        rows = []
+        for m in range(1, top + 1):
+            plan = eng.plan(m, col, S, 7 * T)
+            if plan is None:
+                rows.append((-1, ()))
+                continue
+            rows.append((sum(1 for e in plan if e[0] < 0), tuple(e for e in plan if e[0] >= 0)))
+        expand[key] = rows
+    group = {key: 0 for key in pieces}
+    while True:
+        signature = {
+            key: tuple((moves, tuple(sorted(group[e] for e in small))) for moves, small in expand[key]) for key in pieces
+        }
+        names: dict[tuple[object, ...], int] = {}
+        new = {key: names.setdefault((group[key], signature[key]), len(names)) for key in pieces}
+        if len(names) == len(set(group.values())):
+            break
+        group = new
+    group = new
+    table: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = [[] for _ in range(len(names))]
+    for key in pieces:
+        if not table[group[key]]:
+            for moves, small in expand[key]:
+                children: dict[int, int] = {}
+                for e in small:
+                    children[group[e]] = children.get(group[e], 0) + 1
+                table[group[key]].append((moves, tuple(children.items())))
+    return group, table
 
 
 def disk_moves(puzzle: MagneticPuzzle) -> list[int]:
@@ -396,24 +637,23 @@ def disk_moves(puzzle: MagneticPuzzle) -> list[int]:
     _, plan, base = _top(puzzle)
     n = puzzle.n
     counts = [0] * (n + 1)
-    pieces: dict[tuple[int, int, int], int] = {}
-    top_count = 0
+    group, table = _piece_classes()
+    pieces: dict[int, int] = {}
     for a, b, c in plan:
         if a < 0:
-            top_count += 1
+            counts[n] += 1
         else:
-            pieces[(a, b, c)] = pieces.get((a, b, c), 0) + 1
-    counts[n] = top_count
+            pieces[group[(a, b, c)]] = pieces.get(group[(a, b, c)], 0) + 1
     for m in range(n - 1, 0, -1):
-        below: dict[tuple[int, int, int], int] = {}
-        for (col, S, T), times in pieces.items():
-            sub = eng.plan(m, col, S, 7 * T)
-            assert sub is not None
-            for a, b, c in sub:
-                if a < 0:
-                    counts[m] += times
-                else:
-                    below[(a, b, c)] = below.get((a, b, c), 0) + times
+        level = min(m, EXACT_LEVELS + 1) - 1
+        below: dict[int, int] = {}
+        total = 0
+        for g, times in pieces.items():
+            moves, children = table[g][level]
+            total += moves * times
+            for child, mult in children:
+                below[child] = below.get(child, 0) + times * mult
+        counts[m] = total
         pieces = below
     return counts[1:]
 

@@ -1,7 +1,8 @@
 """``hanoi play``: the puzzle in the browser, served by a small stateless FastAPI app (see :mod:`hanoikit.web.app`).
 
-The rules and the solving stay in the Python model; the page (plain HTML, CSS, JavaScript and SVG in ``static/``)
-draws the tower and asks the API about everything else.
+The rules and the solving stay in the Python model; the page (plain HTML, CSS and SVG drawn by JavaScript modules in
+``static/``, with no build step) draws the tower and asks the API about everything else: the rules, the solutions, the
+colour crossings and the palette it shares with :mod:`hanoikit.draw.palette`.
 """
 
 from __future__ import annotations

@@ -28,7 +28,8 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import levy
-from ..analysis import color_trace, solvable_variants
+from ..analysis import color_trace, crossing_spans, solvable_variants
+from ..draw.palette import FACE, FACE_DARK, disk_color
 from ..errors import HanoiError, IllegalMoveError, InvalidMoveError, InvalidPuzzleError, InvalidStateError
 from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
 from ..move import POST_NAMES, Move
@@ -45,6 +46,7 @@ from .schemas import (
     LoadedGame,
     MoveRequest,
     MoveResult,
+    Palette,
     Position,
     PositionRequest,
     RandomRequest,
@@ -58,9 +60,16 @@ from .schemas import (
 __all__ = ["create_app", "BodyLimit", "STATIC"]
 
 STATIC = Path(__file__).with_name("static")
-"""The page: ``index.html``, ``app.js`` and ``style.css``."""
+"""The page: ``index.html``, ``style.css`` and its ES modules, ``app.js`` first."""
 
 OPTIMAL = "optimal"
+
+PALETTE = Palette(
+    face=FACE,
+    face_dark=FACE_DARK,
+    disks=[[disk_color(disk, n) for disk in range(1, n + 1)] for n in range(1, MAX_DISKS + 1)],
+)
+"""The colours of :mod:`hanoikit.draw.palette`, as the page draws with them."""
 
 MAX_PROBLEMS = 3
 """The most schema problems one refusal lists (the others are counted)."""
@@ -276,26 +285,46 @@ async def _warm(app: FastAPI) -> AsyncIterator[None]:
     yield
 
 
+def _solution_rows(puzzle: Puzzle, start: State, algorithm: str) -> np.ndarray:
+    """The whole solution ``algorithm`` plays from ``start`` as rows (disk, src, dst); Levy's are refused on a tower
+    or from a position they do not fit."""
+    if algorithm == OPTIMAL:
+        return _optimal_rows(puzzle, start)
+    name = levy.get(algorithm).name
+    if not isinstance(puzzle, MagneticPuzzle) or start != puzzle.start:
+        raise InvalidPuzzleError(
+            f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic "
+            "puzzle and leave the position out"
+        )
+    refusal = _levy_refusal(puzzle, name)
+    if refusal is not None:
+        raise IllegalMoveError(refusal)
+    return _levy_rows(puzzle.n, name)
+
+
+@functools.lru_cache(maxsize=64)
+def _crossing_starts(puzzle: Puzzle, start: State, algorithm: str) -> tuple[np.ndarray, ...]:
+    """Where each post's colour crossings begin in the trace of the whole solution (at most a fifth of a second at
+    :data:`MAX_DISKS` disks, once): a page then counts the crossings so far by a binary search."""
+    rows = _solution_rows(puzzle, start, algorithm)
+    trace = color_trace(puzzle, rows, start)
+    spans = crossing_spans(trace)
+    return tuple(np.array([c.start for c in spans if c.post == post], np.int64) for post in range(trace.shape[1]))
+
+
 def _solution_page(request: SolutionRequest) -> SolutionPage:
     """The page ``request`` asks for, sliced out of the whole solution (see the ``/api/solution`` route)."""
     puzzle = request.settings.puzzle()
     start = _state(puzzle, request.state)
-    if request.algorithm == OPTIMAL:
-        rows = _optimal_rows(puzzle, start)
-    else:
-        name = levy.get(request.algorithm).name
-        if not isinstance(puzzle, MagneticPuzzle) or start != puzzle.start:
-            raise InvalidPuzzleError(
-                f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic "
-                "puzzle and leave the position out"
-            )
-        refusal = _levy_refusal(puzzle, name)
-        if refusal is not None:
-            raise IllegalMoveError(refusal)
-        rows = _levy_rows(puzzle.n, name)
+    rows = _solution_rows(puzzle, start, request.algorithm)
     offset = min(request.offset, len(rows))
     first, page = _after(puzzle, start, rows[:offset]), rows[offset : offset + request.limit]
-    trace = color_trace(puzzle, page, first).tolist() if puzzle.magnetic else None
+    trace = crossings = None
+    if puzzle.magnetic:
+        trace = color_trace(puzzle, page, first).tolist()
+        steps = np.arange(offset, offset + len(page) + 1)
+        starts = _crossing_starts(puzzle, start, request.algorithm)
+        crossings = np.column_stack([np.searchsorted(s, steps, side="right") for s in starts]).tolist()
     return SolutionPage(
         algorithm=request.algorithm,
         start=str(start),
@@ -304,6 +333,7 @@ def _solution_page(request: SolutionRequest) -> SolutionPage:
         moves=[str(Move(*row)) for row in page.tolist()],
         states=_states(first, page),
         trace=trace,
+        crossings=crossings,
     )
 
 
@@ -372,8 +402,11 @@ def create_app() -> FastAPI:
 
     @app.get("/api/config", response_model=Config, responses={413: REFUSALS[413]})
     def config() -> Config:
-        """Bounds and choices: the largest tower, the page size, the 27 colourings, the algorithms to watch."""
-        return Config(max_disks=MAX_DISKS, max_page=MAX_PAGE, variants=list(VARIANTS), algorithms=_algorithms())
+        """Bounds and choices: the largest tower, the page size, the 27 colourings, the algorithms to watch, and the
+        colours the pictures share (:mod:`hanoikit.draw.palette`)."""
+        return Config(
+            max_disks=MAX_DISKS, max_page=MAX_PAGE, variants=list(VARIANTS), algorithms=_algorithms(), palette=PALETTE
+        )
 
     @app.post("/api/position", response_model=Position, responses=REFUSALS)
     def position(request: PositionRequest) -> Position:

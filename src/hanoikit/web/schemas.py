@@ -25,6 +25,7 @@ __all__ = [
     "LoadedGame",
     "MoveRequest",
     "MoveResult",
+    "Palette",
     "Position",
     "PositionRequest",
     "RandomRequest",
@@ -206,6 +207,10 @@ class SolutionPage(_Model):
     trace: list[list[int]] | None = Field(
         description="colour of S, I, D (+1 red, 0 neutral, -1 blue) before the page's first move and after each move"
     )
+    crossings: list[list[int]] | None = Field(
+        description="colour crossings S, I, D have made since the whole solution's start, before the page's first move "
+        "and after each move (as trace)"
+    )
 
 
 class Algorithm(_Model):
@@ -213,11 +218,20 @@ class Algorithm(_Model):
     label: str
 
 
+class Palette(_Model):
+    """The colours every picture shares (:mod:`hanoikit.draw.palette`), as CSS colours."""
+
+    face: dict[str, str] = Field(description="the red and blue faces of a magnetic disk, and the coloured posts")
+    face_dark: dict[str, str] = Field(description="the faces' darker shades")
+    disks: list[list[str]] = Field(description="a classic disk's colour: disks[n - 1][disk - 1] in a tower of n disks")
+
+
 class Config(_Model):
     max_disks: int
     max_page: int
     variants: list[str]
     algorithms: list[Algorithm]
+    palette: Palette
 
 
 class LoadedGame(_Model):

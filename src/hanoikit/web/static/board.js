@@ -1,0 +1,190 @@
+// Drawing the tower: pure functions of a position, the posts' colours and the palette, into an SVG element.
+
+import { POSTS, decode, stacks } from "./state.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const POST_X = [150, 450, 750];
+const BASE_Y = 362;
+
+export function el(name, attributes = {}, parent = null) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function geometry(n) {
+  const height = Math.min(34, 262 / n);
+  const width = (disk) => (n === 1 ? 200 : 62 + (238 - 62) * (disk - 1) / (n - 1));
+  return { height, width };
+}
+
+export function slot(n, post, level) {
+  // where the disk at ``level`` (0 = bottom) of ``post`` is drawn
+  const { height } = geometry(n);
+  return { x: POST_X[post], y: BASE_Y - height * (level + 0.5) };
+}
+
+export function postAt(x) {
+  return x < 300 ? 0 : x < 600 ? 1 : 2;
+}
+
+export function boardPoint(svg, event) {
+  const point = svg.createSVGPoint();
+  point.x = event.clientX;
+  point.y = event.clientY;
+  return point.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+export function drawBoard(svg, state, colors, palette) {
+  // the position ``state`` on posts of colours ``colors`` ("NNN", "RBN"...)
+  svg.textContent = "";
+  svg.dataset.state = state;
+  drawDefs(svg, palette);
+  el("rect", { x: 0, y: 0, width: 900, height: 430, fill: "url(#wall)" }, svg);
+  // posts
+  for (let post = 0; post < 3; post++) {
+    const x = POST_X[post];
+    const own = colors[post];
+    const column = el("g", { class: "post", "data-post": post }, svg);
+    el("rect", { x: x - 150, y: 20, width: 300, height: 372, fill: "transparent", class: "post-hit" }, column);
+    el("rect", { x: x - 135, y: 52, width: 270, height: BASE_Y - 50, rx: 18, class: "target-glow" }, column);
+    const fill = own === "N" ? "url(#rod)" : `url(#rod-${own})`;
+    el("rect", { x: x - 7, y: 70, width: 14, height: BASE_Y - 66, rx: 7, fill, stroke: "#4a2d14", "stroke-width": 1 },
+       column);
+    if (own !== "N") {
+      el("rect", { x: x - 120, y: BASE_Y + 3, width: 240, height: 7, rx: 3.5, fill: palette.face[own], opacity: 0.9 },
+         column);
+    }
+  }
+  // base
+  el("rect", { x: 20, y: BASE_Y, width: 860, height: 30, rx: 8, fill: "url(#wood)", stroke: "#5b3716" }, svg);
+  for (let i = 0; i < 5; i++) {
+    el("path", { d: `M ${40 + i * 13} ${BASE_Y + 8 + i * 4} q 200 ${-4 + i * 2} 400 0 t ${390 - i * 26} ${1 - i}`,
+      fill: "none", stroke: "rgba(80,45,15,0.25)", "stroke-width": 1.2 }, svg);
+  }
+  for (let post = 0; post < 3; post++) {
+    if (colors[post] === "N") continue;
+    el("rect", { x: POST_X[post] - 120, y: BASE_Y + 1, width: 240, height: 6, rx: 3, fill: palette.face[colors[post]] },
+       svg);
+  }
+  for (let post = 0; post < 3; post++) {
+    const label = el("text", { x: POST_X[post], y: BASE_Y + 58, class: "post-label" }, svg);
+    label.textContent = POSTS[post];
+    const key = el("text", { x: POST_X[post] + 26, y: BASE_Y + 58, class: "post-key" }, svg);
+    key.textContent = `[${post + 1}]`;
+    if (colors[post] !== "N") {
+      const tag = el("text", { x: POST_X[post] - 26, y: BASE_Y + 58, class: "post-key", fill: palette.face[colors[post]] },
+                     svg);
+      tag.textContent = colors[post] === "R" ? "red" : "blue";
+      tag.setAttribute("text-anchor", "end");
+    }
+  }
+  // disks
+  const { posts, ups } = decode(state);
+  const n = posts.length;
+  const layer = el("g", { id: "disks" }, svg);
+  stacks(state).forEach((stack, post) => {
+    stack.forEach((disk, level) => {
+      const { x, y } = slot(n, post, level);
+      drawDisk(layer, disk, n, ups ? ups[disk - 1] : null, x, y, palette);
+    });
+  });
+}
+
+function drawDefs(svg, palette) {
+  const defs = el("defs", {}, svg);
+  const gradient = (id, stops, vertical = true) => {
+    const g = el("linearGradient", vertical ? { id, x1: 0, y1: 0, x2: 0, y2: 1 } : { id, x1: 0, y1: 0, x2: 1, y2: 0 },
+                 defs);
+    stops.forEach(([offset, color]) => el("stop", { offset, "stop-color": color }, g));
+  };
+  gradient("wall", [[0, "#fdfaf4"], [1, "#efe4d2"]]);
+  gradient("wood", [[0, "#c58a4d"], [0.45, "#a96a32"], [1, "#7c4a1e"]]);
+  gradient("rod", [[0, "#8a5527"], [0.4, "#d9a36a"], [1, "#7a4a20"]], false);
+  for (const face of ["R", "B"]) {
+    gradient(`rod-${face}`, [[0, palette.face_dark[face]], [0.4, palette.face[face]], [1, palette.face_dark[face]]],
+             false);
+  }
+  gradient("shine", [[0, "rgba(255,255,255,0.55)"], [1, "rgba(255,255,255,0)"]]);
+  const shadow = el("filter", { id: "shadow", x: "-10%", y: "-30%", width: "120%", height: "170%" }, defs);
+  el("feDropShadow", { dx: 0, dy: 2, stdDeviation: 1.6, "flood-color": "#3b2410", "flood-opacity": 0.35 }, shadow);
+}
+
+function drawDisk(layer, disk, n, up, x, y, palette) {
+  const { height, width } = geometry(n);
+  const w = width(disk);
+  const h = height - 2;
+  const r = Math.min(h / 2, 10);
+  const group = el("g", { class: "disk", id: `disk-${disk}`, "data-disk": disk, filter: "url(#shadow)" }, layer);
+  group.setAttribute("transform", `translate(${x} ${y})`);
+  const body = el("g", { class: "disk-body" }, el("g", { class: "disk-lift" }, group));
+  if (up) {
+    const down = up === "R" ? "B" : "R";
+    const band = Math.max(3, h * 0.34);
+    el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, class: "face-bottom", fill: palette.face_dark[down] },
+       body);
+    el("path", { d: topPath(w, h - band, r, -h / 2), class: "face-top", fill: palette.face[up] }, body);
+  } else {
+    el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, fill: palette.disks[n - 1][disk - 1] }, body);
+  }
+  el("rect", { x: -w / 2 + r * 0.6, y: -h / 2 + 1.5, width: w - r * 1.2, height: Math.max(2, h * 0.22), rx: 2,
+    fill: "url(#shine)", "pointer-events": "none" }, body);
+  el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, fill: "none", stroke: "rgba(0,0,0,0.35)",
+    class: "outline" }, body);
+  if (h >= 13) {
+    const label = el("text", { x: 0, y: up ? -h * 0.14 : 0, class: "disk-label" }, body);
+    label.textContent = disk;
+    label.setAttribute("font-size", Math.min(15, h * 0.5));
+  }
+  return group;
+}
+
+function topPath(w, h, r, top) {
+  // a slab with rounded top corners and a straight lower edge: the face that shows on top
+  const left = -w / 2;
+  const right = w / 2;
+  const rr = Math.min(r, h);
+  return `M ${left} ${top + h} L ${left} ${top + rr} Q ${left} ${top} ${left + rr} ${top} ` +
+    `L ${right - rr} ${top} Q ${right} ${top} ${right} ${top + rr} L ${right} ${top + h} Z`;
+}
+
+export function swapFaces(node, palette) {
+  // halfway through a flip: the face below comes on top
+  const top = node.querySelector(".face-top");
+  const bottom = node.querySelector(".face-bottom");
+  if (!top || !bottom) return;
+  const up = top.getAttribute("fill") === palette.face.R ? "R" : "B";
+  const down = up === "R" ? "B" : "R";
+  top.setAttribute("fill", palette.face[down]);
+  bottom.setAttribute("fill", palette.face_dark[up]);
+}
+
+export function markTargets(svg, selected, targets) {
+  // the source post (or none: null) and the posts it may move to
+  svg.querySelectorAll(".post").forEach((node) => node.classList.remove("source", "target"));
+  svg.querySelectorAll(".disk").forEach((node) => node.classList.remove("lifted"));
+  if (selected === null) return;
+  svg.querySelector(`.post[data-post="${selected}"]`).classList.add("source");
+  for (const dst of targets) svg.querySelector(`.post[data-post="${dst}"]`).classList.add("target");
+}
+
+export function liftDisk(svg, disk) {
+  const node = disk === null ? null : svg.querySelector(`#disk-${disk}`);
+  if (node) node.classList.add("lifted");
+}
+
+export function flashHint(svg, disk, dst) {
+  const node = svg.querySelector(`#disk-${disk}`);
+  const post = svg.querySelector(`.post[data-post="${dst}"]`);
+  [node, post].forEach((item) => item && item.classList.add("hinted"));
+  setTimeout(() => [node, post].forEach((item) => item && item.classList.remove("hinted")), 2200);
+}
+
+export function shake(svg, post) {
+  const column = svg.querySelector(`.post[data-post="${post}"]`);
+  if (!column) return;
+  column.classList.remove("refused");
+  void column.getBoundingClientRect();
+  column.classList.add("refused");
+}
