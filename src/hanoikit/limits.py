@@ -18,11 +18,8 @@ __all__ = [
     "MAX_DISKS",
     "MAX_DISK_MOVES_DISKS",
     "MAX_MAGNETIC_DISKS",
-<<<<<<< HEAD
-    "MAX_POSTS",
-=======
     "MAX_MAGNETIC_INDEX_DISKS",
->>>>>>> main
+    "MAX_POSTS",
     "MAX_RECURSIVE_DISKS",
     "MAX_SEARCH_POSITIONS",
     "MAX_TABLE_DISKS",

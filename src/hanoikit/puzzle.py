@@ -23,13 +23,8 @@ from .errors import (
     QUOTE_LIMIT,
     quote,
 )
-<<<<<<< HEAD
 from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_POSTS, ensure_at_most
 from .move import MIN_POSTS, Move, _post_count, as_int, as_move, post_index, post_names
-=======
-from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_MAGNETIC_DISKS, MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
-from .move import POST_NAMES, Move, as_int, as_move, post_index
->>>>>>> main
 from .state import COLORS, Color, State, color_name, flip
 
 if TYPE_CHECKING:
@@ -403,7 +398,6 @@ class Puzzle:
         """``src`` and ``dst`` checked, the start and the goal standing in for ``None``."""
         return self.check(self.start if src is None else src), self.check(self.goal if dst is None else dst)
 
-<<<<<<< HEAD
     _endpoints = endpoints  # the name the magnetic engine uses
 
     def distance(self, src: State | None = None, dst: State | None = None) -> int:
@@ -415,22 +409,6 @@ class Puzzle:
         """An optimal sequence of moves from ``src`` to ``dst`` (default: start to goal), generated lazily."""
         solver = self.solver(src, dst)
         return solver.solve(self, *self.endpoints(src, dst))
-=======
-    def _check_solvable_size(self, *positions: State) -> None:
-        """Refuse sizes the solvers cannot answer quickly between ``positions`` (none for the classic puzzle)."""
-
-    def distance(self, src: State | None = None, dst: State | None = None) -> int:
-        """The least number of moves from ``src`` to ``dst`` (default: start to goal)."""
-        endpoints = self._endpoints(src, dst)
-        self._check_solvable_size(*endpoints)
-        return self._solvers().distance(self, *endpoints)
-
-    def solve(self, src: State | None = None, dst: State | None = None) -> Iterator[Move]:
-        """An optimal sequence of moves from ``src`` to ``dst`` (default: start to goal), generated lazily."""
-        endpoints = self._endpoints(src, dst)
-        self._check_solvable_size(*endpoints)
-        return self._solvers().solve(self, *endpoints)
->>>>>>> main
 
     def move_at(self, k: int) -> Move:
         """The ``k``-th move (from 0) of the optimal solution from start to goal; ``k`` is a Python or numpy int."""
@@ -500,18 +478,11 @@ class MagneticPuzzle(Puzzle):
     meaning). The start tower shows ``start_up`` on top (default red, blue when S is blue); the goal
     tower shows ``goal_up`` (default blue, red when D is red).
 
-<<<<<<< HEAD
-    On three posts with every move allowed the solving methods (:meth:`distance`, :meth:`solve`, :meth:`move_at`,
-    :meth:`state_at`, :meth:`disk_moves`) build exact optimal costs level by level, O(n²) bit operations for some
-    colourings, and are capped at :data:`~hanoikit.limits.MAX_MAGNETIC_DISKS` disks
-    (:class:`~hanoikit.TooLargeError` above).
-=======
     Between the perfect towers the solving methods answer up to :data:`~hanoikit.limits.MAX_DISKS` disks (exact
     counts in closed form); from or to any other position, :meth:`distance` and :meth:`solve` compare exact costs
     level by level, O(n²) bit operations, and are capped at :data:`~hanoikit.limits.MAX_MAGNETIC_DISKS` disks
     (:class:`~hanoikit.TooLargeError` above); :meth:`move_at` and :meth:`state_at` are capped at
     :data:`~hanoikit.limits.MAX_MAGNETIC_INDEX_DISKS`.
->>>>>>> main
 
     >>> m = MagneticPuzzle(2)
     >>> m.start, m.goal
@@ -661,23 +632,7 @@ class MagneticPuzzle(Puzzle):
         """Whether the goal tower is a legal position (the solvers say whether it can be reached)."""
         return self.is_legal(self.goal)
 
-<<<<<<< HEAD
     def endpoints(self, src: State | None = None, dst: State | None = None) -> tuple[State, State]:
-=======
-    def _check_solvable_size(self, *positions: State) -> None:
-        if any(len(set(zip(state.posts, state.ups or ()))) > 1 for state in positions):
-            ensure_at_most(self.n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower between arbitrary positions)")
-
-    def move_at(self, k: int) -> Move:
-        ensure_at_most(self.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
-        return super().move_at(k)
-
-    def state_at(self, k: int) -> State:
-        ensure_at_most(self.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
-        return super().state_at(k)
-
-    def _endpoints(self, src: State | None, dst: State | None) -> tuple[State, State]:
->>>>>>> main
         if dst is None and not self.solvable:
             raise UnsolvableError(
                 f"the goal cannot be reached: a tower showing {color_name(self.goal_up)} cannot stand on post D, "

@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from ..errors import UnknownMethodError
-from ..limits import MAX_MAGNETIC_DISKS, ensure_at_most
 from ..puzzle import Puzzle, move_rule
 from ..state import State
 
@@ -196,10 +195,6 @@ def _load_exhaustive() -> SolverFunctions:
     return exhaustive
 
 
-def _magnetic_cap(puzzle: Puzzle) -> None:
-    ensure_at_most(puzzle.n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower)")
-
-
 def _exhaustive_cap(puzzle: Puzzle) -> None:
     from .exhaustive import check_size
 
@@ -224,9 +219,9 @@ MAGNETIC = register(
         covers=lambda puzzle: _three_posts_any_moves(puzzle) and puzzle.faces,
         endpoints=Endpoints.ANY,
         guarantee=Guarantee.PROVEN_OPTIMAL,
-        cost="exact costs level by level, up to O(n²) bit operations; at most MAX_MAGNETIC_DISKS disks",
+        cost="closed forms between perfect towers; otherwise exact costs level by level, up to O(n²) bit operations "
+        "(at most MAX_MAGNETIC_DISKS disks; move_at and state_at at most MAX_MAGNETIC_INDEX_DISKS)",
         load=_load_magnetic,
-        check=_magnetic_cap,
         reference="shortest paths over the tiny graph of each level (hanoikit.solvers.magnetic), every colouring",
     )
 )
