@@ -76,6 +76,18 @@ def puzzles(draw):
 
 
 @st.composite
+def members(draw):
+    """A small member of the family: 3 to 5 posts, any named or explicit move rule, classic or magnetic."""
+    k, n = draw(st.integers(3, 5)), draw(st.integers(1, 3))
+    rule = draw(st.one_of(st.sampled_from(hk.MOVE_RULES),
+                          st.sets(st.tuples(st.integers(0, k - 1), st.integers(0, k - 1)).filter(lambda p: p[0] != p[1]),
+                                  min_size=1)))
+    if draw(st.booleans()):
+        return Puzzle(n, k, rule)
+    return MagneticPuzzle(n, "".join(draw(st.lists(st.sampled_from("RBN"), min_size=k, max_size=k))), moves=rule)
+
+
+@st.composite
 def positions(draw, puzzle):
     """A legal position of ``puzzle``, reached by a few legal moves from its start."""
     state = puzzle.start
@@ -165,6 +177,25 @@ def test_constructors_raise_only_library_errors(n, colors, start_up, goal_up):
     answers(Game, Puzzle(2), n)
 
 
+@settings(max_examples=300)
+@given(values, values, values)
+def test_family_constructors_and_notations_raise_only_library_errors(n, posts, rule):
+    answers(Puzzle, 2, posts, rule)
+    answers(Puzzle, n, 4, rule)
+    answers(lambda: MagneticPuzzle(2, posts, moves=rule))
+    answers(lambda: MagneticPuzzle(2, "NNNN", moves=rule))
+    answers(hk.move_rule, rule, posts)
+    answers(hk.post_names, posts)
+    answers(hk.post_index, n, posts)
+    answers(State, [0, 3], None, posts)
+    answers(State.tower, 2, 3, None, posts)
+    answers(State.parse, n, posts)
+    answers(State.parse, "SJD", posts)
+    answers(Move.parse, n, posts)
+    answers(Move.parse, "1JD", posts)
+    answers(Move(1, 0, 3).notation, posts)
+
+
 @pytest.mark.parametrize("n", [MAX_DISKS + 1, 10**23, 10**5000], ids=["cap+1", "1e23", "1e5000"])
 def test_too_many_disks_are_refused_at_once_naming_the_cap(n):
     started = time.perf_counter()
@@ -198,7 +229,7 @@ def test_quadratic_queries_are_refused_above_their_caps_at_once():
 
 
 @settings(max_examples=300)
-@given(puzzles(), st.data())
+@given(st.one_of(puzzles(), members()), st.data())
 def test_every_method_raises_only_library_errors(puzzle, data):
     legal = data.draw(positions(puzzle))
     state = data.draw(st.one_of(st.just(legal), states, values))
@@ -224,7 +255,7 @@ def test_every_method_raises_only_library_errors(puzzle, data):
 
 
 @settings(max_examples=100)
-@given(puzzles(), st.lists(st.one_of(moves, values), max_size=6), st.data())
+@given(st.one_of(puzzles(), members()), st.lists(st.one_of(moves, values), max_size=6), st.data())
 def test_game_raises_only_library_errors(puzzle, items, data):
     game = Game(puzzle)
     for item in items:

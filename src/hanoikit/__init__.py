@@ -5,6 +5,8 @@
 31
 >>> hk.MagneticPuzzle(3).distance()
 11
+>>> hk.Puzzle(4, posts=4).distance(), hk.Puzzle(4, moves="cyclic").distance()
+(9, 59)
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from .errors import (
     UnknownMethodError,
     UnsolvableError,
 )
-from .move import POST_NAMES, Move, post_index
-from .puzzle import VARIANTS, MagneticPuzzle, Puzzle
+from .limits import MAX_POSTS
+from .move import POST_NAMES, Move, post_index, post_names
+from .puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle, move_rule
 from .session import Game
 from .state import COLORS, Color, State, flip
 
@@ -41,6 +44,8 @@ __all__ = [
     "InvalidMoveError",
     "InvalidPuzzleError",
     "InvalidStateError",
+    "MAX_POSTS",
+    "MOVE_RULES",
     "MagneticPuzzle",
     "MoveIndexError",
     "Move",
@@ -52,7 +57,9 @@ __all__ = [
     "UnsolvableError",
     "VARIANTS",
     "flip",
+    "move_rule",
     "post_index",
+    "post_names",
 ]
 
 # Clients of the core, imported on first use so that ``import hanoikit`` stays light.

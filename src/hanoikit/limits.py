@@ -19,7 +19,9 @@ __all__ = [
     "MAX_DISK_MOVES_DISKS",
     "MAX_MAGNETIC_DISKS",
     "MAX_MAGNETIC_INDEX_DISKS",
+    "MAX_POSTS",
     "MAX_RECURSIVE_DISKS",
+    "MAX_SEARCH_POSITIONS",
     "MAX_TABLE_DISKS",
     "WEB_MAX_BODY_BYTES",
     "WEB_MAX_DISKS",
@@ -61,6 +63,17 @@ limit is 1000)."""
 MAX_TABLE_DISKS = 24
 """The most disks for the classic methods that keep a table of ``2**n`` bytes (``route_table``,
 ``is_hamiltonian_path``): 16 MiB at the cap."""
+
+
+# -- the model and its solvers (hanoikit.solvers.registry, hanoikit.solvers.exhaustive) ----------------------------
+
+MAX_POSTS = 10
+"""The most posts a puzzle has: one letter and one digit name each post in the notations."""
+
+MAX_SEARCH_POSITIONS = 200_000
+"""The largest position space the exhaustive solver searches, counted as ``posts**n`` (times ``2**posts`` on a
+magnetic tower, one top colour per post): a breadth-first search over the puzzle's own rules, a few seconds at the cap
+(4 posts: n <= 8; 3 posts: n <= 11; magnetic on 3 posts: n <= 9)."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------

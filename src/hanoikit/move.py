@@ -7,14 +7,19 @@ import re
 from typing import NamedTuple
 
 from .errors import InvalidMoveError, quote
-from .limits import MAX_DISKS
+from .limits import MAX_DISKS, MAX_POSTS
 
-__all__ = ["Move", "POST_NAMES", "post_index", "as_int", "as_move"]
+__all__ = ["Move", "MIN_POSTS", "POST_NAMES", "post_names", "post_index", "as_int", "as_move"]
 
 POST_NAMES = "SID"
-"""Letters of the posts 0, 1, 2: source, intermediate, destination."""
+"""Letters of the posts 0, 1, 2 of the three-post puzzle: source, intermediate, destination."""
 
-_MOVE_RE = re.compile(r"([0-9]+)([SID012])(?:->|>|-)?([SID012])")
+MIN_POSTS = 3
+"""The fewest posts a puzzle has."""
+
+_MIDDLE = "IJKLMPQT"  # the posts between S and D, in order; N (neutral), O (like 0), R and B (colours) are left out
+_LETTERS = "S" + _MIDDLE + "D"
+_MOVE_RE = re.compile(r"([0-9]+)([A-Z0-9])(?:->|>|-)?([A-Z0-9])")
 _DISK_DIGITS = len(str(MAX_DISKS))
 _tuple_new = tuple.__new__
 
@@ -36,25 +41,53 @@ def as_int(value: object) -> int | None:
         return None
 
 
-def post_index(name: str | int) -> int:
-    """The index of a post named by its letter (``S``, ``I``, ``D``) or its number; raises :class:`InvalidMoveError`.
+def post_names(posts: int = 3) -> str:
+    """The letters of the posts of a puzzle with ``posts`` posts (3 to :data:`~hanoikit.limits.MAX_POSTS`), one per post.
 
-    >>> post_index("D"), post_index("s"), post_index(1)
-    (2, 0, 1)
+    S is the first post (the start) and D the last (the goal); the posts between them are I, J, K, L, M, P, Q, T in
+    order (N, O, R and B are left out: N, R and B name colours, O looks like 0).
+
+    >>> post_names(), post_names(4), post_names(10)
+    ('SID', 'SIJD', 'SIJKLMPQTD')
     """
+    count = _post_count(posts)
+    return _LETTERS[: count - 1] + "D"
+
+
+def _post_count(posts: object) -> int:
+    count = as_int(posts)
+    if count is None or not MIN_POSTS <= count <= MAX_POSTS:
+        raise InvalidMoveError(
+            f"the number of posts is a whole number from {MIN_POSTS} to {MAX_POSTS}, not {quote(posts)}"
+        )
+    return count
+
+
+def post_index(name: str | int, posts: int = 3) -> int:
+    """The index of a post named by its letter or its number, on a puzzle with ``posts`` posts; raises
+    :class:`InvalidMoveError`.
+
+    >>> post_index("D"), post_index("s"), post_index(1), post_index("D", posts=4), post_index("J", posts=4)
+    (2, 0, 1, 3, 2)
+    """
+    names = post_names(posts)
     if isinstance(name, str):
         text = name.strip().upper()
-        if name.isascii() and len(text) == 1 and text in "SID012":
-            return POST_NAMES.index(text) if text in POST_NAMES else int(text)
+        if name.isascii() and len(text) == 1:
+            if text in names:
+                return names.index(text)
+            if text.isdigit() and int(text) < len(names):
+                return int(text)
     else:
         post = as_int(name)
-        if post is not None and 0 <= post <= 2:
+        if post is not None and 0 <= post < len(names):
             return post
-    raise InvalidMoveError(f"unknown post {quote(name)}: use S, I or D (or 0, 1, 2)")
+    letters = ", ".join(names[:-1]) + " or " + names[-1]
+    raise InvalidMoveError(f"unknown post {quote(name)}: use {letters} (or 0 to {len(names) - 1})")
 
 
-def _letter(post: int) -> str:
-    return POST_NAMES[post] if 0 <= post <= 2 else f"<{quote(post)}>"
+def _letter(post: int, names: str = POST_NAMES) -> str:
+    return names[post] if 0 <= post < len(names) else f"<{quote(post)}>"
 
 
 class _Move(NamedTuple):
@@ -97,25 +130,44 @@ class Move(_Move):
         return _tuple_new(cls, (disk, src, dst))
 
     @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read a move such as ``"1SD"``, ``"1 S->D"`` or ``"1 0 2"``; raises :class:`InvalidMoveError`."""
+    def parse(cls, text: str, posts: int = 3) -> Move:
+        """Read a move such as ``"1SD"``, ``"1 S->D"`` or ``"1 0 2"``, naming the posts of a puzzle with ``posts``
+        posts (see :func:`post_names`); raises :class:`InvalidMoveError`.
+
+        >>> Move.parse("2JD", posts=4), Move.parse("2 2 3", posts=4)
+        (Move(2, 2, 3), Move(2, 2, 3))
+        """
+        names = post_names(posts)
         if not isinstance(text, str):
             raise InvalidMoveError(f"a move is text such as '1SD', not {quote(text)}")
         match = _MOVE_RE.fullmatch(re.sub(r"\s+", "", text).upper()) if text.isascii() else None
         if match is None:
             raise InvalidMoveError(f"cannot read move {quote(text)}: write the disk number then two posts, e.g. '1SD'")
-        digits, src, dst = match[1].lstrip("0"), post_index(match[2]), post_index(match[3])
+        try:
+            src, dst = post_index(match[2], len(names)), post_index(match[3], len(names))
+        except InvalidMoveError as error:
+            raise InvalidMoveError(f"cannot read move {quote(text)}: {error}") from None
+        digits = match[1].lstrip("0")
         if not digits or len(digits) > _DISK_DIGITS or int(digits) > MAX_DISKS:
             raise InvalidMoveError(f"bad move {quote(text)}: disks are numbered from 1 to {MAX_DISKS}")
         if src == dst:
             raise InvalidMoveError(f"bad move {quote(text)}: source and destination are the same post")
         return _tuple_new(cls, (int(digits), src, dst))
 
-    def __str__(self) -> str:
+    def notation(self, posts: int = 3) -> str:
+        """The notation of this move on a puzzle with ``posts`` posts; ``str(move)`` is ``move.notation(3)``.
+
+        >>> Move(1, 0, 3).notation(4), Move(1, 0, 2).notation(4), str(Move(1, 0, 2))
+        ('1SD', '1SJ', '1SD')
+        """
+        names = POST_NAMES if posts == 3 else post_names(posts)
         try:
-            return f"{self.disk}{_letter(self.src)}{_letter(self.dst)}"
+            return f"{self.disk}{_letter(self.src, names)}{_letter(self.dst, names)}"
         except ValueError:  # a disk number too long to write out in full
-            return f"{quote(self.disk)}{_letter(self.src)}{_letter(self.dst)}"
+            return f"{quote(self.disk)}{_letter(self.src, names)}{_letter(self.dst, names)}"
+
+    def __str__(self) -> str:
+        return self.notation()
 
     def __repr__(self) -> str:
         try:

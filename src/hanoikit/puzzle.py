@@ -1,14 +1,17 @@
-"""The puzzles: the classic Tower of Hanoi and the Magnetic Tower of Hanoi as a variant with its own rule hooks.
+"""The puzzles: the rules of every member of the Tower of Hanoi family, as data, and the rule hooks that read them.
 
-The rules live here; the solvers (``hanoikit.solvers``) are clients that the query methods import when first asked.
+A puzzle is ``n`` disks, ``posts`` posts (3 to :data:`~hanoikit.limits.MAX_POSTS`), the set of allowed moves (pairs
+``(src, dst)`` of posts) and, on the Magnetic Tower of Hanoi, disks with coloured faces and post colours. The rule
+hooks (:meth:`~Puzzle.state_error`, :meth:`~Puzzle.move_error`, :meth:`~Puzzle.post_color`,
+:meth:`~Puzzle.legal_moves`) read that data and nothing else. The queries (:meth:`~Puzzle.distance`,
+:meth:`~Puzzle.solve`, ...) are answered by the first solver of :mod:`hanoikit.solvers.registry` that covers the rules.
 """
 
 from __future__ import annotations
 
-import importlib
+import functools
 from collections.abc import Iterable, Iterator
-from types import ModuleType
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from .errors import (
     IllegalMoveError,
@@ -20,16 +23,97 @@ from .errors import (
     QUOTE_LIMIT,
     quote,
 )
-from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_MAGNETIC_DISKS, MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
-from .move import POST_NAMES, Move, as_int, as_move, post_index
+from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_POSTS, ensure_at_most
+from .move import MIN_POSTS, Move, _post_count, as_int, as_move, post_index, post_names
 from .state import COLORS, Color, State, color_name, flip
 
-__all__ = ["Puzzle", "MagneticPuzzle", "VARIANTS"]
+if TYPE_CHECKING:
+    from .solvers.registry import Solver
+
+__all__ = ["Puzzle", "MagneticPuzzle", "MOVE_RULES", "VARIANTS", "move_rule"]
 
 VARIANTS: tuple[str, ...] = tuple(s + i + d for s in "RBN" for i in "RBN" for d in "RBN")
-"""The 27 post colourings of the magnetic tower, named by the colours of S, I and D (R, B or N)."""
+"""The 27 post colourings of the three-post magnetic tower, named by the colours of S, I and D (R, B or N)."""
 
-_PAIRS = ((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1))
+MOVE_RULES: tuple[str, ...] = ("any", "cyclic", "linear", "star")
+"""The named move rules: every move; post ``i`` to ``i + 1`` (mod the number of posts) only; between neighbours
+``i`` and ``i + 1`` both ways; to or from the centre post 1 (I) only."""
+
+Moves = frozenset[tuple[int, int]]
+
+
+def move_rule(moves: str | Iterable[Iterable[int | str]], posts: int = 3) -> Moves:
+    """The allowed moves ``(src, dst)`` of a rule on ``posts`` posts: a name of :data:`MOVE_RULES`, pairs of posts
+    (numbers or letters), or text listing pairs of post letters; raises :class:`~hanoikit.InvalidPuzzleError`.
+
+    >>> sorted(move_rule("cyclic"))
+    [(0, 1), (1, 2), (2, 0)]
+    >>> pairs = [(0, 1), (1, 0), (1, 2), (2, 1), (2, 3), (3, 2)]
+    >>> move_rule("linear", 4) == move_rule("SI IS IJ JI JD DJ", 4) == move_rule(pairs, 4)
+    True
+    >>> move_rule("star", 4) == move_rule({("S", "I"), ("I", "S"), ("J", "I"), ("I", "J"), ("D", "I"), ("I", "D")}, 4)
+    True
+    """
+    try:
+        k = _post_count(posts)
+    except InvalidMoveError as error:
+        raise InvalidPuzzleError(str(error)) from None
+    if isinstance(moves, str):
+        name = moves.strip().lower()
+        if name == "any":
+            return frozenset((a, b) for a in range(k) for b in range(k) if a != b)
+        if name == "cyclic":
+            return frozenset((a, (a + 1) % k) for a in range(k))
+        if name == "linear":
+            return frozenset(pair for a in range(k - 1) for pair in ((a, a + 1), (a + 1, a)))
+        if name == "star":
+            return frozenset(pair for a in range(k) if a != 1 for pair in ((a, 1), (1, a)))
+        words = moves.replace(",", " ").split()
+        if not words or not all(len(word) == 2 for word in words):
+            raise InvalidPuzzleError(
+                f"unknown move rule {quote(moves)}: choose {', '.join(MOVE_RULES)}, or list the allowed moves as "
+                "pairs of post letters such as 'SI ID DS'"
+            )
+        moves = words
+    try:
+        pairs = list(moves)
+    except TypeError:
+        raise InvalidPuzzleError(f"the allowed moves are a rule name or (src, dst) pairs, not {quote(moves)}") from None
+    allowed = set()
+    for pair in pairs:
+        items = tuple(pair) if isinstance(pair, (tuple, list, str)) else ()
+        try:
+            if len(items) != 2:
+                raise InvalidMoveError("")
+            src, dst = post_index(items[0], k), post_index(items[1], k)
+        except InvalidMoveError:
+            raise InvalidPuzzleError(
+                f"{quote(pair)} is not a move between two of the {k} posts: give (src, dst) pairs of post numbers "
+                f"0 to {k - 1} or letters {post_names(k)}"
+            ) from None
+        if src == dst:
+            raise InvalidPuzzleError(f"{quote(pair)} is not a move: its two posts are the same")
+        allowed.add((src, dst))
+    if not allowed:
+        raise InvalidPuzzleError("a puzzle needs at least one allowed move")
+    return frozenset(allowed)
+
+
+def _rule_name(moves: Moves, posts: int) -> str | None:
+    return next((name for name in MOVE_RULES if move_rule(name, posts) == moves), None)
+
+
+def _rule_text(moves: Moves, names: str) -> str:
+    """The move rule in words, for the message of a move it forbids."""
+    parts = []
+    for src, dst in sorted(moves):
+        if (dst, src) in moves:
+            if src < dst:
+                parts.append(f"between {names[src]} and {names[dst]}")
+        else:
+            parts.append(f"from {names[src]} to {names[dst]}")
+    listing = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return f"moves go only {listing} here"
 
 
 def _shown(state: State) -> str:
@@ -39,7 +123,8 @@ def _shown(state: State) -> str:
 
 
 class Puzzle:
-    """The classic Tower of Hanoi with ``n`` disks on three posts, from a tower on S to a tower on D.
+    """The Tower of Hanoi with ``n`` disks on ``posts`` posts (three unless told), from a tower on the first post S
+    to a tower on the last post D, moving only as ``moves`` allows (every move unless told).
 
     >>> p = Puzzle(3)
     >>> p.start, p.goal
@@ -51,39 +136,94 @@ class Puzzle:
     >>> p.distance(), [str(m) for m in p.solve()][:3]
     (7, ['1SD', '2SI', '1DI'])
 
+    ``moves`` is ``"any"``, ``"cyclic"`` (post ``i`` to ``i + 1`` only, D back to S), ``"linear"`` (between
+    neighbours, both ways), ``"star"`` (to or from the centre post I only), or the allowed ``(src, dst)`` pairs
+    (see :func:`move_rule`). The rules are data, for clients to read instead of asking a puzzle's class: ``posts``,
+    ``moves`` (a frozenset of pairs), ``post_names``, ``faces`` (whether disks have coloured faces, the magnetic
+    rules) and ``colors`` (the colour of each post, all ``N`` here). Puzzles are immutable values, equal when their
+    rules are:
+
+    >>> q = Puzzle(2, posts=4, moves="cyclic")
+    >>> q, q.posts, sorted(q.moves), q.post_names
+    (Puzzle(2, posts=4, moves='cyclic'), 4, [(0, 1), (1, 2), (2, 3), (3, 0)], 'SIJD')
+    >>> q.move_error(q.start, Move(1, 0, 3))
+    'moves go only from S to I, from I to J, from J to D and from D to S here'
+    >>> q == Puzzle(2, posts=4, moves=[(0, 1), (1, 2), (2, 3), (3, 0)])
+    True
+
     ``n`` is a whole number (a Python or numpy integer) from 1 to :data:`~hanoikit.limits.MAX_DISKS`; above it
     :class:`~hanoikit.TooLargeError` is raised at once. Every method checks that the positions and moves it is given
     belong to the puzzle and raises a :class:`~hanoikit.HanoiError` if not: :class:`~hanoikit.InvalidStateError`
     for a position of another puzzle, :class:`~hanoikit.InvalidMoveError` for something that is not a move (a tuple
     ``(disk, src, dst)`` is taken as a :class:`Move`).
 
+    The queries (:meth:`distance`, :meth:`solve`, :meth:`move_at`, :meth:`state_at`, :meth:`disk_moves`) ask the
+    first solver of :mod:`hanoikit.solvers.registry` that covers the rules and the endpoints
+    (``hanoikit.solvers.solvers_for(puzzle)`` lists them with their guarantees); with none,
+    :class:`~hanoikit.UnknownMethodError` is raised.
+
     Costs, for ``n`` disks: building positions, checking them, :meth:`legal_moves`, :meth:`apply` and each move of
-    :meth:`play` take O(n); :meth:`distance`, :meth:`move_at`, :meth:`state_at` and the first move of :meth:`solve`
-    take O(n) steps on exact ints (``2**n`` has n bits); :meth:`disk_moves` returns n counts of up to n bits, O(n²)
-    in all, and is capped at :data:`~hanoikit.limits.MAX_DISK_MOVES_DISKS` disks.
+    :meth:`play` take O(n); on the classic puzzle :meth:`distance`, :meth:`move_at`, :meth:`state_at` and the first
+    move of :meth:`solve` take O(n) steps on exact ints (``2**n`` has n bits); :meth:`disk_moves` returns n counts of
+    up to n bits, O(n²) in all, and is capped at :data:`~hanoikit.limits.MAX_DISK_MOVES_DISKS` disks.
     """
 
     magnetic: ClassVar[bool] = False
-    _solver: ClassVar[str] = "classic"
+    """Whether the disks have coloured faces (the same as :attr:`faces`)."""
 
-    def __init__(self, n: int) -> None:
+    faces: ClassVar[bool] = False
+    """Whether the disks have coloured faces that flip with every move (the magnetic rules)."""
+
+    n: int
+    posts: int
+    moves: Moves
+    post_names: str
+    colors: str
+
+    def __init__(self, n: int, posts: int = 3, moves: str | Iterable[Iterable[int | str]] = "any") -> None:
         disks = as_int(n)
         if disks is None or disks < 1:
             raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {quote(n)}")
         ensure_at_most(disks, MAX_DISKS, "disks")
-        self.n = disks
+        count = as_int(posts)
+        if count is None or not MIN_POSTS <= count <= MAX_POSTS:
+            raise InvalidPuzzleError(
+                f"the number of posts is a whole number from {MIN_POSTS} to {MAX_POSTS}, not {quote(posts)}"
+            )
+        allowed = move_rule(moves, count)
+        names = post_names(count)
+        self._set(
+            n=disks,
+            posts=count,
+            moves=allowed,
+            post_names=names,
+            colors="N" * count,
+            _pairs=tuple(sorted(allowed)),
+            _any=len(allowed) == count * (count - 1),
+            _rule=_rule_text(allowed, names),
+        )
+
+    def _set(self, **values: object) -> None:
+        self.__dict__.update(values)
+        self.__dict__.pop("_hash", None)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"{type(self).__name__} is immutable: make a new one instead of setting {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"{type(self).__name__} is immutable: {name!r} cannot be deleted")
 
     # -- positions -------------------------------------------------------------------------------------------------
 
     @property
     def start(self) -> State:
         """The perfect tower on S."""
-        return State.tower(self.n, 0)
+        return State.tower(self.n, 0, None, self.posts)
 
     @property
     def goal(self) -> State:
         """The perfect tower on D."""
-        return State.tower(self.n, 2)
+        return State.tower(self.n, self.posts - 1, None, self.posts)
 
     def state_error(self, state: State) -> str | None:
         """Why ``state`` is not a position of this puzzle, in words, or ``None`` if it is."""
@@ -99,6 +239,11 @@ class Puzzle:
             return f"{quote(state)} is not a State"
         if state.n != self.n:
             return f"position {quote(str(state))} has {state.n} disks, the puzzle has {self.n}"
+        if state.post_count != self.posts:
+            return (
+                f"position {quote(str(state))} is on {state.post_count} posts, the puzzle has {self.posts}: "
+                "read it with puzzle.parse"
+            )
         return None
 
     def is_legal(self, state: State) -> bool:
@@ -113,20 +258,28 @@ class Puzzle:
         return state
 
     def parse(self, text: str) -> State:
-        """Read a position of this puzzle from its notation and check it.
+        """Read a position of this puzzle from its notation (the letters of :attr:`post_names`) and check it.
 
-        >>> Puzzle(2).parse("SD")
-        State.parse('SD')
+        >>> Puzzle(2).parse("SD"), Puzzle(2, posts=4).parse("SD")
+        (State.parse('SD'), State.parse('SD', post_count=4))
         """
-        return self.check(State.parse(text))
+        return self.check(State.parse(text, self.posts))
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move naming the posts of this puzzle, e.g. ``"1SD"``; its rules are not checked.
+
+        >>> Puzzle(2, posts=4).parse_move("1SD")
+        Move(1, 0, 3)
+        """
+        return Move.parse(text, self.posts)
 
     def post_color(self, state: State, post: int) -> Color | None:
         """The colour a post shows: its top disk's top face, else its own colour (``None`` when neutral).
 
-        ``post`` is 0, 1, 2 or a letter S, I, D (see :func:`~hanoikit.post_index`).
+        ``post`` is a number or a letter of :attr:`post_names` (see :func:`~hanoikit.post_index`).
         """
         self.check(state)
-        post_index(post)
+        post_index(post, self.posts)
         return None
 
     # -- moves -----------------------------------------------------------------------------------------------------
@@ -148,15 +301,24 @@ class Puzzle:
         disk, src, dst = move
         if not 1 <= disk <= self.n:
             return f"there is no disk {quote(disk)}: disks are 1 to {self.n}"
-        if not (0 <= src <= 2 and 0 <= dst <= 2) or src == dst:
-            return f"{move!r} does not name two different posts 0, 1, 2"
-        if state.posts[disk - 1] != src:
-            return f"disk {disk} is not on post {POST_NAMES[src]}"
-        tops = state.tops()
-        if tops[src] != disk:
-            return f"disk {disk} is under disk {tops[src]} on post {POST_NAMES[src]}"
-        if tops[dst] is not None and tops[dst] < disk:  # type: ignore[operator]
-            return f"larger disk on a smaller one: disk {disk} cannot go on disk {tops[dst]}"
+        if (src, dst) not in self.moves:
+            k = self.posts
+            if not (0 <= src < k and 0 <= dst < k) or src == dst:
+                named = "0, 1, 2" if k == 3 else f"0 to {k - 1}"
+                return f"{move!r} does not name two different posts {named}"
+            return self._rule
+        posts = state.posts
+        if posts[disk - 1] != src:
+            return f"disk {disk} is not on post {self.post_names[src]}"
+        smaller = posts[: disk - 1]
+        if src in smaller:
+            return f"disk {disk} is under disk {smaller.index(src) + 1} on post {self.post_names[src]}"
+        if dst in smaller:
+            return f"larger disk on a smaller one: disk {disk} cannot go on disk {smaller.index(dst) + 1}"
+        return self._face_error(state, disk, dst)
+
+    def _face_error(self, state: State, disk: int, dst: int) -> str | None:
+        """Why the top disk ``disk`` cannot land on post ``dst`` for its faces (never, on a classic puzzle)."""
         return None
 
     def is_legal_move(self, state: State, move: Move) -> bool:
@@ -164,17 +326,25 @@ class Puzzle:
         return self.move_error(state, move) is None
 
     def legal_moves(self, state: State) -> list[Move]:
-        """All moves that can be played in ``state``."""
+        """All moves that can be played in ``state``, by source post then destination post."""
         self.check(state)
         tops = state.tops()
         moves = []
-        for src, dst in _PAIRS:
+        for src, dst in self._pairs:
             disk = tops[src]
             if disk is not None:
-                move = Move(disk, src, dst)
-                if self._move_error(state, move) is None:
-                    moves.append(move)
+                top = tops[dst]
+                if (top is None or top > disk) and self._face_error(state, disk, dst) is None:
+                    moves.append(Move(disk, src, dst))
         return moves
+
+    def successors(self, state: State) -> list[tuple[Move, State]]:
+        """Each legal move in ``state`` with the position it leads to, as a search needs them.
+
+        >>> Puzzle(2, moves="cyclic").successors(State.parse("SS"))
+        [(Move(1, 0, 1), State.parse('IS'))]
+        """
+        return [(move, self._moved(state, move)) for move in self.legal_moves(state)]
 
     def apply(self, state: State, move: Move) -> State:
         """The position after ``move``; raises :class:`IllegalMoveError` with the reason if it breaks the rules
@@ -182,11 +352,13 @@ class Puzzle:
         move = as_move(move)
         error = self.move_error(state, move)
         if error is not None:
-            raise IllegalMoveError(f"illegal move {move} in {_shown(state)}: {error}")
+            raise IllegalMoveError(f"illegal move {move.notation(self.posts)} in {_shown(state)}: {error}")
         return self._moved(state, move)
 
     def _moved(self, state: State, move: Move) -> State:
-        return state.replace(move.disk, move.dst)
+        disk, _, dst = move
+        posts = state.posts
+        return State._make(posts[: disk - 1] + (dst,) + posts[disk:], None, self.posts)
 
     def play(self, moves: Iterable[Move], state: State | None = None) -> State:
         """Play ``moves`` from ``state`` (default: the start) and return the final position.
@@ -202,42 +374,53 @@ class Puzzle:
                 raise InvalidMoveError(f"move {index}: {error}") from None
             reason = self._move_error(state, move)
             if reason is not None:
-                raise IllegalMoveError(f"move {index} ({move}) is illegal in {_shown(state)}: {reason}")
+                raise IllegalMoveError(
+                    f"move {index} ({move.notation(self.posts)}) is illegal in {_shown(state)}: {reason}"
+                )
             state = self._moved(state, move)
         return state
 
     # -- queries, answered by the solvers -------------------------------------------------------------------------
 
-    def _solvers(self) -> ModuleType:
-        return importlib.import_module(f"hanoikit.solvers.{self._solver}")
+    def solver(self, src: State | None = None, dst: State | None = None) -> Solver:
+        """The solver that answers the queries from ``src`` to ``dst`` (default: start to goal); raises
+        :class:`~hanoikit.UnknownMethodError` if none covers this puzzle, :class:`~hanoikit.TooLargeError` if it is
+        beyond the solver's cap.
 
-    def _endpoints(self, src: State | None, dst: State | None) -> tuple[State, State]:
+        >>> Puzzle(3).solver().name, Puzzle(3, posts=4).solver().name
+        ('classic', 'exhaustive')
+        """
+        from .solvers.registry import solver_for
+
+        return solver_for(self, src, dst)
+
+    def endpoints(self, src: State | None = None, dst: State | None = None) -> tuple[State, State]:
+        """``src`` and ``dst`` checked, the start and the goal standing in for ``None``."""
         return self.check(self.start if src is None else src), self.check(self.goal if dst is None else dst)
 
-    def _check_solvable_size(self, *positions: State) -> None:
-        """Refuse sizes the solvers cannot answer quickly between ``positions`` (none for the classic puzzle)."""
+    _endpoints = endpoints  # the name the magnetic engine uses
 
     def distance(self, src: State | None = None, dst: State | None = None) -> int:
         """The least number of moves from ``src`` to ``dst`` (default: start to goal)."""
-        endpoints = self._endpoints(src, dst)
-        self._check_solvable_size(*endpoints)
-        return self._solvers().distance(self, *endpoints)
+        solver = self.solver(src, dst)
+        return solver.distance(self, *self.endpoints(src, dst))
 
     def solve(self, src: State | None = None, dst: State | None = None) -> Iterator[Move]:
         """An optimal sequence of moves from ``src`` to ``dst`` (default: start to goal), generated lazily."""
-        endpoints = self._endpoints(src, dst)
-        self._check_solvable_size(*endpoints)
-        return self._solvers().solve(self, *endpoints)
+        solver = self.solver(src, dst)
+        return solver.solve(self, *self.endpoints(src, dst))
 
     def move_at(self, k: int) -> Move:
         """The ``k``-th move (from 0) of the optimal solution from start to goal; ``k`` is a Python or numpy int."""
+        solver = self.solver()
         index = self._check_index(k, last=self.distance() - 1)
-        return self._solvers().move_at(self, index)
+        return solver.move_at(self, index)
 
     def state_at(self, k: int) -> State:
         """The position after the first ``k`` moves of the optimal solution from start to goal."""
+        solver = self.solver()
         index = self._check_index(k, last=self.distance())
-        return self._solvers().state_at(self, index)
+        return solver.state_at(self, index)
 
     def disk_moves(self) -> list[int]:
         """How often each disk moves in the optimal solution; index 0 is disk 1.
@@ -246,8 +429,7 @@ class Puzzle:
         :class:`~hanoikit.TooLargeError`.
         """
         ensure_at_most(self.n, MAX_DISK_MOVES_DISKS, "disks (counting the moves of each)")
-        self._check_solvable_size()
-        return self._solvers().disk_moves(self)
+        return self.solver().disk_moves(self)
 
     def _check_index(self, k: int, last: int) -> int:
         index = as_int(k)
@@ -260,25 +442,41 @@ class Puzzle:
     # -- identity --------------------------------------------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
-        return (type(self).__name__, self.n)
+        return (type(self).__name__, self.n, self.posts, self.moves)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Puzzle) and self._key() == other._key()
+        return isinstance(other, Puzzle) and hash(self) == hash(other) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = self.__dict__["_hash"] = hash(self._key())
+        return cached  # type: ignore[no-any-return]
+
+    def _rules_repr(self) -> str:
+        """The keyword arguments that name the posts and moves, when not the default ones."""
+        parts = [] if self.posts == 3 else [f"posts={self.posts}"]
+        if not self._any:
+            name = _rule_name(self.moves, self.posts)
+            parts.append(f"moves={name!r}" if name else f"moves={{{', '.join(map(repr, self._pairs))}}}")
+        return "".join(f", {part}" for part in parts)
 
     def __repr__(self) -> str:
-        return f"Puzzle({self.n})"
+        return f"Puzzle({self.n}{self._rules_repr()})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.n, self.posts, self._pairs))
 
 
 class MagneticPuzzle(Puzzle):
     """The Magnetic Tower of Hanoi: every move flips the disk, touching faces must differ in colour, and a post coloured
     R or B takes only disks showing that colour on top.
 
-    ``colors`` names the colours of S, I and D (each ``R``, ``B`` or ``N`` for neutral). The start tower shows
-    ``start_up`` on top (default red, blue when S is blue); the goal tower shows ``goal_up`` (default blue, red when D
-    is red).
+    ``colors`` names the colour of each post, S first (each ``R``, ``B`` or ``N`` for neutral); the puzzle has as
+    many posts as ``colors`` has letters (3 to :data:`~hanoikit.limits.MAX_POSTS`), and ``moves`` restricts the moves
+    as on :class:`Puzzle` (a keyword argument, so that ``MagneticPuzzle(n, colors, start_up, goal_up)`` keeps its
+    meaning). The start tower shows ``start_up`` on top (default red, blue when S is blue); the goal
+    tower shows ``goal_up`` (default blue, red when D is red).
 
     Between the perfect towers the solving methods answer up to :data:`~hanoikit.limits.MAX_DISKS` disks (exact
     counts in closed form); from or to any other position, :meth:`distance` and :meth:`solve` compare exact costs
@@ -295,28 +493,47 @@ class MagneticPuzzle(Puzzle):
     'red would touch red: disk 1 shows red below and disk 2 shows red on top'
     >>> m.distance(), m.disk_moves()
     (4, [3, 1])
+    >>> MagneticPuzzle(2, "NNNR", moves="linear")
+    MagneticPuzzle(2, colors='NNNR', moves='linear', start_up='R', goal_up='R')
     """
 
     magnetic = True
-    _solver = "magnetic"
+    faces = True
 
-    def __init__(self, n: int, colors: str = "NNN", start_up: Color | None = None, goal_up: Color | None = None) -> None:
-        super().__init__(n)
-        if not isinstance(colors, str) or not colors.isascii() or colors.upper() not in VARIANTS:
+    start_up: Color
+    goal_up: Color
+
+    def __init__(
+        self,
+        n: int,
+        colors: str = "NNN",
+        start_up: Color | None = None,
+        goal_up: Color | None = None,
+        *,
+        moves: str | Iterable[Iterable[int | str]] = "any",
+    ) -> None:
+        if (
+            not isinstance(colors, str)
+            or not colors.isascii()
+            or not MIN_POSTS <= len(colors) <= MAX_POSTS
+            or not set(colors.upper()) <= set("RBN")
+        ):
             raise InvalidPuzzleError(
-                f"unknown colouring {quote(colors)}: give the colours of S, I, D as three letters R, B or N, "
-                "e.g. 'NNN' or 'RBB'"
+                f"unknown colouring {quote(colors)}: give the colour of each post, S first, as letters R, B or N "
+                f"({MIN_POSTS} to {MAX_POSTS} of them), e.g. 'NNN' or 'RBB'"
             )
-        self.colors = colors.upper()
-        default_start: Color = "B" if self.colors[0] == "B" else "R"
-        default_goal: Color = "R" if self.colors[2] == "R" else "B"
-        self.start_up: Color = self._orientation(start_up, default_start, "start_up")
-        self.goal_up: Color = self._orientation(goal_up, default_goal, "goal_up")
-        if self.colors[0] != "N" and self.start_up != self.colors[0]:
+        palette = colors.upper()
+        super().__init__(n, len(palette), moves)
+        default_start: Color = "B" if palette[0] == "B" else "R"
+        default_goal: Color = "R" if palette[-1] == "R" else "B"
+        start = self._orientation(start_up, default_start, "start_up")
+        goal = self._orientation(goal_up, default_goal, "goal_up")
+        if palette[0] != "N" and start != palette[0]:
             raise InvalidPuzzleError(
-                f"the start tower cannot show {color_name(self.start_up)} on post S, which is coloured "
-                f"{color_name(self.colors[0])}"
+                f"the start tower cannot show {color_name(start)} on post S, which is coloured {color_name(palette[0])}"
             )
+        own = tuple(None if c == "N" else c for c in palette)
+        self._set(colors=palette, start_up=start, goal_up=goal, _own=own)
 
     @staticmethod
     def _orientation(value: str | None, default: Color, name: str) -> Color:
@@ -328,11 +545,11 @@ class MagneticPuzzle(Puzzle):
 
     @property
     def start(self) -> State:
-        return State.tower(self.n, 0, self.start_up)
+        return State.tower(self.n, 0, self.start_up, self.posts)
 
     @property
     def goal(self) -> State:
-        return State.tower(self.n, 2, self.goal_up)
+        return State.tower(self.n, self.posts - 1, self.goal_up, self.posts)
 
     def post_color(self, state: State, post: int) -> Color | None:
         """The colour post ``post`` shows: the top face of its top disk, else its own colour (``None`` if neutral).
@@ -341,14 +558,14 @@ class MagneticPuzzle(Puzzle):
         >>> [m.post_color(m.start, post) for post in range(3)]
         ['R', None, 'R']
         """
-        return self._post_color(self.check(state), post_index(post))
+        return self._post_color(self.check(state), post_index(post, self.posts))
 
     def _post_color(self, state: State, post: int) -> Color | None:
-        top = state.tops()[post]
-        if top is not None:
-            return state.ups[top - 1]  # type: ignore[index]
-        own = self.colors[post]
-        return None if own == "N" else own  # type: ignore[return-value]
+        try:
+            top = state.posts.index(post)
+        except ValueError:
+            return self._own[post]  # type: ignore[no-any-return]
+        return state.ups[top]  # type: ignore[index]
 
     def state_error(self, state: State) -> str | None:
         error = self._size_error(state)
@@ -356,7 +573,12 @@ class MagneticPuzzle(Puzzle):
             return error
         if state.ups is None:
             return f"position {quote(str(state))} gives no disk colours; a magnetic position needs them, e.g. 'SS:RR'"
-        below: list[int | None] = [None, None, None]
+        shown = set(zip(state.posts, state.ups))  # legal: each post shows one colour, allowed by the post's own
+        own = self._own
+        if len(shown) == len({post for post, _ in shown}) and all(own[p] in (None, up) for p, up in shown):
+            return None
+        below: list[int | None] = [None] * self.posts
+        names = self.post_names
         for disk in range(self.n, 0, -1):
             post, up = state.posts[disk - 1], state.ups[disk - 1]
             lower = below[post]
@@ -364,66 +586,71 @@ class MagneticPuzzle(Puzzle):
                 own = self.colors[post]
                 if own != "N" and up != own:
                     return (
-                        f"position {quote(str(state))}: disk {disk} shows {color_name(up)} on post {POST_NAMES[post]}, "
+                        f"position {quote(str(state))}: disk {disk} shows {color_name(up)} on post {names[post]}, "
                         f"which is coloured {color_name(own)}"
                     )
             elif state.ups[lower - 1] != up:
                 face = color_name(flip(up))
                 return (
                     f"position {quote(str(state))}: {face} would touch {face} where disk {disk} sits on disk {lower} "
-                    f"on post {POST_NAMES[post]}"
+                    f"on post {names[post]}"
                 )
             below[post] = disk
         return None
 
-    def _move_error(self, state: State, move: Move) -> str | None:
-        error = super()._move_error(state, move)
-        if error is not None:
-            return error
-        disk, _, dst = move
-        below = state.ups[disk - 1]  # type: ignore[index]  # the face that will touch the destination after the flip
-        target = self._post_color(state, dst)
+    def _face_error(self, state: State, disk: int, dst: int) -> str | None:
+        ups = state.ups
+        below = ups[disk - 1]  # type: ignore[index]  # the face that will touch the destination after the flip
+        try:
+            top: int | None = state.posts.index(dst, disk) + 1  # no smaller disk is on dst
+        except ValueError:
+            top, target = None, self._own[dst]
+        else:
+            target = ups[top - 1]  # type: ignore[index, operator]
         if target is None or target != below:
             return None
-        top = state.tops()[dst]
+        face = color_name(target)
         if top is None:
             return (
-                f"post {POST_NAMES[dst]} is coloured {color_name(target)} and takes only disks showing "
-                f"{color_name(target)} on top: disk {disk} would show {color_name(flip(target))}"
+                f"post {self.post_names[dst]} is coloured {face} and takes only disks showing {face} on top: "
+                f"disk {disk} would show {color_name(flip(target))}"
             )
-        face = color_name(target)
         return f"{face} would touch {face}: disk {disk} shows {face} below and disk {top} shows {face} on top"
 
     def _moved(self, state: State, move: Move) -> State:
-        return state.replace(move.disk, move.dst, flip(state.ups[move.disk - 1]))  # type: ignore[index]
+        disk, _, dst = move
+        posts, ups = state.posts, state.ups
+        up = "B" if ups[disk - 1] == "R" else "R"  # type: ignore[index]
+        return State._make(
+            posts[: disk - 1] + (dst,) + posts[disk:],
+            ups[: disk - 1] + (up,) + ups[disk:],  # type: ignore[index, operator]
+            self.posts,
+        )
 
     @property
     def solvable(self) -> bool:
         """Whether the goal tower is a legal position (the solvers say whether it can be reached)."""
         return self.is_legal(self.goal)
 
-    def _check_solvable_size(self, *positions: State) -> None:
-        if any(len(set(zip(state.posts, state.ups or ()))) > 1 for state in positions):
-            ensure_at_most(self.n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower between arbitrary positions)")
-
-    def move_at(self, k: int) -> Move:
-        ensure_at_most(self.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
-        return super().move_at(k)
-
-    def state_at(self, k: int) -> State:
-        ensure_at_most(self.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
-        return super().state_at(k)
-
-    def _endpoints(self, src: State | None, dst: State | None) -> tuple[State, State]:
+    def endpoints(self, src: State | None = None, dst: State | None = None) -> tuple[State, State]:
         if dst is None and not self.solvable:
             raise UnsolvableError(
                 f"the goal cannot be reached: a tower showing {color_name(self.goal_up)} cannot stand on post D, "
-                f"which is coloured {color_name(self.colors[2])}"
+                f"which is coloured {color_name(self.colors[-1])}"
             )
-        return super()._endpoints(src, dst)
+        return super().endpoints(src, dst)
+
+    _endpoints = endpoints
 
     def _key(self) -> tuple[object, ...]:
-        return (type(self).__name__, self.n, self.colors, self.start_up, self.goal_up)
+        return (*super()._key(), self.colors, self.start_up, self.goal_up)
 
     def __repr__(self) -> str:
-        return f"MagneticPuzzle({self.n}, colors={self.colors!r}, start_up={self.start_up!r}, goal_up={self.goal_up!r})"
+        rules = self._rules_repr().replace(f", posts={self.posts}", "")
+        return (
+            f"MagneticPuzzle({self.n}, colors={self.colors!r}{rules}, start_up={self.start_up!r}, "
+            f"goal_up={self.goal_up!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (functools.partial(type(self), moves=self._pairs), (self.n, self.colors, self.start_up, self.goal_up))

@@ -30,7 +30,7 @@ from typing import Callable, NamedTuple
 
 import numpy as np
 
-from .errors import InvalidStateError, TooLargeError, UnsolvableError
+from .errors import InvalidPuzzleError, InvalidStateError, TooLargeError, UnsolvableError
 from .move import Move
 from .puzzle import Puzzle
 from .state import State
@@ -77,7 +77,13 @@ def code_count(puzzle: Puzzle) -> int:
     >>> code_count(Puzzle(4)), code_count(MagneticPuzzle(4))
     (81, 648)
     """
+    _check_rules(puzzle)
     return 3**puzzle.n * (8 if puzzle.magnetic else 1)
+
+
+def _check_rules(puzzle: Puzzle) -> None:
+    if puzzle.posts != 3 or len(puzzle.moves) != 6:
+        raise InvalidPuzzleError(f"this search covers three posts with every move allowed, not {puzzle!r}")
 
 
 def encode(puzzle: Puzzle, state: State) -> int:
@@ -89,6 +95,7 @@ def encode(puzzle: Puzzle, state: State) -> int:
     >>> encode(MagneticPuzzle(2), State.parse("IS:BR"))
     10
     """
+    _check_rules(puzzle)
     puzzle.check(state)
     code = 0
     for post in reversed(state.posts):

@@ -37,6 +37,7 @@ from ..limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_RECURSIVE_DISKS, MAX_T
 from ..move import Move, as_int
 from ..puzzle import Puzzle
 from ..state import State
+from .registry import CLASSIC
 
 __all__ = [
     "METHODS",
@@ -534,8 +535,10 @@ def _check_pair(puzzle: Puzzle, src: State, dst: State) -> None:
 
 
 def _check_puzzle(puzzle: Puzzle) -> None:
-    if not isinstance(puzzle, Puzzle) or puzzle.magnetic:
-        raise InvalidPuzzleError(f"this solver answers the classic puzzle, not {quote(puzzle)}")
+    if not isinstance(puzzle, Puzzle) or not CLASSIC.covers(puzzle):
+        raise InvalidPuzzleError(
+            f"this solver answers the classic puzzle (three posts, every move), not {quote(puzzle)}"
+        )
 
 
 def distance(puzzle: Puzzle, src: State, dst: State) -> int:

@@ -31,6 +31,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..errors import TooLargeError, UnsolvableError
+from ..limits import MAX_MAGNETIC_DISKS, MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
 from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
@@ -291,6 +292,12 @@ def _expand(level: int, plan: Plan) -> Iterator[Move]:
 # -- the public functions ---------------------------------------------------------------------------------------------
 
 
+def _check_size(puzzle: MagneticPuzzle, *positions: State) -> None:
+    """Between perfect towers every size answers (closed forms); otherwise refuse above MAX_MAGNETIC_DISKS."""
+    if any(len(set(zip(state.posts, state.ups or ()))) > 1 for state in positions):
+        ensure_at_most(puzzle.n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower between arbitrary positions)")
+
+
 def distance(puzzle: MagneticPuzzle, src: State, dst: State) -> int:
     """The least number of moves from ``src`` to ``dst``; raises :class:`UnsolvableError` if there is none.
 
@@ -300,6 +307,7 @@ def distance(puzzle: MagneticPuzzle, src: State, dst: State) -> int:
     >>> MagneticPuzzle(1000, "RBB").distance() == (3**1000 - 1) // 2
     True
     """
+    _check_size(puzzle, src, dst)
     return _decompose(puzzle, src, dst, legs=False).length
 
 
@@ -310,6 +318,7 @@ def solve(puzzle: MagneticPuzzle, src: State, dst: State) -> Iterator[Move]:
     >>> [str(m) for m in MagneticPuzzle(2, "RBB").solve()]
     ['1SI', '2SD', '1IS', '1SD']
     """
+    _check_size(puzzle, src, dst)
     solution = _decompose(puzzle, src, dst, legs=True)
     return (move for level, plan in solution.legs for move in _expand(level, plan))
 
@@ -547,6 +556,7 @@ def move_at(puzzle: MagneticPuzzle, k: int) -> Move:
     >>> [str(move_at(p, k)) for k in range(4)]
     ['1SI', '2SD', '1IS', '2DI']
     """
+    ensure_at_most(puzzle.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
     for m, plan, i in _descend(puzzle, k):
         pass
     _, b, c = plan[i]
@@ -561,6 +571,7 @@ def state_at(puzzle: MagneticPuzzle, k: int) -> State:
     >>> str(state_at(p, 6)), str(state_at(p, 7))
     ('IIS:RRR', 'IID:RRB')
     """
+    ensure_at_most(puzzle.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
     P, _, _ = _top(puzzle)
     n = puzzle.n
     configs = [P] * (n + 1)

@@ -1,0 +1,99 @@
+"""Exact answers for every member of the family, by breadth-first search over its positions within a size cap.
+
+The search asks the puzzle for the legal moves of each position (:meth:`~hanoikit.Puzzle.successors`), so it
+follows whatever rules the puzzle has: any number of posts, any set of allowed moves, magnetic faces and post
+colours. It is the registry's fallback (:mod:`hanoikit.solvers.registry`) and the oracle for the other solvers'
+restricted cases; puzzles above :data:`~hanoikit.limits.MAX_SEARCH_POSITIONS` positions raise
+:class:`~hanoikit.TooLargeError`.
+
+>>> from hanoikit import Puzzle
+>>> [Puzzle(n, posts=4).distance() for n in range(1, 8)]  # OEIS A007664
+[1, 3, 5, 9, 13, 17, 25]
+>>> [Puzzle(n, moves="linear").distance() for n in range(1, 6)]  # 3**n - 1
+[2, 8, 26, 80, 242]
+>>> [str(m) for m in Puzzle(2, moves="cyclic").solve()]
+['1SI', '1ID', '2SI', '1DS', '2ID', '1SI', '1ID']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterator
+
+from ..errors import UnsolvableError
+from ..limits import MAX_SEARCH_POSITIONS, ensure_at_most
+from ..move import Move
+from ..puzzle import Puzzle
+from ..state import State
+
+__all__ = ["check_size", "disk_moves", "distance", "move_at", "position_bound", "solve", "state_at"]
+
+
+def position_bound(puzzle: Puzzle) -> int:
+    """An upper bound on the number of positions: ``posts**n``, times ``2**posts`` top colours on a magnetic tower.
+
+    >>> from hanoikit import MagneticPuzzle
+    >>> position_bound(Puzzle(3, posts=4)), position_bound(MagneticPuzzle(3))
+    (64, 216)
+    """
+    return puzzle.posts**puzzle.n * (2**puzzle.posts if puzzle.faces else 1)
+
+
+def check_size(puzzle: Puzzle) -> None:
+    """Raise :class:`~hanoikit.TooLargeError` if ``puzzle`` has more than
+    :data:`~hanoikit.limits.MAX_SEARCH_POSITIONS` positions to search."""
+    bound = puzzle.posts ** min(puzzle.n, 64) * (2**puzzle.posts if puzzle.faces else 1)
+    ensure_at_most(bound, MAX_SEARCH_POSITIONS, f"positions (searching {puzzle!r} exhaustively)")
+
+
+@functools.lru_cache(maxsize=16)
+def _path(puzzle: Puzzle, src: State, dst: State) -> tuple[Move, ...]:
+    """A shortest move sequence from ``src`` to ``dst``, by breadth-first search from ``src``."""
+    check_size(puzzle)
+    parent: dict[State, tuple[State, Move] | None] = {src: None}
+    layer = [src]
+    while layer and dst not in parent:
+        following = []
+        for state in layer:
+            for move, after in puzzle.successors(state):
+                if after not in parent:
+                    parent[after] = (state, move)
+                    following.append(after)
+        layer = following
+    if dst not in parent:
+        raise UnsolvableError(f"{str(dst)!r} cannot be reached from {str(src)!r} in {puzzle!r}")
+    moves = []
+    step = parent[dst]
+    while step is not None:
+        state, move = step
+        moves.append(move)
+        step = parent[state]
+    return tuple(reversed(moves))
+
+
+def distance(puzzle: Puzzle, src: State, dst: State) -> int:
+    """The least number of moves from ``src`` to ``dst``; raises :class:`~hanoikit.UnsolvableError` if there is
+    none."""
+    return len(_path(puzzle, src, dst))
+
+
+def solve(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
+    """A shortest sequence of moves from ``src`` to ``dst``."""
+    return iter(_path(puzzle, src, dst))
+
+
+def move_at(puzzle: Puzzle, k: int) -> Move:
+    """Move ``k`` (from 0) of the shortest solution from start to goal that :func:`solve` gives."""
+    return _path(puzzle, puzzle.start, puzzle.goal)[k]
+
+
+def state_at(puzzle: Puzzle, k: int) -> State:
+    """The position after the first ``k`` moves of the solution :func:`solve` gives from start to goal."""
+    return puzzle.play(_path(puzzle, puzzle.start, puzzle.goal)[:k])
+
+
+def disk_moves(puzzle: Puzzle) -> list[int]:
+    """How often each disk moves in the solution :func:`solve` gives from start to goal; index 0 is disk 1."""
+    counts = Counter(move.disk for move in _path(puzzle, puzzle.start, puzzle.goal))
+    return [counts[disk] for disk in range(1, puzzle.n + 1)]

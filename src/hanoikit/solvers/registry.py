@@ -1,0 +1,241 @@
+"""The solver registry: which solver answers which puzzle, between which positions, with which guarantee.
+
+Each :class:`Solver` says which puzzles it covers (a predicate on the rules: posts, moves, faces), which endpoints
+(perfect towers only, or any positions), what it guarantees (a :class:`Guarantee`) and what it costs. A puzzle's
+queries (:meth:`~hanoikit.Puzzle.distance`, :meth:`~hanoikit.Puzzle.solve`, :meth:`~hanoikit.Puzzle.move_at`,
+:meth:`~hanoikit.Puzzle.state_at`, :meth:`~hanoikit.Puzzle.disk_moves`) go to the first registered solver that covers
+the puzzle and the endpoints; the exhaustive search comes last, as the fallback for any rules within its size cap.
+
+>>> import hanoikit as hk
+>>> [s.name for s in solvers_for(hk.Puzzle(3))]
+['classic', 'exhaustive']
+>>> solver = solvers_for(hk.MagneticPuzzle(3, "RBB"))[0]
+>>> solver.name, solver.endpoints.value, solver.guarantee.value
+('magnetic', 'any to any', 'proven optimal')
+>>> solver_for(hk.Puzzle(3, posts=4, moves="cyclic")).name
+'exhaustive'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from ..errors import UnknownMethodError
+from ..puzzle import Puzzle, move_rule
+from ..state import State
+
+if TYPE_CHECKING:
+    from ..move import Move
+
+__all__ = [
+    "Endpoints",
+    "Guarantee",
+    "Solver",
+    "SolverFunctions",
+    "register",
+    "registered",
+    "solver_for",
+    "solvers_for",
+]
+
+
+class Guarantee(enum.Enum):
+    """What a solver's answers are worth."""
+
+    PROVEN_OPTIMAL = "proven optimal"
+    CHECKED_OPTIMAL = "optimal by exhaustive check"
+    """Optimal as far as the exhaustive search has checked: up to :attr:`Solver.checked_up_to` disks."""
+    CONJECTURED_OPTIMAL = "conjectured optimal"
+    NOT_OPTIMAL = "a published non-optimal algorithm"
+
+
+class Endpoints(enum.Enum):
+    """Between which positions a solver answers."""
+
+    PERFECT = "perfect to perfect"
+    ANY = "any to any"
+
+
+class SolverFunctions(Protocol):
+    """The functions a solver module provides; the positions are legal positions of ``puzzle``, checked by it."""
+
+    def distance(self, puzzle: Puzzle, src: State, dst: State) -> int: ...
+
+    def solve(self, puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]: ...
+
+    def move_at(self, puzzle: Puzzle, k: int) -> Move: ...
+
+    def state_at(self, puzzle: Puzzle, k: int) -> State: ...
+
+    def disk_moves(self, puzzle: Puzzle) -> list[int]: ...
+
+
+def _perfect(state: State | None) -> bool:
+    """Whether ``state`` is a perfect tower (``None`` stands for the start or the goal, which are)."""
+    if state is None:
+        return True
+    if not isinstance(state, State):
+        return False
+    n, ups = state.n, state.ups
+    return state.posts.count(state.posts[0]) == n and (ups is None or ups.count(ups[0]) == n)
+
+
+def _no_cap(puzzle: Puzzle) -> None:
+    """No size cap beyond the puzzle's own."""
+
+
+@dataclass(frozen=True)
+class Solver:
+    """A solver: what it covers, what it guarantees, what it costs, and its functions (loaded on first use).
+
+    ``covers`` is a predicate on the puzzle's rules; ``check`` raises :class:`~hanoikit.TooLargeError` for a puzzle
+    it covers but beyond its cap; ``load`` returns the module (or any object) with the :class:`SolverFunctions`.
+    """
+
+    name: str
+    covers: Callable[[Puzzle], bool] = field(repr=False)
+    endpoints: Endpoints
+    guarantee: Guarantee
+    cost: str
+    load: Callable[[], SolverFunctions] = field(repr=False)
+    check: Callable[[Puzzle], None] = field(default=_no_cap, repr=False)
+    checked_up_to: int | None = None
+    reference: str = ""
+
+    def answers(self, puzzle: Puzzle, src: State | None = None, dst: State | None = None) -> bool:
+        """Whether this solver covers ``puzzle`` between ``src`` and ``dst`` (``None``: the start or the goal)."""
+        if not self.covers(puzzle):
+            return False
+        return self.endpoints is Endpoints.ANY or (_perfect(src) and _perfect(dst))
+
+    def distance(self, puzzle: Puzzle, src: State, dst: State) -> int:
+        return self.load().distance(puzzle, src, dst)
+
+    def solve(self, puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
+        return self.load().solve(puzzle, src, dst)
+
+    def move_at(self, puzzle: Puzzle, k: int) -> Move:
+        return self.load().move_at(puzzle, k)
+
+    def state_at(self, puzzle: Puzzle, k: int) -> State:
+        return self.load().state_at(puzzle, k)
+
+    def disk_moves(self, puzzle: Puzzle) -> list[int]:
+        return self.load().disk_moves(puzzle)
+
+
+_SOLVERS: list[Solver] = []
+_FALLBACKS: list[Solver] = []
+
+
+def register(solver: Solver, fallback: bool = False) -> Solver:
+    """Add ``solver`` after the solvers registered so far (a ``fallback`` after all the others); returns it.
+
+    A new member's solver says what it covers and what it is worth, e.g. Frame-Stewart on five posts::
+
+        register(Solver(name="frame-stewart", covers=lambda p: p.moves == move_rule("any", p.posts) and not p.faces,
+                        endpoints=Endpoints.PERFECT, guarantee=Guarantee.CONJECTURED_OPTIMAL, checked_up_to=7,
+                        cost="O(n) per count", load=_load_frame_stewart))
+    """
+    (_FALLBACKS if fallback else _SOLVERS).append(solver)
+    return solver
+
+
+def registered() -> tuple[Solver, ...]:
+    """Every registered solver, in the order they are asked."""
+    return (*_SOLVERS, *_FALLBACKS)
+
+
+def solvers_for(puzzle: Puzzle, src: State | None = None, dst: State | None = None) -> list[Solver]:
+    """The solvers that cover ``puzzle`` between ``src`` and ``dst`` (default: start to goal), first one first."""
+    return [solver for solver in registered() if solver.answers(puzzle, src, dst)]
+
+
+def solver_for(puzzle: Puzzle, src: State | None = None, dst: State | None = None) -> Solver:
+    """The solver that answers ``puzzle`` between ``src`` and ``dst``: the first that covers them.
+
+    Raises :class:`~hanoikit.UnknownMethodError` if none does, and :class:`~hanoikit.TooLargeError` if the puzzle
+    is beyond that solver's cap.
+    """
+    for solver in registered():
+        if solver.answers(puzzle, src, dst):
+            solver.check(puzzle)
+            return solver
+    between = "" if src is None and dst is None else " between these positions"
+    raise UnknownMethodError(f"no solver answers {puzzle!r}{between} yet")
+
+
+# -- the built-in solvers ---------------------------------------------------------------------------------------------
+
+_ANY3 = move_rule("any", 3)
+
+
+def _three_posts_any_moves(puzzle: Puzzle) -> bool:
+    return puzzle.posts == 3 and puzzle.moves == _ANY3
+
+
+def _load_classic() -> SolverFunctions:
+    from . import classic
+
+    return classic
+
+
+def _load_magnetic() -> SolverFunctions:
+    from . import magnetic
+
+    return magnetic  # type: ignore[return-value]  # its functions take the MagneticPuzzle they cover
+
+
+def _load_exhaustive() -> SolverFunctions:
+    from . import exhaustive
+
+    return exhaustive
+
+
+def _exhaustive_cap(puzzle: Puzzle) -> None:
+    from .exhaustive import check_size
+
+    check_size(puzzle)
+
+
+CLASSIC = register(
+    Solver(
+        name="classic",
+        covers=lambda puzzle: _three_posts_any_moves(puzzle) and not puzzle.faces,
+        endpoints=Endpoints.ANY,
+        guarantee=Guarantee.PROVEN_OPTIMAL,
+        cost="O(n) steps on exact ints per answer; each move of a solution in O(1) amortised",
+        load=_load_classic,
+        reference="A. M. Hinz et al., The Tower of Hanoi - Myths and Maths, 2nd ed., 2018, ch. 2",
+    )
+)
+
+MAGNETIC = register(
+    Solver(
+        name="magnetic",
+        covers=lambda puzzle: _three_posts_any_moves(puzzle) and puzzle.faces,
+        endpoints=Endpoints.ANY,
+        guarantee=Guarantee.PROVEN_OPTIMAL,
+        cost="closed forms between perfect towers; otherwise exact costs level by level, up to O(n²) bit operations "
+        "(at most MAX_MAGNETIC_DISKS disks; move_at and state_at at most MAX_MAGNETIC_INDEX_DISKS)",
+        load=_load_magnetic,
+        reference="shortest paths over the tiny graph of each level (hanoikit.solvers.magnetic), every colouring",
+    )
+)
+
+EXHAUSTIVE = register(
+    Solver(
+        name="exhaustive",
+        covers=lambda puzzle: True,
+        endpoints=Endpoints.ANY,
+        guarantee=Guarantee.PROVEN_OPTIMAL,
+        cost="breadth-first search over the reachable positions; at most MAX_SEARCH_POSITIONS positions",
+        load=_load_exhaustive,
+        check=_exhaustive_cap,
+        reference="breadth-first search over the puzzle's own rules (hanoikit.solvers.exhaustive)",
+    ),
+    fallback=True,
+)
