@@ -206,6 +206,8 @@ def test_too_many_disks_are_refused_at_once_naming_the_cap(n):
 
 
 def test_quadratic_queries_are_refused_above_their_caps_at_once():
+    import hanoikit.solvers.magnetic  # noqa: F401  (solvers load lazily: time the refusal, not the import)
+
     started = time.perf_counter()
     magnetic = MagneticPuzzle(MAX_MAGNETIC_INDEX_DISKS + 1)
     for query in (lambda: magnetic.move_at(0), lambda: magnetic.state_at(0)):

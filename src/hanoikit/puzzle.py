@@ -413,12 +413,14 @@ class Puzzle:
     def move_at(self, k: int) -> Move:
         """The ``k``-th move (from 0) of the optimal solution from start to goal; ``k`` is a Python or numpy int."""
         solver = self.solver()
+        solver.check_index(self)
         index = self._check_index(k, last=self.distance() - 1)
         return solver.move_at(self, index)
 
     def state_at(self, k: int) -> State:
         """The position after the first ``k`` moves of the optimal solution from start to goal."""
         solver = self.solver()
+        solver.check_index(self)
         index = self._check_index(k, last=self.distance())
         return solver.state_at(self, index)
 

@@ -31,7 +31,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..errors import TooLargeError, UnsolvableError
-from ..limits import MAX_MAGNETIC_DISKS, MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
+from ..limits import MAX_MAGNETIC_DISKS, ensure_at_most
 from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
@@ -556,7 +556,6 @@ def move_at(puzzle: MagneticPuzzle, k: int) -> Move:
     >>> [str(move_at(p, k)) for k in range(4)]
     ['1SI', '2SD', '1IS', '2DI']
     """
-    ensure_at_most(puzzle.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
     for m, plan, i in _descend(puzzle, k):
         pass
     _, b, c = plan[i]
@@ -571,7 +570,6 @@ def state_at(puzzle: MagneticPuzzle, k: int) -> State:
     >>> str(state_at(p, 6)), str(state_at(p, 7))
     ('IIS:RRR', 'IID:RRB')
     """
-    ensure_at_most(puzzle.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
     P, _, _ = _top(puzzle)
     n = puzzle.n
     configs = [P] * (n + 1)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from ..errors import UnknownMethodError
+from ..limits import MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
 from ..puzzle import Puzzle, move_rule
 from ..state import State
 
@@ -92,7 +93,7 @@ class Solver:
     """A solver: what it covers, what it guarantees, what it costs, and its functions (loaded on first use).
 
     ``covers`` is a predicate on the puzzle's rules; ``check`` raises :class:`~hanoikit.TooLargeError` for a puzzle
-    it covers but beyond its cap; ``load`` returns the module (or any object) with the :class:`SolverFunctions`.
+    it covers but beyond its cap, ``check_index`` likewise for ``move_at`` and ``state_at``; ``load`` returns the module (or any object) with the :class:`SolverFunctions`.
     """
 
     name: str
@@ -102,6 +103,7 @@ class Solver:
     cost: str
     load: Callable[[], SolverFunctions] = field(repr=False)
     check: Callable[[Puzzle], None] = field(default=_no_cap, repr=False)
+    check_index: Callable[[Puzzle], None] = field(default=_no_cap, repr=False)
     checked_up_to: int | None = None
     reference: str = ""
 
@@ -195,6 +197,10 @@ def _load_exhaustive() -> SolverFunctions:
     return exhaustive
 
 
+def _magnetic_index_cap(puzzle: Puzzle) -> None:
+    ensure_at_most(puzzle.n, MAX_MAGNETIC_INDEX_DISKS, "disks (indexing a magnetic solution)")
+
+
 def _exhaustive_cap(puzzle: Puzzle) -> None:
     from .exhaustive import check_size
 
@@ -222,6 +228,7 @@ MAGNETIC = register(
         cost="closed forms between perfect towers; otherwise exact costs level by level, up to O(n²) bit operations "
         "(at most MAX_MAGNETIC_DISKS disks; move_at and state_at at most MAX_MAGNETIC_INDEX_DISKS)",
         load=_load_magnetic,
+        check_index=_magnetic_index_cap,
         reference="shortest paths over the tiny graph of each level (hanoikit.solvers.magnetic), every colouring",
     )
 )
