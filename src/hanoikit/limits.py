@@ -34,6 +34,7 @@ __all__ = [
     "MAX_COUNT_ROWS",
     "MAX_MOVIE_MOVES",
     "MAX_FRAMES",
+    "MAX_CHECK_BYTES",
     "MAX_CHECK_MOVES",
     "MAX_CONTINUATION_MOVES",
     "MAX_GENERATE_COUNT",
@@ -129,6 +130,10 @@ them, but time does (about two minutes per thousand frames at 480x320)."""
 MAX_CHECK_MOVES = 2**25
 """The longest move list ``check`` reads: a little more than the classic solution of 25 disks, kept as arrays of
 three bytes a move (about 100 MB) and replayed in a few seconds."""
+
+MAX_CHECK_BYTES = 2**30
+"""The largest file ``hanoi check`` reads (1 GiB): a list of :data:`MAX_CHECK_MOVES` moves in any of the forms it
+reads, some 30 bytes a move."""
 
 MAX_CONTINUATION_MOVES = 10_000
 """The most moves of the optimal continuation a check report lists (``--explain``); its length is always given."""
