@@ -186,11 +186,13 @@ def check(
     *,
     names: Names = None,
     explain: bool = False,
+    suboptimal: bool = True,
 ) -> CheckReport:
     """Check ``moves`` from ``src`` to ``dst`` (default: the start and the goal of ``puzzle``; positions or their
     notation). ``moves`` is text or bytes in any form :mod:`hanoikit.movelist` reads (posts named as ``names`` says),
     a :class:`~hanoikit.movelist.MoveList`, or an iterable of moves. With ``explain``, the report holds an optimal
-    continuation from the first suboptimal move.
+    continuation from the first suboptimal move; with ``suboptimal=False``, the first suboptimal move is not looked
+    for (it costs O(log m) distance queries) and is left ``None``.
 
     Raises :class:`~hanoikit.InvalidStateError` for positions that are not the puzzle's and
     :class:`~hanoikit.TooLargeError` for a list longer than :data:`~hanoikit.limits.MAX_CHECK_MOVES` moves or an
@@ -218,7 +220,7 @@ def check(
         kind = "unfinished"
     remaining = 0 if final == target else None if optimal is None else _distance(puzzle, final, target)
     first_suboptimal, before, distance_left = None, final, remaining
-    if optimal is not None and not (solved and total == optimal):
+    if suboptimal and optimal is not None and not (solved and total == optimal):
         optimal_prefix, before = _optimal_prefix(puzzle, source, target, listed, played, optimal)
         if optimal_prefix < played:
             first_suboptimal, distance_left = optimal_prefix + 1, optimal - optimal_prefix

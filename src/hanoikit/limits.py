@@ -40,6 +40,7 @@ __all__ = [
     "MAX_GENERATE_COUNT",
     "MAX_GENERATE_DISKS",
     "MAX_GENERATE_SEARCH_POSITIONS",
+    "MAX_GENERATE_SOLUTION_MOVES",
     "ensure_at_most",
 ]
 
@@ -147,6 +148,9 @@ MAX_GENERATE_DISKS = 64
 MAX_GENERATE_SEARCH_POSITIONS = 5_000
 """The largest position space (as counted for :data:`MAX_SEARCH_POSITIONS`) of a generated instance whose optimum
 only the exhaustive search gives: about a tenth of a second each (4 posts: up to 6 disks; 3 posts: up to 7)."""
+
+MAX_GENERATE_SOLUTION_MOVES = 100_000
+"""The longest optimal solution listed in a generated instance (``--solutions``)."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import click
 
@@ -115,3 +114,102 @@ def check(ctx: click.Context, file: str, disks: int | None, posts: int | None, r
         fail(f"{file}: {len(report.unreadable)} line(s) cannot be read as moves ({lines}{more}); "
              f"line {first.line}: {first.text!r}: {first.reason}")
     ctx.exit(0 if report.optimally_solved else 1 if report.solved else 3)
+
+
+def _disk_range(text: str) -> tuple[int, int]:
+    """``3..10`` (or ``5``) as (low, high)."""
+    low, _, high = text.partition("..")
+    try:
+        return int(low), int(high or low)
+    except ValueError:
+        fail(f"--disks is a number or a range such as 3..10, not {text!r}")
+
+
+def _jsonl(path: str, what: str) -> list[dict[str, Any]]:
+    """The JSON objects of a JSON-lines file, one a line (blank lines skipped)."""
+    items = []
+    for number, line in enumerate(_read(path).decode("utf-8", "replace").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as error:
+            fail(f"{path} line {number}: not a JSON object ({error.msg}); {what} are one JSON object a line")
+        if not isinstance(item, dict):
+            fail(f"{path} line {number}: not a JSON object; {what} are one JSON object a line")
+        items.append(item)
+    return items
+
+
+@app.command()
+@click.option("--count", type=click.IntRange(1, MAX_GENERATE_COUNT), required=True, metavar="N",
+              help="Number of instances.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same set.")
+@click.option("--family", "families", default="classic", show_default=True, metavar="NAMES",
+              help="Comma-separated families: classic, magnetic, magnetic-RBB, posts4, cyclic, linear, star, ...")
+@click.option("--disks", default="3..10", show_default=True, metavar="LOW..HIGH", help="Numbers of disks.")
+@click.option("--start", type=click.Choice(["perfect", "random"]), default="perfect", show_default=True,
+              help="The start: the tower on S, or any legal position.")
+@click.option("--goal", type=click.Choice(["perfect", "random"]), default="perfect", show_default=True,
+              help="The goal: the tower on D, or any legal position.")
+@click.option("--solutions", is_flag=True, help="Include an optimal solution in each instance.")
+@click.option("--out", default="-", show_default=True, metavar="FILE", help="The JSON-lines file (- for stdout).")
+def generate(count: int, seed: int, families: str, disks: str, start: str, goal: str, solutions: bool,
+             out: str) -> None:
+    """Write a set of puzzle instances with exact optima, one JSON object a line, the same for the same seed.
+
+    \b
+    hanoi generate --count 1000 --seed 1 --family classic,magnetic,posts4 --disks 3..6 --start random --out set.jsonl
+
+    Each instance has id, family, n, posts, moves (the rule), colors (null unless magnetic), start, goal
+    (positions), optimal (the exact least number of moves: the difficulty), prompt (the rules, the positions and the
+    answer format in plain English), link (the play page) and with --solutions an optimal solution. Sizes whose
+    optimum needs more than quick work are refused: at most {MAX_GENERATE_DISKS} disks, and members answered only by
+    the exhaustive search at most {MAX_GENERATE_SEARCH_POSITIONS} positions.
+    """
+    from ..draw.files import check_parent, write_atomically
+    from ..generate import check_sizes
+    from ..generate import generate as instances
+
+    names = [name.strip() for name in families.split(",") if name.strip()]
+    low_high = _disk_range(disks)
+    check_sizes(names, low_high, start, goal)
+    lines = (json.dumps(item) + "\n" for item in instances(count, seed, names, low_high, start, goal, solutions))
+    if out == "-":
+        for line in lines:
+            sys.stdout.write(line)
+        return
+    check_parent(out)
+
+    def write(path: str) -> None:
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.writelines(lines)
+
+    write_atomically(out, write)
+
+
+@app.command()
+@click.argument("instances", metavar="SET")
+@click.argument("answers", metavar="ANSWERS")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="A table, or one JSON object with every answer's result.")
+@click.option("--plot", "plot_path", metavar="FILE.png", help="Also plot success against difficulty to this file.")
+def score(instances: str, answers: str, fmt: str, plot_path: str | None) -> None:
+    """Check every answer in ANSWERS against its instance in SET (both JSON lines, as hanoi generate writes) and
+    sum up: solved rate, optimal rate, mean excess, first errors.
+
+    \b
+    hanoi score set.jsonl answers.jsonl --plot success.png
+
+    Each answer is {"id": ..., "answer": ...}: the answer as the model wrote it (text in any form hanoi check reads)
+    or a list of moves [[disk, src, dst], ...]. Instances without an answer count as not solved.
+    """
+    from ..draw.files import check_parent
+    from ..score import plot, score as score_set, table
+
+    if plot_path is not None:
+        check_parent(plot_path)
+    result = score_set(_jsonl(instances, "instances"), _jsonl(answers, "answers"))
+    click.echo(json.dumps(result.to_dict()) if fmt == "json" else table(result))
+    if plot_path is not None:
+        plot(result, plot_path)
