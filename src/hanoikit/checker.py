@@ -144,7 +144,7 @@ class CheckReport:
             listed = " ".join(self._notation(m) for m in self.continuation)
             cut = "" if len(self.continuation) == self.continuation_length else " ..."
             start = "from there" if self.first_suboptimal is not None else f"from {self.final}"
-            lines.append(f"an optimal continuation {start} ({self.continuation_length} moves): {listed}{cut}")
+            lines.append(f"an optimal continuation {start} ({_moves(self.continuation_length or 0)}): {listed}{cut}")
         return lines
 
 
