@@ -220,7 +220,8 @@ def check(
         kind = "unfinished"
     remaining = 0 if final == target else None if optimal is None else _distance(puzzle, final, target)
     first_suboptimal, before, distance_left = None, final, remaining
-    if suboptimal and optimal is not None and not (solved and total == optimal):
+    on_course = remaining is not None and optimal is not None and remaining == optimal - played
+    if suboptimal and optimal is not None and not on_course:
         optimal_prefix, before = _optimal_prefix(puzzle, source, target, listed, played, optimal)
         if optimal_prefix < played:
             first_suboptimal, distance_left = optimal_prefix + 1, optimal - optimal_prefix
@@ -330,22 +331,22 @@ class _Board:
 
     def advance(self, moves: MoveList, begin: int, end: int) -> None:
         """Play the moves ``begin`` to ``end``, known to be legal."""
-        disk = moves.disk[begin:end].astype(np.int64)
+        disk = moves.disk[begin:end]  # small unsigned ints: sorted by radix
         if not len(disk):
             return
         last = len(disk) - 1 - np.unique(disk[::-1], return_index=True)[1]
-        self.posts[disk[last] - 1] = moves.dst[begin:end][last]
+        self.posts[disk[last].astype(np.int64) - 1] = moves.dst[begin:end][last]
         if self.ups is not None:
-            self.ups ^= np.bincount(disk - 1, minlength=len(self.ups)) & 1
+            self.ups ^= np.bincount(disk, minlength=len(self.ups) + 1)[1:] & 1
 
     def first_illegal(self, moves: MoveList, begin: int, end: int) -> int | None:
         """The first illegal move among ``begin`` to ``end``, counted from ``begin``, or ``None``."""
         n, k = len(self.posts), self.puzzle.posts
-        disk = moves.disk[begin:end].astype(np.int64)
-        src = moves.src[begin:end].astype(np.int64)
-        dst = moves.dst[begin:end].astype(np.int64)
+        disk = moves.disk[begin:end].astype(np.int32)
+        src, dst = moves.src[begin:end], moves.dst[begin:end]
         bad = (disk < 1) | (disk > n) | (src >= k) | (dst >= k)
-        bad |= ~self.allowed[np.minimum(src, k - 1), np.minimum(dst, k - 1)]
+        pair = np.minimum(src, k - 1).astype(np.int32) * k + np.minimum(dst, k - 1)
+        bad |= ~self.allowed.ravel()[pair]
         first = int(np.argmax(bad)) if bad.any() else len(disk)
         disk, src, dst = disk[:first], src[:first], dst[:first]
         wrong = self._stack_errors(disk, src, dst)
@@ -382,7 +383,7 @@ class _Board:
         # The face a disk shows before each of its moves: its first face, flipped once per earlier move.
         face = None
         if self.ups is not None:
-            by_disk = np.argsort(disk, kind="stable")
+            by_disk = np.argsort(disk.astype(np.uint16) if n < 1 << 16 else disk, kind="stable")
             sorted_disk = disk[by_disk]
             new = np.r_[True, sorted_disk[1:] != sorted_disk[:-1]]
             ranks = np.arange(m) - np.maximum.accumulate(np.where(new, np.arange(m), 0))
@@ -416,7 +417,8 @@ class _Board:
         wrong = (in_time[0::2] != disk) | (in_time[1::2] <= disk)  # not the top of src; onto a smaller disk
         if face is not None:
             assert self.ups is not None
-            top_face = np.where(has, 1 - face[by_post[np.maximum(source, 0)] >> 1], self.own[p])
+            event_face = face[by_post >> 1]
+            top_face = np.where(has, 1 - event_face[np.maximum(source, 0)], self.own[p])
             top_face[initial] = self.ups[stacked[where] - 1]
             faces0 = self.own.copy()
             faces0[present] = self.ups[tops0[present] - 1]
