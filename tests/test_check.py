@@ -394,7 +394,7 @@ def test_explain_and_members(capsys, monkeypatch) -> None:  # type: ignore[no-un
                        b"1AB\n2AD\n1BC\n1CD\n", monkeypatch)
     assert code == 1
     assert "move 3 is the first that does not bring the goal closer" in out
-    assert "an optimal continuation from there (1 move): 1ID" in out
+    assert "an optimal continuation from ID, before move 3 (1 move): 1ID" in out
     code, out, _ = run(["check", "-", "--magnetic", "NNN", "--from", "SS:RR", "--to", "DD:BB"], capsys,
                        b"1SI\n2SD\n1ID\n1DS\n", monkeypatch)
     assert code == 3 and "move 3 (line 3) is illegal in ID:BB: blue would touch blue" in out

@@ -86,6 +86,8 @@ class CheckReport:
     but unfinished)."""
     continuation_length: int | None = None
     """The length of the whole optimal continuation."""
+    continuation_from: str | None = None
+    """The position the continuation starts from."""
     unreadable: tuple[Unreadable, ...] = field(default=())
     """The lines that could not be read as moves."""
     posts: int = 3
@@ -143,7 +145,8 @@ class CheckReport:
         if self.continuation is not None:
             listed = " ".join(self._notation(m) for m in self.continuation)
             cut = "" if len(self.continuation) == self.continuation_length else " ..."
-            start = "from there" if self.first_suboptimal is not None else f"from {self.final}"
+            before = f", before move {self.first_suboptimal}" if self.first_suboptimal is not None else ""
+            start = f"from {self.continuation_from}{before}"
             lines.append(f"an optimal continuation {start} ({_moves(self.continuation_length or 0)}): {listed}{cut}")
         return lines
 
@@ -234,7 +237,8 @@ def check(
         excess=total - optimal if solved and optimal is not None else None,
         first_illegal=first_illegal, reason=reason, first_suboptimal=first_suboptimal, line=line, kind=kind,
         start=str(source), goal=str(target), final=str(final), remaining=remaining,
-        continuation=continuation, continuation_length=length, unreadable=listed.unreadable, posts=puzzle.posts,
+        continuation=continuation, continuation_length=length,
+        continuation_from=None if continuation is None else str(before), unreadable=listed.unreadable, posts=puzzle.posts,
     )
 
 

@@ -103,7 +103,7 @@ def check(ctx: click.Context, file: str, disks: int | None, posts: int | None, r
     if fmt == "json":
         data = report.to_dict()
         if not explain:
-            del data["continuation"], data["continuation_length"]
+            del data["continuation"], data["continuation_length"], data["continuation_from"]
         click.echo(json.dumps({"puzzle": repr(puzzle), **data}))
     else:
         click.echo("\n".join(report.summary()))
