@@ -51,14 +51,14 @@ def main() -> None:
     for puzzle in puzzles:
         data = text_of(puzzle)
         moves = data.count(b"\n")
-        seconds = best(lambda: hk.check(puzzle, data), repeat=3)
+        seconds = best(lambda puzzle=puzzle, data=data: hk.check(puzzle, data), repeat=3)
         report = hk.check(puzzle, data)
         assert report.optimally_solved and report.moves == moves
         print(f"  {puzzle!r}: {moves:,} moves in {seconds:.3f} s ({moves / seconds / 1e6:.1f} M moves/s)   "
               f"target < 1 s per 10**6 moves: {verdict(seconds / moves * 1e6 < 1)}")
         at = data.rindex(b"\n", 0, len(data) - 40) + 1
         bad = data[:at] + b"1SS\n" + data[data.index(b"\n", at) + 1 :]
-        seconds = best(lambda: hk.check(puzzle, bad), repeat=3)
+        seconds = best(lambda puzzle=puzzle, bad=bad: hk.check(puzzle, bad), repeat=3)
         report = hk.check(puzzle, bad)
         assert report.first_illegal == data[:at].count(b"\n") + 1 and report.kind == "rule"
         print(f"    with an illegal move at {report.first_illegal:,}: {seconds:.3f} s   target < 1 s per 10**6 moves: "

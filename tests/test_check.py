@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State, checker
@@ -20,8 +21,6 @@ from hanoikit.cli import main
 from hanoikit.formats import move_chunks, write_moves
 from hanoikit.movelist import as_move_list, read_move_list
 from hanoikit.puzzle import VARIANTS
-
-from oracle import plain_distances
 
 PUZZLES = [
     Puzzle(3),
@@ -119,7 +118,7 @@ def hanoikit_format(moves: list[Move], fmt: str) -> bytes:
 
 # -- hand-made lists, every branch in every form ----------------------------------------------------------------------
 
-SOLUTION = [Move.parse(m) for m in "1SD 2SI 1DI 3SD 1IS 2ID 1SD".split()]
+SOLUTION = [Move.parse(m) for m in ["1SD", "2SI", "1DI", "3SD", "1IS", "2ID", "1SD"]]
 BRANCHES = {
     "optimal": SOLUTION,
     "detour": SOLUTION[:3] + [Move(1, 1, 0), Move(1, 0, 1)] + SOLUTION[3:],  # move 4 does not bring the goal closer
@@ -221,7 +220,7 @@ def walks(draw: st.DrawFn) -> tuple[Puzzle, State, list[Move]]:
 
 @given(walks())
 def test_legal_walks_are_accepted(walk: tuple[Puzzle, State, list[Move]]) -> None:
-    puzzle, start, moves = walk
+    puzzle, _, moves = walk
     report = check(puzzle, moves, suboptimal=False)
     final = puzzle.play(moves)
     assert report.legal and report.first_illegal is None and report.reason is None
@@ -230,7 +229,7 @@ def test_legal_walks_are_accepted(walk: tuple[Puzzle, State, list[Move]]) -> Non
 
 @given(walks(), st.data())
 def test_one_corrupted_move_is_rejected_there(walk: tuple[Puzzle, State, list[Move]], data: st.DataObject) -> None:
-    puzzle, start, moves = walk
+    puzzle, _, moves = walk
     assume(moves)
     k = data.draw(st.integers(0, len(moves) - 1))
     before = puzzle.play(moves[:k])

@@ -6,15 +6,20 @@ import json
 from urllib.parse import parse_qs
 
 import pytest
+from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.checker import check
 from hanoikit.cli import main
-from hanoikit.generate import check_sizes, family_puzzle, generate, instance_puzzle, random_position
+from hanoikit.generate import (
+    check_sizes,
+    family_puzzle,
+    generate,
+    instance_puzzle,
+    random_position,
+)
 from hanoikit.score import score, table
-
-from oracle import plain_distances
 
 FIELDS = {"id", "family", "n", "posts", "moves", "colors", "start", "goal", "optimal", "prompt", "link"}
 SMALL = ["classic", "magnetic", "posts4", "cyclic", "linear", "star", "cyclic4", "magnetic-RBN"]
@@ -41,7 +46,7 @@ def test_solutions_are_optimal() -> None:
 
 
 def test_deterministic_by_seed() -> None:
-    options = dict(families=["classic", "magnetic", "posts4"], disks=(3, 5), start="random")
+    options = {"families": ["classic", "magnetic", "posts4"], "disks": (3, 5), "start": "random"}
     first = list(generate(30, seed=5, **options))  # type: ignore[arg-type]
     assert first == list(generate(30, seed=5, **options))  # type: ignore[arg-type]
     assert first[:10] == list(generate(10, seed=5, **options))  # type: ignore[arg-type]

@@ -43,11 +43,20 @@ from .limits import (
     MAX_GENERATE_SOLUTION_MOVES,
     ensure_at_most,
 )
-from .puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle, _rule_name, _rule_text
+from .puzzle import VARIANTS, MagneticPuzzle, Puzzle, _rule_name, _rule_text
 from .state import State, color_name
 
-__all__ = ["FAMILIES", "STARTS", "family_puzzle", "check_sizes", "generate", "instance_puzzle", "prompt",
-           "random_position", "rule_of"]
+__all__ = [
+    "FAMILIES",
+    "STARTS",
+    "check_sizes",
+    "family_puzzle",
+    "generate",
+    "instance_puzzle",
+    "prompt",
+    "random_position",
+    "rule_of",
+]
 
 FAMILIES = ("classic", "magnetic", "posts4", "cyclic", "linear", "star")
 """Family names for ``--family`` (and the patterns ``postsK``, ``cyclicK``, ``linearK``, ``starK``,
@@ -269,10 +278,14 @@ def prompt(puzzle: Puzzle, src: State, dst: State) -> str:
         rules.append(f"- {text[0].upper()}{text[1:]}.")
     if puzzle.faces:
         rules += [
-            "- Each disk has a red face and a blue face, one on top and one underneath. Every move turns the disk "
-            "over: the face that was on top goes underneath.",
-            "- Where a disk lands on another disk, the two faces that touch must differ in colour: the face that was "
-            "on top of the moving disk must not have the colour of the top face of the disk it lands on.",
+            (
+                "- Each disk has a red face and a blue face, one on top and one underneath. Every move turns the disk "
+                "over: the face that was on top goes underneath."
+            ),
+            (
+                "- Where a disk lands on another disk, the two faces that touch must differ in colour: the face that "
+                "was on top of the moving disk must not have the colour of the top face of the disk it lands on."
+            ),
         ]
         colored = [(names[p], c) for p, c in enumerate(puzzle.colors) if c != "N"]
         if colored:
@@ -286,8 +299,10 @@ def prompt(puzzle: Puzzle, src: State, dst: State) -> str:
     return "\n".join([
         f"Solve this Tower of Hanoi puzzle{kind}.",
         "",
-        f"There are {k} posts, {positions}, and {n} disk{'s' if n > 1 else ''} of different sizes, numbered 1 (the "
-        f"smallest) to {n} (the largest).",
+        (
+            f"There are {k} posts, {positions}, and {n} disk{'s' if n > 1 else ''} of different sizes, numbered 1 "
+            f"(the smallest) to {n} (the largest)."
+        ),
         "Rules:",
         *rules,
         "",
@@ -297,8 +312,10 @@ def prompt(puzzle: Puzzle, src: State, dst: State) -> str:
         "Goal position:",
         *_describe(puzzle, dst),
         "",
-        "Reach the goal in as few moves as possible. Answer with the moves in order, one per line, each written as "
-        f"the disk number followed by the letters of the post it leaves and the post it goes to: for example 1{names[0]}"
-        f"{names[-1]} moves disk 1 from post {names[0]} to post {names[-1]}. Write nothing else.",
+        (
+            "Reach the goal in as few moves as possible. Answer with the moves in order, one per line, each written "
+            "as the disk number followed by the letters of the post it leaves and the post it goes to: for example "
+            f"1{names[0]}{names[-1]} moves disk 1 from post {names[0]} to post {names[-1]}. Write nothing else."
+        ),
     ])
 

@@ -24,7 +24,7 @@ from .checker import check
 from .errors import HanoiError, InvalidMoveError, quote
 from .generate import instance_puzzle
 
-__all__ = ["Score", "score", "POSITION_BUCKETS", "table", "plot"]
+__all__ = ["POSITION_BUCKETS", "Score", "plot", "score", "table"]
 
 POSITION_BUCKETS = ("0-25%", "25-50%", "50-75%", "75-100%", ">100%")
 """Where the first error falls, as a share of the optimal length."""

@@ -19,7 +19,7 @@ from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
 from ..state import State
 from .app import DISKS, app, fail, magnetic_options
 
-__all__ = ["puzzle_options", "make_family_puzzle"]
+__all__ = ["make_family_puzzle", "puzzle_options"]
 
 
 def puzzle_options(command):  # type: ignore[no-untyped-def]
@@ -205,7 +205,8 @@ def score(instances: str, answers: str, fmt: str, plot_path: str | None) -> None
     or a list of moves [[disk, src, dst], ...]. Instances without an answer count as not solved.
     """
     from ..draw.files import check_parent
-    from ..score import plot, score as score_set, table
+    from ..score import plot, table
+    from ..score import score as score_set
 
     if plot_path is not None:
         check_parent(plot_path)
