@@ -323,6 +323,25 @@ def test_forms(text: str, names: str | None, moves: list[str]) -> None:
     assert [m.notation(posts) for m in listed] == moves
 
 
+def test_arrays() -> None:
+    """Moves given as arrays, with disks and posts that fit no small type, still name no disk or post."""
+    import numpy as np
+
+    puzzle = Puzzle(3)
+    disk, src, dst = (np.array(a, np.int64) for a in ([1, 2, 1], [0, 0, 2], [2, 1, 1]))
+    assert check(puzzle, (disk, src, dst)).moves == 3
+    for bad, reason in [((1, 0, 258), "Move(1, 0, 255) does not name"), ((2**40, 0, 2), "there is no disk 1000001"),
+                        ((-3, 0, 2), "there is no disk -1")]:
+        arrays = tuple(np.array([value], np.int64) for value in bad)
+        assert check(puzzle, arrays).reason.startswith(reason)  # type: ignore[union-attr]
+
+
+def test_windows_line_ends() -> None:
+    puzzle = Puzzle(11)  # long enough for the vectorised readers
+    data = hanoikit_format(list(puzzle.solve()), "text").replace(b"\n", b"\r\n")
+    assert check(puzzle, data).optimally_solved
+
+
 def test_names_are_checked() -> None:
     with pytest.raises(hk.InvalidPuzzleError, match="names 2 posts"):
         read_move_list("1AB", names="AB")

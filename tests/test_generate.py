@@ -21,7 +21,7 @@ from hanoikit.generate import (
 )
 from hanoikit.score import score, table
 
-FIELDS = {"id", "family", "n", "posts", "moves", "colors", "start", "goal", "optimal", "prompt", "link"}
+FIELDS = {"id", "family", "n", "posts", "moves", "colors", "start", "goal", "optimal", "guarantee", "prompt", "link"}
 SMALL = ["classic", "magnetic", "posts4", "cyclic", "linear", "star", "cyclic4", "magnetic-RBN"]
 
 
@@ -36,6 +36,7 @@ def test_optima_against_the_oracle(start: str) -> None:
         assert instance["optimal"] == plain_distances(puzzle, src)[dst]
         assert (instance["colors"] is None) == (not puzzle.faces)
         assert instance["posts"] == puzzle.posts and instance["n"] == puzzle.n
+        assert instance["guarantee"] == "proven optimal"
 
 
 def test_solutions_are_optimal() -> None:

@@ -2,8 +2,9 @@
 
 :func:`generate` draws instances of the family (classic, magnetic, more posts, restricted moves) from a seed: the same
 arguments give the same instances, and instance ``i`` depends only on the seed and ``i``. Each instance is a JSON-ready
-dict with its rules, its start and goal, the exact optimal length (its difficulty), a plain-English ``prompt`` stating
-the rules, the positions and the answer format, and a ``link`` to the play page.
+dict with its rules, its start and goal, the exact optimal length (its difficulty) and what the solver that gave it
+guarantees (``guarantee``: "proven optimal" for every member solved so far), a plain-English ``prompt`` stating the
+rules, the positions and the answer format, and a ``link`` to the play page.
 
 >>> [instance] = generate(1, seed=7, families=["classic"], disks=(3, 3))
 >>> instance["id"], instance["n"], instance["posts"], instance["moves"], instance["colors"], instance["optimal"]
@@ -208,7 +209,8 @@ def _instance(name: str, rng: random.Random, families: list[str], disks: tuple[i
     rule = rule_of(puzzle)
     instance: dict[str, Any] = {
         "id": name, "family": family, "n": n, "posts": puzzle.posts, "moves": rule, "colors": colors,
-        "start": str(src), "goal": str(dst), "optimal": optimal, "prompt": prompt(puzzle, src, dst),
+        "start": str(src), "goal": str(dst), "optimal": optimal,
+        "guarantee": puzzle.solver(src, dst).guarantee.value, "prompt": prompt(puzzle, src, dst),
     }
     query = {"n": n, "posts": puzzle.posts, "moves": rule, **({"colors": colors} if colors else {}),
              "start": str(src), "goal": str(dst), "par": optimal}

@@ -201,9 +201,16 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1) -> Move
 
 def _arrays(disk: np.ndarray, src: np.ndarray, dst: np.ndarray, lines: np.ndarray | None,
             unreadable: tuple[Unreadable, ...] = ()) -> MoveList:
+    """The arrays in small types: disks outside 0..MAX_DISKS become -1 or MAX_DISKS + 1 and posts outside 0..254
+    become 255, so that a move that names no disk or post still names none."""
+    if len(disk) and (disk.min() < 0 or disk.max() > MAX_DISKS):
+        disk = np.clip(disk, -1, MAX_DISKS + 1)
     top = int(disk.max()) if len(disk) else 0
-    dtype = np.uint8 if top < 256 else np.uint16 if top < 65536 else np.uint32
-    return MoveList(disk.astype(dtype), src.astype(np.uint8), dst.astype(np.uint8), lines, unreadable)
+    low = int(disk.min()) if len(disk) else 0
+    dtype = np.int32 if low < 0 else np.uint8 if top < 256 else np.uint16 if top < 65536 else np.uint32
+    src, dst = (np.where((a < 0) | (a > 254), 255, a).astype(np.uint8) if a.dtype != np.uint8 else a
+                for a in (src, dst))
+    return MoveList(disk.astype(dtype), src, dst, lines, unreadable)
 
 
 _BLOCK_BYTES = 1 << 16
@@ -213,6 +220,7 @@ def _read_format(data: bytes) -> MoveList | None:
     """The moves of ``data`` in one of hanoikit's formats (three posts), else ``None``. Text and csv are read a
     block of lines at a time: a block with a line out of place is read line by line, the others by the vectorised
     readers of :mod:`hanoikit.formats`."""
+    data = data.replace(b"\r\n", b"\n")
     fmt = "csv" if data.startswith(b"disk,src,dst\n") else "json" if data.startswith(b"[\n") else "text"
     if not data.endswith(b"\n"):
         data += b"\n"

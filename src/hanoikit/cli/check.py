@@ -162,8 +162,9 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
     hanoi generate --count 1000 --seed 1 --family classic,magnetic,posts4 --disks 3..6 --start random --out set.jsonl
 
     Each instance has id, family, n, posts, moves (the rule), colors (null unless magnetic), start, goal
-    (positions), optimal (the exact least number of moves: the difficulty), prompt (the rules, the positions and the
-    answer format in plain English), link (the play page) and with --solutions an optimal solution. Sizes whose
+    (positions), optimal (the exact least number of moves: the difficulty), guarantee (what the solver that gave it
+    guarantees), prompt (the rules, the positions and the answer format in plain English), link (the play page) and
+    with --solutions an optimal solution. Sizes whose
     optimum needs more than quick work are refused: at most {MAX_GENERATE_DISKS} disks, and members answered only by
     the exhaustive search at most {MAX_GENERATE_SEARCH_POSITIONS} positions.
     """
