@@ -200,6 +200,16 @@ def test_unreachable_goal() -> None:
     assert report.legal and report.remaining is None
 
 
+def test_beyond_the_solvers() -> None:
+    """Without an optimum (beyond the exhaustive search's cap) the moves are still checked."""
+    puzzle = Puzzle(12, posts=4, moves=[(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])  # a rule no solver but the search
+    moves = [Move(1, 0, 1), Move(2, 0, 2), Move(1, 1, 2), Move(3, 0, 1)]
+    report = check(puzzle, moves + [Move(2, 0, 1)])
+    assert (report.legal, report.first_illegal, report.optimal, report.first_suboptimal) == (False, 5, None, None)
+    assert report.reason == "disk 2 is not on post S" and "positions" in str(report.no_optimum)
+    assert "is not known" in " ".join(report.summary())
+
+
 # -- random walks -----------------------------------------------------------------------------------------------------
 
 

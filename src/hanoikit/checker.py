@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import UnsolvableError
+from .errors import TooLargeError, UnknownMethodError, UnsolvableError
 from .limits import MAX_CONTINUATION_MOVES
 from .move import Move
 from .movelist import MoveList, Names, Unreadable, as_move_list
@@ -92,6 +92,9 @@ class CheckReport:
     """The lines that could not be read as moves."""
     posts: int = 3
     """The number of posts of the puzzle (to write the moves)."""
+    no_optimum: str | None = None
+    """Why :attr:`optimal` is ``None``: the goal cannot be reached, or no solver answers this puzzle at this size
+    (then the moves are still checked)."""
 
     @property
     def optimally_solved(self) -> bool:
@@ -131,14 +134,16 @@ class CheckReport:
             lines.append(f"move {self.first_illegal}{where} is illegal in {self.final}: {self.reason}")
         optimum = f"the optimum from {self.start} to {self.goal}"
         if self.solved:
-            if self.excess == 0:
+            if self.optimal is None:
+                lines.append(f"solved in {_moves(self.moves)}; {optimum} is not known ({self.no_optimum})")
+            elif self.excess == 0:
                 lines.append(f"solved optimally: {self.moves} moves, {optimum}")
             else:
                 lines.append(f"solved in {self.moves} moves, {self.excess} more than {optimum} ({self.optimal})")
         else:
             played = self.moves if self.first_illegal is None else self.first_illegal - 1
             to_go = "" if self.remaining is None else f", {_moves(self.remaining)} from the goal"
-            best = "cannot be reached" if self.optimal is None else f"is {_moves(self.optimal)}"
+            best = f"is not known ({self.no_optimum})" if self.optimal is None else f"is {_moves(self.optimal)}"
             lines.append(f"not solved: {played} legal moves reach {self.final}{to_go}; {optimum} {best}")
         if self.first_suboptimal is not None:
             lines.append(f"move {self.first_suboptimal} is the first that does not bring the goal closer")
@@ -208,7 +213,7 @@ def check(
     readable = len(listed) if not listed.unreadable else listed.unreadable[0].index
     played, final = _replay(puzzle, source, listed, readable)
     legal = played == total
-    optimal = _distance(puzzle, source, target)
+    optimal, why = _optimum(puzzle, source, target)
     solved = legal and final == target
     first_illegal = None if legal else played + 1
     reason = kind = line = None
@@ -238,15 +243,21 @@ def check(
         first_illegal=first_illegal, reason=reason, first_suboptimal=first_suboptimal, line=line, kind=kind,
         start=str(source), goal=str(target), final=str(final), remaining=remaining,
         continuation=continuation, continuation_length=length,
-        continuation_from=None if continuation is None else str(before), unreadable=listed.unreadable, posts=puzzle.posts,
+        continuation_from=None if continuation is None else str(before), unreadable=listed.unreadable,
+        posts=puzzle.posts, no_optimum=why,
     )
 
 
 def _distance(puzzle: Puzzle, src: State, dst: State) -> int | None:
+    return _optimum(puzzle, src, dst)[0]
+
+
+def _optimum(puzzle: Puzzle, src: State, dst: State) -> tuple[int | None, str | None]:
+    """The distance from ``src`` to ``dst``, or ``None`` and why: unreachable, or beyond what the solvers answer."""
     try:
-        return puzzle.distance(src, dst)
-    except UnsolvableError:
-        return None
+        return puzzle.distance(src, dst), None
+    except (UnsolvableError, TooLargeError, UnknownMethodError) as error:
+        return None, str(error)
 
 
 def _optimal_prefix(
