@@ -79,7 +79,7 @@ class CheckReport:
     final: str = ""
     """The position after the legal moves."""
     remaining: int | None = None
-    """The least number of moves from :attr:`final` to the goal."""
+    """The least number of moves from :attr:`final` to the goal (``None`` if unreachable or not looked for)."""
     continuation: tuple[Move, ...] | None = None
     """With ``explain``: the first moves (at most :data:`~hanoikit.limits.MAX_CONTINUATION_MOVES`) of an optimal
     continuation from the position before :attr:`first_suboptimal` (or from :attr:`final` when the list is optimal
@@ -195,12 +195,14 @@ def check(
     names: Names = None,
     explain: bool = False,
     suboptimal: bool = True,
+    optimal: int | None = None,
 ) -> CheckReport:
     """Check ``moves`` from ``src`` to ``dst`` (default: the start and the goal of ``puzzle``; positions or their
     notation). ``moves`` is text or bytes in any form :mod:`hanoikit.movelist` reads (posts named as ``names`` says),
     a :class:`~hanoikit.movelist.MoveList`, or an iterable of moves. With ``explain``, the report holds an optimal
-    continuation from the first suboptimal move; with ``suboptimal=False``, the first suboptimal move is not looked
-    for (it costs O(log m) distance queries) and is left ``None``.
+    continuation from the first suboptimal move; with ``suboptimal=False``, neither the first suboptimal move nor the
+    distance left from the last position are looked for (they cost up to O(log m) distance queries) and both are left
+    ``None``. ``optimal``, the optimum from ``src`` to ``dst`` if known (a generated set gives it), saves a query.
 
     Raises :class:`~hanoikit.InvalidStateError` for positions that are not the puzzle's and
     :class:`~hanoikit.TooLargeError` for a list longer than :data:`~hanoikit.limits.MAX_CHECK_MOVES` moves or an
@@ -213,7 +215,7 @@ def check(
     readable = len(listed) if not listed.unreadable else listed.unreadable[0].index
     played, final = _replay(puzzle, source, listed, readable)
     legal = played == total
-    optimal, why = _optimum(puzzle, source, target)
+    optimal, why = (optimal, None) if optimal is not None else _optimum(puzzle, source, target)
     solved = legal and final == target
     first_illegal = None if legal else played + 1
     reason = kind = line = None
@@ -226,7 +228,9 @@ def check(
             reason, kind, line = puzzle.move_error(final, move), error_kind(puzzle, final, move), listed.line(played)
     elif not solved:
         kind = "unfinished"
-    remaining = 0 if final == target else None if optimal is None else _distance(puzzle, final, target)
+    remaining = 0 if final == target else None if optimal is None or not (suboptimal or explain) else _distance(
+        puzzle, final, target
+    )
     first_suboptimal, before, distance_left = None, final, remaining
     on_course = remaining is not None and optimal is not None and remaining == optimal - played
     if suboptimal and optimal is not None and not on_course:

@@ -2,7 +2,7 @@
 
 An answer is a JSON object with the ``id`` of its instance and the ``answer``: text in any form
 :mod:`hanoikit.movelist` reads (a model's reply as it is), or a list of moves (``moves`` is taken too). An instance
-without an answer counts as not solved (``missing``).
+without an answer counts as not solved (``missing``). The optimum of each instance is the set's own (``optimal``).
 
 >>> from hanoikit.generate import generate
 >>> instances = list(generate(2, seed=1, families=["classic"], disks=(2, 2)))
@@ -96,7 +96,9 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
             row.update(solved=False, excess=None, moves=0, first_illegal=None, kind="missing", reason=None)
         else:
             try:
-                report = check(puzzle, given.pop(key), src, dst, suboptimal=False)  # type: ignore[arg-type]
+                known = instance.get("optimal")
+                known = known if isinstance(known, int) and not isinstance(known, bool) and known >= 0 else None
+                report = check(puzzle, given.pop(key), src, dst, suboptimal=False, optimal=known)  # type: ignore[arg-type]
             except HanoiError as error:
                 row.update(solved=False, excess=None, moves=0, first_illegal=1, kind="unreadable", reason=str(error))
             else:
