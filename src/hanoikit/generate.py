@@ -36,7 +36,13 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 from urllib.parse import quote_plus
 
-from .errors import InvalidPuzzleError, TooLargeError, UnsolvableError, quote
+from .errors import (
+    InvalidPuzzleError,
+    InvalidStateError,
+    TooLargeError,
+    UnsolvableError,
+    quote,
+)
 from .limits import (
     MAX_GENERATE_COUNT,
     MAX_GENERATE_DISKS,
@@ -199,7 +205,7 @@ def _instance(name: str, rng: random.Random, families: list[str], disks: tuple[i
             src = puzzle.start if start == "perfect" else random_position(puzzle, rng)
             dst = puzzle.goal if goal == "perfect" else random_position(puzzle, rng)
             optimal = puzzle.distance(src, dst)
-        except (UnsolvableError, InvalidPuzzleError):
+        except (UnsolvableError, InvalidPuzzleError, InvalidStateError):
             continue  # a colouring whose goal cannot be reached, or a position with none
         if optimal:
             break

@@ -21,8 +21,11 @@ commas or spaces (``"left, middle, right"``), a sequence of names, or a mapping 
 (['1SD', '2SI', '1DI', '3SD'], [1, 2, 3, 4])
 >>> [str(m) for m in read_move_list("Move disk 1 from peg A to peg C.", names="ABC")]
 ['1SD']
->>> read_move_list("1SD\\n1 S X\\n2SI").unreadable
-(Unreadable(line=2, text='1 S X', index=1, reason="unknown post 'X': posts are S, I, D or 0, 1, 2"),)
+>>> [bad] = read_move_list("1SD\\n1 S X\\n2SI").unreadable
+>>> bad.line, bad.text, bad.index
+(2, '1 S X', 1)
+>>> print(bad.reason)
+unknown post 'X': posts are S, I, D or 0, 1, 2 (name posts otherwise with names=, or --names in hanoi check)
 
 Long lists in hanoikit's own formats (``text``, ``csv``, ``json`` of :mod:`hanoikit.formats`) are read by its
 vectorised readers, some 10**7 moves a second; other forms are read line by line. A list holds at most
@@ -170,7 +173,8 @@ def _post(name: str, mapping: dict[str, int]) -> int:
         letters = [k for k in known if not k.isdigit()]
         numbers = [k for k in known if k.isdigit()]
         shown = ", ".join(letters) + (" or " + ", ".join(numbers) if letters and numbers else ", ".join(numbers))
-        raise _Unread(f"unknown post {quote(name)}: posts are {shown}")
+        hint = " (name posts otherwise with names=, or --names in hanoi check)" if known[0] == "S" else ""
+        raise _Unread(f"unknown post {quote(name)}: posts are {shown}{hint}")
     return post
 
 
