@@ -31,7 +31,7 @@ from .state import COLORS, Color, State, color_name, flip
 if TYPE_CHECKING:
     from .solvers.registry import Solver
 
-__all__ = ["Puzzle", "MagneticPuzzle", "MOVE_RULES", "VARIANTS", "move_rule"]
+__all__ = ["Puzzle", "MagneticPuzzle", "MOVE_RULES", "VARIANTS", "as_puzzle", "move_rule"]
 
 VARIANTS: tuple[str, ...] = tuple(s + i + d for s in "RBN" for i in "RBN" for d in "RBN")
 """The 27 post colourings of the three-post magnetic tower, named by the colours of S, I and D (R, B or N)."""
@@ -541,6 +541,21 @@ class Puzzle:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.n, self.posts, self._pairs))
+
+
+def as_puzzle(value: object) -> Puzzle:
+    """``value`` if it is a puzzle (any member of the family); raises :class:`~hanoikit.InvalidPuzzleError` for
+    anything else, so that a client checks its argument without asking which member it is.
+
+    >>> as_puzzle(MagneticPuzzle(2, "NNNR"))
+    MagneticPuzzle(2, colors='NNNR', start_up='R', goal_up='R')
+    >>> as_puzzle(3)
+    Traceback (most recent call last):
+    hanoikit.errors.InvalidPuzzleError: 3 is not a puzzle: give a Puzzle or a MagneticPuzzle
+    """
+    if isinstance(value, Puzzle):
+        return value
+    raise InvalidPuzzleError(f"{quote(value)} is not a puzzle: give a Puzzle or a MagneticPuzzle")
 
 
 class MagneticPuzzle(Puzzle):
