@@ -30,7 +30,7 @@ def all_magnetic_puzzles(n: int) -> list[MagneticPuzzle]:
 def every_state(puzzle: hk.Puzzle) -> list[State]:
     """All legal positions, enumerated from the definition (``is_legal``) rather than from the encoding."""
     n = puzzle.n
-    if not puzzle.magnetic:
+    if not puzzle.faces:
         return [State(posts) for posts in itertools.product(range(3), repeat=n)]
     states = []
     for posts in itertools.product(range(3), repeat=n):
