@@ -303,6 +303,17 @@ class Puzzle:
         return None
 
     @property
+    def reversible(self) -> bool:
+        """Whether every move can be undone: the allowed moves go both ways (every rule but ``"cyclic"`` and one-way
+        pairs). A legal move's reverse is then legal too, on a magnetic tower as well, so the positions and moves
+        form an undirected graph.
+
+        >>> Puzzle(3).reversible, Puzzle(3, moves="star").reversible, Puzzle(3, moves="cyclic").reversible
+        (True, True, False)
+        """
+        return all((dst, src) in self.moves for src, dst in self._pairs)
+
+    @property
     def goal_is_legal(self) -> bool:
         """Whether the goal tower is a legal position (a magnetic tower may ask for a goal its post D refuses);
         whether it can be reached is the solvers' to say.

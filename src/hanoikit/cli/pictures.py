@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from ..puzzle import Puzzle
 from .app import app, fail, magnetic_options, make_puzzle
 
 __all__ = ["graph", "animate", "show", "explain", "ncube"]
@@ -39,7 +40,8 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     """
     from ..draw.files import check_parent, extension
     from ..draw.graph import FORMATS, save_state_graph
-    from ..graph import diameter, state_graph
+    from ..graph import state_graph
+    from ..search import diameter
 
     if out is not None and extension(out) not in FORMATS:
         fail(f"cannot write a graph to {out!r}: use a file ending in {', '.join('.' + f for f in FORMATS)}")
@@ -51,13 +53,13 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     count = g.number_of_nodes()
     facts = f"{count:,} position{'s' * (count != 1)}, {g.number_of_edges():,} moves"
     if g.number_of_nodes() <= 3000:
-        facts += f", diameter {diameter(g):,}"
+        facts += f", diameter {diameter(puzzle):,}"
     if goal_reached:
         facts += f", start to goal {puzzle.distance():,} moves"
     else:
         facts += ", the goal cannot be reached"
     if out is None:
-        if not puzzle.magnetic and n <= 4:
+        if puzzle == Puzzle(n) and n <= 4:
             from ..graph import sierpinski_text
 
             click.echo(sierpinski_text(n) + "\n")
