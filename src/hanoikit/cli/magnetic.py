@@ -101,8 +101,9 @@ def variants(upto: int) -> None:
 
 @app.command()
 def markov() -> None:
-    """Seed 001's matrix analysis, computed: the recursions of its seven variants, S(1), the matrix M, its
-    characteristic polynomial and roots, and the factors s; then the same for the engine's full class system."""
+    """The matrix analysis of the encyclopedia article (seed 001), computed: the recursions of its seven variants,
+    S(1), the matrix M, its characteristic polynomial and roots, and the factors s; then the same for the engine's
+    full class system."""
     from rich.console import Console
     from rich.table import Table
 
@@ -110,7 +111,7 @@ def markov() -> None:
 
     console = Console()
     recursions = mk.seed_recursions()
-    table = Table(title="Seed 001's recursions, found among the engine's optimal plans")
+    table = Table(title="The article's recursions (seed 001), found among the engine's optimal plans")
     table.add_column("variant")
     table.add_column("S(n) =")
     table.add_column("S(1)", justify="right")

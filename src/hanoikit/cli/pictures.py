@@ -33,8 +33,9 @@ def _moves(n: int, magnetic, start_up, goal_up, algorithm: str, source: str | No
 def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, out: str | None) -> None:
     """The state graph of the N-disk tower: every position reachable from the start, every move between them.
 
-    The classic graph is drawn as seed 003's Sierpinski triangle (start at the top, towers on I and D at the bottom
-    corners, positions named AAB as in the seed); magnetic positions gather around the classic ones. The optimal path
+    The classic graph is drawn as a Sierpinski triangle (start at the top, towers on I and D at the bottom corners,
+    positions named AAB for the posts A, B, C, as in the Chinese article, seed 003); magnetic positions gather around
+    the classic ones. The optimal path
     from start to goal is highlighted. Without --out, prints the graph's facts (and, up to 4 classic disks, the
     triangle drawn in text).
     """
@@ -162,7 +163,8 @@ def show(
 @app.command()
 @click.argument("n", type=click.IntRange(1, 10), default=4)
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of the disks.")
-@click.option("--cycles", is_flag=True, help="Instead, tabulate the recursion, the disk formula and seed 003's cycles.")
+@click.option("--cycles", is_flag=True,
+              help="Instead, tabulate the recursion, the disk formula and the 4- and 3-step cycles.")
 @click.option("--numbered", is_flag=True, help="Number the moves in the dialogue.")
 def explain(n: int, lang: str, cycles: bool, numbered: bool) -> None:
     """The N disks talk their way through the classic puzzle (seed 002): each, asked to move, asks the disk above it
