@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, levy
 from hanoikit.analysis import Crossing, color_crossings, color_trace, crossing_spans
-from hanoikit.report.seed000 import TABLE_10, table10
+from hanoikit.report.levy import TABLE_10, table10
 
 SIGN = {"R": 1, "B": -1, None: 0}
 

@@ -184,8 +184,8 @@ def test_free_magnetic_distances_of_seed_001():
 def test_seven_variants_follow_the_markov_recursion_of_seed_001():
     """S(n) = M S(n-1) over (NNN, RNN, NNR, NBR, RNB, RBN, RRB, 1), with S(1) and M as published."""
     from hanoikit.analysis.markov import SEED_VARIANTS as names
-    from hanoikit.report.seed001 import PUBLISHED_MATRIX as matrix
-    from hanoikit.report.seed001 import PUBLISHED_S1 as vector
+    from hanoikit.report.encyclopedia import PUBLISHED_MATRIX as matrix
+    from hanoikit.report.encyclopedia import PUBLISHED_S1 as vector
 
     for n in range(1, 9):
         assert [S.distance(MagneticPuzzle(n, name)) for name in names] == vector[:7], n
