@@ -163,3 +163,13 @@ def test_long_sequences_are_fast() -> None:
     trace = color_trace(MagneticPuzzle(12), moves)
     assert trace.shape == (levy.counts("62", 12) + 1, 3)
     assert color_crossings(MagneticPuzzle(12), moves) == (8, 26, 10)
+
+
+def test_charts_have_a_strip_per_post() -> None:
+    from hanoikit.draw.crossings import Panel, draw_panels
+
+    puzzle = MagneticPuzzle(3, "NBNN", moves="linear")
+    moves = list(puzzle.solve())
+    figure = draw_panels([Panel("A", "four posts", color_trace(puzzle, moves))])
+    labels = [tick.get_text() for tick in figure.axes[0].get_yticklabels()]
+    assert labels == ["blue", "S", "red", "blue", "I", "red", "blue", "J", "red", "blue", "D", "red"]
