@@ -338,6 +338,8 @@ class Puzzle:
         (True, 4)
         """
         rng = random.Random() if rng is None else rng
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng is a random.Random, not {quote(rng)}")
         posts = tuple([rng.randrange(self.posts) for _ in range(self.n)])
         return State._make(posts, self._random_ups(posts, rng), self.posts)
 
