@@ -216,6 +216,29 @@ def test_magnetic_distances_match_a_plain_search(n):
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("colors", [None, "NNN", "RNB", "NBR", "RRB"])
+def test_restricted_moves_match_a_plain_search(n, colors):
+    for rule in ("linear", {(0, 2), (2, 0), (0, 1), (1, 0)}, {(1, 2), (2, 1)}):
+        puzzle = Puzzle(n, moves=rule) if colors is None else MagneticPuzzle(n, colors, moves=rule)
+        expected = plain_distances(puzzle, puzzle.start)
+        result = S.bfs(puzzle)
+        got = {S.decode(puzzle, int(c)): int(result.distances[c]) for c in np.flatnonzero(result.distances >= 0)}
+        assert got == expected
+        for target in list(expected)[-3:]:
+            moves = result.path(target)
+            assert puzzle.play(moves) == target and len(moves) == expected[target]
+        component = {s: max(plain_distances(puzzle, s).values()) for s in expected}
+        assert S.diameter(puzzle) == max(component.values())
+
+
+def test_one_way_moves_and_other_posts_are_refused():
+    for puzzle in (Puzzle(2, moves="cyclic"), Puzzle(2, posts=4), MagneticPuzzle(2, "NNNN")):
+        assert not S.covers(puzzle)
+        with pytest.raises(hk.InvalidPuzzleError, match="three posts with moves that can be undone"):
+            S.bfs(puzzle)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
 def test_diameter_matches_all_pairs_plain_search(n):
     for puzzle in [Puzzle(n)] + [MagneticPuzzle(n, colors) for colors in ("NNN", "RBB", "RNB", "NBR")]:
         component = plain_distances(puzzle, puzzle.start)

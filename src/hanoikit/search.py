@@ -1,5 +1,6 @@
 """Breadth-first search over the whole state space: the exact oracle every solver is tested against.
 
+It covers three posts, classic or magnetic, with every move allowed or a subset that can be undone (:func:`covers`).
 The search runs on numpy arrays of integer *codes*, one per position:
 
 * classic: the posts of the disks read as a base-3 number, disk 1 the least significant digit, so
@@ -72,14 +73,15 @@ _OWN = {"R": 0, "B": 1, "N": -1}
 
 
 def covers(puzzle: Puzzle) -> bool:
-    """Whether this search covers ``puzzle``: three posts with every move allowed, classic or magnetic (the other
-    members of the family are searched by :mod:`hanoikit.solvers.exhaustive`, through ``puzzle.distance()``).
+    """Whether this search covers ``puzzle``: three posts, classic or magnetic, with moves that can be undone (every
+    move, or a symmetric subset such as ``"linear"``; see :attr:`~hanoikit.Puzzle.reversible`). The other members of
+    the family are searched by :mod:`hanoikit.solvers.exhaustive`, through ``puzzle.distance()``.
 
     >>> from hanoikit import MagneticPuzzle, Puzzle
-    >>> covers(MagneticPuzzle(3, "RBB")), covers(Puzzle(3, posts=4)), covers(Puzzle(3, moves="linear"))
+    >>> covers(MagneticPuzzle(3, "RBB", moves="linear")), covers(Puzzle(3, posts=4)), covers(Puzzle(3, moves="cyclic"))
     (True, False, False)
     """
-    return puzzle.posts == 3 and len(puzzle.moves) == 6
+    return puzzle.posts == 3 and puzzle.reversible
 
 
 def code_count(puzzle: Puzzle) -> int:
@@ -101,7 +103,7 @@ def _colour_codes(puzzle: Puzzle) -> int:
 def _check_rules(puzzle: Puzzle) -> None:
     if not covers(puzzle):
         raise InvalidPuzzleError(
-            f"this search covers three posts with every move allowed, not {puzzle!r}: puzzle.distance() and "
+            f"this search covers three posts with moves that can be undone, not {puzzle!r}: puzzle.distance() and "
             "puzzle.solve() search any member of the family (hanoikit.solvers.exhaustive)"
         )
 
@@ -270,7 +272,8 @@ class _Space:
         signature = np.arange((n + 1) ** 3 * (64 if self.faces else 1))
         tops = self.tops(signature)
         moving = tops[:, _SRC]
-        legal = moving < tops[:, _DST]
+        allowed = np.array([(src, dst) in self.puzzle.moves for src, dst in zip(_SRC.tolist(), _DST.tolist())])
+        legal = (moving < tops[:, _DST]) & allowed
         step = _STEP * 3 ** np.minimum(moving, n - 1)
         if self.faces:
             bits, single = signature >> 3 & 7, signature & 7
@@ -468,7 +471,7 @@ class SearchResult:
 
 def _walk_back(space: _Space, distances: np.ndarray, code: int) -> list[Move]:
     """An optimal path to ``code``: step to a neighbour one closer to the source, reversing each move (every move of
-    both puzzles can be undone by carrying the disk back)."""
+    the puzzles searched here can be undone by carrying the disk back, see :func:`covers`)."""
     moves = []
     d = int(distances[code])
     while d > 0:
