@@ -63,8 +63,8 @@ class Game:
                 move = puzzle.parse_move(item, game.state) if isinstance(item, str) else as_move(item)
             except InvalidMoveError as error:
                 raise InvalidMoveError(f"move {number} cannot be read: {error}") from None
-            except IllegalMoveError as error:
-                where, text = quote(str(game.state)), quote(item.strip())
+            except IllegalMoveError as error:  # the shorthand of an empty post
+                where, text = quote(str(game.state)), quote(str(item).strip())
                 raise IllegalMoveError(f"move {number} ({text}) cannot be played in {where}: {error}") from None
             reason = puzzle.move_error(game.state, move)
             if reason is not None:
