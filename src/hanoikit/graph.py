@@ -80,7 +80,8 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
             f"state graphs are built for puzzles whose moves can be undone; {puzzle!r} has one-way moves"
         )
     limit = f"graphs are built up to {MAX_NODES:,} positions (classic n <= 11, free magnetic n <= 9)"
-    if state_count(puzzle) > 50 * MAX_NODES:
+    # every placement of the disks has a legal colouring, so there are at least posts**n positions
+    if puzzle.posts ** min(puzzle.n, 64) > 50 * MAX_NODES or state_count(puzzle) > 50 * MAX_NODES:
         raise TooLargeError(f"the state graph of {puzzle!r} is far too large: {limit}")
     if covers(puzzle):
         size = bfs(puzzle, start).reachable

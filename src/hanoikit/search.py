@@ -187,12 +187,14 @@ def state_count(puzzle: Puzzle) -> int:
     for weight in faces:
         for m in range(len(faces), 0, -1):
             by_size[m] += by_size[m - 1] * weight
-    return sum(_surjections(n, m) * by_size[m] for m in range(1, len(faces) + 1))
+    powers = [base**n for base in range(len(faces) + 1)]
+    return sum(_surjections(powers, m) * by_size[m] for m in range(1, len(faces) + 1))
 
 
-def _surjections(n: int, m: int) -> int:
-    """The number of ways to put ``n`` distinct disks on ``m`` posts leaving none empty (inclusion-exclusion)."""
-    return sum((-1) ** j * math.comb(m, j) * (m - j) ** n for j in range(m + 1))
+def _surjections(powers: list[int], m: int) -> int:
+    """The number of ways to put ``n`` distinct disks on ``m`` posts leaving none empty, by inclusion-exclusion from
+    ``powers[b] = b**n``."""
+    return sum((-1) ** j * math.comb(m, j) * powers[m - j] for j in range(m + 1))
 
 
 # -- vectorised move generation --------------------------------------------------------------------------------------
