@@ -298,11 +298,18 @@ def test_classic_solver_functions_refuse_puzzles_they_do_not_cover():
         classic.move_at(p, 0)
 
 
-@pytest.mark.parametrize("puzzle", [Puzzle(2, posts=4), Puzzle(2, moves="cyclic"), MagneticPuzzle(2, moves="star")])
+@pytest.mark.parametrize("puzzle", [Puzzle(2, posts=4), Puzzle(2, moves="cyclic"), MagneticPuzzle(2, "NNNN")])
 def test_the_three_post_search_refuses_other_rules_instead_of_answering_wrongly(puzzle):
     for query in (hk.search.distance, hk.search.bfs, lambda p: hk.search.encode(p, p.start)):
-        with pytest.raises(hk.InvalidPuzzleError, match="three posts with every move"):
+        with pytest.raises(hk.InvalidPuzzleError, match="three posts with moves that can be undone"):
             query(puzzle)
+
+
+@pytest.mark.parametrize("puzzle", [MagneticPuzzle(2, moves="star"), Puzzle(3, moves=[(0, 2), (2, 0), (1, 2), (2, 1)])])
+def test_the_three_post_search_answers_rules_whose_moves_can_be_undone(puzzle):
+    result, expected = hk.search.bfs(puzzle), plain_distances(puzzle, puzzle.start)
+    assert result.reachable == len(expected)
+    assert all(result.distance(state) == d for state, d in expected.items())
 
 
 def test_no_solver_means_unknown_method_and_too_large_names_the_cap(monkeypatch):

@@ -32,8 +32,9 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
 
     top = make_puzzle(upto, magnetic, goal_up, start_up)
     disks = top.disk_moves()[::-1]
-    name = f"{top.colors}, {top.start_up} up to {top.goal_up} up" if top.magnetic else "classic"  # type: ignore[attr-defined]
-    base = 3 if top.magnetic else 2
+    first, last = top.start.up(1), top.goal.up(1)  # the faces the towers show, None without faces
+    name = top.name if first is None else f"{top.name}, {first} up to {last} up"
+    base = 3 if top.faces else 2  # S(n) grows as 2^n on the classic tower, as 3^n on a magnetic one
     table = Table(title=f"Optimal counts, {name}")
     table.add_column("n / k", justify="right")
     table.add_column("S(n)", justify="right", overflow="fold")
@@ -41,10 +42,10 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     table.add_column(f"S(n)/{base}^n", justify="right")
     for n, total in enumerate(itertools.accumulate(disks), 1):  # S(n) = P(1) + ... + P(n)
         table.add_row(str(n), exact(total), exact(disks[n - 1]), f"{total / base**n:.6f}" if n < 1000 else "")
-    if top.magnetic:
+    if first is not None:
         from ..analysis.markov import asymptotic_factors
 
-        s, p = asymptotic_factors(top.colors, top.goal_up, top.start_up)  # type: ignore[attr-defined]
+        s, p = asymptotic_factors(top.colors, last, first)
         table.caption = f"S(n) ~ s 3^n with s = {s}, P(k) ~ p 3^(k-1) with p = {p} (exact)"
     Console().print(table)
 
@@ -100,8 +101,9 @@ def variants(upto: int) -> None:
 
 @app.command()
 def markov() -> None:
-    """Seed 001's matrix analysis, computed: the recursions of its seven variants, S(1), the matrix M, its
-    characteristic polynomial and roots, and the factors s; then the same for the engine's full class system."""
+    """The matrix analysis of the encyclopedia article (seed 001), computed: the recursions of its seven variants,
+    S(1), the matrix M, its characteristic polynomial and roots, and the factors s; then the same for the engine's
+    full class system."""
     from rich.console import Console
     from rich.table import Table
 
@@ -109,7 +111,7 @@ def markov() -> None:
 
     console = Console()
     recursions = mk.seed_recursions()
-    table = Table(title="Seed 001's recursions, found among the engine's optimal plans")
+    table = Table(title="The article's recursions (seed 001), found among the engine's optimal plans")
     table.add_column("variant")
     table.add_column("S(n) =")
     table.add_column("S(1)", justify="right")

@@ -1,4 +1,4 @@
-"""Seed 001: the Magnetic Tower of Hanoi encyclopedia article — the worked examples, the RBB/RRB and NNN algorithms,
+"""Seed 001, the Magnetic Tower of Hanoi encyclopedia article — the worked examples, the RBB/RRB and NNN algorithms,
 the recurrences and closed forms, the s/p table, the Markov matrix and its spectrum, and the symmetry pairs.
 
 The published values below are transcribed from the seed; every computed value comes from the magnetic engine and the
