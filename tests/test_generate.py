@@ -12,13 +12,7 @@ import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.checker import check
 from hanoikit.cli import main
-from hanoikit.generate import (
-    check_sizes,
-    family_puzzle,
-    generate,
-    instance_puzzle,
-    random_position,
-)
+from hanoikit.generate import check_sizes, family_puzzle, generate, instance_puzzle
 from hanoikit.score import score, table
 
 FIELDS = {"id", "family", "n", "posts", "moves", "colors", "start", "goal", "optimal", "guarantee", "prompt", "link"}
@@ -66,15 +60,6 @@ def test_prompt_and_link() -> None:
     [instance] = generate(1, seed=4, families=["cyclic4"], disks=(2, 2))
     assert "Moves go only from S to I, from I to J, from J to D and from D to S." in instance["prompt"]
     assert "red face" not in instance["prompt"] and instance["colors"] is None
-
-
-def test_random_positions_are_legal() -> None:
-    import random
-
-    rng = random.Random(0)
-    for colors in hk.VARIANTS:
-        puzzle = MagneticPuzzle(4, colors)
-        assert all(puzzle.is_legal(random_position(puzzle, rng)) for _ in range(5))
 
 
 def test_sizes_are_bounded() -> None:

@@ -61,7 +61,6 @@ __all__ = [
     "generate",
     "instance_puzzle",
     "prompt",
-    "random_position",
     "rule_of",
 ]
 
@@ -114,23 +113,6 @@ def rule_of(puzzle: Puzzle) -> str:
     """
     names = puzzle.post_names
     return _rule_name(puzzle.moves, puzzle.posts) or " ".join(sorted(names[a] + names[b] for a, b in puzzle.moves))
-
-
-def random_position(puzzle: Puzzle, rng: random.Random) -> State:
-    """A legal position of ``puzzle`` drawn with ``rng``: each disk on any post and, with faces, each post showing
-    one colour (its own if it has one).
-
-    >>> puzzle = MagneticPuzzle(4, "RNB")
-    >>> position = random_position(puzzle, random.Random(1))
-    >>> puzzle.is_legal(position)
-    True
-    """
-    k = puzzle.posts
-    posts = [rng.randrange(k) for _ in range(puzzle.n)]
-    if not puzzle.faces:
-        return State(posts, None, k)
-    shown = [color if color != "N" else rng.choice("RB") for color in puzzle.colors]
-    return puzzle.check(State(posts, [shown[p] for p in posts], k))
 
 
 def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "perfect", goal: str = "perfect") -> None:
@@ -202,8 +184,8 @@ def _instance(name: str, rng: random.Random, families: list[str], disks: tuple[i
     for _ in range(_TRIES):
         puzzle = family_puzzle(family, n, rng)
         try:
-            src = puzzle.start if start == "perfect" else random_position(puzzle, rng)
-            dst = puzzle.goal if goal == "perfect" else random_position(puzzle, rng)
+            src = puzzle.start if start == "perfect" else puzzle.random_state(rng)
+            dst = puzzle.goal if goal == "perfect" else puzzle.random_state(rng)
             optimal = puzzle.distance(src, dst)
         except (UnsolvableError, InvalidPuzzleError, InvalidStateError):
             continue  # a colouring whose goal cannot be reached, or a position with none
