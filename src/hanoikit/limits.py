@@ -34,6 +34,13 @@ __all__ = [
     "MAX_COUNT_ROWS",
     "MAX_MOVIE_MOVES",
     "MAX_FRAMES",
+    "MAX_CHECK_BYTES",
+    "MAX_CHECK_MOVES",
+    "MAX_CONTINUATION_MOVES",
+    "MAX_GENERATE_COUNT",
+    "MAX_GENERATE_DISKS",
+    "MAX_GENERATE_SEARCH_POSITIONS",
+    "MAX_GENERATE_SOLUTION_MOVES",
     "ensure_at_most",
 ]
 
@@ -117,6 +124,33 @@ MAX_MOVIE_MOVES = 5000
 MAX_FRAMES = 20_000
 """The most frames in one movie (``hanoi animate``). Frames are streamed to the file, so memory does not grow with
 them, but time does (about two minutes per thousand frames at 480x320)."""
+
+
+# -- checking move lists, generating and scoring puzzle sets (hanoikit.check, hanoikit.generate, hanoi score) -----
+
+MAX_CHECK_MOVES = 2**25
+"""The longest move list ``check`` reads: a little more than the classic solution of 25 disks, kept as arrays of
+three bytes a move (about 100 MB) and replayed in a few seconds."""
+
+MAX_CHECK_BYTES = 2**30
+"""The largest file ``hanoi check`` reads (1 GiB): a list of :data:`MAX_CHECK_MOVES` moves in any of the forms it
+reads, some 30 bytes a move."""
+
+MAX_CONTINUATION_MOVES = 10_000
+"""The most moves of the optimal continuation a check report lists (``--explain``); its length is always given."""
+
+MAX_GENERATE_COUNT = 1_000_000
+"""The most instances ``hanoi generate`` writes in one set."""
+
+MAX_GENERATE_DISKS = 64
+"""The most disks of a generated instance: its prompt lists every disk, and its optimum is computed exactly."""
+
+MAX_GENERATE_SEARCH_POSITIONS = 5_000
+"""The largest position space (as counted for :data:`MAX_SEARCH_POSITIONS`) of a generated instance whose optimum
+only the exhaustive search gives: about a tenth of a second each (4 posts: up to 6 disks; 3 posts: up to 7)."""
+
+MAX_GENERATE_SOLUTION_MOVES = 100_000
+"""The longest optimal solution listed in a generated instance (``--solutions``)."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:
