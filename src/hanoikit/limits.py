@@ -24,6 +24,8 @@ __all__ = [
     "MAX_SEARCH_POSITIONS",
     "MAX_FAMILY_ARRAY_MOVES",
     "MAX_FAMILY_INDEX_DISKS",
+    "MAX_TOWER_SEARCH_CODES",
+    "OEIS_DEFAULT_CODES",
     "MAX_TABLE_DISKS",
     "WEB_MAX_BODY_BYTES",
     "WEB_MAX_DISKS",
@@ -87,6 +89,15 @@ are streamed in chunks."""
 MAX_FAMILY_INDEX_DISKS = 100_000
 """The most disks for which the cyclic and linear solvers answer ``move_at``, ``state_at`` and the linear rank of a
 position: each walks the levels with exact ints of O(n) bits (or converts an index to base 3), O(n^2) bit operations."""
+
+MAX_TOWER_SEARCH_CODES = 1 << 26
+"""The largest code space the vectorised tower-to-tower search (hanoikit.solvers.tower_search) takes on: one byte per
+code, ``posts**n`` codes (times ``2**posts`` on a magnetic tower); a minute or so at the cap (4 posts: n <= 13;
+magnetic on 4 posts: n <= 11)."""
+
+OEIS_DEFAULT_CODES = 100_000
+"""``hanoi oeis`` computes the terms that need a search up to this many codes unless told otherwise (a few seconds in
+all)."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------
