@@ -154,13 +154,14 @@ def _build(n: int, pegs: tuple[int, ...], offset: int, canonical: bool = True, s
         return
     k = len(pegs)
     labels = np.array(pegs, np.uint8)
+    dtype = np.uint16 if offset + n < 1 << 16 else np.uint32
     if canonical and count(n, k) <= _BLOCK:
         disk, src, dst = _canonical(n, k)
-        yield (disk + np.uint16(offset) if offset else disk.copy()), labels[src], labels[dst]
+        yield disk.astype(dtype) + dtype(offset), labels[src], labels[dst]
         return
     if k == 3:
         for disk, src, dst in classic_arrays.chunks(n, size=size):
-            yield disk.astype(np.uint16) + np.uint16(offset), labels[src], labels[dst]
+            yield disk.astype(dtype) + dtype(offset), labels[src], labels[dst]
         return
     m, r = split(n, k)
     park, carry, back = _roles(pegs, m)

@@ -161,7 +161,7 @@ def solve(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
         stacks[src.posts[disk - 1]].append(disk)
     pairs = [(x, c), (c, y)]
     first = _move(stacks, *pairs[0])
-    forward = first is not None and rank(puzzle, puzzle._moved(src, first)) > rank(puzzle, src)  # type: ignore[attr-defined]
+    forward = first is not None and rank(puzzle, puzzle.apply(src, first)) > rank(puzzle, src)
     turn = 0 if forward == (steps > 0) and first is not None else 1
     return _walk(stacks, pairs, turn, abs(steps))
 
