@@ -19,10 +19,11 @@ __all__ = ["oeis"]
 @click.option("--upto", type=click.IntRange(1, 1000), default=None, help="Check terms up to this n only.")
 @click.option(
     "--max-positions", "max_codes", type=click.IntRange(1, MAX_TOWER_SEARCH_CODES), default=OEIS_DEFAULT_CODES,
-    show_default=True, help="Search only puzzles with at most this many codes (positions), up to {MAX_TOWER_SEARCH_CODES}.",
+    show_default=True, help=f"Search only puzzles with at most this many codes (positions), up to {MAX_TOWER_SEARCH_CODES:,}.",
 )
 @click.option("--new", is_flag=True, help="Show the optimal counts no one has published instead.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
+              help="A table, or the rows as JSON or CSV.")
 def oeis(upto: int | None, max_codes: int, new: bool, fmt: str) -> None:
     """Compute every integer sequence hanoikit can produce and compare it with the published OEIS terms stored in
     the package (hanoikit.oeis_terms): each row says how many terms were checked, by which method (the solver the

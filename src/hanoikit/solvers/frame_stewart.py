@@ -12,9 +12,11 @@ takes them in increasing order (:func:`split`). :func:`count` costs O(s) exact-i
 ``sqrt(2n)`` on four posts), so ``n = 10**4`` answers in well under a millisecond.
 
 Optimality: proven for four posts by T. Bousch (*La quatrième tour de Hanoï*, Bull. Belg. Math. Soc. 21 (2014),
-895-912); conjectured for five posts and more, and checked here against the exhaustive search
-(:mod:`hanoikit.solvers.exhaustive`) for 5 posts up to :data:`CHECKED_DISKS` disks and 6 to 10 posts for every ``n``
-up to :data:`CHECKED_DISKS` whose position space the tests search (``tests/test_family.py``).
+895-912); conjectured for five posts and more (the Frame-Stewart conjecture), and checked here against the exhaustive
+search (:mod:`hanoikit.solvers.exhaustive`, ``tests/test_family.py``) for every ``n`` up to :data:`CHECKED_DISKS`:
+by search for 5 posts up to 7 disks and 6 posts up to 6 (the slow tests; 4 posts up to 8), and for 7 to 10 posts by
+the bound ``2n - 1`` (for ``n < k`` every disk but the largest moves at least twice, and Frame-Stewart takes
+``2n - 1``; the fast tests search 7 to 10 posts up to 3 disks).
 
 >>> [count(n, 4) for n in range(1, 11)]  # OEIS A007664
 [1, 3, 5, 9, 13, 17, 25, 33, 41, 49]
