@@ -22,6 +22,10 @@ __all__ = [
     "MAX_POSTS",
     "MAX_RECURSIVE_DISKS",
     "MAX_SEARCH_POSITIONS",
+    "MAX_FAMILY_ARRAY_MOVES",
+    "MAX_FAMILY_INDEX_DISKS",
+    "MAX_TOWER_SEARCH_CODES",
+    "OEIS_DEFAULT_CODES",
     "MAX_TABLE_DISKS",
     "WEB_MAX_BODY_BYTES",
     "WEB_MAX_DISKS",
@@ -81,6 +85,26 @@ MAX_SEARCH_POSITIONS = 200_000
 """The largest position space the exhaustive solver searches, counted as ``posts**n`` (times ``2**posts`` on a
 magnetic tower, one top colour per post): a breadth-first search over the puzzle's own rules, a few seconds at the cap
 (4 posts: n <= 8; 3 posts: n <= 11; magnetic on 3 posts: n <= 9)."""
+
+
+# -- the family's exact solvers (Frame-Stewart, cyclic and linear moves: hanoikit.solvers.frame_stewart, cyclic, linear)
+
+MAX_FAMILY_ARRAY_MOVES = 50_000_000
+"""The longest Frame-Stewart solution built whole as numpy arrays (three arrays, about 0.2 GB at the cap); longer ones
+are streamed in chunks."""
+
+MAX_FAMILY_INDEX_DISKS = 100_000
+"""The most disks for which the cyclic and linear solvers answer ``move_at``, ``state_at`` and the linear rank of a
+position: each walks the levels with exact ints of O(n) bits (or converts an index to base 3), O(n^2) bit operations."""
+
+MAX_TOWER_SEARCH_CODES = 1 << 26
+"""The largest code space the vectorised tower-to-tower search (hanoikit.solvers.tower_search) takes on: one byte per
+code, ``posts**n`` codes (times ``2**posts`` on a magnetic tower); a minute or so at the cap (4 posts: n <= 13;
+magnetic on 4 posts: n <= 11)."""
+
+OEIS_DEFAULT_CODES = 100_000
+"""``hanoi oeis`` computes the terms that need a search up to this many codes unless told otherwise (a few seconds in
+all)."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------

@@ -474,7 +474,7 @@ class Puzzle:
         beyond the solver's cap.
 
         >>> Puzzle(3).solver().name, Puzzle(3, posts=4).solver().name
-        ('classic', 'exhaustive')
+        ('classic', 'frame-stewart')
         """
         from .solvers.registry import solver_for
 

@@ -21,7 +21,7 @@ from .app import OutputError, app
 
 __all__ = ["app", "main", "Terminated"]
 
-_COMMAND_MODULES = ("demo", "solve", "search", "magnetic", "levy", "pictures", "play", "check")
+_COMMAND_MODULES = ("demo", "solve", "search", "magnetic", "levy", "pictures", "play", "check", "oeis")
 
 for _name in _COMMAND_MODULES:
     importlib.import_module(f"{__name__}.{_name}")
