@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from ._extras import require
 from .draw.files import write_atomically
 from .errors import TooLargeError
 from .puzzle import Puzzle
@@ -74,6 +75,7 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
     >>> g.edges[hk.State.parse("SS"), hk.State.parse("IS")]["move"]
     Move(1, 0, 1)
     """
+    require("networkx", "graph")
     import networkx as nx
 
     from .search import bfs, code_count

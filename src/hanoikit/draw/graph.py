@@ -7,6 +7,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._extras import require
 from ..errors import UnknownMethodError
 from ..graph import abc, sierpinski_layout, state_graph, to_dot, write_graphml
 from ..puzzle import Puzzle
@@ -68,6 +69,7 @@ def draw_state_graph(
     Node labels (seed 003's letters ``AAB`` on the classic tower, the notation on a magnetic one) are shown when
     ``labels`` is true, by default for small graphs only. Returns the matplotlib figure.
     """
+    require("matplotlib", "plot")
     import matplotlib
 
     matplotlib.use("Agg", force=False)
