@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import importlib.util
+import os
 import re
 import shlex
 import subprocess
@@ -112,6 +113,7 @@ def test_site_builds_strict_with_every_public_name(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
+        env={**os.environ, "TMPDIR": str(tmp_path), "NO_MKDOCS_2_WARNING": "1"},
     )
     assert done.returncode == 0, done.stderr[-5000:]
     assert "WARNING" not in done.stderr, done.stderr
