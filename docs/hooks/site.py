@@ -51,21 +51,18 @@ def _page(module: str) -> str:
 
 
 def reference_nav() -> list[Any]:
-    """The nav section: the package's names, the core modules, then each subpackage with its modules."""
-    modules = public_modules()
+    """The nav section: the package's names, its core modules (those ``import hanoikit`` reads), the other modules,
+    then each subpackage with its modules."""
+    core = set(_origins().values())
     nav: list[Any] = [{"hanoikit": f"{REFERENCE}/index.md"}]
-    for module in modules:
+    groups: dict[str, list[Any]] = {"The core": [], "Modules": []}
+    for module in public_modules():
         top = ".".join(module.split(".")[:2])
         if module == "hanoikit":
             continue
-        if _is_package(top):
-            if module == top:
-                nav.append({top: [{top: _page(module)}]})
-            else:
-                next(item for item in nav if top in item)[top].append({module: _page(module)})
-        else:
-            nav.append({module: _page(module)})
-    return nav
+        group = top if _is_package(top) else "The core" if module in core else "Modules"
+        groups.setdefault(group, []).append({module: _page(module)})
+    return nav + [{title: pages} for title, pages in groups.items() if pages]
 
 
 def _origins() -> dict[str, str]:
