@@ -106,12 +106,12 @@ def _cli_page() -> str:
         "output cannot be written, 130 when interrupted. A command that needs an optional part of hanoikit names "
         "the extra to install (`pip install 'hanoikit[plot]'`).\n",
     ]
-    with click.Context(app, info_name="hanoi", terminal_width=100, max_content_width=100) as ctx:
+    with click.Context(app, info_name="hanoi", terminal_width=80, max_content_width=80) as ctx:
         parts += ["```text", app.get_help(ctx), "```\n"]
         for name in app.list_commands(ctx):
             command = app.get_command(ctx, name)
             assert command is not None
-            with click.Context(command, info_name=name, parent=ctx, terminal_width=100, max_content_width=100) as sub:
+            with click.Context(command, info_name=name, parent=ctx, terminal_width=80, max_content_width=80) as sub:
                 parts += [f"## hanoi {name}\n", "```text", command.get_help(sub), "```\n"]
     return "\n".join(parts)
 
