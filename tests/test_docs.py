@@ -100,6 +100,28 @@ def test_page_commands(page: Path, line: int, command: str, shown: str, capsys: 
     assert _run(command, capsys) == shown, f"{page_id(page)} line {line}: {command}"
 
 
+def _hook(name: str):  # type: ignore[no-untyped-def]
+    """A module of docs/hooks/, loaded by path (mkdocs and griffe load them so)."""
+    spec = importlib.util.spec_from_file_location(f"docs_hooks_{name}", DOCS / "hooks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_docstrings_become_markdown() -> None:
+    """The griffe extension fences doctest runs and turns Sphinx roles into inline code, and nothing else."""
+    markdown = _hook("griffe_docstrings").markdown
+    result = doctest.testmod(_hook("griffe_docstrings"))
+    assert result.attempted > 0 and result.failed == 0
+    text = "Plain :class:`~hanoikit.State` and :data:`hanoikit.limits.MAX_DISKS`.\n\n>>> 1\n1\n>>> 2\n2"
+    assert markdown(text).splitlines() == [
+        "Plain `State` and `hanoikit.limits.MAX_DISKS`.", "", "```pycon", ">>> 1", "1", ">>> 2", "2", "```"
+    ]
+    fenced = "```python\n>>> x\n```"
+    assert markdown(fenced) == fenced
+
+
 def _inventory(path: Path) -> set[str]:
     """The names in a Sphinx ``objects.inv`` (what mkdocstrings rendered)."""
     data = path.read_bytes()
@@ -121,10 +143,7 @@ def test_site_builds_strict_with_every_public_name(tmp_path: Path) -> None:
         assert (site / page).is_file(), page
     assert "<math" in (site / "mathematics" / "index.html").read_text()
 
-    spec = importlib.util.spec_from_file_location("docs_hooks", DOCS / "hooks" / "site.py")
-    assert spec is not None and spec.loader is not None
-    hooks = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hooks)
+    hooks = _hook("site")
     rendered = _inventory(site / "objects.inv")
     missing = []
     for name in hooks.public_modules():
