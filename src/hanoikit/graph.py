@@ -22,6 +22,7 @@ import string
 from collections import deque
 from typing import TYPE_CHECKING
 
+from ._extras import require
 from .errors import InvalidPuzzleError, TooLargeError
 from .puzzle import Puzzle
 from .state import State
@@ -70,6 +71,7 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
     >>> g.edges[hk.State.parse("SS"), hk.State.parse("IS")]["move"]
     Move(1, 0, 1)
     """
+    require("networkx", "graph")
     import networkx as nx
 
     from .search import bfs, covers, state_count

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._extras import require
 from .files import save_figure
 
 __all__ = ["Panel", "panel", "draw_panels", "figure13", "figure14", "crossings_chart"]
@@ -118,6 +119,7 @@ def _rectangle(corner: tuple[float, float], width: float, height: float) -> Any:
 
 def draw_panels(panels: Sequence[Panel], title: str | None = None) -> Any:
     """A matplotlib figure with one step chart per panel, stacked."""
+    require("matplotlib", "plot")
     import matplotlib
 
     matplotlib.use("Agg")

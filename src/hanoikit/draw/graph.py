@@ -8,6 +8,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._extras import require
 from ..errors import UnknownMethodError
 from ..graph import abc, sierpinski_layout, state_graph
 from ..graph_files import to_dot, write_graphml
@@ -76,6 +77,7 @@ def draw_state_graph(
     Node labels (the letters ``AAB`` of seed 003 for positions without colours, the notation for those with) are
     shown when ``labels`` is true, by default for small graphs only. Returns the matplotlib figure.
     """
+    require("matplotlib", "plot")
     import matplotlib
 
     matplotlib.use("Agg", force=False)

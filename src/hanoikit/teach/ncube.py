@@ -18,6 +18,7 @@ import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from .._extras import require
 from ..errors import InvalidPuzzleError, TooLargeError
 from ..solvers.classic import is_hamiltonian_path
 
@@ -108,6 +109,7 @@ def _projection(n: int) -> list[tuple[float, float]]:
 def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
     """Draw the ``n``-cube (``n`` <= 6) with the solution's walk over its edges, numbered and coloured by time."""
     _check(n, MAX_DRAWN)
+    require("matplotlib", "plot")
     import matplotlib
 
     matplotlib.use("Agg", force=False)
