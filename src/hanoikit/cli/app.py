@@ -94,6 +94,7 @@ FAMILY_COMMANDS: dict[str, tuple[bool, bool]] = {
     "move": (False, True),
     "solve": (False, False),
     "distance": (False, True),
+    "check": (True, True),
 }
 """What each command does with the family's rules: (more than three posts, restricted moves). A command that is
 not listed, or not for what was asked, refuses in one line (exit 2) instead of answering with the three-post tools."""
