@@ -79,7 +79,7 @@ def test_the_disk_sequence_walks_the_cube_as_a_gray_code(n: int) -> None:
 
 
 def test_other_walks_are_not_hamiltonian() -> None:
-    levy = [move.disk for move in hk.levy.solution(3, "62")]  # a magnetic solution: disks repeat their corners
+    levy = [move.disk for move in hk.levy.solution("62", 3)]  # a magnetic solution: disks repeat their corners
     assert not ncube.is_hamiltonian_path(3, ncube.walk(3, levy))
     assert not ncube.is_hamiltonian_path(3, ncube.walk(3, [1, 2, 1, 3, 1, 2]))
     assert not ncube.is_hamiltonian_path(2, [0, 1, 3, 1])

@@ -34,6 +34,8 @@ __all__ = [
     "MAX_COUNT_ROWS",
     "MAX_MOVIE_MOVES",
     "MAX_FRAMES",
+    "MAX_LEVY_DISKS",
+    "MAX_LEVY_ARRAY_MOVES",
     "ensure_at_most",
 ]
 
@@ -117,6 +119,16 @@ MAX_MOVIE_MOVES = 5000
 MAX_FRAMES = 20_000
 """The most frames in one movie (``hanoi animate``). Frames are streamed to the file, so memory does not grow with
 them, but time does (about two minutes per thousand frames at 480x320)."""
+
+
+# -- Levy's algorithms as move arrays (hanoikit.levy.arrays) ----------------------------------------------------------
+
+MAX_LEVY_DISKS = 2**15 - 1
+"""The most disks whose Levy moves are streamed as arrays: the stream first counts the moves of every call of up to
+``n`` disks (exact ints of about ``1.6 n`` bits), so its set-up grows as ``n**2``."""
+
+MAX_LEVY_ARRAY_MOVES = 50_000_000
+"""The most moves of a Levy algorithm built as one array at once (``hanoikit.levy.solution_array``)."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:

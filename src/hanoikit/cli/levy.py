@@ -60,7 +60,7 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
     for n in range(1, upto + 1):
         puzzle = MagneticPuzzle(n, tower)
         try:
-            s, i, d = color_crossings(puzzle, levy.solution_array(n, algorithm))
+            s, i, d = color_crossings(puzzle, levy.solution_array(algorithm, n))
         except IllegalMoveError as error:
             fail(f'the "{algorithm}" algorithm cannot be played on the tower {tower}: {error}')
         moves, optimal = levy.counts(algorithm, n), puzzle.distance()
@@ -148,6 +148,7 @@ def time_command(n: int, tower: str | None, algorithm: str | None, rate: str, fu
     shown rounded with their number of digits, all of them with --exact.
     """
     from .. import levy
+    from ..analysis.duration import duration
     from ..puzzle import MagneticPuzzle, Puzzle
 
     speed = _rate(rate)
@@ -162,7 +163,7 @@ def time_command(n: int, tower: str | None, algorithm: str | None, rate: str, fu
     else:
         moves = Puzzle(n).distance()
         what = "the optimum of the classic tower"
-    seconds, years = levy.duration(moves, speed)
+    seconds, years = duration(moves, speed)
     per = "move" if speed == 1 else "moves"
     lines = [
         f"{n} disks, {what}",

@@ -18,15 +18,15 @@ import click
 
 from ..digits import digit_count, exact, rounded
 from ..errors import TooLargeError, UnknownMethodError
-from ..formats import FORMATS, move_chunks, write_moves
+from ..formats import FORMATS, write_moves
 from ..limits import MAX_DISKS, MAX_INDEX_BITS, MAX_INDEX_CHARS
 from ..move import POST_NAMES, Move
 from ..puzzle import Puzzle
-from ..solvers.arrays import Chunk
+from ..movearray import MoveArray, batches
 from ..state import State
 from .app import DISKS, app, fail, make_puzzle, magnetic_options
 
-__all__ = ["LISTING_LIMIT", "FORMATS", "write_moves", "move_chunks"]
+__all__ = ["LISTING_LIMIT"]
 
 LISTING_LIMIT = 10**13
 """The most moves ``hanoi solve`` lists: at a hundred million moves a second, 10**13 moves take more than a day and
@@ -157,7 +157,7 @@ def solve(
     write_moves(_solution(puzzle, src, dst, method), puzzle.n, fmt, _binary_stdout(), total)
 
 
-def _solution(puzzle: Puzzle, src: State | None, dst: State | None, method: str) -> Iterable[Chunk]:
+def _solution(puzzle: Puzzle, src: State | None, dst: State | None, method: str) -> Iterable[MoveArray]:
     if method == "optimal":
         if puzzle.magnetic:
             from ..solvers.magnetic import solution_chunks
@@ -166,7 +166,7 @@ def _solution(puzzle: Puzzle, src: State | None, dst: State | None, method: str)
         return solution_chunks(puzzle, src, dst)  # type: ignore[arg-type]
     from ..solvers.classic import solution
 
-    return move_chunks(solution(puzzle.n, method))
+    return batches(solution(puzzle.n, method), puzzle.n)
 
 
 @app.command()

@@ -106,7 +106,7 @@ def resolve(puzzle: Puzzle, algorithm: str = "optimal", source: State | None = N
     elif name in levy.ALGORITHMS:
         if not puzzle.magnetic:
             puzzle = levy.ALGORITHMS[name].puzzle(puzzle.n)
-        moves = levy.solution(puzzle.n, name)
+        moves = levy.solution(name, puzzle.n)
     else:
         raise UnknownMethodError(f"unknown algorithm {algorithm!r}: choose one of {', '.join(algorithm_names())}")
     listed = list(itertools.islice(moves, MAX_MOVES + 1))

@@ -222,7 +222,7 @@ def _optimal_rows(puzzle: Puzzle, state: State) -> np.ndarray:
 
 @functools.lru_cache(maxsize=64)
 def _levy_rows(n: int, name: str) -> np.ndarray:
-    rows = levy.solution_array(n, name)
+    rows = levy.solution_array(name, n).rows()
     rows.flags.writeable = False
     return rows
 
