@@ -67,8 +67,8 @@ def main() -> None:
     fast = best(lambda: color_trace(puzzle, array))
     sequence = list(levy.solution("62", 10))
     slow = best(lambda: replay_trace(MagneticPuzzle(10), sequence), repeat=1)
-    rate_fast, rate_slow = len(array) / fast, len(sequence) / slow
-    print(f"colour trace of \"62\" on 14 disks ({len(array):,} moves): {fast:.3f} s, {rate_fast / 1e6:.1f} M moves/s; "
+    rate_fast, rate_slow = array.size / fast, len(sequence) / slow
+    print(f"colour trace of \"62\" on 14 disks ({array.size:,} moves): {fast:.3f} s, {rate_fast / 1e6:.1f} M moves/s; "
           f"replay through puzzle.apply (n = 10): {rate_slow / 1e3:.0f} k moves/s -> {rate_fast / rate_slow:,.0f}x")
 
 

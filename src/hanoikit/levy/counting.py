@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from ..puzzle import MagneticPuzzle
 from .appendix import disk_moves_made, moves_made, warm
-from .published import ALGORITHMS, check_n, get
+from .published import check_n, get
 
 __all__ = ["Comparison", "compare", "counts", "disk_counts", "first_suboptimal", "structural_count"]
 
@@ -46,6 +46,7 @@ def counts(algorithm: str, n: int) -> int:
     [1, 4, 11, 32, 93, 276, 823, 2464]
     >>> counts("100", 1000) == (3**1000 - 1) // 2
     True
+    >>> from hanoikit.levy import ALGORITHMS
     >>> all(counts(name, n) == structural_count(name, n) for name in ALGORITHMS for n in range(1, 300))
     True
     """
