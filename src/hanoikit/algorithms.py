@@ -186,7 +186,8 @@ def _classic_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterab
 def _magnetic_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
     from .solvers.magnetic import solution_chunks
 
-    return solution_chunks(cast(MagneticPuzzle, puzzle), src, dst, size)  # the magnetic solver covers it
+    chunks = solution_chunks(cast(MagneticPuzzle, puzzle), src, dst, size)  # the magnetic solver covers it
+    return cast("Iterable[MoveArray]", chunks)  # a Chunks of MoveArray
 
 
 _ARRAY_BUILDERS: dict[str, Arrays] = {"classic": _classic_chunks, "magnetic": _magnetic_chunks}

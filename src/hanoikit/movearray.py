@@ -137,7 +137,7 @@ class Recurring(MoveArray):
     def __new__(cls, key: Hashable, moves: MoveArray) -> Recurring:
         run = super().__new__(cls, *moves)
         run.frozen()
-        run.key = key  # type: ignore[misc]  # set once, at creation
+        run.key = key
         return run
 
 

@@ -267,7 +267,7 @@ bottom-up."""
 @functools.cache
 def moves_made(body: Body, n: int) -> int:
     """How many moves ``body(n, ...)`` makes, by recursion over the calls it makes (cached; see :func:`warm`)."""
-    return sum(1 if type(step) is Move else moves_made(step.function, step.n) for step in body(n, *CANONICAL))  # type: ignore[union-attr]
+    return sum(moves_made(step.function, step.n) if isinstance(step, Call) else 1 for step in body(n, *CANONICAL))
 
 
 @functools.cache
@@ -275,11 +275,11 @@ def disk_moves_made(body: Body, n: int) -> tuple[int, ...]:
     """How often each disk moves in ``body(n, ...)``, disk 1 first (cached; see :func:`warm`)."""
     tally = [0] * max(n, 0)
     for step in body(n, *CANONICAL):
-        if type(step) is Move:
-            tally[step.disk - 1] += 1  # type: ignore[union-attr]
-        else:
-            for disk, times in enumerate(disk_moves_made(step.function, step.n)):  # type: ignore[union-attr]
+        if isinstance(step, Call):
+            for disk, times in enumerate(disk_moves_made(step.function, step.n)):
                 tally[disk] += times
+        else:
+            tally[step.disk - 1] += 1
     return tuple(tally)
 
 

@@ -32,8 +32,12 @@ MEMO_LIMIT = 1 << 18
 def _canonical(body: Body, n: int) -> MoveArray:
     """The moves of ``body(n, 0, 1, 2)`` as one read-only block, composed of the canonical blocks of the calls it
     makes."""
-    parts = [_canonical(step.function, step.n).relabel(step.posts) if type(step) is Call else MoveArray.single(*step, n=n)
-             for step in body(n, *CANONICAL)]  # type: ignore[misc]
+    parts = []
+    for step in body(n, *CANONICAL):
+        if isinstance(step, Call):
+            parts.append(_canonical(step.function, step.n).relabel(step.posts))
+        else:
+            parts.append(MoveArray.single(step.disk, step.src, step.dst, n))
     return concatenate(parts, n).frozen()
 
 
@@ -47,13 +51,13 @@ def _stream(body: Body, n: int, posts: tuple[int, int, int], top: int) -> Iterat
         return
     singles: list[Move] = []
     for step in body(n, *posts):
-        if type(step) is Move:
+        if not isinstance(step, Call):
             singles.append(step)
             continue
         if singles:
             yield MoveArray.of(singles, top)
             singles = []
-        yield from _stream(step.function, step.n, step.posts, top)  # type: ignore[union-attr]
+        yield from _stream(step.function, step.n, step.posts, top)
     if singles:
         yield MoveArray.of(singles, top)
 
