@@ -25,19 +25,17 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from .errors import UnknownMethodError
 from .levy import published as _levy
 from .move import Move
+from .movearray import MoveArray, batches
 from .puzzle import MagneticPuzzle, Puzzle, move_rule
 from .solvers.classic import METHODS
 from .state import State
 
-if TYPE_CHECKING:
-    from .movearray import MoveArray
-
-__all__ = ["Algorithm", "Family", "get", "playing", "register", "registered"]
+__all__ = ["CHUNK", "OPTIMAL", "Algorithm", "Family", "get", "playing", "register", "registered"]
 
 CHUNK = 1 << 20
 """The default number of moves of the chunks of :meth:`Algorithm.arrays`."""
@@ -52,7 +50,7 @@ class Family(enum.Enum):
 
 
 Moves = Callable[[Puzzle, State, State], Iterator[Move]]
-Arrays = Callable[[Puzzle, State, State, int], Iterable["MoveArray"]]
+Arrays = Callable[[Puzzle, State, State, int], Iterable[MoveArray]]
 Count = Callable[[Puzzle, State, State], int]
 
 
@@ -171,12 +169,6 @@ def _three_posts_any_moves(puzzle: Puzzle) -> bool:
     return puzzle.posts == 3 and puzzle.moves == _ANY3
 
 
-def _chunked(moves: Iterable[Move], n: int, size: int) -> Iterator[MoveArray]:
-    from .movearray import batches
-
-    return batches(moves, n, size)
-
-
 def _classic_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
     from .solvers.arrays import solution_chunks
 
@@ -197,7 +189,7 @@ _ARRAY_BUILDERS: dict[str, Arrays] = {"classic": _classic_chunks, "magnetic": _m
 def _optimal_arrays(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
     builder = _ARRAY_BUILDERS.get(puzzle.solver(src, dst).name)
     if builder is None:
-        return _chunked(puzzle.solve(src, dst), puzzle.n, size)
+        return batches(puzzle.solve(src, dst), puzzle.n, size)
     return builder(puzzle, src, dst, size)
 
 
@@ -217,6 +209,7 @@ OPTIMAL = register(
         _count=lambda puzzle, src, dst: puzzle.distance(src, dst),
     )
 )
+"""The optimal solution, for every puzzle a solver answers, between any positions."""
 
 
 def _classic_method(name: str) -> Algorithm:
@@ -234,7 +227,7 @@ def _classic_method(name: str) -> Algorithm:
         plays_text="the classic tower (three posts, every move)",
         home=Puzzle,
         _moves=moves,
-        _arrays=lambda puzzle, src, dst, size: _chunked(moves(puzzle, src, dst), puzzle.n, size),
+        _arrays=lambda puzzle, src, dst, size: batches(moves(puzzle, src, dst), puzzle.n, size),
         _count=lambda puzzle, src, dst: (1 << puzzle.n) - 1,
     )
 
@@ -243,7 +236,7 @@ for _name in METHODS:
     register(_classic_method(_name))
 
 
-def _levy_algorithm(published: _levy.Algorithm) -> Algorithm:
+def _levy_algorithm(published: _levy.Published) -> Algorithm:
     name = published.name
 
     def moves(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:

@@ -41,6 +41,8 @@ __all__ = [
 POST_DTYPE = np.dtype(np.uint8)
 """The dtype of posts in every :class:`MoveArray`."""
 
+_UINT16, _UINT32 = np.dtype(np.uint16), np.dtype(np.uint32)
+
 
 def disk_dtype(n: int) -> np.dtype:
     """The dtype of the disks of an ``n``-disk puzzle (or of moves whose largest disk is ``n``): the smallest
@@ -49,7 +51,7 @@ def disk_dtype(n: int) -> np.dtype:
     >>> disk_dtype(3).name, disk_dtype(255).name, disk_dtype(256).name, disk_dtype(10**6).name
     ('uint8', 'uint8', 'uint16', 'uint32')
     """
-    return np.dtype(np.uint8 if n < 256 else np.uint16 if n < 65536 else np.uint32)
+    return POST_DTYPE if n < 256 else _UINT16 if n < 65536 else _UINT32
 
 
 class MoveArray(NamedTuple):
@@ -76,8 +78,8 @@ class MoveArray(NamedTuple):
         >>> MoveArray.single(300, 0, 2).disk.dtype.name
         'uint16'
         """
-        dtype = disk_dtype(disk if n is None else n)
-        return cls(np.array([disk], dtype), np.array([src], POST_DTYPE), np.array([dst], POST_DTYPE))
+        return cls(np.array([disk], disk_dtype(disk if n is None else n)), np.array([src], POST_DTYPE),
+                   np.array([dst], POST_DTYPE))
 
     @classmethod
     def of(cls, moves: Iterable[Sequence[int]], n: int | None = None) -> MoveArray:

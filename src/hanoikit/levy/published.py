@@ -19,10 +19,10 @@ from ..errors import InvalidPuzzleError, UnknownMethodError
 from ..puzzle import MagneticPuzzle
 from .appendix import Call, move_busy_1and2, move_down_67, move_semifree_BNR, move_up_67, solve_MToH_puzzle
 
-__all__ = ["ALGORITHMS", "Algorithm", "get", "check_n"]
+__all__ = ["ALGORITHMS", "Published", "get", "check_n"]
 
 
-class Algorithm(NamedTuple):
+class Published(NamedTuple):
     """A published algorithm: the Appendix 1 function run on the whole tower from S to D, and the colouring of the
     tower it was published for."""
 
@@ -40,20 +40,20 @@ class Algorithm(NamedTuple):
         return MagneticPuzzle(n, self.colors)
 
 
-ALGORITHMS: dict[str, Algorithm] = {
+ALGORITHMS: dict[str, Published] = {
     a.name: a
     for a in (
-        Algorithm("100", move_busy_1and2, "RBB", "move_busy_1and2: the coloured tower, optimal on RBB, (3^n-1)/2 moves"),
-        Algorithm("67-down", move_down_67, "NNN", "move_down_67: the free tower in 3^(n-1)+n-1 moves"),
-        Algorithm("67-up", move_up_67, "NNN", "move_up_67: the free tower in 3^(n-1)+n-1 moves, crossing other posts"),
-        Algorithm("62", solve_MToH_puzzle, "NNN", "solve_MToH_puzzle: the free tower, Levy's shortest"),
-        Algorithm("semifree", move_semifree_BNR, "RNB", "move_semifree_BNR: the semi-coloured tower RNB"),
+        Published("100", move_busy_1and2, "RBB", "move_busy_1and2: the coloured tower, optimal on RBB, (3^n-1)/2 moves"),
+        Published("67-down", move_down_67, "NNN", "move_down_67: the free tower in 3^(n-1)+n-1 moves"),
+        Published("67-up", move_up_67, "NNN", "move_up_67: the free tower in 3^(n-1)+n-1 moves, crossing other posts"),
+        Published("62", solve_MToH_puzzle, "NNN", "solve_MToH_puzzle: the free tower, Levy's shortest"),
+        Published("semifree", move_semifree_BNR, "RNB", "move_semifree_BNR: the semi-coloured tower RNB"),
     )
 }
-"""The published algorithms by name."""
+"""The published algorithms by name (:mod:`hanoikit.algorithms` lists them beside the others)."""
 
 
-def get(algorithm: str) -> Algorithm:
+def get(algorithm: str) -> Published:
     """The algorithm named ``algorithm`` (case does not matter); raises :class:`UnknownMethodError`.
 
     >>> get("62").colors
