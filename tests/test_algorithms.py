@@ -94,7 +94,7 @@ def test_the_registry_lists_every_algorithm_once() -> None:
 
 def test_names_and_refusals() -> None:
     assert algorithms.get(" Four-Step ").name == "four-step"
-    with pytest.raises(hk.UnknownMethodError, match="'quick'.*optimal, recursive"):
+    with pytest.raises(hk.UnknownMethodError, match=r"'quick'.*optimal, recursive"):
         algorithms.get("quick")
     with pytest.raises(hk.UnknownMethodError, match="plays the classic tower"):
         algorithms.get("recursive").moves(MagneticPuzzle(3))

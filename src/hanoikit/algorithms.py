@@ -88,9 +88,9 @@ class Algorithm:
         """``src`` and ``dst`` checked (default: the start and the goal); raises :class:`~hanoikit.UnknownMethodError`
         if the algorithm does not play ``puzzle`` or does not start from ``src`` or end at ``dst``.
 
-        >>> get("recursive").endpoints(MagneticPuzzle(2))
+        >>> get("recursive").endpoints(MagneticPuzzle(2))  # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        hanoikit.errors.UnknownMethodError: 'recursive' plays the classic tower (three posts, every move), not MagneticPuzzle(2, colors='NNN', start_up='R', goal_up='B')
+        hanoikit.errors.UnknownMethodError: 'recursive' plays the classic tower (three posts, every move), not Magn...
         """
         if not self.plays(puzzle):
             raise UnknownMethodError(f"{self.name!r} plays {self.plays_text}, not {puzzle!r}")

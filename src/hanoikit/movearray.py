@@ -191,7 +191,7 @@ def concatenate(parts: Iterable[MoveArray], n: int, total: int | None = None) ->
     pos = 0
     for part in parts:
         end = pos + part.size
-        for target, values in zip(out, part):
+        for target, values in zip(out, part, strict=True):
             target[pos:end] = values
         pos = end
     if pos != total:
@@ -211,7 +211,7 @@ def regroup(parts: Iterable[MoveArray], size: int, n: int) -> Iterator[MoveArray
         start, length = 0, part.size
         while start < length:
             take = min(size - fill, length - start)
-            for out, values in zip(buffers, part):
+            for out, values in zip(buffers, part, strict=True):
                 out[fill : fill + take] = values[start : start + take]
             fill += take
             start += take

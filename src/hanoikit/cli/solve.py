@@ -1,8 +1,9 @@
 """``hanoi solve``, ``hanoi move``, ``hanoi state`` and ``hanoi distance``: solutions and single facts about them.
 
 The output formats of ``hanoi solve`` (text, csv, json) are those of :mod:`hanoikit.formats`; the methods are the
-optimal algorithms of :mod:`hanoikit.algorithms` that play the puzzle. The output is streamed: solutions are built as
-numpy arrays run by run (:meth:`hanoikit.algorithms.Algorithm.arrays`), and the runs that recur are formatted once, so memory stays bounded and ``hanoi solve 30 > /dev/null`` takes seconds. Solutions longer than
+optimal algorithms of :mod:`hanoikit.algorithms` that play the puzzle. The output is streamed: solutions are built
+as numpy arrays run by run (:meth:`hanoikit.algorithms.Algorithm.arrays`), and the runs that recur are formatted
+once, so memory stays bounded and ``hanoi solve 30 > /dev/null`` takes seconds. Solutions longer than
 :data:`LISTING_LIMIT` moves are refused.
 """
 
@@ -21,7 +22,7 @@ from ..formats import FORMATS, write_moves
 from ..limits import MAX_DISKS, MAX_INDEX_BITS, MAX_INDEX_CHARS
 from ..puzzle import Puzzle
 from ..state import State
-from .app import DISKS, app, fail, make_puzzle, magnetic_options
+from .app import DISKS, app, fail, magnetic_options, make_puzzle
 
 __all__ = ["LISTING_LIMIT"]
 

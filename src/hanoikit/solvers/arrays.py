@@ -96,7 +96,7 @@ def _fill(n: int, start: int, out: MoveArray, src: int = 0, dst: int = 2) -> Non
         return
     offset = start % _PERIOD
     periods, rest = divmod(length, _PERIOD)
-    for target, pattern in zip(out, _pattern(n % 2, src, dst)):
+    for target, pattern in zip(out, _pattern(n % 2, src, dst), strict=True):
         window = pattern[offset : offset + _PERIOD]
         target[: periods * _PERIOD].reshape(periods, _PERIOD)[:] = window
         target[periods * _PERIOD :] = window[:rest]
@@ -106,7 +106,7 @@ def _fill(n: int, start: int, out: MoveArray, src: int = 0, dst: int = 2) -> Non
         big = MoveArray(np.empty(count, out.disk.dtype), np.empty(count, POST_DTYPE), np.empty(count, POST_DTYPE))
         _fill(n - _BITS, (start + first + 1) // _BLOCK - 1, big, src, dst)
         big.disk[:] += _BITS
-        for target, values in zip(out, big):
+        for target, values in zip(out, big, strict=True):
             target[first::_BLOCK] = values
 
 
