@@ -102,19 +102,20 @@ class _Table:
             return b"".join(
                 self.cached_item(code) for code in (int(d) * 9 + int(s) * 3 + int(t) for d, s, t in zip(disk, src, dst))
             )
-        code_type = np.uint16 if disk.dtype.itemsize == 1 else np.int64
-        codes = disk.astype(code_type)
+        code_type = np.dtype(np.uint16 if disk.dtype.itemsize == 1 else np.int64)
+        codes: np.ndarray = disk.astype(code_type)
         longs = np.flatnonzero(codes >= 10).tolist()
-        codes *= code_type(9)
+        codes *= code_type.type(9)
         codes += src * np.uint8(3) + dst
         if len(self.buffer) < len(disk):
             self.buffer = np.empty(len(disk), self.short.dtype)
         out = self.buffer[: len(disk)]
         np.take(self.short, codes, out=out, mode="clip")  # codes of long moves are patched in below
-        data = memoryview(out.view(np.uint8))
+        data = out.view(np.uint8).data
         if not longs:
             return data
-        parts, width, begin = [], self.width, 0
+        parts: list[bytes | memoryview] = []
+        width, begin = self.width, 0
         for at in longs:
             parts += (data[begin * width : at * width], self.cached_item(int(codes[at])))
             begin = at + 1
