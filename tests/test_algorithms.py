@@ -18,6 +18,7 @@ PUZZLES = [
     *(Puzzle(n) for n in range(1, 6)),
     *(MagneticPuzzle(n, colors) for n in range(1, 5) for colors in ("NNN", "RBB", "RNB", "NBR", "BNN")),
     Puzzle(3, posts=4),
+    Puzzle(4, posts=5),
     Puzzle(3, moves="cyclic"),
     MagneticPuzzle(2, "NNNN"),
 ]

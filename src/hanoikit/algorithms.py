@@ -58,9 +58,10 @@ Count = Callable[[Puzzle, State, State], int]
 class Algorithm:
     """A named algorithm: what it plays, what it is worth, and its moves.
 
-    ``plays`` is a predicate on the puzzle's rules and ``plays_text`` says the same in words; ``any_position`` is
-    whether it starts from any position to any position (else from the start tower to the goal tower only); ``home``
-    is the puzzle it was made for, with ``n`` disks.
+    ``plays`` is a predicate on the puzzle's rules and ``plays_text`` says the same in words; ``optimal`` is whether
+    its moves are the fewest on every puzzle it plays (for ``optimal``, with the guarantee of the solver that answers
+    the puzzle); ``any_position`` is whether it starts from any position to any position (else from the start tower
+    to the goal tower only); ``home`` is the puzzle it was made for, with ``n`` disks.
     """
 
     name: str
@@ -182,7 +183,19 @@ def _magnetic_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Itera
     return cast("Iterable[MoveArray]", chunks)  # a Chunks of MoveArray
 
 
-_ARRAY_BUILDERS: dict[str, Arrays] = {"classic": _classic_chunks, "magnetic": _magnetic_chunks}
+def _frame_stewart_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
+    from .solvers import frame_stewart
+
+    if src == dst:
+        return iter(())
+    return frame_stewart.chunks(puzzle.n, puzzle.posts, src.posts[0], dst.posts[0], size)  # perfect towers
+
+
+_ARRAY_BUILDERS: dict[str, Arrays] = {
+    "classic": _classic_chunks,
+    "magnetic": _magnetic_chunks,
+    "frame-stewart": _frame_stewart_chunks,
+}
 """The numpy builder of each solver that has one, by the solver's name; the others' moves are batched."""
 
 
@@ -197,7 +210,8 @@ OPTIMAL = register(
     Algorithm(
         name="optimal",
         label="Optimal solution",
-        description="the fewest moves, from the solver that answers the puzzle (hanoikit.solvers.registry)",
+        description="the fewest moves known, from the solver that answers the puzzle, with that solver's guarantee "
+        "(hanoikit.solvers.registry: proven, checked up to some n, or conjectured)",
         family=Family.OPTIMAL,
         optimal=True,
         any_position=True,
