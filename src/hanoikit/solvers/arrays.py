@@ -163,13 +163,12 @@ def tower_runs(height: int, src: int = 0, dst: int = 2, size: int = 1 << 16) -> 
         if height > 0:
             yield _tower_run(height, src, dst)
         return
-    dtype = disk_dtype(height)
     low = src  # where the small tower stands: on the post that the next large move leaves free
     for disk, moved_from, moved_to in chunks(height - RUN_DISKS, size, src, dst):
-        disk = disk.astype(dtype) + dtype.type(RUN_DISKS)
-        for k, high in enumerate((3 - moved_from - moved_to).tolist()):
+        for big, a, b in zip((disk + RUN_DISKS).tolist(), moved_from.tolist(), moved_to.tolist(), strict=True):
+            high = 3 - a - b
             yield _tower_run(RUN_DISKS, low, high)
-            yield MoveArray(disk[k : k + 1], moved_from[k : k + 1], moved_to[k : k + 1])
+            yield _move_run(big, a, b, height)
             low = high
     yield _tower_run(RUN_DISKS, low, dst)
 
@@ -177,6 +176,12 @@ def tower_runs(height: int, src: int = 0, dst: int = 2, size: int = 1 << 16) -> 
 @lru_cache(maxsize=6 * RUN_DISKS)
 def _tower_run(height: int, src: int, dst: int) -> Recurring:
     return Recurring(("tower", height, src, dst), arrays(height, src, dst))
+
+
+@lru_cache(maxsize=1 << 12)
+def _move_run(disk: int, src: int, dst: int, height: int) -> MoveArray:
+    """The single move of a large disk, read-only and shared: the same few recur all through a long solution."""
+    return MoveArray.single(disk, src, dst, height).frozen()
 
 
 def plan_runs(segments: Iterable[Move | Tower], n: int) -> Iterator[MoveArray]:
