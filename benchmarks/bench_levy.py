@@ -21,11 +21,11 @@ SIGN = {"R": 1, "B": -1, None: 0}
 
 
 def stream(n: int, algorithm: str) -> int:
-    return sum(block.disk.size for block in levy.blocks(n, algorithm))
+    return sum(block.disk.size for block in levy.blocks(algorithm, n))
 
 
 def cold_stream(n: int, algorithm: str) -> int:
-    levy._canonical.cache_clear()
+    levy.arrays._canonical.cache_clear()
     return stream(n, algorithm)
 
 
@@ -34,7 +34,7 @@ def plain(n: int, algorithm: str) -> int:
 
 
 def moves(n: int, algorithm: str) -> int:
-    return sum(1 for _ in levy.solution(n, algorithm))
+    return sum(1 for _ in levy.solution(algorithm, n))
 
 
 def replay_trace(puzzle: MagneticPuzzle, sequence: list) -> list:
@@ -59,16 +59,16 @@ def main() -> None:
     as_moves = best(lambda: moves(13, "62"), repeat=1)
     print(f"  solution() as Moves (n=13): {as_moves:7.3f} s  {levy.counts('62', 13) / as_moves / 1e6:8.2f} M moves/s")
 
-    seconds = best(lambda: levy._count.cache_clear() or [levy.counts(a, 1000) for a in levy.ALGORITHMS], repeat=1)
+    seconds = best(lambda: levy.moves_made.cache_clear() or [levy.counts(a, 1000) for a in levy.ALGORITHMS], repeat=1)
     print(f"exact counts of all five algorithms for n = 1000, cold: {seconds * 1e3:.1f} ms")
 
     puzzle = MagneticPuzzle(14)
-    array = levy.solution_array(14, "62")
+    array = levy.solution_array("62", 14)
     fast = best(lambda: color_trace(puzzle, array))
-    sequence = list(levy.solution(10, "62"))
+    sequence = list(levy.solution("62", 10))
     slow = best(lambda: replay_trace(MagneticPuzzle(10), sequence), repeat=1)
-    rate_fast, rate_slow = len(array) / fast, len(sequence) / slow
-    print(f"colour trace of \"62\" on 14 disks ({len(array):,} moves): {fast:.3f} s, {rate_fast / 1e6:.1f} M moves/s; "
+    rate_fast, rate_slow = array.size / fast, len(sequence) / slow
+    print(f"colour trace of \"62\" on 14 disks ({array.size:,} moves): {fast:.3f} s, {rate_fast / 1e6:.1f} M moves/s; "
           f"replay through puzzle.apply (n = 10): {rate_slow / 1e3:.0f} k moves/s -> {rate_fast / rate_slow:,.0f}x")
 
 

@@ -25,6 +25,7 @@ from timing import best
 
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.formats import write_moves
+from hanoikit.movearray import MoveArray
 from hanoikit.solvers import arrays, magnetic
 
 FORMATS = ("text", "csv", "json")
@@ -43,7 +44,7 @@ def run_to_devnull(args: list[str]) -> tuple[float, float, float]:
     return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def consume(chunks: Iterable[arrays.Chunk]) -> int:
+def consume(chunks: Iterable[MoveArray]) -> int:
     return sum(len(chunk[0]) for chunk in chunks)
 
 
@@ -54,7 +55,7 @@ def verdict(ok: bool) -> str:
 def measure(
     label: str,
     args: list[str],
-    solution: Callable[[], Iterable[arrays.Chunk]],
+    solution: Callable[[], Iterable[MoveArray]],
     n: int,
     moves: int,
     goal: str,

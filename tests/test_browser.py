@@ -200,7 +200,7 @@ def test_watch_mode_plays_levy_with_the_colour_chart(page, shots: Path) -> None:
     page.fill("#speed", "100")
     total = hk.levy.counts("67-down", 3)
     expect(page.locator("#watch-progress")).to_contain_text(f"Move {total} of {total}", timeout=15_000)
-    crossings = hk.analysis.color_crossings(MagneticPuzzle(3), list(hk.levy.solution(3, "67-down")))
+    crossings = hk.analysis.color_crossings(MagneticPuzzle(3), list(hk.levy.solution("67-down", 3)))
     expect(page.locator("#crossings")).to_have_text(
         f"Crossings so far: S {crossings[0]} · I {crossings[1]} · D {crossings[2]} (total {sum(crossings)})"
     )
@@ -220,7 +220,7 @@ def test_watch_mode_pages_a_long_run_and_counts_its_crossings_across_pages(page)
     page.select_option("#algorithm", "67-down")
     page.click("#watch-start")
     page.fill("#speed", "100")
-    moves = list(hk.levy.solution(8, "67-down"))
+    moves = list(hk.levy.solution("67-down", 8))
     assert len(moves) > 2 * 1000  # three pages of the server's
     expect(page.locator("#watch-progress")).to_contain_text(f"Move {len(moves)} of {len(moves)}", timeout=20_000)
     puzzle = MagneticPuzzle(8)

@@ -18,7 +18,8 @@ import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State, checker
 from hanoikit.checker import check
 from hanoikit.cli import main
-from hanoikit.formats import move_chunks, write_moves
+from hanoikit.formats import write_moves
+from hanoikit.movearray import batches
 from hanoikit.movelist import as_move_list, read_move_list
 from hanoikit.puzzle import VARIANTS
 
@@ -112,7 +113,7 @@ HANOIKIT_FORMATS = ["text", "csv", "json"]
 
 def hanoikit_format(moves: list[Move], fmt: str) -> bytes:
     out = io.BytesIO()
-    write_moves(move_chunks(moves), 3, fmt, out)
+    write_moves(batches(moves), 3, fmt, out)
     return out.getvalue()
 
 

@@ -10,10 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hanoikit import Move, Puzzle, State, TooLargeError
+from hanoikit.movearray import Chunks, Recurring
 from hanoikit.solvers.arrays import (
     MAX_ARRAY_DISKS,
-    Chunks,
-    Recurring,
     arrays,
     chunks,
     plan_chunks,

@@ -110,16 +110,16 @@ def test_an_illegal_move_is_reported_as_play_reports_it(walk, data) -> None:
 def test_the_published_algorithms_trace_like_the_replay(name: str) -> None:
     for n in range(1, 7):
         puzzle = levy.get(name).puzzle(n)
-        moves = list(levy.solution(n, name))
+        moves = list(levy.solution(name, n))
         assert (color_trace(puzzle, moves) == replayed_trace(puzzle, moves)).all()
 
 
 def test_moves_may_come_as_arrays_blocks_or_moves() -> None:
     puzzle = MagneticPuzzle(6)
-    as_list = list(levy.solution(6, "62"))
-    block = next(levy.blocks(6, "62"))
+    as_list = list(levy.solution("62", 6))
+    block = next(levy.blocks("62", 6))
     expected = color_trace(puzzle, as_list)
-    assert (color_trace(puzzle, levy.solution_array(6, "62")) == expected).all()
+    assert (color_trace(puzzle, levy.solution_array("62", 6)) == expected).all()
     assert (color_trace(puzzle, block) == expected).all()
     assert color_trace(puzzle, []).tolist() == [[1, 0, 0]]
 
@@ -141,14 +141,14 @@ def test_table_10_extends() -> None:
 
 def test_crossings_of_the_figures() -> None:
     # Figure 13C: "67-Down", n = 3, crosses D in moves 3-5 and I in moves 7-9 (the text names them the other way).
-    spans = crossing_spans(color_trace(MagneticPuzzle(3), levy.solution_array(3, "67-down")))
+    spans = crossing_spans(color_trace(MagneticPuzzle(3), levy.solution_array("67-down", 3)))
     assert spans == [Crossing(post=2, leave=4, start=5, color=-1), Crossing(post=1, leave=8, start=9, color=1)]
     # Figure 14B: "62", n = 5, adds the Source-post crossings of moves 71-73 and 74-76.
-    spans = crossing_spans(color_trace(MagneticPuzzle(5), levy.solution_array(5, "62")))
+    spans = crossing_spans(color_trace(MagneticPuzzle(5), levy.solution_array("62", 5)))
     assert [(c.leave - 1, c.start) for c in spans if c.post == 0] == [(71, 73), (74, 76)]
     # Figure 13A/B: "100" never crosses, on RBB or on the free tower.
     for colors in ("RBB", "NNN"):
-        assert color_crossings(MagneticPuzzle(7, colors), levy.solution_array(7, "100")) == (0, 0, 0)
+        assert color_crossings(MagneticPuzzle(7, colors), levy.solution_array("100", 7)) == (0, 0, 0)
 
 
 def test_classic_puzzles_have_no_colours() -> None:
@@ -159,7 +159,7 @@ def test_classic_puzzles_have_no_colours() -> None:
 
 
 def test_long_sequences_are_fast() -> None:
-    moves = levy.solution_array(12, "62")
+    moves = levy.solution_array("62", 12)
     trace = color_trace(MagneticPuzzle(12), moves)
     assert trace.shape == (levy.counts("62", 12) + 1, 3)
     assert color_crossings(MagneticPuzzle(12), moves) == (8, 26, 10)

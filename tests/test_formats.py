@@ -16,6 +16,7 @@ from hanoikit import InvalidMoveError, MagneticPuzzle, Move, Puzzle, State, sear
 from hanoikit import formats
 from hanoikit.errors import UnsolvableError
 from hanoikit.formats import FORMATS, read_moves, write_moves
+from hanoikit.movearray import MoveArray, Recurring, batches
 from hanoikit.puzzle import VARIANTS
 from hanoikit.solvers import arrays, magnetic
 
@@ -29,7 +30,7 @@ def reference(moves: Iterable[Move], fmt: str) -> bytes:
     return ("[" + ",".join(f"\n[{m.disk},{m.src},{m.dst}]" for m in moves) + "\n]\n").encode()
 
 
-def written(chunks: Iterable[arrays.Chunk], n: int, fmt: str) -> bytes:
+def written(chunks: Iterable[MoveArray], n: int, fmt: str) -> bytes:
     out = io.BytesIO()
     write_moves(chunks, n, fmt, out)
     return out.getvalue()
@@ -39,7 +40,7 @@ def read_back(data: bytes, fmt: str, size: int = 1 << 22) -> list[Move]:
     return [Move(*m) for chunk in read_moves(io.BytesIO(data), fmt, size) for m in zip(*(a.tolist() for a in chunk))]
 
 
-def check(chunks: Iterable[arrays.Chunk], n: int, moves: list[Move], fmt: str) -> None:
+def check(chunks: Iterable[MoveArray], n: int, moves: list[Move], fmt: str) -> None:
     data = written(chunks, n, fmt)
     assert data == reference(moves, fmt)
     assert read_back(data, fmt) == moves
@@ -58,7 +59,7 @@ def test_towers_between_any_posts(src: int, dst: int) -> None:
     n = 17  # two runs of 16 disks, on either side of a move of disk 17 (two-digit disks: wider lines)
     moves = list(Puzzle(n).solve(State.tower(n, src), State.tower(n, dst)))
     runs = list(arrays.tower_runs(n, src, dst))
-    assert sum(isinstance(run, arrays.Recurring) for run in runs) == 2
+    assert sum(isinstance(run, Recurring) for run in runs) == 2
     for fmt in FORMATS:
         check(iter(runs), n, moves, fmt)
 
@@ -124,7 +125,7 @@ def test_large_disk_numbers() -> None:
     chunk = tuple(np.array(column, dtype) for column, dtype in zip(zip(*moves), (np.uint32, np.uint8, np.uint8)))
     for fmt in FORMATS:
         check([chunk], 123_456, moves, fmt)
-        check(formats.move_chunks(moves, 3), 123_456, moves, fmt)
+        check(batches(moves, size=3), 123_456, moves, fmt)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -200,7 +201,7 @@ moves_strategy = st.lists(
 
 @given(moves=moves_strategy, fmt=st.sampled_from(FORMATS), size=st.integers(1, 50))
 def test_any_moves_round_trip(moves: list[Move], fmt: str, size: int) -> None:
-    data = written(formats.move_chunks(moves, 7), 10**6, fmt)
+    data = written(batches(moves, size=7), 10**6, fmt)
     assert data == reference(moves, fmt)
     assert read_back(data, fmt, size) == moves
 

@@ -9,7 +9,7 @@ import hanoikit as hk
 from hanoikit import search
 from hanoikit.errors import UnsolvableError
 from hanoikit.solvers import magnetic
-from hanoikit.solvers.arrays import Chunks, Recurring
+from hanoikit.movearray import Chunks, Recurring
 
 
 def _as_list(chunk: tuple[np.ndarray, np.ndarray, np.ndarray]) -> list[hk.Move]:

@@ -86,7 +86,7 @@ def test_the_disk_sequence_walks_the_cube_as_a_gray_code(n: int) -> None:
 
 
 def test_other_walks_are_not_hamiltonian() -> None:
-    levy = [move.disk for move in hk.levy.solution(3, "62")]  # a magnetic solution: disks repeat their corners
+    levy = [move.disk for move in hk.levy.solution("62", 3)]  # a magnetic solution: disks repeat their corners
     for n, disks in ((3, levy), (3, [1, 2, 1, 3, 1, 2]), (2, [1, 2, 2])):
         assert not visits_every_corner_once(n, ncube.walk(n, disks))
         assert not classic.is_hamiltonian_path(n, disks)

@@ -343,7 +343,7 @@ def test_levy_pages_are_the_published_algorithm(client: TestClient, name: str) -
     puzzle = MagneticPuzzle(4, algorithm.colors)
     body = {"settings": settings_of(puzzle), "algorithm": name}
     moves, states, trace, first = pages(client, body, limit=10, follow_state=False)
-    expected = [str(move) for move in hk.levy.solution(4, name)]
+    expected = [str(move) for move in hk.levy.solution(name, 4)]
     assert moves == expected and first["total"] == len(expected) == hk.levy.counts(name, 4)
     assert puzzle.play(map(Move.parse, moves)) == puzzle.parse(states[-1])
     assert trace == hk.analysis.color_trace(puzzle, list(map(Move.parse, moves))).tolist()
@@ -364,7 +364,7 @@ def test_levy_on_a_tower_it_does_not_fit_is_refused(client: TestClient) -> None:
 @pytest.mark.parametrize("name", list(hk.levy.ALGORITHMS))
 def test_levy_is_refused_exactly_where_the_rules_refuse_it(client: TestClient, name: str, n: int) -> None:
     """The oracle: every move of the run checked on each of the 27 towers by the library's colour trace."""
-    rows = hk.levy.solution_array(n, name)
+    rows = hk.levy.solution_array(name, n).rows()
     for colors in hk.VARIANTS:
         puzzle = MagneticPuzzle(n, colors)
         try:
@@ -389,7 +389,7 @@ def test_solution_pages_are_bounded(client: TestClient) -> None:
     beyond = client.post("/api/solution", json=dict(body, offset=page["total"] + 5, limit=3)).json()
     assert beyond["moves"] == [] and beyond["offset"] == page["total"]
     levy = client.post("/api/solution", json={"settings": {"n": 12}, "algorithm": "67-up", "offset": 100_000}).json()
-    expected = list(itertools.islice(hk.levy.solution(12, "67-up"), 100_000, 100_200))
+    expected = list(itertools.islice(hk.levy.solution("67-up", 12), 100_000, 100_200))
     assert levy["moves"] == [str(move) for move in expected]
 
 

@@ -20,11 +20,11 @@ Posts are S, I, D = 0, 1, 2 and disk 1 is the smallest:
 >>> [a.tolist() for a in next(read_json(out.getvalue()))]
 [[1, 2, 1], [0, 0, 1], [1, 2, 2]]
 
-Writers take moves as ``(disk, src, dst)`` numpy arrays (:data:`hanoikit.solvers.arrays.Chunk`) and format a whole
-chunk with one table lookup into a reusable buffer. Given a :class:`~hanoikit.solvers.arrays.Chunks` (what the
-solvers' ``solution_chunks`` return), they take its runs instead and format each
-:class:`~hanoikit.solvers.arrays.Recurring` run once, so that a long solution is written at about the speed of copying
-bytes. Readers parse a stream back into chunks in bounded memory, checking every byte.
+Writers take moves as :class:`~hanoikit.movearray.MoveArray` values (any stream of moves becomes one by
+:func:`~hanoikit.movearray.batches`) and format a whole array with one table lookup into a reusable buffer. Given a
+:class:`~hanoikit.movearray.Chunks` (what the solvers' ``solution_chunks`` return), they take its runs instead and
+format each :class:`~hanoikit.movearray.Recurring` run once, so that a long solution is written at about the speed of
+copying bytes. Readers parse a stream back into arrays in bounded memory, checking every byte.
 """
 
 from __future__ import annotations
@@ -32,20 +32,18 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
-from itertools import islice
 from typing import BinaryIO
 
 import numpy as np
 
 from .errors import InvalidMoveError, UnknownMethodError
-from .move import POST_NAMES, Move
-from .solvers.arrays import Chunk, Chunks, Recurring
+from .move import POST_NAMES
+from .movearray import Chunks, MoveArray, Recurring, disk_dtype
 
 __all__ = [
     "FORMATS",
     "RUN_CACHE_BYTES",
     "write_moves",
-    "move_chunks",
     "read_moves",
     "read_text",
     "read_csv",
@@ -97,26 +95,27 @@ class _Table:
             found = self.items[code] = self.item(code)
         return found
 
-    def format(self, chunk: Chunk) -> bytes | memoryview:
+    def format(self, chunk: MoveArray) -> bytes | memoryview:
         """The bytes of ``chunk``; a memoryview of the reusable buffer, valid until the next call."""
         disk, src, dst = chunk
         if len(disk) <= 8:
             return b"".join(
                 self.cached_item(code) for code in (int(d) * 9 + int(s) * 3 + int(t) for d, s, t in zip(disk, src, dst))
             )
-        code_type = np.uint16 if disk.dtype.itemsize == 1 else np.int64
-        codes = disk.astype(code_type)
+        code_type = np.dtype(np.uint16 if disk.dtype.itemsize == 1 else np.int64)
+        codes: np.ndarray = disk.astype(code_type)
         longs = np.flatnonzero(codes >= 10).tolist()
-        codes *= code_type(9)
+        codes *= code_type.type(9)
         codes += src * np.uint8(3) + dst
         if len(self.buffer) < len(disk):
             self.buffer = np.empty(len(disk), self.short.dtype)
         out = self.buffer[: len(disk)]
         np.take(self.short, codes, out=out, mode="clip")  # codes of long moves are patched in below
-        data = memoryview(out.view(np.uint8))
+        data = out.view(np.uint8).data
         if not longs:
             return data
-        parts, width, begin = [], self.width, 0
+        parts: list[bytes | memoryview] = []
+        width, begin = self.width, 0
         for at in longs:
             parts += (data[begin * width : at * width], self.cached_item(int(codes[at])))
             begin = at + 1
@@ -124,20 +123,8 @@ class _Table:
         return b"".join(parts)
 
 
-def move_chunks(moves: Iterable[Move], size: int = 1 << 16) -> Iterator[Chunk]:
-    """Batch a stream of moves into ``(disk, src, dst)`` arrays for :func:`write_moves`.
-
-    >>> [a.tolist() for a in next(move_chunks([Move(1, 0, 2), Move(12, 2, 1)]))]
-    [[1, 12], [0, 2], [2, 1]]
-    """
-    moves = iter(moves)
-    while batch := list(islice(moves, size)):
-        table = np.array(batch, np.int64)
-        yield table[:, 0], table[:, 1].astype(np.uint8), table[:, 2].astype(np.uint8)
-
-
-def write_moves(chunks: Iterable[Chunk], n: int, fmt: str, stream: BinaryIO, total: int | None = None) -> None:
-    """Write moves given as array chunks in format ``fmt`` to the binary ``stream``; with ``total``, show a progress
+def write_moves(chunks: Iterable[MoveArray], n: int, fmt: str, stream: BinaryIO, total: int | None = None) -> None:
+    """Write moves given as :class:`~hanoikit.movearray.MoveArray` chunks in format ``fmt`` to the binary ``stream``; with ``total``, show a progress
     bar on stderr when it is a terminal. (``n``, the puzzle's number of disks, is no longer used: any disk numbers are
     written.)
 
@@ -228,7 +215,7 @@ _SHAPES = {
 _MAX_DIGITS = 9
 
 
-def read_moves(stream: BinaryIO | bytes, fmt: str, size: int = 1 << 22) -> Iterator[Chunk]:
+def read_moves(stream: BinaryIO | bytes, fmt: str, size: int = 1 << 22) -> Iterator[MoveArray]:
     """Parse moves written by :func:`write_moves` in format ``fmt`` back into ``(disk, src, dst)`` chunks, reading
     about ``size`` bytes at a time; raises :class:`~hanoikit.errors.InvalidMoveError` at the first byte out of place.
 
@@ -270,7 +257,7 @@ def read_moves(stream: BinaryIO | bytes, fmt: str, size: int = 1 << 22) -> Itera
             return
 
 
-def _parse(shape: _Shape, lines: bytes, first_line: int) -> tuple[Chunk, bool]:
+def _parse(shape: _Shape, lines: bytes, first_line: int) -> tuple[MoveArray, bool]:
     """The moves of ``lines`` (whole lines) and, for json, whether the last one ends the list (has no comma)."""
     if not lines.endswith(b"\n"):
         raise InvalidMoveError(f"the {shape.fmt} moves end in the middle of a line: {lines[-20:]!r}")
@@ -318,11 +305,10 @@ def _parse(shape: _Shape, lines: bytes, first_line: int) -> tuple[Chunk, bool]:
             f"line {first_line + at} of the {shape.fmt} moves: {text.decode(errors='replace')!r} "
             f"is not a move such as {shape.example!r}"
         )
-    dtype = np.uint8 if disk.max() < 256 else np.uint16 if disk.max() < 65536 else np.uint32
-    return (disk.astype(dtype), src, dst), last
+    return MoveArray(disk.astype(disk_dtype(int(disk.max()))), src, dst), last
 
 
-def read_text(stream: BinaryIO | bytes) -> Iterator[Chunk]:
+def read_text(stream: BinaryIO | bytes) -> Iterator[MoveArray]:
     """Moves in the ``text`` format (``1SD`` per line) as chunks.
 
     >>> [a.tolist() for a in next(read_text(b"1SI\\n2SD\\n1ID\\n"))]
@@ -331,7 +317,7 @@ def read_text(stream: BinaryIO | bytes) -> Iterator[Chunk]:
     return read_moves(stream, "text")
 
 
-def read_csv(stream: BinaryIO | bytes) -> Iterator[Chunk]:
+def read_csv(stream: BinaryIO | bytes) -> Iterator[MoveArray]:
     """Moves in the ``csv`` format (a header, then ``1,0,2`` per line) as chunks.
 
     >>> [a.tolist() for a in next(read_csv(b"disk,src,dst\\n1,0,1\\n12,2,0\\n"))]
@@ -340,7 +326,7 @@ def read_csv(stream: BinaryIO | bytes) -> Iterator[Chunk]:
     return read_moves(stream, "csv")
 
 
-def read_json(stream: BinaryIO | bytes) -> Iterator[Chunk]:
+def read_json(stream: BinaryIO | bytes) -> Iterator[MoveArray]:
     """Moves in the ``json`` format (``[`` then ``[1,0,2],`` per line, then ``]``) as chunks.
 
     >>> [a.tolist() for a in next(read_json(b"[\\n[1,0,1],\\n[2,0,2]\\n]\\n"))]

@@ -45,6 +45,8 @@ __all__ = [
     "MAX_GENERATE_DISKS",
     "MAX_GENERATE_SEARCH_POSITIONS",
     "MAX_GENERATE_SOLUTION_MOVES",
+    "MAX_LEVY_DISKS",
+    "MAX_LEVY_ARRAY_MOVES",
     "ensure_at_most",
 ]
 
@@ -175,6 +177,16 @@ only the exhaustive search gives: about a tenth of a second each (4 posts: up to
 
 MAX_GENERATE_SOLUTION_MOVES = 100_000
 """The longest optimal solution listed in a generated instance (``--solutions``)."""
+
+
+# -- Levy's algorithms as move arrays (hanoikit.levy.arrays) ----------------------------------------------------------
+
+MAX_LEVY_DISKS = 2**15 - 1
+"""The most disks whose Levy moves are streamed as arrays: the stream first counts the moves of every call of up to
+``n`` disks (exact ints of about ``1.6 n`` bits), so its set-up grows as ``n**2``."""
+
+MAX_LEVY_ARRAY_MOVES = 50_000_000
+"""The most moves of a Levy algorithm built as one array at once (``hanoikit.levy.solution_array``)."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:

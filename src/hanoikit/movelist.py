@@ -44,7 +44,7 @@ from .errors import InvalidMoveError, InvalidPuzzleError, TooLargeError, quote
 from .formats import read_moves
 from .limits import MAX_CHECK_MOVES, MAX_DISKS
 from .move import Move, as_int, post_names
-from .solvers.arrays import Chunk
+from .movearray import MoveArray
 
 __all__ = ["MoveList", "Unreadable", "as_move_list", "post_mapping", "read_move_list"]
 
@@ -259,17 +259,17 @@ def _concatenated(parts: list[MoveList]) -> MoveList:
     for part in parts:
         unreadable += [Unreadable(u.line, u.text, u.index + before, u.reason) for u in part.unreadable]
         before += len(part)
-    disk, src, dst = _joined([(part.disk, part.src, part.dst) for part in parts])
+    disk, src, dst = _joined([MoveArray(part.disk, part.src, part.dst) for part in parts])
     lines = np.concatenate([part.lines for part in parts if part.lines is not None] or [np.zeros(0, np.int64)])
     return MoveList(disk, src, dst, lines, tuple(unreadable))
 
 
-def _joined(chunks: list[Chunk]) -> Chunk:
+def _joined(chunks: list[MoveArray]) -> MoveArray:
     if not chunks:
-        return np.zeros(0, np.uint8), np.zeros(0, np.uint8), np.zeros(0, np.uint8)
+        return MoveArray.empty(0, 1)
     width = max(np.dtype(c[0].dtype).itemsize for c in chunks)
     disk = np.concatenate([c[0].astype(f"u{width}") for c in chunks])
-    return disk, np.concatenate([c[1] for c in chunks]), np.concatenate([c[2] for c in chunks])
+    return MoveArray(disk, np.concatenate([c[1] for c in chunks]), np.concatenate([c[2] for c in chunks]))
 
 
 def read_move_list(data: str | bytes, posts: int = 3, names: Names = None) -> MoveList:
@@ -294,7 +294,7 @@ def read_move_list(data: str | bytes, posts: int = 3, names: Names = None) -> Mo
     return _read_lines(text, post_mapping(posts, names))
 
 
-def as_move_list(moves: str | bytes | MoveList | Iterable[object] | Chunk, posts: int = 3,
+def as_move_list(moves: str | bytes | MoveList | Iterable[object] | MoveArray, posts: int = 3,
                  names: Names = None) -> MoveList:
     """``moves`` as a :class:`MoveList`: text or bytes to read, a move list, ``(disk, src, dst)`` arrays, or moves
     (:class:`~hanoikit.Move`, tuples or lists of three, or text such as ``"1SD"``; posts named as ``names`` says).

@@ -7,7 +7,7 @@ The trace is computed with numpy for the whole sequence at once (a stack per pos
 moves take about a second; the moves are checked against the rules on the way.
 
 >>> import hanoikit as hk
->>> moves = list(hk.levy.solution(3, "67-down"))
+>>> moves = list(hk.levy.solution("67-down", 3))
 >>> color_trace(hk.MagneticPuzzle(3), moves)[:4].tolist()
 [[1, 0, 0], [1, -1, 0], [1, 0, 1], [1, -1, 1]]
 >>> color_crossings(hk.MagneticPuzzle(3), moves)
@@ -23,6 +23,7 @@ import numpy as np
 
 from ..errors import IllegalMoveError, InvalidPuzzleError
 from ..move import Move
+from ..movearray import MoveArray
 from ..puzzle import Puzzle
 from ..state import State
 
@@ -42,11 +43,11 @@ class Crossing(NamedTuple):
     color: int
 
 
-def _as_array(moves: Iterable[Move] | np.ndarray) -> np.ndarray:
+def _as_array(moves: Iterable[Move] | MoveArray | np.ndarray) -> np.ndarray:
     if isinstance(moves, np.ndarray):
         array = moves
-    elif hasattr(moves, "disk") and isinstance(getattr(moves, "disk"), np.ndarray):  # a hanoikit.levy.MoveBlock
-        array = np.column_stack((moves.disk, moves.src, moves.dst))  # type: ignore[attr-defined]
+    elif isinstance(moves, MoveArray):
+        array = moves.rows()
     else:
         array = np.array([tuple(m) for m in moves], dtype=np.int64).reshape(-1, 3)
     if array.ndim != 2 or array.shape[1] != 3:
@@ -54,14 +55,14 @@ def _as_array(moves: Iterable[Move] | np.ndarray) -> np.ndarray:
     return array.astype(np.int64, copy=False)
 
 
-def color_trace(puzzle: Puzzle, moves: Iterable[Move] | np.ndarray, state: State | None = None) -> np.ndarray:
+def color_trace(puzzle: Puzzle, moves: Iterable[Move] | MoveArray | np.ndarray, state: State | None = None) -> np.ndarray:
     """The colour of each post (S, I, D on three posts) at the start and after every move: +1 red, 0 neutral, -1 blue.
 
     Parameters
     ----------
     puzzle : MagneticPuzzle
         The tower; its post colours count when a post is empty.
-    moves : iterable of Move, or an ``(m, 3)`` integer array of rows ``(disk, src, dst)``
+    moves : iterable of Move, a MoveArray, or an ``(m, 3)`` integer array of rows ``(disk, src, dst)``
         A legal sequence from ``state``.
     state : State, optional
         Where the moves start (default: the puzzle's start).
@@ -203,11 +204,11 @@ def crossing_spans(trace: np.ndarray) -> list[Crossing]:
     return sorted(found, key=lambda c: (c.start, c.post))
 
 
-def color_crossings(puzzle: Puzzle, moves: Iterable[Move] | np.ndarray, state: State | None = None) -> tuple[int, ...]:
+def color_crossings(puzzle: Puzzle, moves: Iterable[Move] | MoveArray | np.ndarray, state: State | None = None) -> tuple[int, ...]:
     """How many colour crossings each post (S, I, D on three posts) makes during ``moves``.
 
     >>> import hanoikit as hk
-    >>> color_crossings(hk.MagneticPuzzle(5), hk.levy.solution_array(5, "62"))
+    >>> color_crossings(hk.MagneticPuzzle(5), hk.levy.solution_array("62", 5))
     (2, 3, 3)
     """
     spans = crossing_spans(color_trace(puzzle, moves, state))

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import click
 
+from .. import algorithms
 from ..digits import digit_count, exact, rounded
 from ..limits import MAX_RATE_EXPONENT
 from .app import DISKS, app, fail
 
 __all__ = ["crossings", "time_command", "reproduce"]
 
-_NAMES = ("100", "67-down", "67-up", "62", "semifree")  # hanoikit.levy.ALGORITHMS, kept here so --help stays light
+_NAMES = tuple(algorithm.name for algorithm in algorithms.registered(algorithms.Family.LEVY))
 
 
 def _tower(text: str) -> str:
@@ -42,12 +43,13 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from .. import levy
     from ..analysis.crossings import color_crossings
     from ..errors import IllegalMoveError
+    from ..movearray import concatenate
     from ..puzzle import MagneticPuzzle
 
     tower = _tower(tower)
+    chosen = algorithms.get(algorithm)
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
         fail(f"cannot draw to {str(plot)!r}: give a file name ending in .png, .svg or .pdf")
     if plot is not None:
@@ -60,10 +62,10 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
     for n in range(1, upto + 1):
         puzzle = MagneticPuzzle(n, tower)
         try:
-            s, i, d = color_crossings(puzzle, levy.solution_array(n, algorithm))
+            s, i, d = color_crossings(puzzle, concatenate(chosen.arrays(puzzle), n))
         except IllegalMoveError as error:
             fail(f'the "{algorithm}" algorithm cannot be played on the tower {tower}: {error}')
-        moves, optimal = levy.counts(algorithm, n), puzzle.distance()
+        moves, optimal = chosen.count(puzzle), puzzle.distance()
         mark = "" if moves == optimal else f" (+{moves - optimal:,})"
         table.add_row(str(n), str(s), str(i), str(d), str(s + i + d), f"{moves:,}{mark}", f"{optimal:,}")
     Console().print(table)
@@ -147,14 +149,15 @@ def time_command(n: int, tower: str | None, algorithm: str | None, rate: str, fu
     of Levy's published algorithms (on the free tower). N goes up to {MAX_DISKS}; numbers of more than 60 digits are
     shown rounded with their number of digits, all of them with --exact.
     """
-    from .. import levy
+    from ..analysis.duration import duration
     from ..puzzle import MagneticPuzzle, Puzzle
 
     speed = _rate(rate)
     if tower is not None and algorithm is not None:
         fail("give --magnetic SID (the optimum of that tower) or --algorithm NAME, not both")
     if algorithm is not None:
-        moves = levy.counts(algorithm, n)
+        chosen = algorithms.get(algorithm)
+        moves = chosen.count(chosen.puzzle(n))
         what = f'Levy\'s "{algorithm}" algorithm'
     elif tower is not None:
         moves = MagneticPuzzle(n, _tower(tower)).distance()
@@ -162,7 +165,7 @@ def time_command(n: int, tower: str | None, algorithm: str | None, rate: str, fu
     else:
         moves = Puzzle(n).distance()
         what = "the optimum of the classic tower"
-    seconds, years = levy.duration(moves, speed)
+    seconds, years = duration(moves, speed)
     per = "move" if speed == 1 else "moves"
     lines = [
         f"{n} disks, {what}",

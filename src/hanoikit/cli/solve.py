@@ -1,8 +1,9 @@
 """``hanoi solve``, ``hanoi move``, ``hanoi state`` and ``hanoi distance``: solutions and single facts about them.
 
-The output formats of ``hanoi solve`` (text, csv, json) are those of :mod:`hanoikit.formats`. The output is
-streamed: solutions are built as numpy arrays run by run (:mod:`hanoikit.solvers.arrays`), and the runs that recur
-are formatted once, so memory stays bounded and ``hanoi solve 30 > /dev/null`` takes seconds. Solutions longer than
+The output formats of ``hanoi solve`` (text, csv, json) are those of :mod:`hanoikit.formats`; the methods are the
+optimal algorithms of :mod:`hanoikit.algorithms` that play the puzzle. The output is streamed: solutions are built
+as numpy arrays run by run (:meth:`hanoikit.algorithms.Algorithm.arrays`), and the runs that recur are formatted
+once, so memory stays bounded and ``hanoi solve 30 > /dev/null`` takes seconds. Solutions longer than
 :data:`LISTING_LIMIT` moves are refused.
 """
 
@@ -10,23 +11,20 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from typing import BinaryIO
 
 import click
 
+from .. import algorithms
 from ..digits import digit_count, exact, rounded
 from ..errors import TooLargeError, UnknownMethodError
-from ..formats import FORMATS, move_chunks, write_moves
+from ..formats import FORMATS, write_moves
 from ..limits import MAX_DISKS, MAX_INDEX_BITS, MAX_INDEX_CHARS
-from ..move import POST_NAMES, Move
 from ..puzzle import Puzzle
-from ..solvers.arrays import Chunk
 from ..state import State
-from .app import DISKS, app, fail, make_puzzle, magnetic_options
+from .app import DISKS, app, fail, magnetic_options, make_puzzle
 
-__all__ = ["LISTING_LIMIT", "FORMATS", "write_moves", "move_chunks"]
+__all__ = ["LISTING_LIMIT"]
 
 LISTING_LIMIT = 10**13
 """The most moves ``hanoi solve`` lists: at a hundred million moves a second, 10**13 moves take more than a day and
@@ -84,11 +82,8 @@ def _binary_stdout() -> BinaryIO:
 
 
 def _methods(puzzle: Puzzle) -> list[str]:
-    if puzzle.magnetic:
-        return ["optimal"]
-    from ..solvers.classic import METHODS
-
-    return ["optimal", *METHODS]
+    """The names of the optimal algorithms that play ``puzzle``."""
+    return [algorithm.name for algorithm in algorithms.playing(puzzle) if algorithm.optimal]
 
 
 @app.command()
@@ -138,14 +133,14 @@ def solve(
     src = None if source is None else puzzle.parse(source)
     dst = None if target is None else puzzle.parse(target)
     allowed = _methods(puzzle)
-    if method not in allowed:
-        kind = "the magnetic tower" if puzzle.magnetic else "the classic tower"
-        raise UnknownMethodError(f"unknown method {method!r} for {kind}: choose one of {', '.join(allowed)}")
-    if method != "optimal" and (src is not None or dst is not None):
+    if method.strip().lower() not in allowed:
+        raise UnknownMethodError(f"unknown method {method!r} for this puzzle: choose one of {', '.join(allowed)}")
+    chosen = algorithms.get(method)
+    if not chosen.any_position and (src is not None or dst is not None):
         fail(f"--method {method} solves from the start tower to the goal tower; use --method optimal with --from/--to")
-    if method == "route-table" and n > 26:
+    if chosen.name == "route-table" and n > 26:
         fail(f"--method route-table keeps all 2**n route numbers in memory; use it for at most 26 disks, not {n}")
-    total = puzzle.distance(src, dst)
+    total = chosen.count(puzzle, src, dst)
     if count:
         click.echo(exact(total))
         return
@@ -154,19 +149,7 @@ def solve(
             f"the solution has {_short(total)} moves, more than can be listed (at most 10**13); "
             "use --count for the number, or `hanoi move N K` for single moves"
         )
-    write_moves(_solution(puzzle, src, dst, method), puzzle.n, fmt, _binary_stdout(), total)
-
-
-def _solution(puzzle: Puzzle, src: State | None, dst: State | None, method: str) -> Iterable[Chunk]:
-    if method == "optimal":
-        if puzzle.magnetic:
-            from ..solvers.magnetic import solution_chunks
-        else:
-            from ..solvers.arrays import solution_chunks
-        return solution_chunks(puzzle, src, dst)  # type: ignore[arg-type]
-    from ..solvers.classic import solution
-
-    return move_chunks(solution(puzzle.n, method))
+    write_moves(chosen.arrays(puzzle, src, dst), puzzle.n, fmt, _binary_stdout(), total)
 
 
 @app.command()

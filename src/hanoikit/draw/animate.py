@@ -11,18 +11,18 @@ GIF (Pillow) or an MP4 (ffmpeg, where installed).
 
 from __future__ import annotations
 
-import itertools
 import math
 import os
 import shutil
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
+from .. import algorithms
 from .._extras import require
-from ..errors import HanoiError, TooLargeError, UnknownMethodError
+from ..errors import HanoiError, TooLargeError
 from ..limits import MAX_FRAMES, MAX_MOVIE_MOVES
-from ..move import POST_NAMES, Move
-from ..puzzle import MagneticPuzzle, Puzzle
+from ..move import Move
+from ..puzzle import Puzzle
 from ..state import State, flip
 from .files import extension, write_atomically
 
@@ -50,7 +50,7 @@ class MovieError(HanoiError, ValueError):
 
 
 class Pose(NamedTuple):
-    """Where one disk is drawn: centre ``x`` (posts at 0, 1, 2), bottom ``y`` in disk heights, ``width`` in post
+    """Where one disk is drawn: centre ``x`` (post ``p`` at ``x = p``), bottom ``y`` in disk heights, ``width`` in post
     spacings, the colours of its ``top`` and ``bottom`` faces (``None`` for a classic disk), and ``thickness`` (1 at
     rest, smaller while it turns over)."""
 
@@ -75,51 +75,33 @@ class Shot(NamedTuple):
 
 
 def algorithm_names() -> list[str]:
-    """The names :func:`resolve` understands: ``optimal``, the classic methods and Levy's published algorithms."""
-    from .. import levy
-    from ..solvers import classic
-
-    return ["optimal", *classic.METHODS, *levy.ALGORITHMS]
+    """The names :func:`resolve` understands: every algorithm of :mod:`hanoikit.algorithms`."""
+    return [algorithm.name for algorithm in algorithms.registered()]
 
 
 def resolve(puzzle: Puzzle, algorithm: str = "optimal", source: State | None = None) -> tuple[Puzzle, list[Move]]:
-    """The puzzle and the moves to show for ``algorithm``, at most :data:`MAX_MOVES` of them.
+    """The puzzle and the moves to show for ``algorithm`` (a name of :mod:`hanoikit.algorithms`), at most
+    :data:`MAX_MOVES` of them.
 
-    ``optimal`` solves from ``source`` (default: the start); a classic method (``recursive``, ``four-step``, ...) solves
-    the classic tower; a Levy algorithm (``62``, ``100``, ...) runs on the magnetic tower it was published for unless
-    a magnetic ``puzzle`` is given, on which its moves are then checked. Raises :class:`UnknownMethodError`,
-    :class:`TooLargeError`, or :class:`IllegalMoveError` when the moves do not fit the puzzle.
+    ``optimal`` solves from ``source`` (default: the start); the others play from the start tower to the goal tower.
+    An algorithm that does not play the plain classic ``puzzle`` (one of Levy's, such as ``62``) plays on the puzzle
+    it was made for instead; on any other puzzle it does not play, :class:`UnknownMethodError` is raised. The moves
+    are checked on the puzzle: :class:`IllegalMoveError` if they do not fit it (a Levy algorithm on a tower whose
+    post colours refuse it), :class:`TooLargeError` if there are too many.
+
+    >>> puzzle, moves = resolve(Puzzle(2), "100")
+    >>> puzzle.colors, [str(m) for m in moves]
+    ('RBB', ['1SI', '2SD', '1IS', '1SD'])
     """
-    name = algorithm.strip().lower()
-    if name == "optimal":
-        source = puzzle.check(puzzle.start if source is None else source)
-        _check_length(puzzle.distance(source), algorithm)
-        return puzzle, list(puzzle.solve(source))
-    if source is not None and source != puzzle.start:
-        raise UnknownMethodError(f"only the optimal solution starts from a given position, not {algorithm!r}")
-    from .. import levy
-    from ..solvers import classic
-
-    if name in classic.METHODS:
-        if puzzle.magnetic:
-            raise UnknownMethodError(f"{algorithm!r} solves the classic tower; leave out --magnetic")
-        moves = classic.METHODS[name](puzzle.n)
-    elif name in levy.ALGORITHMS:
-        if not puzzle.magnetic:
-            puzzle = levy.ALGORITHMS[name].puzzle(puzzle.n)
-        moves = levy.solution(puzzle.n, name)
-    else:
-        raise UnknownMethodError(f"unknown algorithm {algorithm!r}: choose one of {', '.join(algorithm_names())}")
-    listed = list(itertools.islice(moves, MAX_MOVES + 1))
-    _check_length(len(listed), algorithm, more=len(listed) > MAX_MOVES)
-    puzzle.play(listed)
-    return puzzle, listed
-
-
-def _check_length(length: int, algorithm: str, more: bool = False) -> None:
-    if length > MAX_MOVES:
-        count = f"more than {MAX_MOVES:,}" if more else f"{length:,}"
-        raise TooLargeError(f"the {algorithm} solution has {count} moves; movies are made up to {MAX_MOVES:,} moves")
+    chosen = algorithms.get(algorithm)
+    if not chosen.plays(puzzle) and puzzle == Puzzle(puzzle.n):
+        puzzle = chosen.puzzle(puzzle.n)
+    total = chosen.count(puzzle, source)
+    if total > MAX_MOVES:
+        raise TooLargeError(f"the {algorithm} solution has {total:,} moves; movies are made up to {MAX_MOVES:,} moves")
+    moves = list(chosen.moves(puzzle, source))
+    puzzle.play(moves, source)
+    return puzzle, moves
 
 
 def default_tween(moves: int) -> int:
@@ -365,15 +347,15 @@ class _Movie:
         self.n, self.total, self.face = state.n, total, FACE
         self.figure = plt.figure(figsize=(width / 100, height / 100), dpi=100, facecolor="#fbf7f0")
         ax = self.figure.add_axes((0.02, 0.02, 0.96, 0.86))
-        ax.set_xlim(-0.55, 2.55)
+        last = puzzle.posts - 1
+        ax.set_xlim(-0.55, last + 0.55)
         ax.set_ylim(-0.9, self.n + 2.8)
         ax.axis("off")
-        colors = getattr(puzzle, "colors", "NNN")
-        ax.add_patch(Rectangle((-0.52, -0.45), 3.04, 0.45, color=BASE))
-        for post in range(3):
-            color = NEUTRAL_POST if colors[post] == "N" else FACE[colors[post]]
+        ax.add_patch(Rectangle((-0.52, -0.45), last + 1.04, 0.45, color=BASE))
+        for post, own in enumerate(puzzle.colors):
+            color = NEUTRAL_POST if own == "N" else FACE[own]
             ax.add_patch(Rectangle((post - 0.02, 0), 0.04, self.n + 0.9, color=color, zorder=1))
-            ax.text(post, -0.72, POST_NAMES[post], ha="center", va="center", fontsize=9, color=INK)
+            ax.text(post, -0.72, puzzle.post_names[post], ha="center", va="center", fontsize=9, color=INK)
         self.halves: dict[int, tuple[Rectangle, Rectangle, FancyBboxPatch]] = {}
         for disk in range(1, self.n + 1):
             classic = disk_color(disk, self.n)
@@ -384,7 +366,7 @@ class _Movie:
             for patch in (upper, lower, outline):
                 ax.add_patch(patch)
             self.halves[disk] = (upper, lower, outline)
-        kind = f"magnetic {puzzle.colors}" if isinstance(puzzle, MagneticPuzzle) else "classic"
+        kind = f"magnetic {puzzle.colors}" if puzzle.faces else "classic"
         self.figure.text(0.03, 0.95, f"{self.n}-disk {kind} tower", fontsize=9, color=INK, va="center")
         self.counter = self.figure.text(0.97, 0.95, "", fontsize=9, color=INK, va="center", ha="right")
 

@@ -36,12 +36,12 @@ def panel(letter: str, n: int, algorithm: str, colors: str | None = None) -> Pan
 
     chosen = levy.get(algorithm)
     puzzle = MagneticPuzzle(n, colors or chosen.colors)
-    moves = levy.solution_array(n, algorithm)
+    moves = levy.solution_array(algorithm, n)
     trace = color_trace(puzzle, moves)
     crossings = len(crossing_spans(trace))
     kind = "free" if puzzle.colors == "NNN" else f"coloured {puzzle.colors}"
     title = (
-        f'{kind} tower, n = {n}, "{chosen.name}" algorithm: {len(moves)} moves, '
+        f'{kind} tower, n = {n}, "{chosen.name}" algorithm: {moves.size} moves, '
         f"{crossings} colour crossing{'s' if crossings != 1 else ''}"
     )
     return Panel(letter, title, trace)

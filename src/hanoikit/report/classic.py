@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from ..levy import duration
+from ..analysis.duration import duration
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .. import levy
 from ..analysis.crossings import color_crossings, color_trace, crossing_spans
+from ..analysis.duration import duration
 from ..move import POST_NAMES
 from ..puzzle import MagneticPuzzle, Puzzle
 from . import Check
@@ -54,7 +55,7 @@ TABLE_10: dict[str, tuple[int, ...]] = {
 
 @functools.cache
 def _crossings(algorithm: str, n: int) -> tuple[int, int, int]:
-    return color_crossings(MagneticPuzzle(n), levy.solution_array(n, algorithm))
+    return color_crossings(MagneticPuzzle(n), levy.solution_array(algorithm, n))
 
 
 def table10(upto: int = 8) -> dict[str, list[int]]:
@@ -117,9 +118,9 @@ def _figure_checks(figure_dir: Path) -> list[Check]:
     fig14 = ("figures/figure14.png", "figures/figure14.svg")
 
     def summary(n: int, algorithm: str, colors: str) -> str:
-        moves = levy.solution_array(n, algorithm)
+        moves = levy.solution_array(algorithm, n)
         crossings = sum(color_crossings(MagneticPuzzle(n, colors), moves))
-        return f"{len(moves)} moves, {crossings} colour crossings"
+        return f"{moves.size} moves, {crossings} colour crossings"
 
     found = [
         Check(SEED, 'Figure 13A: coloured tower RBB, "100", n = 3', "13 moves, 0 colour crossings",
@@ -131,7 +132,7 @@ def _figure_checks(figure_dir: Path) -> list[Check]:
               summary(3, "67-down", "NNN"), summary(3, "67-down", "NNN") == "11 moves, 2 colour crossings", "", fig13),
     ]
     shown = {
-        POST_NAMES[post]: sorted({int(v) for v in color_trace(MagneticPuzzle(3), levy.solution_array(3, "100"))[:, post]})
+        POST_NAMES[post]: sorted({int(v) for v in color_trace(MagneticPuzzle(3), levy.solution_array("100", 3))[:, post]})
         for post in range(3)
     }
     one_colour = all(len([v for v in values if v]) <= 1 for values in shown.values())
@@ -150,7 +151,7 @@ def _figure_checks(figure_dir: Path) -> list[Check]:
         f"'62' makes {crossings_62} colour crossing, not two, so the chart with two crossings is '67-Down', as captioned.",
         fig13,
     ))
-    spans = crossing_spans(color_trace(MagneticPuzzle(3), levy.solution_array(3, "67-down")))
+    spans = crossing_spans(color_trace(MagneticPuzzle(3), levy.solution_array("67-down", 3)))
     described = "; ".join(f"{POST_NAMES[c.post]} in moves {c.leave - 1}, {c.leave}, {c.start}" for c in spans)
     text = "I in moves 3, 4, 5; D in moves 7, 8, 9"
     found.append(Check(
@@ -166,7 +167,7 @@ def _figure_checks(figure_dir: Path) -> list[Check]:
         Check(SEED, 'Figure 14B: free tower, "62", n = 5', "83 moves, 8 colour crossings",
               summary(5, "62", "NNN"), summary(5, "62", "NNN") == "83 moves, 8 colour crossings", "", fig14),
     ]
-    extra = [c for c in crossing_spans(color_trace(MagneticPuzzle(5), levy.solution_array(5, "62"))) if c.post == 0]
+    extra = [c for c in crossing_spans(color_trace(MagneticPuzzle(5), levy.solution_array("62", 5))) if c.post == 0]
     down_s = _crossings("67-down", 5)[0]
     described = "; ".join(f"{c.leave - 1} through {c.start}" for c in extra)
     found.append(Check(
@@ -206,7 +207,7 @@ def _claims() -> list[Check]:
                        semifree == [1, 4, 11, 32, 93, 276, 823, 2464], "Totals as quoted in the issue."))
     s62 = levy.counts("62", 5)
     found.append(Check(SEED, 'A "movie": "62" solves a height-five tower in 83 moves', "83", str(s62), s62 == 83))
-    recursive = [f.__name__ for f in levy._FUNCTIONS if any(
+    recursive = [f.__name__ for f in levy.FUNCTIONS if any(
         type(step) is levy.Call and step.function is f.__wrapped__  # type: ignore[attr-defined]
         for n in range(1, 8) for step in f(n, 0, 1, 2).steps()
     )]
@@ -276,7 +277,7 @@ def _monks() -> list[Check]:
         f"approximately: exactly, S62(64) = {levy.counts('62', 64)} moves; the optimum of the free tower is "
         f"{MagneticPuzzle(64).distance()} moves.",
     ))
-    seconds, years = levy.duration(2**64 - 1)
+    seconds, years = duration(2**64 - 1)
     found.append(Check(
         SEED, "Reference [2]: 2^64 - 1 seconds, roughly 600 billion years; 18,446,744,073,709,551,615 turns",
         "18,446,744,073,709,551,615 turns; roughly 600 billion years",

@@ -39,6 +39,7 @@ import numpy as np
 from ..errors import InvalidPuzzleError, quote
 from ..limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_FAMILY_ARRAY_MOVES, MAX_POSTS, ensure_at_most
 from ..move import Move, as_int
+from ..movearray import POST_DTYPE, MoveArray, concatenate, disk_dtype, moves_of
 from ..puzzle import Puzzle
 from ..state import State
 from . import arrays as classic_arrays
@@ -46,7 +47,6 @@ from . import classic
 
 __all__ = [
     "CHECKED_DISKS",
-    "Chunk",
     "arrays",
     "chunks",
     "count",
@@ -57,9 +57,6 @@ __all__ = [
     "split",
     "state_at",
 ]
-
-Chunk = tuple[np.ndarray, np.ndarray, np.ndarray]
-"""Three parallel arrays ``(disk, src, dst)`` of a run of moves."""
 
 CHECKED_DISKS = 6
 """Frame-Stewart on five posts and more agrees with the exhaustive search for every ``n`` up to here (the tests)."""
@@ -137,33 +134,29 @@ def _roles(pegs: tuple[int, ...], m: int) -> tuple[tuple[int, ...], tuple[int, .
 
 
 @functools.lru_cache(maxsize=256)
-def _canonical(n: int, k: int) -> Chunk:
-    """The whole solution for ``n`` disks from post 0 to post ``k - 1`` over posts ``0 .. k - 1`` (short ones only)."""
-    parts = list(_build(n, tuple(range(k)), 0, canonical=False))
-    if not parts:
-        empty = np.empty(0, np.uint16), np.empty(0, np.uint8), np.empty(0, np.uint8)
-        return empty
-    built = tuple(np.concatenate([part[i] for part in parts]) for i in range(3))
-    for array in built:
-        array.flags.writeable = False
-    return built  # type: ignore[return-value]
+def _canonical(n: int, k: int) -> MoveArray:
+    """The whole solution for ``n`` disks from post 0 to post ``k - 1`` over posts ``0 .. k - 1`` (short ones only),
+    read-only."""
+    return concatenate(_build(n, tuple(range(k)), 0, canonical=False), n).frozen()
 
 
-def _build(n: int, pegs: tuple[int, ...], offset: int, canonical: bool = True, size: int = 1 << 20) -> Iterator[Chunk]:
+def _build(
+    n: int, pegs: tuple[int, ...], offset: int, canonical: bool = True, size: int = 1 << 20
+) -> Iterator[MoveArray]:
     """The transfer of disks ``offset + 1 .. offset + n`` over ``pegs`` as chunks (pieces of at most ``size``
     moves are never cut, larger ones come in chunks of at most ``size``)."""
     if n == 0:
         return
     k = len(pegs)
-    labels = np.array(pegs, np.uint8)
-    dtype = np.uint16 if offset + n < 1 << 16 else np.uint32
+    labels = np.array(pegs, POST_DTYPE)
+    dtype = disk_dtype(offset + n)
     if canonical and count(n, k) <= _BLOCK:
         disk, src, dst = _canonical(n, k)
-        yield disk.astype(dtype) + dtype(offset), labels[src], labels[dst]
+        yield MoveArray(disk.astype(dtype) + dtype.type(offset), labels[src], labels[dst])
         return
     if k == 3:
         for disk, src, dst in classic_arrays.chunks(n, size=size):
-            yield disk.astype(dtype) + dtype(offset), labels[src], labels[dst]
+            yield MoveArray(disk.astype(dtype) + dtype.type(offset), labels[src], labels[dst])
         return
     m, r = split(n, k)
     park, carry, back = _roles(pegs, m)
@@ -179,9 +172,12 @@ def _pegs(puzzle: Puzzle, src: State, dst: State) -> tuple[int, tuple[int, ...]]
     return puzzle.n, (a, *(p for p in range(puzzle.posts) if p not in (a, b)), b)
 
 
-def chunks(n: int, posts: int = 4, src: int = 0, dst: int | None = None, size: int = 1 << 20) -> Iterator[Chunk]:
+def chunks(
+    n: int, posts: int = 4, src: int = 0, dst: int | None = None, size: int = 1 << 20
+) -> Iterator[MoveArray]:
     """The Frame-Stewart transfer of ``n`` disks from post ``src`` to post ``dst`` (default: the last) on ``posts``
-    posts, lazily, as arrays ``(disk, src, dst)`` of at most about ``size`` moves each (memory stays bounded).
+    posts, lazily, as :class:`~hanoikit.movearray.MoveArray` chunks of at most about ``size`` moves each (memory stays
+    bounded).
 
     >>> [a.tolist() for a in next(chunks(2, 4))]
     [[1, 2, 1], [0, 0, 2], [2, 3, 3]]
@@ -191,31 +187,29 @@ def chunks(n: int, posts: int = 4, src: int = 0, dst: int | None = None, size: i
     if not (0 <= src < k and 0 <= goal < k) or src == goal:
         raise InvalidPuzzleError(f"src and dst must be two different posts of {k}, not {quote(src)} and {quote(dst)}")
     pegs = (src, *(p for p in range(k) if p not in (src, goal)), goal)
-    return _sized(_build(n, pegs, 0, size=size), size)
+    return _sized(_build(n, pegs, 0, size=size), size, n)
 
 
-def _sized(parts: Iterator[Chunk], size: int) -> Iterator[Chunk]:
+def _sized(parts: Iterator[MoveArray], size: int, n: int) -> Iterator[MoveArray]:
     """Small consecutive parts joined into chunks of about ``size`` moves."""
-    held: list[Chunk] = []
+    held: list[MoveArray] = []
     length = 0
     for part in parts:
         held.append(part)
-        length += len(part[0])
+        length += part.size
         if length >= size:
-            yield _join(held)
+            yield _join(held, n)
             held, length = [], 0
     if held:
-        yield _join(held)
+        yield _join(held, n)
 
 
-def _join(parts: list[Chunk]) -> Chunk:
-    if len(parts) == 1:
-        return parts[0]
-    return tuple(np.concatenate([part[i] for part in parts]) for i in range(3))  # type: ignore[return-value]
+def _join(parts: list[MoveArray], n: int) -> MoveArray:
+    return parts[0] if len(parts) == 1 else concatenate(parts, n)
 
 
-def arrays(n: int, posts: int = 4, src: int = 0, dst: int | None = None) -> Chunk:
-    """The whole Frame-Stewart transfer as arrays ``(disk, src, dst)``; at most
+def arrays(n: int, posts: int = 4, src: int = 0, dst: int | None = None) -> MoveArray:
+    """The whole Frame-Stewart transfer as one :class:`~hanoikit.movearray.MoveArray`; at most
     :data:`~hanoikit.limits.MAX_FAMILY_ARRAY_MOVES` moves (stream longer ones with :func:`chunks`).
 
     >>> disk, src, dst = arrays(3, 4)
@@ -225,7 +219,7 @@ def arrays(n: int, posts: int = 4, src: int = 0, dst: int | None = None) -> Chun
     n, k = _check(n, posts)
     ensure_at_most(count(n, k), MAX_FAMILY_ARRAY_MOVES, f"moves (the Frame-Stewart solution for {n} disks)")
     parts = list(chunks(n, k, src, dst, size=MAX_FAMILY_ARRAY_MOVES))
-    return parts[0] if parts else (np.empty(0, np.uint16), np.empty(0, np.uint8), np.empty(0, np.uint8))
+    return parts[0] if parts else MoveArray.empty(0, n)
 
 
 # -- the solver's functions ---------------------------------------------------------------------------------------
@@ -256,13 +250,7 @@ def solve(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
     n, pegs = _pegs(puzzle, src, dst)
     if src == dst:
         return iter(())
-    return _moves(_build(n, pegs, 0, size=1 << 12))
-
-
-def _moves(parts: Iterator[Chunk]) -> Iterator[Move]:
-    make = Move._make
-    for disk, src, dst in parts:
-        yield from map(make, zip(disk.tolist(), src.tolist(), dst.tolist()))
+    return moves_of(_build(n, pegs, 0, size=1 << 12))
 
 
 def move_at(puzzle: Puzzle, k: int) -> Move:

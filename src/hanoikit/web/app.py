@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .. import levy
+from .. import algorithms, levy
 from ..analysis import color_trace, crossing_spans, solvable_variants
 from ..draw.palette import FACE, FACE_DARK, disk_color
 from ..errors import HanoiError, IllegalMoveError, InvalidMoveError, InvalidPuzzleError, InvalidStateError
@@ -161,10 +161,13 @@ class BodyLimit:
 
 
 def _algorithms() -> list[Algorithm]:
-    found = [Algorithm(name=OPTIMAL, label="Optimal solution, from the current position")]
-    for name, algorithm in levy.ALGORITHMS.items():
-        found.append(Algorithm(name=name, label=f'Levy "{name}" (published for {algorithm.colors}), from the start'))
-    return found
+    """The algorithms to watch, from :mod:`hanoikit.algorithms`: the optimal solution and Levy's (the classic methods
+    play the optimal moves)."""
+    return [
+        Algorithm(name=a.name, label=f"{a.label}, from {'the current position' if a.any_position else 'the start'}")
+        for a in algorithms.registered()
+        if a.family is not algorithms.Family.CLASSIC
+    ]
 
 
 def _state(puzzle: Puzzle, text: str | None) -> State:
@@ -211,18 +214,13 @@ def _states(state: State, rows: np.ndarray) -> list[str]:
 def _optimal_rows(puzzle: Puzzle, state: State) -> np.ndarray:
     """The whole optimal solution from ``state`` to the goal as rows (disk, src, dst): a few milliseconds at
     :data:`MAX_DISKS` disks (at most 606,778 moves)."""
-    if isinstance(puzzle, MagneticPuzzle):
-        from ..solvers.magnetic import solution_chunks
-    else:
-        from ..solvers.arrays import solution_chunks  # type: ignore[assignment]
-    chunks: Iterator[tuple[np.ndarray, ...]] = solution_chunks(puzzle, state, puzzle.goal)  # type: ignore[arg-type]
-    parts = [np.column_stack([np.asarray(part, np.int16) for part in chunk]) for chunk in chunks]
+    parts = [chunk.rows() for chunk in algorithms.OPTIMAL.arrays(puzzle, state, puzzle.goal)]
     return np.concatenate(parts) if parts else np.zeros((0, 3), np.int16)
 
 
 @functools.lru_cache(maxsize=64)
 def _levy_rows(n: int, name: str) -> np.ndarray:
-    rows = levy.solution_array(n, name)
+    rows = levy.solution_array(name, n).rows()
     rows.flags.writeable = False
     return rows
 
@@ -291,7 +289,7 @@ def _solution_rows(puzzle: Puzzle, start: State, algorithm: str) -> np.ndarray:
     if algorithm == OPTIMAL:
         return _optimal_rows(puzzle, start)
     name = levy.get(algorithm).name
-    if not isinstance(puzzle, MagneticPuzzle) or start != puzzle.start:
+    if not algorithms.get(name).plays(puzzle) or start != puzzle.start:
         raise InvalidPuzzleError(
             f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic "
             "puzzle and leave the position out"

@@ -1,0 +1,288 @@
+"""Named algorithms in one registry: the optimal solution, the classic seed methods and Levy's published algorithms,
+read by the command line (``hanoi solve --method``, ``hanoi crossings``, ``hanoi time``), the web page and movies.
+
+Each :class:`Algorithm` says which puzzles it plays (a predicate on the rules: posts, moves, faces), whether its moves
+are optimal, whether it starts from any position or only from the start tower, and gives its moves lazily
+(:meth:`~Algorithm.moves`), as numpy :class:`~hanoikit.movearray.MoveArray` chunks (:meth:`~Algorithm.arrays`) and
+counted without making them (:meth:`~Algorithm.count`).
+
+>>> import hanoikit as hk
+>>> [a.name for a in registered()][:4], [a.name for a in registered(Family.LEVY)]
+(['optimal', 'recursive', 'iterative', 'four-step'], ['100', '67-down', '67-up', '62', 'semifree'])
+>>> [a.name for a in playing(hk.MagneticPuzzle(3)) if a.optimal]
+['optimal']
+>>> levy = get("SemiFree")
+>>> levy.optimal, levy.count(levy.puzzle(6)), [str(m) for m in levy.moves(hk.MagneticPuzzle(2, "RNB"))]
+(False, 276, ['1SD', '1DI', '2SD', '1ID'])
+
+Levy's runs take the tower showing red on S to the tower showing blue on D, and are not checked against the
+puzzle's colours as they are made: on another tower the rules may refuse them, or they may end elsewhere; play them
+(:meth:`~hanoikit.Puzzle.play`, or :func:`hanoikit.analysis.color_trace` for arrays) to check them.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import cast
+
+from .errors import UnknownMethodError
+from .levy import published as _levy
+from .move import Move
+from .movearray import MoveArray, batches
+from .puzzle import MagneticPuzzle, Puzzle, move_rule
+from .solvers.classic import METHODS
+from .state import State
+
+__all__ = ["CHUNK", "OPTIMAL", "Algorithm", "Family", "get", "playing", "register", "registered"]
+
+CHUNK = 1 << 20
+"""The default number of moves of the chunks of :meth:`Algorithm.arrays`."""
+
+
+class Family(enum.Enum):
+    """Where an algorithm comes from."""
+
+    OPTIMAL = "the optimal solution, from the solver registry"
+    CLASSIC = "a seed method of the classic tower (the optimal moves, computed another way)"
+    LEVY = "Levy's published algorithm for the magnetic tower"
+
+
+Moves = Callable[[Puzzle, State, State], Iterator[Move]]
+Arrays = Callable[[Puzzle, State, State, int], Iterable[MoveArray]]
+Count = Callable[[Puzzle, State, State], int]
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A named algorithm: what it plays, what it is worth, and its moves.
+
+    ``plays`` is a predicate on the puzzle's rules and ``plays_text`` says the same in words; ``optimal`` is whether
+    its moves are the fewest on every puzzle it plays (for ``optimal``, with the guarantee of the solver that answers
+    the puzzle); ``any_position`` is whether it starts from any position to any position (else from the start tower
+    to the goal tower only); ``home`` is the puzzle it was made for, with ``n`` disks.
+    """
+
+    name: str
+    label: str
+    description: str
+    family: Family
+    optimal: bool
+    any_position: bool
+    plays: Callable[[Puzzle], bool] = field(repr=False)
+    plays_text: str = field(repr=False)
+    home: Callable[[int], Puzzle] = field(repr=False)
+    _moves: Moves = field(repr=False)
+    _arrays: Arrays = field(repr=False)
+    _count: Count = field(repr=False)
+
+    def puzzle(self, n: int) -> Puzzle:
+        """The puzzle the algorithm was made for, with ``n`` disks.
+
+        >>> get("62").puzzle(3), get("bits").puzzle(3)
+        (MagneticPuzzle(3, colors='NNN', start_up='R', goal_up='B'), Puzzle(3))
+        """
+        return self.home(n)
+
+    def endpoints(self, puzzle: Puzzle, src: State | None = None, dst: State | None = None) -> tuple[State, State]:
+        """``src`` and ``dst`` checked (default: the start and the goal); raises :class:`~hanoikit.UnknownMethodError`
+        if the algorithm does not play ``puzzle`` or does not start from ``src`` or end at ``dst``.
+
+        >>> get("recursive").endpoints(MagneticPuzzle(2))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        hanoikit.errors.UnknownMethodError: 'recursive' plays the classic tower (three posts, every move), not Magn...
+        """
+        if not self.plays(puzzle):
+            raise UnknownMethodError(f"{self.name!r} plays {self.plays_text}, not {puzzle!r}")
+        if not self.any_position and not (src in (None, puzzle.start) and dst in (None, puzzle.goal)):
+            raise UnknownMethodError(
+                f"{self.name!r} plays from the start tower to the goal tower only; the optimal solution plays between "
+                "any positions"
+            )
+        return puzzle.endpoints(src, dst)
+
+    def moves(self, puzzle: Puzzle, src: State | None = None, dst: State | None = None) -> Iterator[Move]:
+        """The moves from ``src`` to ``dst`` (default: start to goal), generated lazily."""
+        return self._moves(puzzle, *self.endpoints(puzzle, src, dst))
+
+    def arrays(
+        self, puzzle: Puzzle, src: State | None = None, dst: State | None = None, size: int = CHUNK
+    ) -> Iterable[MoveArray]:
+        """The same moves as :meth:`moves` as :class:`~hanoikit.movearray.MoveArray` chunks, built lazily in bounded
+        memory (about ``size`` moves each, or shared read-only blocks); a :class:`~hanoikit.movearray.Chunks` where
+        the builder marks recurring runs, which the writers of :mod:`hanoikit.formats` format once.
+
+        >>> [part.size for part in get("optimal").arrays(Puzzle(3), size=4)]
+        [4, 3]
+        """
+        return self._arrays(puzzle, *self.endpoints(puzzle, src, dst), size)
+
+    def count(self, puzzle: Puzzle, src: State | None = None, dst: State | None = None) -> int:
+        """How many moves :meth:`moves` makes, counted without making them (an exact int)."""
+        return self._count(puzzle, *self.endpoints(puzzle, src, dst))
+
+
+_REGISTRY: dict[str, Algorithm] = {}
+
+
+def register(algorithm: Algorithm) -> Algorithm:
+    """Add ``algorithm`` after those registered so far (its name, in lower case, must be new); returns it."""
+    key = algorithm.name.lower()
+    if key in _REGISTRY:
+        raise ValueError(f"an algorithm named {algorithm.name!r} is registered already")
+    _REGISTRY[key] = algorithm
+    return algorithm
+
+
+def registered(family: Family | None = None) -> tuple[Algorithm, ...]:
+    """Every registered algorithm (of ``family``, if given), in the order they were registered."""
+    return tuple(a for a in _REGISTRY.values() if family is None or a.family is family)
+
+
+def playing(puzzle: Puzzle) -> list[Algorithm]:
+    """The registered algorithms that play ``puzzle``'s rules."""
+    return [a for a in _REGISTRY.values() if a.plays(puzzle)]
+
+
+def get(name: str) -> Algorithm:
+    """The algorithm named ``name`` (case and surrounding spaces do not matter); raises
+    :class:`~hanoikit.UnknownMethodError`.
+
+    >>> get("Four-Step").name
+    'four-step'
+    >>> get("quick")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    hanoikit.errors.UnknownMethodError: unknown algorithm 'quick': choose one of optimal, recursive, iterative, ...
+    """
+    found = _REGISTRY.get(name.strip().lower()) if isinstance(name, str) else None
+    if found is None:
+        raise UnknownMethodError(f"unknown algorithm {name!r}: choose one of {', '.join(_REGISTRY)}")
+    return found
+
+
+# -- the built-in algorithms -------------------------------------------------------------------------------------------
+
+_ANY3 = move_rule("any", 3)
+
+
+def _three_posts_any_moves(puzzle: Puzzle) -> bool:
+    return puzzle.posts == 3 and puzzle.moves == _ANY3
+
+
+def _classic_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
+    from .solvers.arrays import solution_chunks
+
+    return solution_chunks(puzzle, src, dst, size)
+
+
+def _magnetic_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
+    from .solvers.magnetic import solution_chunks
+
+    chunks = solution_chunks(cast(MagneticPuzzle, puzzle), src, dst, size)  # the magnetic solver covers it
+    return cast("Iterable[MoveArray]", chunks)  # a Chunks of MoveArray
+
+
+def _frame_stewart_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
+    from .solvers import frame_stewart
+
+    if src == dst:
+        return iter(())
+    return frame_stewart.chunks(puzzle.n, puzzle.posts, src.posts[0], dst.posts[0], size)  # perfect towers
+
+
+_ARRAY_BUILDERS: dict[str, Arrays] = {
+    "classic": _classic_chunks,
+    "magnetic": _magnetic_chunks,
+    "frame-stewart": _frame_stewart_chunks,
+}
+"""The numpy builder of each solver that has one, by the solver's name; the others' moves are batched."""
+
+
+def _optimal_arrays(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
+    builder = _ARRAY_BUILDERS.get(puzzle.solver(src, dst).name)
+    if builder is None:
+        return batches(puzzle.solve(src, dst), puzzle.n, size)
+    return builder(puzzle, src, dst, size)
+
+
+OPTIMAL = register(
+    Algorithm(
+        name="optimal",
+        label="Optimal solution",
+        description="the fewest moves known, from the solver that answers the puzzle, with that solver's guarantee "
+        "(hanoikit.solvers.registry: proven, checked up to some n, or conjectured)",
+        family=Family.OPTIMAL,
+        optimal=True,
+        any_position=True,
+        plays=lambda puzzle: True,
+        plays_text="every puzzle a solver answers",
+        home=Puzzle,
+        _moves=lambda puzzle, src, dst: puzzle.solve(src, dst),
+        _arrays=_optimal_arrays,
+        _count=lambda puzzle, src, dst: puzzle.distance(src, dst),
+    )
+)
+"""The optimal solution, for every puzzle a solver answers, between any positions."""
+
+
+def _classic_method(name: str) -> Algorithm:
+    def moves(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
+        return METHODS[name](puzzle.n)
+
+    return Algorithm(
+        name=name,
+        label=f"Classic method {name!r}",
+        description=f"the seed method {name!r} (hanoikit.solvers.classic): the optimal moves from S to D",
+        family=Family.CLASSIC,
+        optimal=True,
+        any_position=False,
+        plays=lambda puzzle: _three_posts_any_moves(puzzle) and not puzzle.faces,
+        plays_text="the classic tower (three posts, every move)",
+        home=Puzzle,
+        _moves=moves,
+        _arrays=lambda puzzle, src, dst, size: batches(moves(puzzle, src, dst), puzzle.n, size),
+        _count=lambda puzzle, src, dst: (1 << puzzle.n) - 1,
+    )
+
+
+for _name in METHODS:
+    register(_classic_method(_name))
+
+
+def _levy_algorithm(published: _levy.Published) -> Algorithm:
+    name = published.name
+
+    def moves(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
+        from .levy import solution
+
+        return solution(name, puzzle.n)
+
+    def arrays(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
+        from .levy import blocks
+
+        return blocks(name, puzzle.n)
+
+    def count(puzzle: Puzzle, src: State, dst: State) -> int:
+        from .levy import counts
+
+        return counts(name, puzzle.n)
+
+    return Algorithm(
+        name=name,
+        label=f'Levy "{name}" (published for {published.colors})',
+        description=f"Levy's {published.description}",
+        family=Family.LEVY,
+        optimal=False,
+        any_position=False,
+        plays=lambda puzzle: _three_posts_any_moves(puzzle) and puzzle.faces,
+        plays_text="the magnetic tower on three posts (every move; the post colours decide which runs are legal)",
+        home=published.puzzle,
+        _moves=moves,
+        _arrays=arrays,
+        _count=count,
+    )
+
+
+for _published in _levy.ALGORITHMS.values():
+    register(_levy_algorithm(_published))

@@ -1,0 +1,100 @@
+"""Levy's algorithms as numpy move arrays: a stream of :class:`~hanoikit.movearray.MoveArray` blocks in bounded
+memory, the whole run as one array, and the moves one by one from the same blocks.
+
+A call making at most :data:`MEMO_LIMIT` moves is built once on the posts ``(0, 1, 2)`` (by concatenating the blocks of
+the calls it makes) and kept; a call on other posts is that block with its posts relabelled. Longer calls are
+streamed, call by call.
+
+>>> [str(m) for m in solution("62", 2)]
+['1SI', '2SD', '1IS', '1SD']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+
+from ..errors import TooLargeError
+from ..limits import MAX_LEVY_ARRAY_MOVES, MAX_LEVY_DISKS, ensure_at_most
+from ..move import Move
+from ..movearray import MoveArray, concatenate, disk_dtype, moves_of
+from .appendix import CANONICAL, Body, Call, moves_made, warm
+from .counting import counts
+from .published import check_n, get
+
+__all__ = ["MEMO_LIMIT", "blocks", "solution", "solution_array"]
+
+MEMO_LIMIT = 1 << 18
+"""Calls making at most this many moves are kept as canonical blocks and relabelled; longer ones are streamed."""
+
+
+@functools.cache
+def _canonical(body: Body, n: int) -> MoveArray:
+    """The moves of ``body(n, 0, 1, 2)`` as one read-only block, composed of the canonical blocks of the calls it
+    makes."""
+    parts = []
+    for step in body(n, *CANONICAL):
+        if isinstance(step, Call):
+            parts.append(_canonical(step.function, step.n).relabel(step.posts))
+        else:
+            parts.append(MoveArray.single(step.disk, step.src, step.dst, n))
+    return concatenate(parts, n).frozen()
+
+
+def _stream(body: Body, n: int, posts: tuple[int, int, int], top: int) -> Iterator[MoveArray]:
+    """The moves of ``body(n, *posts)`` in a tower of ``top`` disks, their disks in the dtype of ``top``."""
+    dtype = disk_dtype(top)
+    if moves_made(body, n) <= MEMO_LIMIT:
+        if n > 0:
+            block = _canonical(body, n).relabel(posts)
+            yield block if block.disk.dtype == dtype else block._replace(disk=block.disk.astype(dtype))
+        return
+    singles: list[Move] = []
+    for step in body(n, *posts):
+        if not isinstance(step, Call):
+            singles.append(step)
+            continue
+        if singles:
+            yield MoveArray.of(singles, top)
+            singles = []
+        yield from _stream(step.function, step.n, step.posts, top)
+    if singles:
+        yield MoveArray.of(singles, top)
+
+
+def blocks(algorithm: str, n: int) -> Iterator[MoveArray]:
+    """The moves of ``algorithm`` on ``n`` disks (at most :data:`~hanoikit.limits.MAX_LEVY_DISKS`) as a stream of
+    :class:`~hanoikit.movearray.MoveArray` blocks, in bounded memory. Blocks may be shared and are read-only.
+
+    >>> sum(block.size for block in blocks("62", 12))
+    164870
+    """
+    ensure_at_most(check_n(n), MAX_LEVY_DISKS, "disks (streaming Levy's moves)")
+    call = get(algorithm).call(n)
+    warm(moves_made, n)
+    return _stream(call.function, n, call.posts, n)
+
+
+def solution(algorithm: str, n: int) -> Iterator[Move]:
+    """The moves of ``algorithm`` on the ``n``-disk tower from S to D, generated lazily (from the :func:`blocks`).
+
+    >>> [str(m) for m in solution("100", 3)][:5]
+    ['1SD', '2SI', '1DS', '1SI', '3SD']
+    >>> sum(1 for _ in solution("semifree", 6))
+    276
+    """
+    return moves_of(blocks(algorithm, n))
+
+
+def solution_array(algorithm: str, n: int, limit: int = MAX_LEVY_ARRAY_MOVES) -> MoveArray:
+    """All moves of ``algorithm`` on ``n`` disks as one :class:`~hanoikit.movearray.MoveArray`.
+
+    Raises :class:`TooLargeError` when there would be more than ``limit`` moves.
+
+    >>> solution_array("100", 2).rows().tolist()
+    [[1, 0, 1], [2, 0, 2], [1, 1, 0], [1, 0, 2]]
+    """
+    total = counts(algorithm, n)
+    if total > limit:
+        raise TooLargeError(f"{algorithm!r} makes {total} moves on {n} disks, more than the limit of {limit}")
+    return concatenate(blocks(algorithm, n), n, total)
