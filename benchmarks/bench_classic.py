@@ -18,11 +18,10 @@ import sys
 import time
 from pathlib import Path
 
-from timing import best
-
 from hanoikit import Puzzle
 from hanoikit.solvers.arrays import arrays
 from hanoikit.solvers.classic import recursive
+from timing import best
 
 HANOI = str(Path(sys.executable).with_name("hanoi"))
 PLAIN_PRINT = "from hanoikit.solvers.classic import recursive\nfor move in recursive({n}):\n    print(move)\n"

@@ -19,10 +19,9 @@ import random
 import sys
 from collections.abc import Iterator
 
-from timing import best
-
 from hanoikit import Puzzle, State
 from hanoikit.solvers import cyclic, frame_stewart
+from timing import best
 
 KPEG_PATH = "/tmp/kpeg"
 N_OURS = 150  # 1,900,545 moves

@@ -22,13 +22,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from timing import best, timed
-
 import hanoikit as hk
 from hanoikit.analysis.counts import totals_upto
 from hanoikit.solvers import classic, magnetic
 from hanoikit.solvers._certificate import certify
 from hanoikit.solvers._levels import engine
+from timing import best, timed
 
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 

@@ -26,8 +26,8 @@ import time
 from collections.abc import Callable, Iterator
 
 import httpx
-from bench_web import serving
 
+from bench_web import serving
 from hanoikit import MagneticPuzzle
 from hanoikit.limits import WEB_MAX_BODY_BYTES, WEB_MAX_DISKS, WEB_MAX_SAVED_MOVES
 from hanoikit.web import random_state

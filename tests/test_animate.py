@@ -12,8 +12,8 @@ from rich.console import Console
 import hanoikit as hk
 from hanoikit.cli import main
 from hanoikit.draw.animate import MAX_MOVES, MovieError, animate, check_output, frame_count, frames, resolve
-from hanoikit.limits import MAX_FRAMES
 from hanoikit.draw.terminal import show
+from hanoikit.limits import MAX_FRAMES
 
 
 def _solution(puzzle: hk.Puzzle) -> list[hk.Move]:

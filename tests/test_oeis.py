@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hanoikit as hk
-from hanoikit import MagneticPuzzle, Puzzle, State, oeis
+from hanoikit import MagneticPuzzle, Puzzle, oeis
 from hanoikit.cli import main
 from hanoikit.oeis_terms import PUBLISHED
 from hanoikit.solvers import exhaustive, tower_search

@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
 from hanoikit import search as S
 from hanoikit.cli import main
+from oracle import plain_distances
 
 
 def all_magnetic_puzzles(n: int) -> list[MagneticPuzzle]:

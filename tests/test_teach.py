@@ -12,7 +12,6 @@ from hanoikit.cli import main
 from hanoikit.solvers import classic
 from hanoikit.teach import cycles, explain, ncube
 
-
 # -- the talking disks ---------------------------------------------------------------------------------------------
 
 

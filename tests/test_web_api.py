@@ -17,18 +17,17 @@ from collections import deque
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient  # starlette's notice about httpx is filtered in pyproject.toml
 from hypothesis import given
 from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
+from hanoikit.draw.palette import FACE, FACE_DARK, disk_color
+from hanoikit.limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
 from hanoikit.web import describe, random_state, read_move
 from hanoikit.web.app import create_app
-from hanoikit.limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
 from hanoikit.web.schemas import MAX_DISKS, MAX_PAGE, MAX_SAVED_MOVES
-from hanoikit.draw.palette import FACE, FACE_DARK, disk_color
-
-from fastapi.testclient import TestClient  # starlette's notice about httpx is filtered in pyproject.toml
 
 SIGN = {"R": 1, "B": -1, None: 0}
 

@@ -15,13 +15,13 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from .errors import (
+    QUOTE_LIMIT,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPuzzleError,
     InvalidStateError,
     MoveIndexError,
     UnsolvableError,
-    QUOTE_LIMIT,
     quote,
 )
 from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_POSTS, ensure_at_most

@@ -25,9 +25,9 @@ from __future__ import annotations
 import functools
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 

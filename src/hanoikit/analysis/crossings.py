@@ -45,7 +45,7 @@ class Crossing(NamedTuple):
 def _as_array(moves: Iterable[Move] | np.ndarray) -> np.ndarray:
     if isinstance(moves, np.ndarray):
         array = moves
-    elif hasattr(moves, "disk") and isinstance(getattr(moves, "disk"), np.ndarray):  # a hanoikit.levy.MoveBlock
+    elif hasattr(moves, "disk") and isinstance(moves.disk, np.ndarray):  # a hanoikit.levy.MoveBlock
         array = np.column_stack((moves.disk, moves.src, moves.dst))  # type: ignore[attr-defined]
     else:
         array = np.array([tuple(m) for m in moves], dtype=np.int64).reshape(-1, 3)

@@ -188,9 +188,8 @@ def explain(n: int, lang: str, cycles: bool, numbered: bool) -> None:
 @click.option("--out", "out", metavar="FILE", help="Also draw the cube and the walk (.png, .svg, .pdf; N up to 6).")
 def ncube(n: int, out: str | None) -> None:
     """The disk sequence of the N-disk solution as a walk on the N-cube (seed 002): every corner once, a Gray code."""
-    from ..teach import ncube as cube
-
     from ..draw.files import check_parent, extension
+    from ..teach import ncube as cube
 
     if out is not None and n > cube.MAX_DRAWN:
         fail(f"the cube is drawn up to {cube.MAX_DRAWN} dimensions, not {n}")

@@ -169,8 +169,8 @@ def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
 
 def save(n: int, target: str | os.PathLike[str]) -> None:
     """Write :func:`draw` to ``target`` (.png, .svg or .pdf) atomically."""
-    from ..errors import UnknownMethodError
     from ..draw.files import extension, save_figure
+    from ..errors import UnknownMethodError
 
     fmt = extension(target)
     if fmt not in ("png", "svg", "pdf"):
