@@ -113,7 +113,8 @@ def distances() -> bool:
     classic_time = best(lambda: classic.distance(a, b), repeat=5)
     ratio = linear_time / classic_time
     print(f"Any-to-any distance, two random positions of {n:,} disks:")
-    print(f"  three posts in a line (Gray rank): {linear_time * 1000:8.2f} ms  ({line.distance(a, b).bit_length():,} bits)")
+    bits = line.distance(a, b).bit_length()
+    print(f"  three posts in a line (Gray rank): {linear_time * 1000:8.2f} ms  ({bits:,} bits)")
     print(f"  classic (every move)             : {classic_time * 1000:8.2f} ms")
     ok = ratio <= 2
     print(f"  -> linear / classic = {ratio:.2f} (target <= 2): {results(ok)}")

@@ -86,7 +86,8 @@ def main() -> None:
         cpairs = [(plain.random_state(rng), plain.random_state(rng)) for _ in range(count)]
         mine = best(lambda: [answer(magnetic.distance, puzzle, a, b) for a, b in pairs], repeat=1) / count
         theirs = best(lambda: [classic.distance(plain, a, b) for a, b in cpairs], repeat=3) / count
-        row(f"distance, random legal positions, n = {n:,}, engine", mine, theirs, "within 2x classic", mine <= 2 * theirs)
+        row(f"distance, random legal positions, n = {n:,}, engine", mine, theirs, "within 2x classic",
+            mine <= 2 * theirs)
         if n < 100_000:
             mine = best(lambda: [answer(puzzle.distance, a, b) for a, b in pairs], repeat=1) / count
             theirs = best(lambda: [plain.distance(a, b) for a, b in cpairs], repeat=3) / count

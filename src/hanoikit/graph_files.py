@@ -9,6 +9,7 @@ path marked in both. The graphs themselves are built by :mod:`hanoikit.graph`.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -54,7 +55,7 @@ def to_dot(
     from .draw.palette import PATH
 
     on_path = set(path)
-    path_edges = {frozenset(pair) for pair in zip(path, path[1:])}
+    path_edges = {frozenset(pair) for pair in itertools.pairwise(path)}
     lines = [f"graph {_quote(graph.graph.get('puzzle', 'hanoi'))} {{", "  node [shape=circle, fontsize=10];"]
     for state in graph.nodes:
         attrs = [f"label={_quote(abc(state) if labels == 'abc' else state)}"]

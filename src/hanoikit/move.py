@@ -45,7 +45,7 @@ def as_int(value: object) -> int | None:
 
 
 def post_names(posts: int = 3) -> str:
-    """The letters of the posts of a puzzle with ``posts`` posts (3 to :data:`~hanoikit.limits.MAX_POSTS`), one per post.
+    """The letters of the posts of a puzzle with ``posts`` posts (3 to :data:`~hanoikit.limits.MAX_POSTS`), one each.
 
     S is the first post (the start) and D the last (the goal); the posts between them are I, J, K, L, M, P, Q, T in
     order (N, O, R and B are left out: N, R and B name colours, O looks like 0).

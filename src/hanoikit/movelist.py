@@ -112,7 +112,9 @@ def post_mapping(posts: int = 3, names: Names = None) -> dict[str, int]:
         if number is None and isinstance(post, str) and post.upper() in letters:
             number = letters.index(post.upper())
         if not isinstance(name, str) or not re.fullmatch(r"\w+", name) or number is None or not 0 <= number < posts:
-            raise InvalidPuzzleError(f"post names are words naming posts 0 to {posts - 1}, not {quote(name)}: {quote(post)}")
+            raise InvalidPuzzleError(
+                f"post names are words naming posts 0 to {posts - 1}, not {quote(name)}: {quote(post)}"
+            )
         if name.upper() in mapping:
             raise InvalidPuzzleError(f"the post name {quote(name)} is given twice")
         mapping[name.upper()] = number

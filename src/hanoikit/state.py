@@ -134,9 +134,10 @@ class State:
 
         >>> State.parse("sid").posts
         (0, 1, 2)
-        >>> State.parse("SX")
+        >>> State.parse("SX")  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
-        hanoikit.errors.InvalidStateError: cannot read position 'SX': write one post letter (S, I, D) per disk, smallest first, then optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'
+        hanoikit.errors.InvalidStateError: cannot read position 'SX': write one post letter (S, I, D) per disk, smallest
+        first, then optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'
         """
         if not isinstance(text, str):
             raise InvalidStateError(f"a position is text such as 'SSI:RRB', not {quote(text)}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..puzzle import MagneticPuzzle
-from ..state import Color
+from ..state import Color, flip
 from . import markov
 from .counts import solvable_variants
 
@@ -54,7 +54,7 @@ def time_reversal(name: str) -> str:
 def color_swap(name: str) -> str:
     """The variant with red and blue swapped everywhere, named with its start tower showing red."""
     p = _puzzle(name)
-    return markov.variant_name(p.colors.translate(_SWAP), goal_up=p.goal_up.translate(_SWAP), start_up=p.start_up.translate(_SWAP))  # type: ignore[arg-type]
+    return markov.variant_name(p.colors.translate(_SWAP), goal_up=flip(p.goal_up), start_up=flip(p.start_up))
 
 
 def variant_names() -> list[str]:

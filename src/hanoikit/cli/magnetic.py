@@ -80,7 +80,10 @@ def _family_table(top, magnetic, goal_up, start_up):  # type: ignore[no-untyped-
         else:
             break
         reached = n
-        table.add_row(str(n), "unreachable" if total is None else exact(total), "" if total is None else exact(total - previous))
+        if total is None:
+            table.add_row(str(n), "unreachable", "")
+        else:
+            table.add_row(str(n), exact(total), exact(total - previous))
         previous = total or 0
     if exact_solver is not None:
         table.caption = f"by the {exact_solver.name} solver ({exact_solver.guarantee.value}): {exact_solver.reference}"

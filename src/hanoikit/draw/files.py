@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import tempfile
 from collections.abc import Callable
@@ -101,9 +102,6 @@ def save_figure(figure, *targets: str | os.PathLike[str], **options) -> None:  #
             for target in targets:
                 fmt = extension(target)
                 metadata = {"Date": None} if fmt == "svg" else None
-                write_atomically(
-                    target,
-                    lambda temporary: figure.savefig(temporary, format=fmt, metadata=metadata, **options),
-                )
+                write_atomically(target, functools.partial(figure.savefig, format=fmt, metadata=metadata, **options))
     finally:
         plt.close(figure)

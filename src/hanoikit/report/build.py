@@ -174,7 +174,8 @@ def render_html(sections: Sequence[Section], stamp: str) -> str:
                 mark = MATCH if check.match else MISMATCH
                 parts.append(
                     f'<tr class="{kind}"><td>{e(check.item)}</td><td class="num">{e(check.published)}</td>'
-                    f'<td class="num">{e(check.computed)}</td><td class="mark">{e(mark)}</td><td>{e(check.note)}</td></tr>'
+                    f'<td class="num">{e(check.computed)}</td><td class="mark">{e(mark)}</td>'
+                    f"<td>{e(check.note)}</td></tr>"
                 )
             parts.append("</table>")
         listed = {f for c in section.checks for f in c.figures}

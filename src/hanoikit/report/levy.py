@@ -21,7 +21,9 @@ from .build import Table
 __all__ = ["SEED", "TITLE", "INTRO", "TABLE_10", "table10", "checks", "tables"]
 
 SEED = "000"
-TITLE = 'Uri Levy, "The Magnetic Tower of Hanoi": colour crossings, Table 10, Figures 13-14, concluding remarks, Appendix 1'
+TITLE = (
+    'Uri Levy, "The Magnetic Tower of Hanoi": colour crossings, Table 10, Figures 13-14, concluding remarks, Appendix 1'
+)
 
 INTRO = (
     "Levy's algorithms are the transcription of Appendix 1 in hanoikit.levy; every sequence is replayed through "
@@ -130,10 +132,8 @@ def _figure_checks(figure_dir: Path) -> list[Check]:
         Check(SEED, 'Figure 13C: free tower, "67-Down", n = 3', "11 moves, 2 colour crossings",
               summary(3, "67-down", "NNN"), summary(3, "67-down", "NNN") == "11 moves, 2 colour crossings", "", fig13),
     ]
-    shown = {
-        POST_NAMES[post]: sorted({int(v) for v in color_trace(MagneticPuzzle(3), levy.solution_array(3, "100"))[:, post]})
-        for post in range(3)
-    }
+    trace = color_trace(MagneticPuzzle(3), levy.solution_array(3, "100"))
+    shown = {POST_NAMES[post]: sorted({int(v) for v in trace[:, post]}) for post in range(3)}
     one_colour = all(len([v for v in values if v]) <= 1 for values in shown.values())
     found.append(Check(
         SEED, 'Figure 13B text: with "100" on the free tower each post wanders between neutral and one colour',
@@ -144,10 +144,12 @@ def _figure_checks(figure_dir: Path) -> list[Check]:
     crossings_62 = sum(_crossings("62", 3))
     found.append(Check(
         SEED, "Figure 13 text: chart C is the '62-Down' algorithm", '"62-Down", 11 moves, two colour crossings',
-        f'"67-down": {summary(3, "67-down", "NNN")}; "62": {levy.counts("62", 3)} moves, {crossings_62} colour crossing',
+        f'"67-down": {summary(3, "67-down", "NNN")}; '
+        f'"62": {levy.counts("62", 3)} moves, {crossings_62} colour crossing',
         False,
         "Inconsistent: the caption names chart C '67-Down' and the paper has no '62-Down' algorithm. On three disks "
-        f"'62' makes {crossings_62} colour crossing, not two, so the chart with two crossings is '67-Down', as captioned.",
+        f"'62' makes {crossings_62} colour crossing, not two, so the chart with two crossings is '67-Down', "
+        "as captioned.",
         fig13,
     ))
     spans = crossing_spans(color_trace(MagneticPuzzle(3), levy.solution_array(3, "67-down")))
@@ -254,7 +256,8 @@ def _monks() -> list[Check]:
         SEED, "Concluding remarks: the original ((3^64 - 1)/2)*(67/108) seconds", "1.06507785166480704*10^30",
         f"{_sci(total, 18)} (exactly {total.numerator}/{total.denominator})",
         _sci(total, 16) == _sci(Fraction(106507785166480704, 10**17) * 10**30, 16),
-        f"Agrees to 16 significant digits, the precision of a double; the exact value to 18 digits is {_sci(total, 18)}.",
+        "Agrees to 16 significant digits, the precision of a double; "
+        f"the exact value to 18 digits is {_sci(total, 18)}.",
     ))
     remaining = total - 2**63
     third = Fraction(3**63 - 1, 2) * Fraction(67, 108)
@@ -276,7 +279,7 @@ def _monks() -> list[Check]:
         f"approximately: exactly, S62(64) = {levy.counts('62', 64)} moves; the optimum of the free tower is "
         f"{MagneticPuzzle(64).distance()} moves.",
     ))
-    seconds, years = levy.duration(2**64 - 1)
+    _seconds, years = levy.duration(2**64 - 1)
     found.append(Check(
         SEED, "Reference [2]: 2^64 - 1 seconds, roughly 600 billion years; 18,446,744,073,709,551,615 turns",
         "18,446,744,073,709,551,615 turns; roughly 600 billion years",

@@ -94,7 +94,9 @@ class _Search:
         """Breadth-first from ``source`` until ``target``: over a table of every code's moves when it is small
         (deep searches then cost a few numpy calls per layer), else layer by layer."""
         if self.size * len(self.pairs) <= _TABLE_ENTRIES:
-            table = np.concatenate([self.moves(np.arange(a, min(a + (1 << 18), self.size))) for a in range(0, self.size, 1 << 18)])
+            step = 1 << 18
+            table = np.concatenate([self.moves(np.arange(a, min(a + step, self.size)))
+                                    for a in range(0, self.size, step)])
             return _layers(lambda codes: table[codes].ravel(), self.size, source, target, dedupe=_stamp(self.size))
         return _layers(lambda codes: self.moves(codes).ravel(), self.size, source, target, dedupe=np.unique)
 

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -137,10 +138,10 @@ def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
     ax.add_collection(LineCollection(edges, colors="#c9c1b6", linewidths=1.0, zorder=1))
     cmap = plt.get_cmap("plasma")
     steps = len(corners) - 1
-    path = [(point(a), point(b)) for a, b in zip(corners, corners[1:])]
+    path = [(point(a), point(b)) for a, b in itertools.pairwise(corners)]
     shades = [cmap(0.1 + 0.75 * i / max(steps - 1, 1)) for i in range(steps)]
     ax.add_collection(LineCollection(path, colors=shades, linewidths=3, zorder=2))
-    disks = [(a ^ b).bit_length() for a, b in zip(corners, corners[1:])]
+    disks = [(a ^ b).bit_length() for a, b in itertools.pairwise(corners)]
     if n <= 4:
         for (p, q), disk in zip(path, disks):
             ax.annotate(letters([disk]), ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2), fontsize=7, color=INK, ha="center",
