@@ -151,8 +151,9 @@ def _moves_of(line: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] 
     if _TUPLE.search(text) and _SKIP.fullmatch(_TUPLE.sub("", text)) is not None:
         return [_move(m, mapping) for m in _TUPLE.findall(text)]
     pieces = re.split(r"[\s,;]+", text)
-    if len(pieces) > 1 and all(_GLUED.fullmatch(p) for p in pieces):
-        return [_move(_GLUED.fullmatch(p).groups(), mapping) for p in pieces]  # type: ignore[union-attr]
+    glued_pieces = [_GLUED.fullmatch(p) for p in pieces]
+    if len(pieces) > 1 and all(glued_pieces):
+        return [_move(m.groups(), mapping) for m in glued_pieces if m is not None]
     for form in _FORMS:
         found = form.fullmatch(text)
         if found:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, cast
 
 from .errors import InvalidMoveError, InvalidStateError, TooLargeError, quote
 from .limits import MAX_DISKS, MAX_POSTS, ensure_at_most
@@ -102,7 +102,7 @@ class State:
                 if up not in COLORS:
                     raise InvalidStateError(f"disk {disk} shows {quote(up)} on top: a face is 'R' or 'B'")
         self.posts = posts
-        self.ups = ups  # type: ignore[assignment]
+        self.ups = cast("tuple[Color, ...] | None", ups)  # each face checked above
         self.post_count = post_count
         self._hash = hash((posts, ups) if post_count == 3 else (posts, ups, post_count))
 
