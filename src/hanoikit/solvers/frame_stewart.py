@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from math import comb
+from typing import Any
 
 import numpy as np
 
@@ -143,10 +144,10 @@ def _canonical(n: int, k: int) -> Chunk:
     if not parts:
         empty = np.empty(0, np.uint16), np.empty(0, np.uint8), np.empty(0, np.uint8)
         return empty
-    built = tuple(np.concatenate([part[i] for part in parts]) for i in range(3))
-    for array in built:
+    disk, src, dst = (np.concatenate([part[i] for part in parts]) for i in range(3))
+    for array in (disk, src, dst):
         array.flags.writeable = False
-    return built  # type: ignore[return-value]
+    return disk, src, dst
 
 
 def _build(n: int, pegs: tuple[int, ...], offset: int, canonical: bool = True, size: int = 1 << 20) -> Iterator[Chunk]:
@@ -156,7 +157,7 @@ def _build(n: int, pegs: tuple[int, ...], offset: int, canonical: bool = True, s
         return
     k = len(pegs)
     labels = np.array(pegs, np.uint8)
-    dtype = np.uint16 if offset + n < 1 << 16 else np.uint32
+    dtype: type[np.unsignedinteger[Any]] = np.uint16 if offset + n < 1 << 16 else np.uint32
     if canonical and count(n, k) <= _BLOCK:
         disk, src, dst = _canonical(n, k)
         yield disk.astype(dtype) + dtype(offset), labels[src], labels[dst]
@@ -211,7 +212,8 @@ def _sized(parts: Iterator[Chunk], size: int) -> Iterator[Chunk]:
 def _join(parts: list[Chunk]) -> Chunk:
     if len(parts) == 1:
         return parts[0]
-    return tuple(np.concatenate([part[i] for part in parts]) for i in range(3))  # type: ignore[return-value]
+    disk, src, dst = (np.concatenate([part[i] for part in parts]) for i in range(3))
+    return disk, src, dst
 
 
 def arrays(n: int, posts: int = 4, src: int = 0, dst: int | None = None) -> Chunk:

@@ -241,7 +241,7 @@ def _load_frame_stewart() -> SolverFunctions:
 
 
 def _every_move(puzzle: Puzzle) -> bool:
-    return puzzle._any and not puzzle.faces  # type: ignore[attr-defined, no-any-return]
+    return puzzle._any and not puzzle.faces
 
 
 FRAME_STEWART_4 = register(
