@@ -112,14 +112,15 @@ def _term(member: Member, n: int, count: Callable[[Puzzle, State, State], int | 
     if not member.per_disk:
         puzzle = member.puzzle(n)
         return count(puzzle, *member.towers(puzzle))
-    totals = []
+    totals: list[int | None] = []
     for height in (n - 1, n):
         if height == 0:
             totals.append(0)
             continue
         puzzle = member.puzzle(height)
         totals.append(count(puzzle, *member.towers(puzzle)))
-    return None if None in totals else totals[1] - totals[0]  # type: ignore[operator]
+    low, high = totals
+    return None if low is None or high is None else high - low
 
 
 def _row(entry: Published, method: str, computed: dict[int, int | None], note: str = "") -> Row:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import cast
 
 from ..puzzle import MagneticPuzzle
 from ..state import Color, flip
@@ -37,7 +38,7 @@ _SWAP = str.maketrans("RB", "BR")
 
 def _parse(name: str) -> tuple[str, Color | None]:
     colors, _, goal = name.partition("/")
-    return colors, (goal or None)  # type: ignore[return-value]
+    return colors, cast("Color | None", goal or None)  # MagneticPuzzle checks it
 
 
 def _puzzle(name: str) -> MagneticPuzzle:

@@ -160,7 +160,8 @@ def _hamilton(n: int) -> bool:
     for disk in _disks(n):
         corner ^= 1 << (disk - 1)
         seen.add(corner)
-    return len(seen) == 2**n
+    corners: int = 2**n
+    return len(seen) == corners
 
 
 def _seed003() -> list[Check]:

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 from .._extras import require
 from ..analysis import counts, markov, symmetry
 from ..move import Move
 from ..puzzle import MagneticPuzzle
+from ..state import Color
 from . import Check
 from .build import Table
 
@@ -343,8 +345,8 @@ def _convergence_figure(figure_dir: Path) -> tuple[str, ...]:
 
 def markov_total(name: str, n: int) -> int:
     """S(n) of a seed-style variant name."""
-    colors, _, goal = name.partition("/")
-    return counts.total_moves(colors, n, goal or None)  # type: ignore[arg-type]
+    colors, goal = _split(name)
+    return counts.total_moves(colors, n, goal)
 
 
 def tables() -> list[Table]:
@@ -366,6 +368,6 @@ def tables() -> list[Table]:
     return [first, second]
 
 
-def _split(name: str) -> tuple[str, str | None]:
+def _split(name: str) -> tuple[str, Color | None]:
     colors, _, goal = name.partition("/")
-    return colors, goal or None
+    return colors, cast("Color | None", goal or None)  # MagneticPuzzle checks it
