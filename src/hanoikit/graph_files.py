@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .draw.files import write_atomically
 from .graph import abc
@@ -74,9 +74,9 @@ def to_dot(
     return "\n".join(lines)
 
 
-def write_dot(graph: nx.Graph, target: str | os.PathLike[str], **options: object) -> None:
+def write_dot(graph: nx.Graph, target: str | os.PathLike[str], **options: Any) -> None:
     """Write :func:`to_dot` to the file ``target`` (atomically)."""
-    text = to_dot(graph, **options)  # type: ignore[arg-type]
+    text = to_dot(graph, **options)
 
     def write(path: str) -> None:
         with open(path, "w", encoding="utf-8") as handle:

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import click
 
 from ..checker import check as check_moves
 from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT, MAX_POSTS
 from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
-from ..state import State
+from ..state import Color, State
 from .app import DISKS, app, fail, magnetic_options
 
 __all__ = ["make_family_puzzle", "puzzle_options"]
 
 
-def puzzle_options(command):  # type: ignore[no-untyped-def]
+def puzzle_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add ``-n/--disks``, ``--posts``, ``--moves`` and the magnetic options to a command."""
     command = magnetic_options(command)
     command = click.option(
@@ -45,7 +46,8 @@ def make_family_puzzle(n: int, posts: int | None, rule: str, magnetic: str | Non
         return Puzzle(n, posts=3 if posts is None else posts, moves=rule)
     if posts is not None and posts != len(magnetic):
         fail(f"--magnetic {magnetic} colours {len(magnetic)} posts, not --posts {posts}")
-    return MagneticPuzzle(n, magnetic, start_up=start_up, goal_up=goal_up, moves=rule)  # type: ignore[arg-type]
+    faces = cast("tuple[Color | None, Color | None]", (start_up, goal_up))  # MagneticPuzzle checks them
+    return MagneticPuzzle(n, magnetic, start_up=faces[0], goal_up=faces[1], moves=rule)
 
 
 def _read(path: str) -> bytes:

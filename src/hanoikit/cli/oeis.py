@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import Any
 
 import click
 
@@ -62,7 +63,7 @@ def oeis(upto: int | None, max_codes: int, new: bool, fmt: str) -> None:
     _table(title, rows, new)
 
 
-def _table(title: str, rows: list[dict], new: bool) -> None:  # type: ignore[type-arg]
+def _table(title: str, rows: list[dict[str, Any]], new: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 

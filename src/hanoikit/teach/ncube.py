@@ -24,6 +24,7 @@ from ..errors import InvalidPuzzleError, TooLargeError
 from ..solvers.classic import is_hamiltonian_path
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 __all__ = [
@@ -107,7 +108,7 @@ def _projection(n: int) -> list[tuple[float, float]]:
     return (axes + extra)[:n] if n >= 3 else [(1.0, 0.0), (0.0, 1.0)][:n]
 
 
-def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
+def draw(n: int, ax: Axes | None = None) -> Figure:
     """Draw the ``n``-cube (``n`` <= 6) with the solution's walk over its edges, numbered and coloured by time."""
     _check(n, MAX_DRAWN)
     require("matplotlib", "plot")
@@ -131,7 +132,7 @@ def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
     if ax is None:
         figure, ax = plt.subplots(figsize=(6.4, 5.2) if n <= 3 else (8, 6.2), dpi=110)
     else:
-        figure = ax.figure
+        figure = ax.figure  # type: ignore[assignment]  # the axes of a Figure: draw takes no SubFigure's
     ax.set_aspect("equal")
     ax.axis("off")
     edges = [(point(c), point(c | 1 << a)) for c in range(2**n) for a in range(n) if not c >> a & 1]
