@@ -21,12 +21,11 @@ import sys
 import time
 from collections.abc import Callable
 
-from timing import best, timed
-
 import hanoikit as hk
 from hanoikit.formats import write_moves
 from hanoikit.generate import generate
 from hanoikit.solvers import arrays, magnetic
+from timing import best, timed
 
 
 def text_of(puzzle: hk.Puzzle) -> bytes:

@@ -18,11 +18,10 @@ import sys
 import time
 from pathlib import Path
 
-from timing import best
-
 from hanoikit import Puzzle
 from hanoikit.solvers.arrays import arrays
 from hanoikit.solvers.classic import recursive
+from timing import best
 
 HANOI = str(Path(sys.executable).with_name("hanoi"))
 PLAIN_PRINT = "from hanoikit.solvers.classic import recursive\nfor move in recursive({n}):\n    print(move)\n"
@@ -63,7 +62,7 @@ def main() -> None:
 
     n = 22 if quick else 24
     plain_s, _ = run_to_devnull([sys.executable, "-c", PLAIN_PRINT.format(n=n)])
-    cli_s, cli_mb = run_to_devnull([HANOI, "solve", str(n), "--format", "text"])
+    cli_s, _cli_mb = run_to_devnull([HANOI, "solve", str(n), "--format", "text"])
     print(f"  hanoi solve {n} > /dev/null: {cli_s:.2f} s; plain print loop over recursive(): {plain_s:.2f} s"
           f" -> {plain_s / cli_s:.1f}x   target >= 10x")
 

@@ -11,11 +11,9 @@ Run ``python benchmarks/bench_levy.py``.
 
 from __future__ import annotations
 
-
-from timing import best
-
 from hanoikit import MagneticPuzzle, levy
 from hanoikit.analysis import color_trace
+from timing import best
 
 SIGN = {"R": 1, "B": -1, None: 0}
 

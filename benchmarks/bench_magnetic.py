@@ -22,13 +22,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from timing import best, timed
-
 import hanoikit as hk
 from hanoikit.analysis.counts import totals_upto
 from hanoikit.solvers import classic, magnetic
 from hanoikit.solvers._certificate import certify
 from hanoikit.solvers._levels import engine
+from timing import best, timed
 
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 
@@ -87,7 +86,8 @@ def main() -> None:
         cpairs = [(plain.random_state(rng), plain.random_state(rng)) for _ in range(count)]
         mine = best(lambda: [answer(magnetic.distance, puzzle, a, b) for a, b in pairs], repeat=1) / count
         theirs = best(lambda: [classic.distance(plain, a, b) for a, b in cpairs], repeat=3) / count
-        row(f"distance, random legal positions, n = {n:,}, engine", mine, theirs, "within 2x classic", mine <= 2 * theirs)
+        row(f"distance, random legal positions, n = {n:,}, engine", mine, theirs, "within 2x classic",
+            mine <= 2 * theirs)
         if n < 100_000:
             mine = best(lambda: [answer(puzzle.distance, a, b) for a, b in pairs], repeat=1) / count
             theirs = best(lambda: [plain.distance(a, b) for a, b in cpairs], repeat=3) / count

@@ -21,12 +21,11 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 
-from timing import best
-
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.formats import write_moves
 from hanoikit.movearray import MoveArray
 from hanoikit.solvers import arrays, magnetic
+from timing import best
 
 FORMATS = ("text", "csv", "json")
 MEMORY_MB = 300

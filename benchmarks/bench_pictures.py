@@ -8,13 +8,12 @@ from __future__ import annotations
 import os
 import tempfile
 
-from timing import timed
-
 import hanoikit as hk
 from hanoikit import search
 from hanoikit.draw.animate import animate, frames
 from hanoikit.draw.graph import save_state_graph
 from hanoikit.graph import state_graph
+from timing import timed
 
 
 def main() -> None:

@@ -9,10 +9,9 @@ from __future__ import annotations
 import collections
 import sys
 
-from timing import timed
-
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.search import bfs
+from timing import timed
 
 
 def plain_bfs(puzzle: Puzzle) -> int:

@@ -54,7 +54,7 @@ def serving() -> Iterator[str]:
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 def hint_latency(url: str, rng: random.Random) -> None:
@@ -73,8 +73,8 @@ def hint_latency(url: str, rng: random.Random) -> None:
             kind = f"magnetic {puzzle.colors}" if isinstance(puzzle, MagneticPuzzle) else "classic"
             verdict = "ok" if max(times) < 0.050 else "SLOW"
             print(
-                f"  {kind:<13} median {statistics.median(times) * 1e3:6.2f} ms   p99 {percentile(times, 99) * 1e3:6.2f} ms"
-                f"   max {max(times) * 1e3:6.2f} ms   {verdict}"
+                f"  {kind:<13} median {statistics.median(times) * 1e3:6.2f} ms"
+                f"   p99 {percentile(times, 99) * 1e3:6.2f} ms   max {max(times) * 1e3:6.2f} ms   {verdict}"
             )
 
 

@@ -26,8 +26,8 @@ import time
 from collections.abc import Callable, Iterator
 
 import httpx
-from bench_web import serving
 
+from bench_web import serving
 from hanoikit import MagneticPuzzle
 from hanoikit.limits import WEB_MAX_BODY_BYTES, WEB_MAX_DISKS, WEB_MAX_SAVED_MOVES
 from hanoikit.web import random_state
@@ -123,7 +123,8 @@ def main() -> None:
         trivial = {"json": {"settings": {"n": 3}}}
         latency(client, "/api/position", lambda: trivial, 200)
         base = statistics.median(latency(client, "/api/position", lambda: trivial, 200) for _ in range(20))
-        print(f"worst requests over HTTP on 127.0.0.1 (uvicorn in this process); a trivial request takes {base * 1e3:.1f} ms")
+        print("worst requests over HTTP on 127.0.0.1 (uvicorn in this process); "
+              f"a trivial request takes {base * 1e3:.1f} ms")
         print(f"  {'request':<52} {'first':>8} {'median':>8} {'max':>8} {'x trivial':>10}")
         failed = 0
         for label, path, kwargs, status in requests:
@@ -139,8 +140,9 @@ def main() -> None:
         one = statistics.median(latency(client, "/api/solution", requests[0][2], 200) for _ in range(3))
         waited, done = asyncio.run(crowd(url))
         print(
-            f"  45 offset requests at once, then a 3-disk hint: the hint answers after {waited * 1e3:.0f} ms, all after "
-            f"{done * 1e3:.0f} ms ({done / (45 * one):.2f}x the 45 one after the other; the hint waited 30 s before)"
+            f"  45 offset requests at once, then a 3-disk hint: the hint answers after {waited * 1e3:.0f} ms, "
+            f"all after {done * 1e3:.0f} ms ({done / (45 * one):.2f}x the 45 one after the other; "
+            "the hint waited 30 s before)"
         )
     print("all below 100 ms" if not failed else f"{failed} request(s) at or above 100 ms")
 

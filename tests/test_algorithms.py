@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle, algorithms, levy
 from hanoikit.algorithms import Family
 from hanoikit.movearray import moves_of
 from hanoikit.solvers import classic
+from oracle import plain_distances
 
 PUZZLES = [
     *(Puzzle(n) for n in range(1, 6)),

@@ -12,8 +12,8 @@ from rich.console import Console
 import hanoikit as hk
 from hanoikit.cli import main
 from hanoikit.draw.animate import MAX_MOVES, MovieError, animate, check_output, frame_count, frames, resolve
-from hanoikit.limits import MAX_FRAMES
 from hanoikit.draw.terminal import show
+from hanoikit.limits import MAX_FRAMES
 
 
 def _solution(puzzle: hk.Puzzle) -> list[hk.Move]:
@@ -45,7 +45,7 @@ def test_frames_follow_the_moves(puzzle: hk.Puzzle, tween: int) -> None:
         assert xs == sorted(xs) or xs == sorted(xs, reverse=True)
         assert (xs[0], xs[-1]) == (move.src, move.dst)
         faces = [p.top for p in travelling]
-        changes = sum(a != b for a, b in zip(faces, faces[1:]))
+        changes = sum(a != b for a, b in itertools.pairwise(faces))
         if puzzle.magnetic:
             assert changes == 1 and faces[-1] == hk.flip(faces[0])
             assert tween < 2 or min(p.thickness for p in travelling) < 1

@@ -271,7 +271,9 @@ def test_a_game_is_saved_and_loaded_and_a_bad_file_refused(page, tmp_path: Path)
     expect(page.locator("#moves")).to_have_text("1")  # the game in play is kept
     (tmp_path / "junk.json").write_text("this is not a game")
     page.set_input_files("#load-file", tmp_path / "junk.json")
-    expect(page.locator("#message")).to_contain_text("Could not load junk.json: bad request: the body is not valid JSON")
+    expect(page.locator("#message")).to_contain_text(
+        "Could not load junk.json: bad request: the body is not valid JSON"
+    )
 
 
 MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch"]

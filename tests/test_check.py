@@ -12,7 +12,6 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State, checker
@@ -22,6 +21,7 @@ from hanoikit.formats import write_moves
 from hanoikit.movearray import batches
 from hanoikit.movelist import as_move_list, read_move_list
 from hanoikit.puzzle import VARIANTS
+from oracle import plain_distances
 
 PUZZLES = [
     Puzzle(3),

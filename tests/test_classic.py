@@ -8,7 +8,6 @@ import itertools
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import InvalidPuzzleError, Move, Puzzle, State, UnknownMethodError
@@ -26,6 +25,7 @@ from hanoikit.solvers.classic import (
     tower_move,
     tower_moves,
 )
+from oracle import plain_distances
 
 SMALL = range(1, 11)
 

@@ -71,7 +71,7 @@ _REFUSED = [
 
 def test_caps_and_bad_numbers_are_refused_at_once_in_one_line() -> None:
     results = run_all([args for args, _ in _REFUSED])
-    for (args, words), (status, out, err, seconds) in zip(_REFUSED, results):
+    for (args, words), (status, out, err, _) in zip(_REFUSED, results):
         assert status == 2 and out == "", args
         assert words in one_line(err), (args, err)
         assert "No such option" not in err
@@ -99,7 +99,7 @@ def test_time_answers_for_every_n_it_accepts() -> None:
     cases = [["time", "14300"], ["time", "9100", "--magnetic", "NNN"], ["time", "100000", "--algorithm", "62"],
              ["time", "3000", "--algorithm", "62", "--exact"], ["time", "5000", "--exact", "--rate", "1/3"]]
     results = run_all(cases)
-    for args, (status, out, err, _) in zip(cases, results):
+    for args, (status, _out, err, _) in zip(cases, results):
         assert status == 0 and err == "", (args, err)
     classic = 2**14300 - 1
     moves = results[0][1].splitlines()[1]
@@ -184,7 +184,9 @@ def test_sigterm_removes_the_temporary_files(tmp_path: Path, args: list[str], te
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("args", [[], ["--magnetic", "NNN"], ["--magnetic", "NRB"], ["--magnetic", "NNR", "--goal-up", "R"]])
+@pytest.mark.parametrize(
+    "args", [[], ["--magnetic", "NNN"], ["--magnetic", "NRB"], ["--magnetic", "NNR", "--goal-up", "R"]]
+)
 def test_count_table_against_the_search(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
     """``hanoi count`` adds up P(k) for S(n): each S(n) is the breadth-first distance from start to goal."""
     from hanoikit.cli.app import make_puzzle

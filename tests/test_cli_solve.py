@@ -9,14 +9,13 @@ import sys
 
 import pytest
 
-from test_formats import reference
-
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
 from hanoikit.cli import main
 from hanoikit.cli.solve import LISTING_LIMIT
 from hanoikit.formats import FORMATS, write_moves
 from hanoikit.solvers.arrays import chunks
 from hanoikit.solvers.classic import METHODS, recursive
+from test_formats import reference
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:

@@ -216,7 +216,7 @@ def test_game_is_a_move_stack_with_undo_and_redo():
 
 
 def test_move_index_out_of_range_is_a_hanoi_error_and_an_index_error():
-    with pytest.raises(hk.MoveIndexError, match="outside 0..6"):
+    with pytest.raises(hk.MoveIndexError, match=r"outside 0\.\.6"):
         Puzzle(3).move_at(7)
     with pytest.raises(IndexError, match=r"~10\^"):
         Puzzle(700).state_at(2**800)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import importlib.util
+import itertools
 import os
 import re
 import shlex
@@ -70,7 +71,7 @@ def _commands(page: Path) -> Iterator[tuple[int, str, str]]:
     """Each ``$ hanoi ...`` of the page's console blocks that shows its output: (line, command, output)."""
     for first, lines in blocks(page.read_text(encoding="utf-8"), "console"):
         starts = [i for i, line in enumerate(lines) if line.startswith("$ ")] + [len(lines)]
-        for start, end in zip(starts, starts[1:]):
+        for start, end in itertools.pairwise(starts):
             command, shown = lines[start][2:], lines[start + 1 : end]
             if command.startswith("hanoi ") and shown:
                 yield first + start + 1, command, "\n".join(shown) + "\n"
@@ -148,6 +149,7 @@ def test_site_builds_strict_with_every_public_name(tmp_path: Path) -> None:
     missing = []
     for name in hooks.public_modules():
         module = importlib.import_module(name)
-        missing += [f"{name}.{member}" for member in getattr(module, "__all__", ()) if f"{name}.{member}" not in rendered]
+        missing += [f"{name}.{member}"
+                    for member in getattr(module, "__all__", ()) if f"{name}.{member}" not in rendered]
         assert name in rendered, name
     assert not missing, f"public names not in the API reference: {missing}"

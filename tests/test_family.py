@@ -54,7 +54,8 @@ def test_frame_stewart_counts_are_the_best_split_and_the_split_reaches_them(k):
         assert frame_stewart.count(n, k) == frame_stewart_by_minimum(n, k)
         if k > 3:
             m, r = frame_stewart.split(n, k)
-            assert m + r == n and 2 * frame_stewart.count(m, k) + frame_stewart.count(r, k - 1) == frame_stewart.count(n, k)
+            assert m + r == n
+            assert 2 * frame_stewart.count(m, k) + frame_stewart.count(r, k - 1) == frame_stewart.count(n, k)
 
 
 # the exhaustive search reaches these sizes within a second each; the slow test goes to CHECKED_DISKS and beyond
@@ -180,7 +181,7 @@ def test_cyclic_direction_decides_which_count_reaches_the_goal():
     assert big.play([big.move_at(k)], big.state_at(k)) == big.state_at(k + 1)
 
 
-# -- three posts in a line (and the star, the same puzzle on three posts) ------------------------------------------------
+# -- three posts in a line (and the star, the same puzzle on three posts) ----------------------------------------------
 
 
 LINES = ["linear", "SI IS SD DS", "SD DS ID DI"]  # centre I, S, D
@@ -212,7 +213,7 @@ def test_the_linear_path_visits_every_position_in_rank_order():
     p = Puzzle(5, moves="linear")
     ranked = [linear.unrank(p, k) for k in range(3**5)]
     assert len(set(ranked)) == 3**5 and [linear.rank(p, s) for s in ranked] == list(range(3**5))
-    for before, after in zip(ranked, ranked[1:]):
+    for before, after in itertools.pairwise(ranked):
         assert sum(x != y for x, y in zip(before.posts, after.posts)) == 1
         assert after in [state for _, state in p.successors(before)]
     moves = list(p.solve())
@@ -234,7 +235,7 @@ def test_the_star_on_three_posts_is_the_line_and_large_distances_are_exact():
     assert p.distance(p.play(first, a), p.goal) == p.distance(a, p.goal) - 50
 
 
-# -- the members left to the search --------------------------------------------------------------------------------------
+# -- the members left to the search ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

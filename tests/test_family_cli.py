@@ -1,5 +1,5 @@
-"""``--posts`` and ``--moves`` on the commands that take a puzzle: answered where the command handles the family, refused
-in one line (exit 2) where it does not yet; ``hanoi count --posts 4`` prints the Frame-Stewart table."""
+"""``--posts`` and ``--moves`` on the commands that take a puzzle: answered where the command handles the family,
+refused in one line (exit 2) where it does not yet; ``hanoi count --posts 4`` prints the Frame-Stewart table."""
 
 from __future__ import annotations
 
@@ -68,5 +68,5 @@ def test_commands_that_handle_the_rules_answer_with_them(args, expected, capsys)
 )
 def test_what_a_command_cannot_handle_is_refused_in_one_line(args, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    status, out, err = run(args, capsys)
+    status, _out, err = run(args, capsys)
     assert status == 2 and len(err.strip().splitlines()) == 1 and not list(tmp_path.iterdir())

@@ -12,8 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hanoikit import InvalidMoveError, MagneticPuzzle, Move, Puzzle, State, search
-from hanoikit import formats
+from hanoikit import InvalidMoveError, MagneticPuzzle, Move, Puzzle, State, formats, search
 from hanoikit.errors import UnsolvableError
 from hanoikit.formats import FORMATS, read_moves, write_moves
 from hanoikit.movearray import MoveArray, Recurring, batches

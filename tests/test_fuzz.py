@@ -80,9 +80,8 @@ def puzzles(draw):
 def members(draw):
     """A small member of the family: 3 to 5 posts, any named or explicit move rule, classic or magnetic."""
     k, n = draw(st.integers(3, 5)), draw(st.integers(1, 3))
-    rule = draw(st.one_of(st.sampled_from(hk.MOVE_RULES),
-                          st.sets(st.tuples(st.integers(0, k - 1), st.integers(0, k - 1)).filter(lambda p: p[0] != p[1]),
-                                  min_size=1)))
+    pairs = st.tuples(st.integers(0, k - 1), st.integers(0, k - 1)).filter(lambda p: p[0] != p[1])
+    rule = draw(st.one_of(st.sampled_from(hk.MOVE_RULES), st.sets(pairs, min_size=1)))
     if draw(st.booleans()):
         return Puzzle(n, k, rule)
     return MagneticPuzzle(n, "".join(draw(st.lists(st.sampled_from("RBN"), min_size=k, max_size=k))), moves=rule)
@@ -161,7 +160,8 @@ def test_huge_disk_numbers_are_refused_by_their_length_with_a_short_message():
 @given(st.text(min_size=200, max_size=2000))
 def test_error_messages_quote_a_short_prefix_of_long_input(text):
     for parse in (State.parse, Move.parse, hk.post_index, lambda t: MagneticPuzzle(2, t), lambda t: Puzzle(t),
-                  parse_index, lambda t: Puzzle(2).parse_move(t, Puzzle(2).start), lambda t: Game.replay(Puzzle(2), [t])):
+                  parse_index, lambda t: Puzzle(2).parse_move(t, Puzzle(2).start),
+                  lambda t: Game.replay(Puzzle(2), [t])):
         try:
             parse(text)
         except hk.HanoiError as error:
@@ -365,7 +365,7 @@ def test_classic_solver_functions_raise_only_library_errors(a, b, c, d):
     answers(lambda: list(islice(classic.gray_code(a), 5)))
     answers(classic.is_hamiltonian_path, a, [b, c, d])
     for method in classic.METHODS.values():
-        answers(lambda: list(islice(method(a), 5)))
+        answers(lambda method: list(islice(method(a), 5)), method)
     for query in (classic.plan, classic.distance):
         answers(query, Puzzle(2), b, c)
         answers(query, a, State.parse("SS"), State.parse("DD"))

@@ -6,7 +6,6 @@ import json
 from urllib.parse import parse_qs
 
 import pytest
-from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle
@@ -14,6 +13,7 @@ from hanoikit.checker import check
 from hanoikit.cli import main
 from hanoikit.generate import check_sizes, family_puzzle, generate, instance_puzzle
 from hanoikit.score import score, table
+from oracle import plain_distances
 
 FIELDS = {"id", "family", "n", "posts", "moves", "colors", "start", "goal", "optimal", "guarantee", "prompt", "link"}
 SMALL = ["classic", "magnetic", "posts4", "cyclic", "linear", "star", "cyclic4", "magnetic-RBN"]

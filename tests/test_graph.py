@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -144,7 +145,7 @@ def test_magnetic_optimal_path_replays() -> None:
     assert path[0] == puzzle.start and path[-1] == puzzle.goal
     assert len(path) - 1 == search.distance(puzzle)
     g = state_graph(puzzle)
-    assert all(g.has_edge(a, b) for a, b in zip(path, path[1:]))
+    assert all(g.has_edge(a, b) for a, b in itertools.pairwise(path))
 
 
 def test_sierpinski_layout_matches_seed_003_picture() -> None:
@@ -195,7 +196,7 @@ def test_sierpinski_layout_edges_are_unit_and_points_distinct(n: int) -> None:
 
 
 def test_too_large_graphs_are_refused() -> None:
-    with pytest.raises(TooLargeError, match="177,147|531,441"):
+    with pytest.raises(TooLargeError, match=r"177,147|531,441"):
         state_graph(hk.Puzzle(12))
     with pytest.raises(TooLargeError):
         state_graph(hk.MagneticPuzzle(10))

@@ -112,7 +112,7 @@ def test_appendix_calls_read_their_arguments_literally() -> None:
 
 
 def test_unknown_names_and_bad_sizes() -> None:
-    with pytest.raises(hk.UnknownMethodError, match="'62'.*'semifree'"):
+    with pytest.raises(hk.UnknownMethodError, match=r"'62'.*'semifree'"):
         levy.solution("61", 3)
     with pytest.raises(hk.UnknownMethodError):
         levy.counts("fast", 3)

@@ -20,14 +20,14 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def test_crossings_prints_table_10(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "crossings", "--algorithm", "62", "--upto", "8")
     assert status == 0
-    last = [line for line in out.splitlines() if line.startswith("│ 8 ")][0]
+    last = next(line for line in out.splitlines() if line.startswith("│ 8 "))
     assert [cell.strip() for cell in last.strip("│ ").split("│")][:5] == ["8", "4", "14", "6", "24"]
     assert "2,050 (+24)" in out and "2,026" in out
 
 
 def test_crossings_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     chart = tmp_path / "chart.png"
-    status, out, _ = run(capsys, "crossings", "-a", "67-down", "--upto", "4", "--plot", str(chart))
+    status, _out, _ = run(capsys, "crossings", "-a", "67-down", "--upto", "4", "--plot", str(chart))
     assert status == 0 and chart.read_bytes()[:4] == b"\x89PNG"
     status, _, err = run(capsys, "crossings", "--plot", str(tmp_path / "chart.txt"))
     assert status == 2 and err.count("\n") == 1

@@ -8,8 +8,8 @@ import pytest
 import hanoikit as hk
 from hanoikit import search
 from hanoikit.errors import UnsolvableError
-from hanoikit.solvers import magnetic
 from hanoikit.movearray import Chunks, Recurring
+from hanoikit.solvers import magnetic
 
 
 def _as_list(chunk: tuple[np.ndarray, np.ndarray, np.ndarray]) -> list[hk.Move]:

@@ -36,7 +36,8 @@ def _reference() -> types.ModuleType:
     root = Path(__file__).resolve().parent.parent
     try:
         source = subprocess.run(
-            ["git", "show", f"{REFERENCE}:src/hanoikit/solvers/magnetic.py"], cwd=root, capture_output=True, text=True, check=True
+            ["git", "show", f"{REFERENCE}:src/hanoikit/solvers/magnetic.py"],
+            cwd=root, capture_output=True, text=True, check=True,
         ).stdout
     except (OSError, subprocess.CalledProcessError):  # pragma: no cover - not a git checkout
         pytest.skip("the reference implementation needs the git history")

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import search
 from hanoikit.errors import UnsolvableError
+from oracle import plain_distances
 
 
-@lru_cache(maxsize=None)
+@cache
 def _legal(colors: str, n: int) -> np.ndarray:
     return search.legal_states(hk.MagneticPuzzle(n, colors))
 

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hanoikit.report import Check
+from hanoikit.report import Check, classic
 from hanoikit.report import build as report_build
-from hanoikit.report import classic
 from hanoikit.report import levy as levy_paper
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -62,7 +63,7 @@ def test_disks_sit_on_their_posts_on_any_number_of_posts(state: hk.State) -> Non
     disks = _disks(svg)
     for disk, data in disks.items():
         assert data["x"] == pytest.approx(centres[state.posts[disk - 1]], abs=0.2)
-    gaps = [b - a for a, b in zip(centres, centres[1:])]
+    gaps = [b - a for a, b in itertools.pairwise(centres)]
     assert all(data["width"] < min(gaps) for data in disks.values())  # neighbouring stacks never overlap
     names = [t.text for t in ET.fromstring(svg).iter(f"{NS}text") if t.get("text-anchor") == "middle"]
     assert list(hk.post_names(state.post_count)) == [name for name in names if not name.isdigit()]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -11,7 +12,6 @@ import hanoikit as hk
 from hanoikit.cli import main
 from hanoikit.solvers import classic
 from hanoikit.teach import cycles, explain, ncube
-
 
 # -- the talking disks ---------------------------------------------------------------------------------------------
 
@@ -53,7 +53,7 @@ def test_the_script_names_the_speaker_only_when_it_changes() -> None:
     assert rows[1].startswith("    : Midi, ")
     assert sum("[" in row for row in rows) == 15 and rows[-1].endswith("[15: 1ID]")
     speakers = [row.split(":")[0].strip() for row in rows]
-    assert all(a != b for a, b in zip(speakers, speakers[1:]) if a and b)
+    assert all(a != b for a, b in itertools.pairwise(speakers) if a and b)
     assert explain.names(4) == ["Tiny", "Mini", "Midi", "Maxi"]
 
 
@@ -73,7 +73,7 @@ def visits_every_corner_once(n: int, corners: list[int]) -> bool:
     """The oracle, on the corners: each of the 2**n corners once, each step along one edge of the cube."""
     if len(corners) != 2**n or len(set(corners)) != 2**n or not all(0 <= c < 2**n for c in corners):
         return False
-    return all((a ^ b).bit_count() == 1 for a, b in zip(corners, corners[1:]))
+    return all((a ^ b).bit_count() == 1 for a, b in itertools.pairwise(corners))
 
 
 @pytest.mark.parametrize("n", range(1, 11))

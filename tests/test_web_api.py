@@ -17,18 +17,17 @@ from collections import deque
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient  # starlette's notice about httpx is filtered in pyproject.toml
 from hypothesis import given
 from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
+from hanoikit.draw.palette import FACE, FACE_DARK, disk_color
+from hanoikit.limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
 from hanoikit.web import describe, random_state, read_move
 from hanoikit.web.app import create_app
-from hanoikit.limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
 from hanoikit.web.schemas import MAX_DISKS, MAX_PAGE, MAX_SAVED_MOVES
-from hanoikit.draw.palette import FACE, FACE_DARK, disk_color
-
-from fastapi.testclient import TestClient  # starlette's notice about httpx is filtered in pyproject.toml
 
 SIGN = {"R": 1, "B": -1, None: 0}
 
@@ -543,7 +542,9 @@ def test_a_solution_page_starts_at_its_offset_without_replaying_the_moves_before
 
 
 @pytest.mark.parametrize("puzzle", [MagneticPuzzle(9, "NBN", goal_up="B"), MagneticPuzzle(8, "RBB"), Puzzle(12)])
-def test_a_page_from_any_position_and_offset_is_that_part_of_the_optimal_solution(client: TestClient, puzzle: Puzzle) -> None:
+def test_a_page_from_any_position_and_offset_is_that_part_of_the_optimal_solution(
+    client: TestClient, puzzle: Puzzle
+) -> None:
     state = random_state(puzzle, random.Random(puzzle.n))
     total = puzzle.distance(state, puzzle.goal)
     offset, limit = total // 2, 37
@@ -563,7 +564,8 @@ def test_a_page_from_any_position_and_offset_is_that_part_of_the_optimal_solutio
 def test_a_saved_move_with_thousands_of_digits_is_a_422_that_does_not_quote_it(client: TestClient) -> None:
     absurd = "1" * 5000 + "SD"
     game = saved(MagneticPuzzle(3), ["1SI", absurd])
-    for path, body in (("/api/game/load", game), ("/api/move", {"settings": {"n": 3}, "state": "SSS:RRR", "move": absurd})):
+    move = {"settings": {"n": 3}, "state": "SSS:RRR", "move": absurd}
+    for path, body in (("/api/game/load", game), ("/api/move", move)):
         response = client.post(path, json=body)
         assert response.json()["error"] == "ValidationError" and "at most 16 characters" in error_of(response)
         assert len(response.text) < 200
@@ -591,7 +593,9 @@ def test_bodies_over_the_limit_are_refused_with_413_in_the_error_shape(client: T
     at_limit = client.post("/api/position", content=padded({"settings": {"n": 3}}, WEB_MAX_BODY_BYTES), headers=headers)
     assert at_limit.status_code == 200 and at_limit.json()["state"] == "SSS:RRR"
     over = client.post("/api/position", content=padded({"settings": {"n": 3}}, WEB_MAX_BODY_BYTES + 1), headers=headers)
-    assert over.json() == {"detail": f"the request body is larger than {WEB_MAX_BODY_BYTES} bytes", "error": "RequestTooLarge"}
+    assert over.json() == {
+        "detail": f"the request body is larger than {WEB_MAX_BODY_BYTES} bytes", "error": "RequestTooLarge"
+    }
     assert over.status_code == 413
 
     def chunked():  # no Content-Length
@@ -683,7 +687,9 @@ def test_refusals_are_declared_as_the_error_shape(client: TestClient) -> None:
         (b'{"settings": {"n": 3}, "offset": ' + b"9" * 5000 + b"}", 400, "cannot be read as JSON"),
     ],
 )
-def test_unreadable_bodies_are_refused_in_the_error_shape(client: TestClient, content: bytes, status: int, words: str) -> None:
+def test_unreadable_bodies_are_refused_in_the_error_shape(
+    client: TestClient, content: bytes, status: int, words: str
+) -> None:
     response = client.post("/api/position", content=content, headers={"content-type": "application/json"})
     assert words in error_of(response, status) and set(response.json()) == {"detail", "error"}
 
@@ -702,14 +708,16 @@ def test_an_unexpected_failure_is_a_500_without_a_traceback(monkeypatch: pytest.
         raise RuntimeError("secret internals")
 
     monkeypatch.setattr(web, "describe", broken)
-    response = TestClient(create_app(), raise_server_exceptions=False).post("/api/position", json={"settings": {"n": 3}})
+    unchecked = TestClient(create_app(), raise_server_exceptions=False)
+    response = unchecked.post("/api/position", json={"settings": {"n": 3}})
     assert response.status_code == 500 and response.json()["error"] == "InternalError"
     assert "secret" not in response.text and "Traceback" not in response.text
 
 
 @pytest.mark.parametrize(
     "settings, accepted",
-    [({"n": 3.0}, True), ({"n": True}, False), ({"n": "3"}, False), ({"n": 3.5}, False), ({"n": 3, "magnetic": 1}, False)],
+    [({"n": 3.0}, True), ({"n": True}, False), ({"n": "3"}, False), ({"n": 3.5}, False),
+     ({"n": 3, "magnetic": 1}, False)],
 )
 def test_numbers_and_bools_are_what_the_schema_says(client: TestClient, settings: dict, accepted: bool) -> None:
     response = client.post("/api/position", json={"settings": settings})

@@ -346,7 +346,7 @@ class _Board:
 
     def state(self) -> State:
         ups = None if self.ups is None else tuple(np.array(["R", "B"])[self.ups].tolist())
-        return State._make(tuple(self.posts.tolist()), ups, self.puzzle.posts)  # type: ignore[arg-type]
+        return State._make(tuple(self.posts.tolist()), ups, self.puzzle.posts)
 
     def advance(self, moves: MoveList, begin: int, end: int) -> None:
         """Play the moves ``begin`` to ``end``, known to be legal."""
@@ -433,7 +433,7 @@ class _Board:
         before[first] = tops0[p[first]]
         in_time = np.empty(2 * m, index)
         in_time[by_post] = before
-        wrong = (in_time[0::2] != disk) | (in_time[1::2] <= disk)  # not the top of src; onto a smaller disk
+        wrong: np.ndarray = (in_time[0::2] != disk) | (in_time[1::2] <= disk)  # not the top of src; onto a smaller disk
         if face is not None:
             assert self.ups is not None
             event_face = face[by_post >> 1]

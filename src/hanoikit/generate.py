@@ -119,9 +119,10 @@ def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "p
     """Raise :class:`~hanoikit.TooLargeError` (or :class:`~hanoikit.InvalidPuzzleError`) if some instance of these
     families and sizes could need more than quick work for its optimum.
 
-    >>> check_sizes(["posts4"], (3, 9), "random")
+    >>> check_sizes(["posts4"], (3, 9), "random")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
-    hanoikit.errors.TooLargeError: posts4 with 7 disks needs the exhaustive search over 16384 positions for its optimum: at most 5000 (--disks up to 6 for it)
+    hanoikit.errors.TooLargeError: posts4 with 7 disks needs the exhaustive search over 16384 positions for its optimum:
+    at most 5000 (--disks up to 6 for it)
     """
     low, high = disks
     if not 1 <= low <= high:

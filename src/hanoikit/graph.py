@@ -132,7 +132,7 @@ def sierpinski_layout(puzzle: Puzzle | int) -> dict[State, tuple[float, float]]:
     corner = ((0.0, 2 * height), (-1.0, 0.0), (1.0, 0.0))  # S top, I bottom left, D bottom right
     positions: dict[State, tuple[float, float]] = {}
     # Walk the tree of sub-triangles from the largest disk down, carrying the map from post to corner.
-    stack: list[tuple[tuple[int, ...], tuple[int, int, int], float, float]] = [((), (0, 1, 2), 0.0, 0.0)]
+    stack: list[tuple[tuple[int, ...], tuple[int, ...], float, float]] = [((), (0, 1, 2), 0.0, 0.0)]
     while stack:
         placed, corner_of, x, y = stack.pop()
         disk = n - len(placed)
@@ -145,7 +145,7 @@ def sierpinski_layout(puzzle: Puzzle | int) -> dict[State, tuple[float, float]]:
             a, b = (q for q in (0, 1, 2) if q != post)
             swapped = list(corner_of)
             swapped[a], swapped[b] = corner_of[b], corner_of[a]
-            stack.append((placed + (post,), tuple(swapped), x + cx * scale, y + cy * scale))  # type: ignore[arg-type]
+            stack.append((placed + (post,), tuple(swapped), x + cx * scale, y + cy * scale))
     return positions
 
 

@@ -9,9 +9,10 @@ path marked in both. The graphs themselves are built by :mod:`hanoikit.graph`.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .draw.files import write_atomically
 from .graph import abc
@@ -54,7 +55,7 @@ def to_dot(
     from .draw.palette import PATH
 
     on_path = set(path)
-    path_edges = {frozenset(pair) for pair in zip(path, path[1:])}
+    path_edges = {frozenset(pair) for pair in itertools.pairwise(path)}
     lines = [f"graph {_quote(graph.graph.get('puzzle', 'hanoi'))} {{", "  node [shape=circle, fontsize=10];"]
     for state in graph.nodes:
         attrs = [f"label={_quote(abc(state) if labels == 'abc' else state)}"]
@@ -73,9 +74,9 @@ def to_dot(
     return "\n".join(lines)
 
 
-def write_dot(graph: nx.Graph, target: str | os.PathLike[str], **options: object) -> None:
+def write_dot(graph: nx.Graph, target: str | os.PathLike[str], **options: Any) -> None:
     """Write :func:`to_dot` to the file ``target`` (atomically)."""
-    text = to_dot(graph, **options)  # type: ignore[arg-type]
+    text = to_dot(graph, **options)
 
     def write(path: str) -> None:
         with open(path, "w", encoding="utf-8") as handle:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import re
 import sys
-from typing import NamedTuple
+from typing import NamedTuple, SupportsIndex, cast
 
 from .errors import InvalidMoveError, MoveIndexError, TooLargeError, quote
 from .limits import MAX_DISKS, MAX_INDEX_BITS, MAX_INDEX_CHARS, MAX_POSTS
@@ -39,13 +39,13 @@ def as_int(value: object) -> int | None:
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)  # numpy integers; numpy's bool refuses itself
+        return operator.index(cast("SupportsIndex", value))  # numpy integers; numpy's bool and the rest raise
     except TypeError:
         return None
 
 
 def post_names(posts: int = 3) -> str:
-    """The letters of the posts of a puzzle with ``posts`` posts (3 to :data:`~hanoikit.limits.MAX_POSTS`), one per post.
+    """The letters of the posts of a puzzle with ``posts`` posts (3 to :data:`~hanoikit.limits.MAX_POSTS`), one each.
 
     S is the first post (the start) and D the last (the goal); the posts between them are I, J, K, L, M, P, Q, T in
     order (N, O, R and B are left out: N, R and B name colours, O looks like 0).
@@ -188,11 +188,11 @@ class Move(_Move):
 
 
 def _whole_numbers(*values: object) -> tuple[int, ...]:
-    numbers = tuple(as_int(value) for value in values)
-    if None in numbers:
+    numbers = tuple(number for number in map(as_int, values) if number is not None)
+    if len(numbers) < len(values):
         shown = ", ".join(map(quote, values))
         raise InvalidMoveError(f"Move({shown}) is not a move: the disk and the posts are whole numbers")
-    return numbers  # type: ignore[return-value]
+    return numbers
 
 
 def as_move(value: object) -> Move:

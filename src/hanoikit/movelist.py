@@ -112,7 +112,9 @@ def post_mapping(posts: int = 3, names: Names = None) -> dict[str, int]:
         if number is None and isinstance(post, str) and post.upper() in letters:
             number = letters.index(post.upper())
         if not isinstance(name, str) or not re.fullmatch(r"\w+", name) or number is None or not 0 <= number < posts:
-            raise InvalidPuzzleError(f"post names are words naming posts 0 to {posts - 1}, not {quote(name)}: {quote(post)}")
+            raise InvalidPuzzleError(
+                f"post names are words naming posts 0 to {posts - 1}, not {quote(name)}: {quote(post)}"
+            )
         if name.upper() in mapping:
             raise InvalidPuzzleError(f"the post name {quote(name)} is given twice")
         mapping[name.upper()] = number
@@ -149,8 +151,9 @@ def _moves_of(line: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] 
     if _TUPLE.search(text) and _SKIP.fullmatch(_TUPLE.sub("", text)) is not None:
         return [_move(m, mapping) for m in _TUPLE.findall(text)]
     pieces = re.split(r"[\s,;]+", text)
-    if len(pieces) > 1 and all(_GLUED.fullmatch(p) for p in pieces):
-        return [_move(_GLUED.fullmatch(p).groups(), mapping) for p in pieces]  # type: ignore[union-attr]
+    glued_pieces = [_GLUED.fullmatch(p) for p in pieces]
+    if len(pieces) > 1 and all(glued_pieces):
+        return [_move(m.groups(), mapping) for m in glued_pieces if m is not None]
     for form in _FORMS:
         found = form.fullmatch(text)
         if found:

@@ -45,8 +45,9 @@ class Member:
     def towers(self, puzzle: Puzzle) -> tuple[State, State]:
         dst = puzzle.posts - 1 if self.dst is None else self.dst
         start, goal = puzzle.start, puzzle.goal
-        src_tower = start if self.src == 0 else State.tower(puzzle.n, self.src, start.ups and start.ups[0], puzzle.posts)
-        dst_tower = goal if dst == puzzle.posts - 1 else State.tower(puzzle.n, dst, goal.ups and goal.ups[0], puzzle.posts)
+        start_up, goal_up = (start.ups[0] if start.ups else None), (goal.ups[0] if goal.ups else None)
+        src_tower = start if self.src == 0 else State.tower(puzzle.n, self.src, start_up, puzzle.posts)
+        dst_tower = goal if dst == puzzle.posts - 1 else State.tower(puzzle.n, dst, goal_up, puzzle.posts)
         return src_tower, dst_tower
 
 
@@ -111,14 +112,15 @@ def _term(member: Member, n: int, count: Callable[[Puzzle, State, State], int | 
     if not member.per_disk:
         puzzle = member.puzzle(n)
         return count(puzzle, *member.towers(puzzle))
-    totals = []
+    totals: list[int | None] = []
     for height in (n - 1, n):
         if height == 0:
             totals.append(0)
             continue
         puzzle = member.puzzle(height)
         totals.append(count(puzzle, *member.towers(puzzle)))
-    return None if None in totals else totals[1] - totals[0]  # type: ignore[operator]
+    low, high = totals
+    return None if low is None or high is None else high - low
 
 
 def _row(entry: Published, method: str, computed: dict[int, int | None], note: str = "") -> Row:
@@ -251,7 +253,8 @@ def _note(terms: list[int | None]) -> str:
         if all(t is None for t in terms[first - 1 :]):
             return f"the goal cannot be reached from n = {first} on" if first > 1 else "the goal cannot be reached"
     for entry in PUBLISHED.values():
-        known = [entry.terms[n - entry.offset] for n in range(1, len(terms) + 1) if 0 <= n - entry.offset < len(entry.terms)]
+        known = [entry.terms[n - entry.offset]
+                 for n in range(1, len(terms) + 1) if 0 <= n - entry.offset < len(entry.terms)]
         if len(terms) >= 3 and known == terms:
             return f"the same terms as {entry.anumber} ({entry.name})"
     return ""

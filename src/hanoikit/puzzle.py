@@ -15,13 +15,13 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from .errors import (
+    QUOTE_LIMIT,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPuzzleError,
     InvalidStateError,
     MoveIndexError,
     UnsolvableError,
-    QUOTE_LIMIT,
     quote,
 )
 from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_POSTS, ensure_at_most
@@ -180,6 +180,9 @@ class Puzzle:
     moves: Moves
     post_names: str
     colors: str
+    _pairs: tuple[tuple[int, int], ...]
+    _any: bool
+    _rule: str
 
     def __init__(self, n: int, posts: int = 3, moves: str | Iterable[Iterable[int | str]] = "any") -> None:
         disks = as_int(n)
@@ -536,10 +539,10 @@ class Puzzle:
         return isinstance(other, Puzzle) and hash(self) == hash(other) and self._key() == other._key()
 
     def __hash__(self) -> int:
-        cached = self.__dict__.get("_hash")
+        cached: int | None = self.__dict__.get("_hash")
         if cached is None:
             cached = self.__dict__["_hash"] = hash(self._key())
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def _rules_repr(self) -> str:
         """The keyword arguments that name the posts and moves, when not the default ones."""
@@ -569,6 +572,13 @@ def as_puzzle(value: object) -> Puzzle:
     if isinstance(value, Puzzle):
         return value
     raise InvalidPuzzleError(f"{quote(value)} is not a puzzle: give a Puzzle or a MagneticPuzzle")
+
+
+def _faces(state: State) -> tuple[Color, ...]:
+    """The faces of a position a magnetic puzzle has checked (so it has them)."""
+    ups = state.ups
+    assert ups is not None
+    return ups
 
 
 class MagneticPuzzle(Puzzle):
@@ -605,6 +615,7 @@ class MagneticPuzzle(Puzzle):
 
     start_up: Color
     goal_up: Color
+    _own: tuple[Color | None, ...]
 
     def __init__(
         self,
@@ -643,7 +654,7 @@ class MagneticPuzzle(Puzzle):
         if value is None:
             return default
         if isinstance(value, str) and value.isascii() and value.upper() in COLORS:
-            return value.upper()  # type: ignore[return-value]
+            return "R" if value.upper() == "R" else "B"
         raise InvalidPuzzleError(f"{name} must be 'R' or 'B', not {quote(value)}")
 
     @property
@@ -667,8 +678,8 @@ class MagneticPuzzle(Puzzle):
         try:
             top = state.posts.index(post)
         except ValueError:
-            return self._own[post]  # type: ignore[no-any-return]
-        return state.ups[top]  # type: ignore[index]
+            return self._own[post]
+        return _faces(state)[top]
 
     def state_error(self, state: State) -> str | None:
         error = self._size_error(state)
@@ -677,8 +688,7 @@ class MagneticPuzzle(Puzzle):
         if state.ups is None:
             return f"position {quote(str(state))} gives no disk colours; a magnetic position needs them, e.g. 'SS:RR'"
         shown = set(zip(state.posts, state.ups))  # legal: each post shows one colour, allowed by the post's own
-        own = self._own
-        if len(shown) == len({post for post, _ in shown}) and all(own[p] in (None, up) for p, up in shown):
+        if len(shown) == len({post for post, _ in shown}) and all(self._own[p] in (None, up) for p, up in shown):
             return None
         below: list[int | None] = [None] * self.posts
         names = self.post_names
@@ -702,14 +712,15 @@ class MagneticPuzzle(Puzzle):
         return None
 
     def _face_error(self, state: State, disk: int, dst: int) -> str | None:
-        ups = state.ups
-        below = ups[disk - 1]  # type: ignore[index]  # the face that will touch the destination after the flip
+        ups = _faces(state)
+        below = ups[disk - 1]  # the face that will touch the destination after the flip
+        top: int | None
         try:
-            top: int | None = state.posts.index(dst, disk) + 1  # no smaller disk is on dst
+            found = state.posts.index(dst, disk)  # no smaller disk is on dst
         except ValueError:
             top, target = None, self._own[dst]
         else:
-            target = ups[top - 1]  # type: ignore[index, operator]
+            top, target = found + 1, ups[found]
         if target is None or target != below:
             return None
         face = color_name(target)
@@ -722,13 +733,9 @@ class MagneticPuzzle(Puzzle):
 
     def _moved(self, state: State, move: Move) -> State:
         disk, _, dst = move
-        posts, ups = state.posts, state.ups
-        up = "B" if ups[disk - 1] == "R" else "R"  # type: ignore[index]
-        return State._make(
-            posts[: disk - 1] + (dst,) + posts[disk:],
-            ups[: disk - 1] + (up,) + ups[disk:],  # type: ignore[index, operator]
-            self.posts,
-        )
+        posts, ups = state.posts, _faces(state)
+        up: Color = "B" if ups[disk - 1] == "R" else "R"
+        return State._make(posts[: disk - 1] + (dst,) + posts[disk:], ups[: disk - 1] + (up,) + ups[disk:], self.posts)
 
     def _random_ups(self, posts: tuple[int, ...], rng: random.Random) -> tuple[Color, ...]:
         shows: list[Color] = [own if own is not None else rng.choice(COLORS) for own in self._own]

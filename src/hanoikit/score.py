@@ -46,7 +46,7 @@ class Score:
                 "positions": self.positions, "results": self.results}
 
 
-def _answer(item: Mapping[str, Any]) -> object:
+def _answer(item: Mapping[str, Any]) -> Any:  # whatever the answer file holds: check() reads it or refuses it
     for key in ("answer", "moves"):
         if key in item:
             return item[key]
@@ -78,7 +78,7 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
     Raises :class:`~hanoikit.InvalidMoveError` for an answer without an id or an answer, or given twice, and
     :class:`~hanoikit.InvalidPuzzleError` for an instance that does not name a puzzle.
     """
-    given: dict[str, object] = {}
+    given: dict[str, Any] = {}
     for item in answers:
         if not isinstance(item, Mapping) or "id" not in item:
             raise InvalidMoveError(f"an answer is an object with an 'id' and an 'answer', not {quote(item)}")
@@ -98,7 +98,7 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
             try:
                 known = instance.get("optimal")
                 known = known if isinstance(known, int) and not isinstance(known, bool) and known >= 0 else None
-                report = check(puzzle, given.pop(key), src, dst, suboptimal=False, optimal=known)  # type: ignore[arg-type]
+                report = check(puzzle, given.pop(key), src, dst, suboptimal=False, optimal=known)
             except HanoiError as error:
                 row.update(solved=False, excess=None, moves=0, first_illegal=1, kind="unreadable", reason=str(error))
             else:

@@ -25,9 +25,9 @@ from __future__ import annotations
 import functools
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -92,7 +92,8 @@ def code_count(puzzle: Puzzle) -> int:
     (81, 648)
     """
     _check_rules(puzzle)
-    return 3**puzzle.n * _colour_codes(puzzle)
+    positions: int = 3**puzzle.n
+    return positions * _colour_codes(puzzle)
 
 
 def _colour_codes(puzzle: Puzzle) -> int:
@@ -126,7 +127,7 @@ def encode(puzzle: Puzzle, state: State) -> int:
         return code
     bits = 0
     for post, top in enumerate(state.tops()):
-        if top is not None and state.ups[top - 1] == "B":  # type: ignore[index]
+        if top is not None and state.ups[top - 1] == "B":
             bits |= 1 << post
     return 8 * code + bits
 
@@ -295,6 +296,7 @@ class _Space:
     def signatures(self, codes: np.ndarray, colors: bool = True) -> np.ndarray:
         """The signatures of ``codes`` (of posts numbers if ``colors`` is false)."""
         posts = codes >> 3 if self.faces and colors else codes
+        key: np.ndarray
         if self.rows == 3**self.n:
             key = self.flat[posts]
         else:
@@ -304,7 +306,8 @@ class _Space:
     def children(self, codes: np.ndarray) -> np.ndarray:
         """The codes reached by one move from ``codes`` (with repeats)."""
         steps = self.steps[self.signatures(codes)]
-        return (codes[:, None] + steps)[steps != 0]
+        children: np.ndarray = (codes[:, None] + steps)[steps != 0]
+        return children
 
     def moves(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Every legal move out of ``codes``: (parent index, pair index 0..5, 0-based disk, child code)."""

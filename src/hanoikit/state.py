@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, cast
 
 from .errors import InvalidMoveError, InvalidStateError, TooLargeError, quote
 from .limits import MAX_DISKS, MAX_POSTS, ensure_at_most
@@ -102,7 +102,7 @@ class State:
                 if up not in COLORS:
                     raise InvalidStateError(f"disk {disk} shows {quote(up)} on top: a face is 'R' or 'B'")
         self.posts = posts
-        self.ups = ups  # type: ignore[assignment]
+        self.ups = cast("tuple[Color, ...] | None", ups)  # each face checked above
         self.post_count = post_count
         self._hash = hash((posts, ups) if post_count == 3 else (posts, ups, post_count))
 
@@ -134,9 +134,10 @@ class State:
 
         >>> State.parse("sid").posts
         (0, 1, 2)
-        >>> State.parse("SX")
+        >>> State.parse("SX")  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
-        hanoikit.errors.InvalidStateError: cannot read position 'SX': write one post letter (S, I, D) per disk, smallest first, then optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'
+        hanoikit.errors.InvalidStateError: cannot read position 'SX': write one post letter (S, I, D) per disk, smallest
+        first, then optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'
         """
         if not isinstance(text, str):
             raise InvalidStateError(f"a position is text such as 'SSI:RRB', not {quote(text)}")

@@ -4,8 +4,8 @@ Markov matrix, symmetry.
 Each concept has its module; the public names are re-exported here.
 """
 
-from .counts import *  # noqa: F401,F403
-from .crossings import *  # noqa: F401,F403
-from .duration import *  # noqa: F401,F403
-from .markov import *  # noqa: F401,F403
-from .symmetry import *  # noqa: F401,F403
+from .counts import *  # noqa: F403
+from .crossings import *  # noqa: F403
+from .duration import *  # noqa: F403
+from .markov import *  # noqa: F403
+from .symmetry import *  # noqa: F403

@@ -81,10 +81,10 @@ def reachable_goals(colors: str, start_up: Color | None = None) -> tuple[Color, 
     goals: list[Color] = []
     for goal in ("R", "B"):
         try:
-            total_moves(colors, 3, goal, start_up)  # type: ignore[arg-type]
+            total_moves(colors, 3, goal, start_up)
         except UnsolvableError:
             continue
-        goals.append(goal)  # type: ignore[arg-type]
+        goals.append(goal)
     return tuple(goals)
 
 

@@ -97,7 +97,7 @@ def color_trace(puzzle: Puzzle, moves: Iterable[Move] | MoveArray | np.ndarray, 
     bad |= ~allowed[src, dst]  # also a move from a post to itself
 
     # The face each disk shows after each of its moves: its first face, flipped once per move so far.
-    start_face = np.array([_SIGN[up] for up in state.ups], np.int8)  # type: ignore[union-attr]
+    start_face = np.array([_SIGN[up] for up in state.ups or ()], np.int8)  # a checked position has its faces
     order, group = _groups(disk)
     odd = np.empty(m, bool)
     odd[order] = (np.arange(m) - group) % 2 == 0
@@ -177,7 +177,7 @@ def _last_push_at_level(level: np.ndarray, push: np.ndarray) -> np.ndarray:
 
 def _raise_first(puzzle: Puzzle, state: State, array: np.ndarray, index: int) -> None:
     """Raise the error :meth:`Puzzle.play` gives for move ``index``, from the position the moves before it reach."""
-    posts, ups = list(state.posts), list(state.ups)  # type: ignore[arg-type]
+    posts, ups = list(state.posts), list(state.ups or ())  # a checked position has its faces
     for disk, _, dst in array[:index].tolist():
         posts[disk - 1] = dst
         ups[disk - 1] = "B" if ups[disk - 1] == "R" else "R"

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ..errors import UnsolvableError
 from ..puzzle import MagneticPuzzle
@@ -70,7 +70,7 @@ def _name(col: int, P: int, Q: int) -> str:
 def variant_key(colors: str, goal_up: Color | None = None, start_up: Color | None = None) -> int:
     """The engine's key ``col * 36 + 6 P + Q`` of the tower-to-tower problem from S to D."""
     puzzle = MagneticPuzzle(1, colors, start_up=start_up, goal_up=goal_up)
-    col = sum(" RB".index(ch if ch != "N" else " ") * 3**i for i, ch in enumerate(puzzle.colors))
+    col: int = sum(" RB".index(ch if ch != "N" else " ") * 3**i for i, ch in enumerate(puzzle.colors))
     P = 0 + (puzzle.start_up == "B")
     Q = 4 + (puzzle.goal_up == "B")
     return col * 36 + 6 * P + Q
@@ -185,7 +185,7 @@ def asymptotic_factors(
 
 def _class_of(name: str) -> int:
     colors, _, goal = name.partition("/")
-    return _slot(colors, goal or None, None)  # type: ignore[arg-type]
+    return _slot(colors, cast("Color | None", goal or None), None)  # MagneticPuzzle checks it
 
 
 @lru_cache(maxsize=1)

@@ -15,9 +15,10 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import cast
 
 from ..puzzle import MagneticPuzzle
-from ..state import Color
+from ..state import Color, flip
 from . import markov
 from .counts import solvable_variants
 
@@ -37,7 +38,7 @@ _SWAP = str.maketrans("RB", "BR")
 
 def _parse(name: str) -> tuple[str, Color | None]:
     colors, _, goal = name.partition("/")
-    return colors, (goal or None)  # type: ignore[return-value]
+    return colors, cast("Color | None", goal or None)  # MagneticPuzzle checks it
 
 
 def _puzzle(name: str) -> MagneticPuzzle:
@@ -54,7 +55,7 @@ def time_reversal(name: str) -> str:
 def color_swap(name: str) -> str:
     """The variant with red and blue swapped everywhere, named with its start tower showing red."""
     p = _puzzle(name)
-    return markov.variant_name(p.colors.translate(_SWAP), goal_up=p.goal_up.translate(_SWAP), start_up=p.start_up.translate(_SWAP))  # type: ignore[arg-type]
+    return markov.variant_name(p.colors.translate(_SWAP), goal_up=flip(p.goal_up), start_up=flip(p.start_up))
 
 
 def variant_names() -> list[str]:

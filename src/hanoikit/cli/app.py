@@ -5,13 +5,15 @@ from __future__ import annotations
 import contextvars
 import functools
 import re
-from typing import Any, NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn, cast
 
 import click
 
 from .. import limits
 from ..errors import HanoiError, InvalidPuzzleError
 from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
+from ..state import Color
 
 __all__ = ["app", "fail", "make_puzzle", "magnetic_options", "puzzle_rules", "OutputError", "DISKS", "FAMILY_COMMANDS"]
 
@@ -47,7 +49,7 @@ class _Command(click.Command):
             else:
                 process(arg, state)
 
-        parser._process_opts = process_opts  # type: ignore[method-assign]
+        parser._process_opts = process_opts  # type: ignore[method-assign]  # click has no hook for negative numbers
         return parser
 
 
@@ -115,7 +117,8 @@ def make_puzzle(n: int, magnetic: str | None = None, goal_up: str | None = None,
         return Puzzle(n, 3 if posts is None else posts, moves)
     if posts is not None and len(magnetic) != posts:
         raise InvalidPuzzleError(f"--magnetic names the colour of each post: give {posts} letters for --posts {posts}")
-    return MagneticPuzzle(n, magnetic, start_up=start_up, goal_up=goal_up, moves=moves)  # type: ignore[arg-type]
+    faces = cast("tuple[Color | None, Color | None]", (start_up, goal_up))  # MagneticPuzzle checks them
+    return MagneticPuzzle(n, magnetic, start_up=faces[0], goal_up=faces[1], moves=moves)
 
 
 def _check_family(name: str, posts: int | None, moves: str, magnetic: str | None) -> None:
@@ -128,7 +131,7 @@ def _check_family(name: str, posts: int | None, moves: str, magnetic: str | None
         fail(f"hanoi {name} handles every move allowed only for now, not --moves {moves}")
 
 
-def magnetic_options(command):  # type: ignore[no-untyped-def]
+def magnetic_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add the puzzle options to a command: ``--magnetic COLOURS``, ``--start-up R|B``, ``--goal-up R|B``,
     ``--posts K`` and ``--moves RULE``; :func:`make_puzzle` reads the last two, and a command that cannot handle them
     (see :data:`FAMILY_COMMANDS`) refuses in one line."""

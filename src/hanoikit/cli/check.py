@@ -47,8 +47,8 @@ def _read(path: str) -> bytes:
 @_with_disks
 @click.option("--from", "source", metavar="POSITION", help="Start from this position (default: the start tower).")
 @click.option("--to", "target", metavar="POSITION", help="The goal position (default: the goal tower).")
-@click.option("--names", metavar="NAMES",
-              help="Post names used in the list, in post order: ABC (A=S, B=I, C=D), 123, or words 'left,middle,right'.")
+@click.option("--names", metavar="NAMES", help="Post names used in the list, in post order: ABC (A=S, B=I, C=D), 123, "
+              "or words 'left,middle,right'.")
 @click.option("--explain", is_flag=True, help="Show the first suboptimal move and an optimal continuation from it.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="The report as plain sentences or as one JSON object.")

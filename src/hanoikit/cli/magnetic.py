@@ -4,12 +4,19 @@ mathematics, all computed by the magnetic engine."""
 from __future__ import annotations
 
 import itertools
+from typing import TYPE_CHECKING, cast
 
 import click
 
 from ..digits import exact
 from ..limits import MAX_COUNT_ROWS
 from .app import app, magnetic_options, make_puzzle
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from ..puzzle import Puzzle
+    from ..state import Color
 
 __all__ = ["count", "variants", "markov"]
 
@@ -55,7 +62,7 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     Console().print(table)
 
 
-def _family_table(top, magnetic, goal_up, start_up):  # type: ignore[no-untyped-def]
+def _family_table(top: Puzzle, magnetic: str | None, goal_up: str | None, start_up: str | None) -> Table:
     """The counts from S to D of a member with more posts or restricted moves: by its own solver (exact for every
     n), else by the search up to the exhaustive solver's cap."""
     from rich.table import Table
@@ -80,7 +87,10 @@ def _family_table(top, magnetic, goal_up, start_up):  # type: ignore[no-untyped-
         else:
             break
         reached = n
-        table.add_row(str(n), "unreachable" if total is None else exact(total), "" if total is None else exact(total - previous))
+        if total is None:
+            table.add_row(str(n), "unreachable", "")
+        else:
+            table.add_row(str(n), exact(total), exact(total - previous))
         previous = total or 0
     if exact_solver is not None:
         table.caption = f"by the {exact_solver.name} solver ({exact_solver.guarantee.value}): {exact_solver.reference}"
@@ -122,9 +132,10 @@ def variants(upto: int) -> None:
             table.add_row(colors, "none", "", "", "", "", "", "")
             continue
         for i, name in enumerate(mine):
-            c, _, goal = name.partition("/")
-            s, p = markov.asymptotic_factors(c, goal or None)  # type: ignore[arg-type]
-            firsts = ", ".join(str(counts.total_moves(c, n, goal or None)) for n in range(1, upto + 1))  # type: ignore[arg-type]
+            c, _, written = name.partition("/")
+            goal = cast("Color | None", written or None)  # MagneticPuzzle checks it
+            s, p = markov.asymptotic_factors(c, goal)
+            firsts = ", ".join(str(counts.total_moves(c, n, goal)) for n in range(1, upto + 1))
             twin = first_of[families[name]]
             table.add_row(
                 colors if i == 0 else "",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import Any
 
 import click
 
@@ -19,7 +20,8 @@ __all__ = ["oeis"]
 @click.option("--upto", type=click.IntRange(1, 1000), default=None, help="Check terms up to this n only.")
 @click.option(
     "--max-positions", "max_codes", type=click.IntRange(1, MAX_TOWER_SEARCH_CODES), default=OEIS_DEFAULT_CODES,
-    show_default=True, help=f"Search only puzzles with at most this many codes (positions), up to {MAX_TOWER_SEARCH_CODES:,}.",
+    show_default=True,
+    help=f"Search only puzzles with at most this many codes (positions), up to {MAX_TOWER_SEARCH_CODES:,}.",
 )
 @click.option("--new", is_flag=True, help="Show the optimal counts no one has published instead.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
@@ -53,13 +55,15 @@ def oeis(upto: int | None, max_codes: int, new: bool, fmt: str) -> None:
         writer = csv.DictWriter(out, columns, lineterminator="\n")
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: " ".join("-" if t is None else str(t) for t in v) if k == "terms" else v for k, v in row.items()})
+            if "terms" in row:
+                row["terms"] = " ".join("-" if t is None else str(t) for t in row["terms"])
+            writer.writerow(row)
         click.echo(out.getvalue(), nl=False)
         return
     _table(title, rows, new)
 
 
-def _table(title: str, rows: list[dict], new: bool) -> None:  # type: ignore[type-arg]
+def _table(title: str, rows: list[dict[str, Any]], new: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -79,7 +83,8 @@ def _table(title: str, rows: list[dict], new: bool) -> None:  # type: ignore[typ
             name, previous = ("" if row["anumber"] == previous else row["name"]), row["anumber"]
             span = f"{row['checked']} (n={row['first']}..{row['last']})" if row["checked"] else "0"
             agree = {True: "yes", False: "NO", None: "-"}[row["agree"]]
-            table.add_row(row["anumber"] if name else "", name, row["method"], span, agree + (f": {row['note']}" if row["note"] else ""))
+            note = f": {row['note']}" if row["note"] else ""
+            table.add_row(row["anumber"] if name else "", name, row["method"], span, agree + note)
         agreed = sum(1 for row in rows if row["agree"])
         table.caption = f"{agreed} of {len(rows)} rows agree; the others compare nothing (see why)"
     Console().print(table)

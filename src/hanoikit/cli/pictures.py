@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..move import Move
 from ..puzzle import Puzzle
+from ..state import State
 from .app import app, fail, magnetic_options, make_puzzle
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = ["graph", "animate", "show", "explain", "ncube"]
 
@@ -17,7 +24,9 @@ _ALGORITHM_HELP = (
 )
 
 
-def _moves(n: int, magnetic, start_up, goal_up, algorithm: str, source: str | None):  # type: ignore[no-untyped-def]
+def _moves(
+    n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, algorithm: str, source: str | None
+) -> tuple[Puzzle, list[Move], State | None]:
     from ..draw.animate import resolve
 
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
@@ -72,7 +81,7 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     click.echo(f"wrote {out}: {facts}")
 
 
-def solution_options(command):  # type: ignore[no-untyped-def]
+def solution_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add ``--algorithm NAME`` and ``--from STATE``: which solution to play, and from where."""
     command = click.option(
         "--from", "source", metavar="STATE", help="Start from this position (optimal only), e.g. SSI:RRB."
@@ -130,7 +139,7 @@ def animate(
     )
 
 
-def _stderr():  # type: ignore[no-untyped-def]
+def _stderr() -> Console:
     from rich.console import Console
 
     return Console(stderr=True)
@@ -188,9 +197,8 @@ def explain(n: int, lang: str, cycles: bool, numbered: bool) -> None:
 @click.option("--out", "out", metavar="FILE", help="Also draw the cube and the walk (.png, .svg, .pdf; N up to 6).")
 def ncube(n: int, out: str | None) -> None:
     """The disk sequence of the N-disk solution as a walk on the N-cube (seed 002): every corner once, a Gray code."""
-    from ..teach import ncube as cube
-
     from ..draw.files import check_parent, extension
+    from ..teach import ncube as cube
 
     if out is not None and n > cube.MAX_DRAWN:
         fail(f"the cube is drawn up to {cube.MAX_DRAWN} dimensions, not {n}")

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import tempfile
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["write_atomically", "check_parent", "naming", "extension", "save_figure"]
 
@@ -87,7 +92,7 @@ def _umask() -> int:
     return mask
 
 
-def save_figure(figure, *targets: str | os.PathLike[str], **options) -> None:  # type: ignore[no-untyped-def]
+def save_figure(figure: Figure, *targets: str | os.PathLike[str], **options: Any) -> None:
     """Save a matplotlib figure to each target atomically, in the format its extension names, and close it.
 
     SVG keeps real text (not outlines) and no date, so the same figure gives the same file; ``options`` go to
@@ -101,9 +106,6 @@ def save_figure(figure, *targets: str | os.PathLike[str], **options) -> None:  #
             for target in targets:
                 fmt = extension(target)
                 metadata = {"Date": None} if fmt == "svg" else None
-                write_atomically(
-                    target,
-                    lambda temporary: figure.savefig(temporary, format=fmt, metadata=metadata, **options),
-                )
+                write_atomically(target, functools.partial(figure.savefig, format=fmt, metadata=metadata, **options))
     finally:
         plt.close(figure)

@@ -4,6 +4,7 @@ layout."""
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -98,11 +99,11 @@ def draw_state_graph(
     ax.set_aspect("equal")
     ax.axis("off")
 
-    path_edges = {frozenset(pair) for pair in zip(path, path[1:])}
+    path_edges = {frozenset(pair) for pair in itertools.pairwise(path)}
     segments = [(positions[u], positions[v]) for u, v in graph.edges if frozenset((u, v)) not in path_edges]
     thin = 0.6 if count > 300 else 1.0
     ax.add_collection(LineCollection(segments, colors=BASE, linewidths=thin, alpha=0.55, zorder=1))
-    steps = [(positions[u], positions[v]) for u, v in zip(path, path[1:])]
+    steps = [(positions[u], positions[v]) for u, v in itertools.pairwise(path)]
     ax.add_collection(LineCollection(steps, colors=PATH, linewidths=3.5, zorder=2))
     xs, ys = zip(*(positions[s] for s in graph.nodes))
     on_path = set(path)

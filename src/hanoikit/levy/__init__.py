@@ -15,7 +15,7 @@ Every function takes the algorithm's name first, then the number of disks. The p
 (83, 13, True)
 """
 
-from .appendix import *  # noqa: F401,F403
-from .arrays import *  # noqa: F401,F403
-from .counting import *  # noqa: F401,F403
-from .published import *  # noqa: F401,F403
+from .appendix import *  # noqa: F403
+from .arrays import *  # noqa: F403
+from .counting import *  # noqa: F403
+from .published import *  # noqa: F403

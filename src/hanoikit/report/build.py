@@ -20,7 +20,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -174,7 +174,8 @@ def render_html(sections: Sequence[Section], stamp: str) -> str:
                 mark = MATCH if check.match else MISMATCH
                 parts.append(
                     f'<tr class="{kind}"><td>{e(check.item)}</td><td class="num">{e(check.published)}</td>'
-                    f'<td class="num">{e(check.computed)}</td><td class="mark">{e(mark)}</td><td>{e(check.note)}</td></tr>'
+                    f'<td class="num">{e(check.computed)}</td><td class="mark">{e(mark)}</td>'
+                    f"<td>{e(check.note)}</td></tr>"
                 )
             parts.append("</table>")
         listed = {f for c in section.checks for f in c.figures}
@@ -233,7 +234,7 @@ def _build(out: Path) -> Built:
     work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))  # the parent must exist
     try:
         sections = collect(work / "figures")
-        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         (work / "report.md").write_text(render_markdown(sections, stamp), encoding="utf-8")
         (work / "report.html").write_text(render_html(sections, stamp), encoding="utf-8")
         for path in sorted(work.rglob("*")):

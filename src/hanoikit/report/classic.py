@@ -6,6 +6,7 @@ The published values are transcribed from the seeds; the computed ones are compu
 
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 
@@ -75,8 +76,8 @@ MOVE_LISTS_3 = {
 DISK_SEQUENCES = {
     4: "1  2  1  3  1  2  1  4  1  2  1  3  1  2  1",
     5: "1  2  1  3  1  2  1  4  1  2  1  3  1  2  1  5  1  2  1  3  1  2  1  4  1  2  1  3  1  2  1",
-    6: "1  2  1  3  1  2  1  4  1  2  1  3  1  2  1  5  1  2  1  3  1  2  1  4  1  2  1  3  1  2  1  6  1  2  1  3  1  2  "
-    "1  4  1  2  1  3  1  2  1  5  1  2  1  3  1  2  1  4  1  2  1  3  1  2  1",
+    6: "1  2  1  3  1  2  1  4  1  2  1  3  1  2  1  5  1  2  1  3  1  2  1  4  1  2  1  3  1  2  1  "
+    "6  1  2  1  3  1  2  1  4  1  2  1  3  1  2  1  5  1  2  1  3  1  2  1  4  1  2  1  3  1  2  1",
 }
 """Seed 003: the printed sequences of moved disks for 4, 5 and 6 disks."""
 
@@ -159,7 +160,8 @@ def _hamilton(n: int) -> bool:
     for disk in _disks(n):
         corner ^= 1 << (disk - 1)
         seen.add(corner)
-    return len(seen) == 2**n
+    corners: int = 2**n
+    return len(seen) == corners
 
 
 def _seed003() -> list[Check]:
@@ -183,9 +185,9 @@ def _seed003() -> list[Check]:
                        f"{len(drawn)} edges", "all are single moves: " + ("yes" if legal else "no"), legal))
     found.append(Check(seed, "The 3-disk state graph: the shortest path from AAA to CCC", "7",
                        str(result.distance(target)), result.distance(target) == 7, "By breadth-first search."))
+    following = sorted(_letters(puzzle.apply(puzzle.start, m)) for m in puzzle.legal_moves(puzzle.start))
     found.append(Check(seed, "From AAA the next positions are BAA or CAA", "BAA, CAA",
-                       ", ".join(sorted(_letters(puzzle.apply(puzzle.start, m)) for m in puzzle.legal_moves(puzzle.start))),
-                       {_letters(puzzle.apply(puzzle.start, m)) for m in puzzle.legal_moves(puzzle.start)} == {"BAA", "CAA"}))
+                       ", ".join(following), set(following) == {"BAA", "CAA"}))
     minimal = [Puzzle(n).distance() for n in range(1, 5)]
     found.append(Check(seed, "The least numbers of moves for 1 to 4 disks: 1, 3, 7, 15", "1 3 7 15",
                        " ".join(map(str, minimal)), minimal == [1, 3, 7, 15]))
@@ -238,7 +240,7 @@ def _drawn_horizontal_edges() -> list[tuple[State, State]]:
             names = chain.split("-")
             if len(names) > 1:
                 edges += [(State([_LETTER_POSTS[c] for c in a]), State([_LETTER_POSTS[c] for c in b]))
-                          for a, b in zip(names, names[1:])]
+                          for a, b in itertools.pairwise(names)]
     return edges
 
 

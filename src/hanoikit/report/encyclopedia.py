@@ -10,15 +10,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 from .._extras import require
 from ..analysis import counts, markov, symmetry
 from ..move import Move
 from ..puzzle import MagneticPuzzle
+from ..state import Color
 from . import Check
 from .build import Table
 
-__all__ = ["SEED", "TITLE", "checks", "tables", "rbb_algorithm", "rrb_algorithm", "markov_total", "PUBLISHED_N3", "PUBLISHED_MATRIX", "PUBLISHED_S1"]
+__all__ = [
+    "SEED", "TITLE", "checks", "tables", "rbb_algorithm", "rrb_algorithm", "markov_total", "PUBLISHED_N3",
+    "PUBLISHED_MATRIX", "PUBLISHED_S1",
+]
 
 SEED = "001"
 TITLE = "Magnetic Tower of Hanoi (encyclopedia article): examples, algorithms, recurrences, s and p, the Markov matrix"
@@ -35,7 +40,9 @@ _S_P_TABLE = {  # s and p as published (the first table)
     ("RNN", "NNB"): ("7/22", "14/22"),
     ("NNN",): ("10/33", "20/33"),
 }
-_S_TABLE = {"NNN": "20/66", "RNN": "21/66", "NNR": "39/66", "NBR": "42/66", "RNB": "24/66", "RBN": "30/66", "RRB": "33/66"}
+_S_TABLE = {
+    "NNN": "20/66", "RNN": "21/66", "NNR": "39/66", "NBR": "42/66", "RNB": "24/66", "RBN": "30/66", "RRB": "33/66",
+}
 _RECURRENCES = {  # the Markov section's recurrences as published: moves and pieces (n - 1)
     "NNN": "S_RNN + 1 + S_NNR",
     "RNN": "S_RNN + 1 + S_NBR",
@@ -89,7 +96,7 @@ def _replays_optimally(colors: str, moves: Iterator[Move], n: int) -> bool:
     return puzzle.play(listed) == puzzle.goal and len(listed) == puzzle.distance()
 
 
-# -- the checks ----------------------------------------------------------------------------------------------------------
+# -- the checks ----------------------------------------------------------------------------------------------------
 
 
 def _fraction_text(x: Fraction) -> str:
@@ -126,7 +133,9 @@ def checks(figure_dir: Path) -> list[Check]:
     """One check per published item of seed 001, everything on the computed side computed now."""
     out: list[Check] = []
 
-    def add(item: str, published: str, computed: str, match: bool, note: str = "", figures: tuple[str, ...] = ()) -> None:
+    def add(
+        item: str, published: str, computed: str, match: bool, note: str = "", figures: tuple[str, ...] = ()
+    ) -> None:
         out.append(Check(SEED, item, published, computed, match, note, figures))
 
     # worked examples
@@ -158,19 +167,23 @@ def checks(figure_dir: Path) -> list[Check]:
     add("free puzzle counts 1, 4, 11, ...", "1, 4, 11", ", ".join(map(str, free)), free[:3] == [1, 4, 11])
 
     # the RBB / RRB algorithms and their optimality
-    ok = all(_replays_optimally("RBB", rbb_algorithm(n), n) and _replays_optimally("RRB", rrb_algorithm(n), n) for n in range(1, 9))
-    add("RBB(n) and RRB(n) algorithms are optimal", "optimal (proof by induction)", f"legal and optimal for n = 1..8: {ok}", ok)
+    ok = all(_replays_optimally("RBB", rbb_algorithm(n), n) and _replays_optimally("RRB", rrb_algorithm(n), n)
+             for n in range(1, 9))
+    add("RBB(n) and RRB(n) algorithms are optimal", "optimal (proof by induction)",
+        f"legal and optimal for n = 1..8: {ok}", ok)
 
     # the NNN algorithm, by its move count
     def S(name: str, n: int) -> int:
         return 0 if n == 0 else markov_total(name, n)
 
-    nnn = [S("RNN", n - 1) + 1 + S("RRB", n - 2) + S("RBB", n - 2) + 1 + S("RBN", n - 2) + 1 + S("NNB", n - 2) for n in range(2, 31)]
+    nnn = [S("RNN", n - 1) + 1 + S("RRB", n - 2) + S("RBB", n - 2) + 1 + S("RBN", n - 2) + 1 + S("NNB", n - 2)
+           for n in range(2, 31)]
     engine_nnn = [S("NNN", n) for n in range(2, 31)]
     add(
         "NNN algorithm (RNN, 1, RRB, RBB, 1, RBN, 1, NNB pieces)",
         "optimal",
-        "count equals the optimum for n = 2..30" if nnn == engine_nnn else f"counts {nnn[:6]} vs optimum {engine_nnn[:6]}",
+        "count equals the optimum for n = 2..30" if nnn == engine_nnn
+        else f"counts {nnn[:6]} vs optimum {engine_nnn[:6]}",
         nnn == engine_nnn,
         "checked by the count its pieces add up to (the pieces' own algorithms are not spelled out)",
     )
@@ -204,13 +217,15 @@ def checks(figure_dir: Path) -> list[Check]:
         values = {name: markov.asymptotic_factors(name) for name in names}
         s_set = {_fraction_text(s) for s, _ in values.values()}
         p_set = {_fraction_text(p) for _, p in values.values()}
-        match = {Fraction(s_pub)} == {s for s, _ in values.values()} and {Fraction(p_pub)} == {p for _, p in values.values()}
+        match = ({Fraction(s_pub)} == {s for s, _ in values.values()}
+                 and {Fraction(p_pub)} == {p for _, p in values.values()})
         add(
             f"s and p of {' / '.join(names)}",
             f"s = {s_pub}, p = {p_pub}",
             f"s = {', '.join(sorted(s_set))}, p = {', '.join(sorted(p_set))}",
             match,
-            "exact projection on the eigenvalue 3 of the engine's class recursion" + ("; 14/22 = 7/11" if p_pub == "14/22" else ""),
+            "exact projection on the eigenvalue 3 of the engine's class recursion"
+            + ("; 14/22 = 7/11" if p_pub == "14/22" else ""),
         )
     figure = _convergence_figure(figure_dir)
     s_big, _ = markov.asymptotic_factors("NNN")
@@ -224,7 +239,8 @@ def checks(figure_dir: Path) -> list[Check]:
         figure,
     )
     family = [markov.asymptotic_factors(v) for v in markov.SEED_VARIANTS]
-    add("p = 2 s for every variant", "s/p table: p = 2 s", f"holds for the seven variants: {all(p == 2 * s for s, p in family)}", all(p == 2 * s for s, p in family))
+    doubled = all(p == 2 * s for s, p in family)
+    add("p = 2 s for every variant", "s/p table: p = 2 s", f"holds for the seven variants: {doubled}", doubled)
 
     # the Markov section
     recursions = markov.seed_recursions()
@@ -242,20 +258,23 @@ def checks(figure_dir: Path) -> list[Check]:
     add(
         "NNR and NBR end red up",
         "red up (destination coloured red)",
-        f"default goal NNR: {MagneticPuzzle(1, 'NNR').goal_up}, NBR: {MagneticPuzzle(1, 'NBR').goal_up}; blue up reachable: "
-        f"{counts.reachable_goals('NNR')}, {counts.reachable_goals('NBR')}",
+        f"default goal NNR: {MagneticPuzzle(1, 'NNR').goal_up}, NBR: {MagneticPuzzle(1, 'NBR').goal_up}; "
+        f"blue up reachable: {counts.reachable_goals('NNR')}, {counts.reachable_goals('NBR')}",
         counts.reachable_goals("NNR") == ("R",) and counts.reachable_goals("NBR") == ("R",),
     )
     s1 = [int(x) for x in markov.seed_s1()]
     add("S(1)", str(PUBLISHED_S1), str(s1), s1 == PUBLISHED_S1, "distances of one disk")
     M = markov.seed_matrix()
     computed_M = [[int(M[i, j]) for j in range(8)] for i in range(8)]
-    add("the matrix M", _matrix_text(PUBLISHED_MATRIX), _matrix_text(computed_M), computed_M == PUBLISHED_MATRIX, "rows rebuilt from the engine's plans")
+    add("the matrix M", _matrix_text(PUBLISHED_MATRIX), _matrix_text(computed_M), computed_M == PUBLISHED_MATRIX,
+        "rows rebuilt from the engine's plans")
     rows_ok = all(_published_row(_RECURRENCES[v]) == PUBLISHED_MATRIX[i] for i, v in enumerate(markov.SEED_VARIANTS))
-    add("M's rows against the article's own recurrences", "(consistent)", f"every row matches its recurrence: {rows_ok}", rows_ok, "both sides transcribed from the article")
+    add("M's rows against the article's own recurrences", "(consistent)",
+        f"every row matches its recurrence: {rows_ok}", rows_ok, "both sides transcribed from the article")
     vector = [markov_total(v, n) for n in (10, 25) for v in markov.SEED_VARIANTS]
     power = [int(x) for n in (10, 25) for x in list(M ** (n - 1) * markov.seed_s1())[:7]]
-    add("S(n) = M^(n-1) S(1)", "S(n) = M^(n-1) S(1)", f"equals the engine's optima at n = 10 and 25: {vector == power}", vector == power)
+    add("S(n) = M^(n-1) S(1)", "S(n) = M^(n-1) S(1)", f"equals the engine's optima at n = 10 and 25: {vector == power}",
+        vector == power)
     poly = markov.characteristic_polynomial(M)
     add(
         "characteristic polynomial of M",
@@ -264,7 +283,8 @@ def checks(figure_dir: Path) -> list[Check]:
         str(poly) == "K**2*(K - 3)*(K - 1)**2*(K**3 - K - 2)",
     )
     roots = markov.eigenvalues(M)
-    text = ", ".join(f"{z.real:.5g}" if abs(z.imag) < 1e-12 else f"{z.real:.5g} {'+' if z.imag > 0 else '-'} {abs(z.imag):.5g}i" for z in roots)
+    text = ", ".join(f"{z.real:.5g}" if abs(z.imag) < 1e-12
+                     else f"{z.real:.5g} {'+' if z.imag > 0 else '-'} {abs(z.imag):.5g}i" for z in roots)
     expected = [3, 1.52183, complex(-0.7607, 0.8579), complex(-0.7607, -0.8579), 1, 1, 0, 0]
     off = [f"{e} (computed {z.real:.6f})" for z, e in zip(roots, expected) if abs(z - e) >= 1e-4]
     add(
@@ -289,7 +309,8 @@ def checks(figure_dir: Path) -> list[Check]:
             f"{a} backwards is {b}; equal counts",
             f"reverse({a}) = {reverse}; equal counts n = 1..12: {same}",
             reverse in normalised and same,
-            "" if not b.startswith("B") else f"{b} starts blue; with the colours swapped it is {symmetry.color_swap(b)}, i.e. {a} itself",
+            "" if not b.startswith("B")
+            else f"{b} starts blue; with the colours swapped it is {symmetry.color_swap(b)}, i.e. {a} itself",
         )
     return out
 
@@ -324,8 +345,8 @@ def _convergence_figure(figure_dir: Path) -> tuple[str, ...]:
 
 def markov_total(name: str, n: int) -> int:
     """S(n) of a seed-style variant name."""
-    colors, _, goal = name.partition("/")
-    return counts.total_moves(colors, n, goal or None)  # type: ignore[arg-type]
+    colors, goal = _split(name)
+    return counts.total_moves(colors, n, goal)
 
 
 def tables() -> list[Table]:
@@ -336,7 +357,8 @@ def tables() -> list[Table]:
     rows = []
     for name in symmetry.variant_names():
         s, p = markov.asymptotic_factors(*_split(name))
-        rows.append([name, ", ".join(str(markov_total(name, n)) for n in range(1, 7)), _fraction_text(s), _fraction_text(p), symmetry.time_reversal(name)])
+        first_counts = ", ".join(str(markov_total(name, n)) for n in range(1, 7))
+        rows.append([name, first_counts, _fraction_text(s), _fraction_text(p), symmetry.time_reversal(name)])
     second = Table(
         "Every colouring: reachable goals, first counts, s, p, time reversal",
         "Goal faces other than the default after a slash; the reversal is named with its start showing red.",
@@ -346,6 +368,6 @@ def tables() -> list[Table]:
     return [first, second]
 
 
-def _split(name: str) -> tuple[str, str | None]:
+def _split(name: str) -> tuple[str, Color | None]:
     colors, _, goal = name.partition("/")
-    return colors, goal or None
+    return colors, cast("Color | None", goal or None)  # MagneticPuzzle checks it

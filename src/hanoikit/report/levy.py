@@ -22,7 +22,9 @@ from .build import Table
 __all__ = ["SEED", "TITLE", "INTRO", "TABLE_10", "table10", "checks", "tables"]
 
 SEED = "000"
-TITLE = 'Uri Levy, "The Magnetic Tower of Hanoi": colour crossings, Table 10, Figures 13-14, concluding remarks, Appendix 1'
+TITLE = (
+    'Uri Levy, "The Magnetic Tower of Hanoi": colour crossings, Table 10, Figures 13-14, concluding remarks, Appendix 1'
+)
 
 INTRO = (
     "Levy's algorithms are the transcription of Appendix 1 in hanoikit.levy; every sequence is replayed through "
@@ -145,10 +147,12 @@ def _figure_checks(figure_dir: Path) -> list[Check]:
     crossings_62 = sum(_crossings("62", 3))
     found.append(Check(
         SEED, "Figure 13 text: chart C is the '62-Down' algorithm", '"62-Down", 11 moves, two colour crossings',
-        f'"67-down": {summary(3, "67-down", "NNN")}; "62": {levy.counts("62", 3)} moves, {crossings_62} colour crossing',
+        f'"67-down": {summary(3, "67-down", "NNN")}; '
+        f'"62": {levy.counts("62", 3)} moves, {crossings_62} colour crossing',
         False,
         "Inconsistent: the caption names chart C '67-Down' and the paper has no '62-Down' algorithm. On three disks "
-        f"'62' makes {crossings_62} colour crossing, not two, so the chart with two crossings is '67-Down', as captioned.",
+        f"'62' makes {crossings_62} colour crossing, not two, so the chart with two crossings is '67-Down', "
+        "as captioned.",
         fig13,
     ))
     spans = crossing_spans(color_trace(MagneticPuzzle(3), levy.solution_array("67-down", 3)))
@@ -208,7 +212,7 @@ def _claims() -> list[Check]:
     s62 = levy.counts("62", 5)
     found.append(Check(SEED, 'A "movie": "62" solves a height-five tower in 83 moves', "83", str(s62), s62 == 83))
     recursive = [f.__name__ for f in levy.FUNCTIONS if any(
-        type(step) is levy.Call and step.function is f.__wrapped__  # type: ignore[attr-defined]
+        type(step) is levy.Call and step.function is f.__wrapped__  # type: ignore[attr-defined]  # set by functools.wraps
         for n in range(1, 8) for step in f(n, 0, 1, 2).steps()
     )]
     found.append(Check(
@@ -255,7 +259,8 @@ def _monks() -> list[Check]:
         SEED, "Concluding remarks: the original ((3^64 - 1)/2)*(67/108) seconds", "1.06507785166480704*10^30",
         f"{_sci(total, 18)} (exactly {total.numerator}/{total.denominator})",
         _sci(total, 16) == _sci(Fraction(106507785166480704, 10**17) * 10**30, 16),
-        f"Agrees to 16 significant digits, the precision of a double; the exact value to 18 digits is {_sci(total, 18)}.",
+        "Agrees to 16 significant digits, the precision of a double; "
+        f"the exact value to 18 digits is {_sci(total, 18)}.",
     ))
     remaining = total - 2**63
     third = Fraction(3**63 - 1, 2) * Fraction(67, 108)
@@ -277,7 +282,7 @@ def _monks() -> list[Check]:
         f"approximately: exactly, S62(64) = {levy.counts('62', 64)} moves; the optimum of the free tower is "
         f"{MagneticPuzzle(64).distance()} moves.",
     ))
-    seconds, years = duration(2**64 - 1)
+    _seconds, years = duration(2**64 - 1)
     found.append(Check(
         SEED, "Reference [2]: 2^64 - 1 seconds, roughly 600 billion years; 18,446,744,073,709,551,615 turns",
         "18,446,744,073,709,551,615 turns; roughly 600 billion years",

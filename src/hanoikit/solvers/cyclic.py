@@ -106,7 +106,9 @@ def distance(puzzle: Puzzle, src: State, dst: State) -> int:
     15
     """
     steps = _steps(puzzle, src, dst)
-    return (0, one_step, two_steps)[steps](puzzle.n) if steps else 0
+    if not steps:
+        return 0
+    return (one_step if steps == 1 else two_steps)(puzzle.n)
 
 
 _MOVE, _ONE, _TWO = 0, 1, 2

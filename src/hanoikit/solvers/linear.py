@@ -59,16 +59,17 @@ def covers(puzzle: Puzzle) -> bool:
 
 def _line(puzzle: Puzzle) -> tuple[int, int, int]:
     """The posts along the line: an end, the centre, the other end (the lower-numbered end first)."""
-    if not isinstance(puzzle, Puzzle) or not covers(puzzle):
+    c = centre(puzzle) if isinstance(puzzle, Puzzle) and not puzzle.faces else None
+    if c is None:
         raise InvalidPuzzleError(f"this solver answers three posts in a line, not {quote(puzzle)}")
-    c = centre(puzzle)
     x, y = (p for p in range(3) if p != c)
-    return x, c, y  # type: ignore[return-value]
+    return x, c, y
 
 
 @functools.lru_cache(maxsize=64)
 def _power(exponent: int) -> int:
-    return 3**exponent
+    power: int = 3**exponent
+    return power
 
 
 def _from_digits(values: list[int], width: int) -> int:
@@ -87,7 +88,8 @@ def _digits(posts: np.ndarray, line: tuple[int, int, int]) -> np.ndarray:
     place = along[posts[::-1]]
     middle = (place == 1).astype(np.int8)
     mirrored = (np.cumsum(middle) - middle) & 1
-    return np.where(mirrored == 1, 2 - place, place)
+    digits: np.ndarray = np.where(mirrored == 1, 2 - place, place)
+    return digits
 
 
 def rank(puzzle: Puzzle, state: State) -> int:

@@ -93,7 +93,8 @@ class Solver:
     """A solver: what it covers, what it guarantees, what it costs, and its functions (loaded on first use).
 
     ``covers`` is a predicate on the puzzle's rules; ``check`` raises :class:`~hanoikit.TooLargeError` for a puzzle
-    it covers but beyond its cap, ``check_index`` likewise for ``move_at`` and ``state_at``; ``load`` returns the module (or any object) with the :class:`SolverFunctions`.
+    it covers but beyond its cap, ``check_index`` likewise for ``move_at`` and ``state_at``; ``load`` returns the
+    module (or any object) with the :class:`SolverFunctions`.
     """
 
     name: str
@@ -240,7 +241,7 @@ def _load_frame_stewart() -> SolverFunctions:
 
 
 def _every_move(puzzle: Puzzle) -> bool:
-    return puzzle._any and not puzzle.faces  # type: ignore[attr-defined, no-any-return]
+    return puzzle._any and not puzzle.faces
 
 
 FRAME_STEWART_4 = register(

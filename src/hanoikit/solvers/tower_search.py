@@ -22,6 +22,8 @@ code space is above ``max_codes`` (default :data:`~hanoikit.limits.MAX_TOWER_SEA
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from ..errors import InvalidStateError
@@ -39,7 +41,8 @@ def code_space(puzzle: Puzzle) -> int:
     >>> code_space(Puzzle(3, posts=4)), code_space(MagneticPuzzle(3, "NNNN"))
     (64, 1024)
     """
-    return puzzle.posts ** puzzle.n * (1 << puzzle.posts if puzzle.faces else 1)
+    positions: int = puzzle.posts**puzzle.n
+    return positions * (1 << puzzle.posts if puzzle.faces else 1)
 
 
 def encode(puzzle: Puzzle, state: State) -> int:
@@ -53,9 +56,10 @@ def encode(puzzle: Puzzle, state: State) -> int:
     code = 0
     for post in reversed(state.posts):
         code = code * puzzle.posts + post
-    if not puzzle.faces:
+    ups = state.ups
+    if not puzzle.faces or ups is None:  # a checked position has faces exactly when the puzzle has
         return code
-    bits = sum(1 << post for post, top in enumerate(state.tops()) if top is not None and state.ups[top - 1] == "B")  # type: ignore[index]
+    bits = sum(1 << post for post, top in enumerate(state.tops()) if top is not None and ups[top - 1] == "B")
     return (code << puzzle.posts) | bits
 
 
@@ -94,7 +98,9 @@ class _Search:
         """Breadth-first from ``source`` until ``target``: over a table of every code's moves when it is small
         (deep searches then cost a few numpy calls per layer), else layer by layer."""
         if self.size * len(self.pairs) <= _TABLE_ENTRIES:
-            table = np.concatenate([self.moves(np.arange(a, min(a + (1 << 18), self.size))) for a in range(0, self.size, 1 << 18)])
+            step = 1 << 18
+            table = np.concatenate([self.moves(np.arange(a, min(a + step, self.size)))
+                                    for a in range(0, self.size, step)])
             return _layers(lambda codes: table[codes].ravel(), self.size, source, target, dedupe=_stamp(self.size))
         return _layers(lambda codes: self.moves(codes).ravel(), self.size, source, target, dedupe=np.unique)
 
@@ -130,19 +136,23 @@ class _Search:
         return out
 
 
-def _stamp(size: int):  # type: ignore[no-untyped-def]
+def _stamp(size: int) -> Callable[[np.ndarray], np.ndarray]:
     """A linear-time de-duplication of codes below ``size`` (the order is not kept)."""
     last = np.empty(size, np.int64)
 
     def dedupe(codes: np.ndarray) -> np.ndarray:
         index = np.arange(codes.size)
         last[codes] = index
-        return codes[last[codes] == index]
+        kept: np.ndarray = codes[last[codes] == index]
+        return kept
 
     return dedupe
 
 
-def _layers(expand, size: int, source: int, target: int, dedupe) -> int | None:  # type: ignore[no-untyped-def]
+def _layers(
+    expand: Callable[[np.ndarray], np.ndarray], size: int, source: int, target: int,
+    dedupe: Callable[[np.ndarray], np.ndarray],
+) -> int | None:
     seen = np.zeros(size, np.bool_)
     seen[source] = True
     frontier = np.array([source], np.int64)

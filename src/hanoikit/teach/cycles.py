@@ -17,10 +17,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import InvalidPuzzleError, TooLargeError
 from ..move import POST_NAMES, Move
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 __all__ = ["MAX_DISKS", "Step", "steps", "four_step_rule", "three_step_pair", "table"]
 
@@ -103,7 +106,7 @@ def steps(n: int) -> list[Step]:
     return rows
 
 
-def table(n: int):  # type: ignore[no-untyped-def]
+def table(n: int) -> Table:
     """A rich table of :func:`steps` for the terminal."""
     from rich.table import Table
 

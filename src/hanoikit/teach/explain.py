@@ -15,7 +15,7 @@ Tiny: So I am to go from the middle to the right.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import InvalidPuzzleError, TooLargeError
 from ..move import Move
@@ -72,7 +72,7 @@ def names(n: int) -> list[str]:
     return [_NAMES[disk - 1] if disk <= len(_NAMES) else f"Disk {disk}" for disk in range(1, n + 1)]
 
 
-def _check(n: int, lang: str) -> dict:  # type: ignore[type-arg]
+def _check(n: int, lang: str) -> dict[str, Any]:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
     if n > MAX_DISKS:
@@ -94,7 +94,7 @@ def dialogue(n: int, lang: str = "en") -> Iterator[Line]:
     yield from _go(n, 0, 2, names(n), words)
 
 
-def _go(disk: int, src: int, dst: int, called: list[str], words: dict) -> Iterator[Line]:  # type: ignore[type-arg]
+def _go(disk: int, src: int, dst: int, called: list[str], words: dict[str, Any]) -> Iterator[Line]:
     posts = words["posts"]
     me = called[disk - 1]
     yield Line(disk, me, words["asked"].format(src=posts[src], dst=posts[dst]))

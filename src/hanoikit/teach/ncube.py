@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -23,6 +24,7 @@ from ..errors import InvalidPuzzleError, TooLargeError
 from ..solvers.classic import is_hamiltonian_path
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 __all__ = [
@@ -106,7 +108,7 @@ def _projection(n: int) -> list[tuple[float, float]]:
     return (axes + extra)[:n] if n >= 3 else [(1.0, 0.0), (0.0, 1.0)][:n]
 
 
-def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
+def draw(n: int, ax: Axes | None = None) -> Figure:
     """Draw the ``n``-cube (``n`` <= 6) with the solution's walk over its edges, numbered and coloured by time."""
     _check(n, MAX_DRAWN)
     require("matplotlib", "plot")
@@ -130,17 +132,17 @@ def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
     if ax is None:
         figure, ax = plt.subplots(figsize=(6.4, 5.2) if n <= 3 else (8, 6.2), dpi=110)
     else:
-        figure = ax.figure
+        figure = ax.figure  # type: ignore[assignment]  # the axes of a Figure: draw takes no SubFigure's
     ax.set_aspect("equal")
     ax.axis("off")
     edges = [(point(c), point(c | 1 << a)) for c in range(2**n) for a in range(n) if not c >> a & 1]
     ax.add_collection(LineCollection(edges, colors="#c9c1b6", linewidths=1.0, zorder=1))
     cmap = plt.get_cmap("plasma")
     steps = len(corners) - 1
-    path = [(point(a), point(b)) for a, b in zip(corners, corners[1:])]
+    path = [(point(a), point(b)) for a, b in itertools.pairwise(corners)]
     shades = [cmap(0.1 + 0.75 * i / max(steps - 1, 1)) for i in range(steps)]
     ax.add_collection(LineCollection(path, colors=shades, linewidths=3, zorder=2))
-    disks = [(a ^ b).bit_length() for a, b in zip(corners, corners[1:])]
+    disks = [(a ^ b).bit_length() for a, b in itertools.pairwise(corners)]
     if n <= 4:
         for (p, q), disk in zip(path, disks):
             ax.annotate(letters([disk]), ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2), fontsize=7, color=INK, ha="center",
@@ -169,8 +171,8 @@ def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
 
 def save(n: int, target: str | os.PathLike[str]) -> None:
     """Write :func:`draw` to ``target`` (.png, .svg or .pdf) atomically."""
-    from ..errors import UnknownMethodError
     from ..draw.files import extension, save_figure
+    from ..errors import UnknownMethodError
 
     fmt = extension(target)
     if fmt not in ("png", "svg", "pdf"):

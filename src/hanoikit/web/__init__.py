@@ -7,13 +7,18 @@ colour crossings and the palette it shares with :mod:`hanoikit.draw.palette`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .._extras import require
 from .positions import describe, random_state, read_move, remaining
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 __all__ = ["create_app", "describe", "random_state", "read_move", "remaining"]
 
 
-def create_app():  # type: ignore[no-untyped-def]
+def create_app() -> FastAPI:
     """The FastAPI app (imported on first use: FastAPI is only needed to serve the page)."""
     require("fastapi", "play")
     from .app import create_app as factory
