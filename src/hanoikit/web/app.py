@@ -422,11 +422,16 @@ def create_app() -> FastAPI:
 
     @app.post("/api/move", response_model=MoveResult, responses=REFUSALS)
     def move(request: MoveRequest) -> MoveResult:
-        """Play a move ('1SD', or 'SD' for the top disk of S); an illegal one is refused with the reason (422)."""
+        """Play a move ('1SD', or 'SD' for the top disk of S). A move the rules refuse is an expected answer (200,
+        ``legal`` false, with the reason); only a request that cannot be read (a bad position, a disk that does not
+        exist) is a 422."""
         puzzle = request.settings.puzzle()
         state = puzzle.parse(request.state)
-        played = read_move(puzzle, state, request.move)
-        return MoveResult(move=str(played), position=_position(puzzle, puzzle.apply(state, played)))
+        try:
+            played = read_move(puzzle, state, request.move)
+        except IllegalMoveError as error:
+            return MoveResult(legal=False, move=None, reason=str(error), position=_position(puzzle, state))
+        return MoveResult(legal=True, move=str(played), position=_position(puzzle, puzzle.apply(state, played)))
 
     @app.post("/api/hint", response_model=Hint, responses=REFUSALS)
     def hint(request: PositionRequest) -> Hint:
