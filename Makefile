@@ -3,13 +3,20 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+AXE    := tests/node_modules/axe-core/axe.min.js
 
-.PHONY: demo test bench venv browser clean
+.PHONY: demo play play-terminal test bench venv browser clean
 
 demo: $(STAMP)
 	$(VENV)/bin/hanoi demo 5
 
-test: $(STAMP) browser
+play: $(STAMP)
+	$(VENV)/bin/hanoi play
+
+play-terminal: $(STAMP)
+	$(VENV)/bin/hanoi play --terminal
+
+test: $(STAMP) browser $(AXE)
 	$(PY) -m pytest -n 2 --dist loadfile
 
 bench: $(STAMP)
@@ -28,6 +35,11 @@ browser:
 	@test -x $(CHROMIUM) || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+# The accessibility scan of the page: axe-core from npm (tests/package.json), injected by Playwright.
+$(AXE): tests/package.json
+	cd tests && npm install --no-audit --no-fund --silent
+	touch $(AXE)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build src/*.egg-info

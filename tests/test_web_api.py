@@ -32,7 +32,7 @@ from fastapi.testclient import TestClient  # starlette's notice about httpx is f
 
 SIGN = {"R": 1, "B": -1, None: 0}
 
-MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch"]
+MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch", "store", "link", "challenges"]
 """The page's ES modules (tests/test_browser.py checks that the page loads them all)."""
 
 
