@@ -54,4 +54,23 @@ def demo(n: int) -> None:
     optimal = [MagneticPuzzle(k).distance() for k in range(1, 9)]
     console.print(f"Levy's \"62\" algorithm: {[levy.counts('62', k) for k in range(1, 9)]}")
     console.print(f"the optimum:           {optimal}")
-    console.print("\nNext: hanoi play (in the browser), hanoi --help, hanoi reproduce --out report")
+    hanoi = _command()
+    console.print("\n[bold]Next[/bold], run:")
+    console.print(f"  {hanoi} play               the puzzle in your browser (or: make play)", highlight=False)
+    console.print(f"  {hanoi} play --terminal    the same game in this terminal", highlight=False)
+    console.print(f"  {hanoi} --help             every command", highlight=False)
+    console.print(f"  {hanoi} reproduce --out report   the seed papers' tables and figures", highlight=False)
+
+
+def _command() -> str:
+    """How this shell runs ``hanoi``: the bare name when it is on PATH, else the path it was run by (``make demo``
+    runs ``.venv/bin/hanoi``, which is not on PATH)."""
+    import os
+    import shutil
+    import sys
+
+    ran = sys.argv[0] if sys.argv and os.path.basename(sys.argv[0]) == "hanoi" else ""
+    found = shutil.which("hanoi")
+    if found and (not ran or os.path.samefile(found, ran)):
+        return "hanoi"
+    return ran if ran and os.path.exists(ran) else f"{sys.executable} -m hanoikit"
