@@ -119,6 +119,13 @@ MAX_FRAMES = 20_000
 them, but time does (about two minutes per thousand frames at 480x320)."""
 
 
+# -- play in the terminal (hanoi play --terminal) ----------------------------------------------------------------------
+
+TERMINAL_MAX_DISKS = 64
+"""The tallest tower ``hanoi play --terminal`` plays: a board of 64 rows, or its stacks as text on a smaller
+terminal."""
+
+
 def ensure_at_most(value: int, cap: int, what: str) -> None:
     """Raise :class:`TooLargeError` if ``value`` is above ``cap``; ``what`` names the unit in the message."""
     if value > cap:
