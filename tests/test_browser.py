@@ -69,7 +69,8 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(browser, server: str):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    # reduced motion: no move is animated, so the games go fast (the tests at desktop and phone size animate)
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

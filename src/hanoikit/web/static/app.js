@@ -162,6 +162,9 @@ async function init() {
   posts.addEventListener("click", onPostButton);
   document.addEventListener("keydown", onKey);
   setInterval(ticking, 250);
+  window.matchMedia("(max-width: 600px)").addEventListener("change", () => {
+    if (game.initial && !game.busy && !game.watch) render(currentState());  // the phone's taller board, or back
+  });
   window.addEventListener("pagehide", () => keep(game, elapsed()));  // the clock's time, kept with the game
   updateSettingsView();
   showChart();

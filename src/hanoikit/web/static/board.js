@@ -4,7 +4,11 @@ import { decode, game, postNames, stacks } from "./state.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const WIDTH = 900;
-const BASE_Y = 362;
+const WIDE = { height: 430, base: 362, disk: 34, top: 70 };
+const TALL = { height: 640, base: 560, disk: 56, top: 80 };  // phones: the same board, taller disks
+const layout = { ...WIDE };
+
+export const narrow = () => window.matchMedia("(max-width: 600px)").matches;
 
 export function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, name);
@@ -22,7 +26,7 @@ export function postX(k, post) {
 }
 
 function geometry(n, k) {
-  const height = Math.min(34, 262 / n);
+  const height = Math.min(layout.disk, (layout.base - layout.top - 30) / n);
   const widest = Math.min(238, column(k) * 0.86);
   const narrowest = Math.max(30, widest * 0.26);
   const width = (disk) => (n === 1 ? widest * 0.84 : narrowest + (widest - narrowest) * (disk - 1) / (n - 1));
@@ -32,7 +36,7 @@ function geometry(n, k) {
 export function slot(n, post, level, k = game.k) {
   // where the disk at ``level`` (0 = bottom) of ``post`` is drawn
   const { height } = geometry(n, k);
-  return { x: postX(k, post), y: BASE_Y - height * (level + 0.5) };
+  return { x: postX(k, post), y: layout.base - height * (level + 0.5) };
 }
 
 export function postAt(x, k = game.k) {
@@ -50,10 +54,13 @@ export function drawBoard(svg, state, colors, palette, k = game.k) {
   // the position ``state`` on ``k`` posts of colours ``colors`` ("NNN", "RBN"...)
   const names = postNames(k);
   const wide = column(k);
+  Object.assign(layout, narrow() ? TALL : WIDE);
+  const BASE_Y = layout.base;
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${layout.height}`);
   svg.textContent = "";
   svg.dataset.state = state;
   drawDefs(svg, palette);
-  el("rect", { x: 0, y: 0, width: WIDTH, height: 430, fill: "url(#wall)" }, svg);
+  el("rect", { x: 0, y: 0, width: WIDTH, height: layout.height, fill: "url(#wall)" }, svg);
   // posts
   for (let post = 0; post < k; post++) {
     const x = postX(k, post);
@@ -62,7 +69,8 @@ export function drawBoard(svg, state, colors, palette, k = game.k) {
     el("rect", { x: x - wide / 2 + 15, y: 52, width: wide - 30, height: BASE_Y - 50, rx: 18, class: "target-glow" },
        group);
     const fill = own === "N" ? "url(#rod)" : `url(#rod-${own})`;
-    el("rect", { x: x - 7, y: 70, width: 14, height: BASE_Y - 66, rx: 7, fill, stroke: "#4a2d14", "stroke-width": 1 },
+    el("rect", { x: x - 7, y: layout.top, width: 14, height: BASE_Y - layout.top + 4, rx: 7, fill, stroke: "#4a2d14",
+      "stroke-width": 1 },
        group);
   }
   // base
@@ -78,13 +86,13 @@ export function drawBoard(svg, state, colors, palette, k = game.k) {
   }
   for (let post = 0; post < k; post++) {
     const x = postX(k, post);
-    const label = el("text", { x, y: BASE_Y + 58, class: "post-label" }, svg);
+    const label = el("text", { x, y: layout.height - 14, class: "post-label" }, svg);
     label.textContent = names[post];
-    const key = el("text", { x: x + 26, y: BASE_Y + 58, class: "post-key" }, svg);
+    const key = el("text", { x: x + 26, y: layout.height - 14, class: "post-key" }, svg);
     key.textContent = `[${post + 1}]`;
     if (colors[post] !== "N") {
-      const tag = el("text", { x: x - 26, y: BASE_Y + 58, class: "post-key", fill: palette.face_dark[colors[post]] },
-                     svg);
+      const tag = el("text", { x: x - 26, y: layout.height - 14, class: "post-key post-tag",
+        fill: palette.face_dark[colors[post]] }, svg);
       tag.textContent = colors[post] === "R" ? "red" : "blue";
       tag.setAttribute("text-anchor", "end");
     }
@@ -144,7 +152,7 @@ function drawDisk(layer, disk, n, k, up, x, y, palette) {
   if (h >= 13) {
     const label = el("text", { x: 0, y: up ? -h * 0.14 : 0, class: "disk-label" }, body);
     label.textContent = disk;
-    label.setAttribute("font-size", Math.min(15, h * 0.5));
+    label.setAttribute("font-size", Math.min(narrow() ? 30 : 15, h * 0.5));
   }
   return group;
 }
