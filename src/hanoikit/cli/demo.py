@@ -8,6 +8,7 @@ import click
 from rich.columns import Columns
 from rich.console import Console
 from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 from ..puzzle import MagneticPuzzle, Puzzle
@@ -56,10 +57,14 @@ def demo(n: int) -> None:
     console.print(f"the optimum:           {optimal}")
     hanoi = _command()
     console.print("\n[bold]Next[/bold], run:")
-    console.print(f"  {hanoi} play               the puzzle in your browser (or: make play)", highlight=False)
-    console.print(f"  {hanoi} play --terminal    the same game in this terminal", highlight=False)
-    console.print(f"  {hanoi} --help             every command", highlight=False)
-    console.print(f"  {hanoi} reproduce --out report   the seed papers' tables and figures", highlight=False)
+    steps = Table.grid(padding=(0, 2))
+    steps.add_column(no_wrap=True)
+    steps.add_column()
+    steps.add_row(f"  {hanoi} play", "the puzzle in your browser (make play)")
+    steps.add_row(f"  {hanoi} play --terminal", "the game in this terminal")
+    steps.add_row(f"  {hanoi} --help", "every command")
+    steps.add_row(f"  {hanoi} reproduce --out report", "the papers' tables, figures")
+    console.print(steps, highlight=False)
 
 
 def _command() -> str:
