@@ -23,7 +23,7 @@ from .move import Move
 from .puzzle import Puzzle
 from .state import State
 
-__all__ = ["Game", "KEYS", "run", "stars"]
+__all__ = ["KEYS", "Game", "run", "stars"]
 
 KEYS = "1-{k} or {names}: pick a post, then where to · ←/→ and Enter too · h hint · u undo · y redo · n new · q quit"
 """The key hint under the board (``{k}`` and ``{names}`` are the puzzle's posts)."""
@@ -88,7 +88,7 @@ class Game:
 
     def counters(self) -> str:
         remaining = self._distance(self.state)
-        shown = lambda value: "–" if value is None else f"{value:,}"  # noqa: E731
+        shown = lambda value: "–" if value is None else f"{value:,}"
         return f"Moves {self.moves:,} · Par {shown(self.optimal)} · To go {shown(remaining)}"
 
     def title(self) -> str:

@@ -21,7 +21,7 @@ from ..puzzle import Puzzle
 from ..state import State
 from .palette import BASE, FACE, NEUTRAL_POST, disk_color
 
-__all__ = ["FORMATS", "emit", "natural_width", "picture", "show", "table", "STEP_KEYS"]
+__all__ = ["FORMATS", "STEP_KEYS", "emit", "natural_width", "picture", "show", "table"]
 
 STEP_KEYS = "any key: next move · q: stop"
 """The key hint ``show --step`` prints under the drawing."""
@@ -178,16 +178,21 @@ def show(
     stepping = step and read_key is not None
     keys = f"\n{STEP_KEYS}" if stepping else ""
 
-    def frame(caption: str):  # type: ignore[no-untyped-def]
-        return picture(state, puzzle, caption + keys, width=console.width)
+    def frame(at: State, caption: str):  # type: ignore[no-untyped-def]
+        return picture(at, puzzle, caption + keys, width=console.width)
 
-    wait = (lambda: read_key() if read_key else "") if step else (lambda: time.sleep(delay) or "")
-    with Live(frame(f"start {state}   ({total:,} move{'s' * (total != 1)})"), console=console, auto_refresh=False) as live:
+    def wait() -> str:
+        if step:
+            return read_key() if read_key else ""
+        time.sleep(delay)
+        return ""
+
+    with Live(frame(state, f"start {state}   ({total:,} move{'s' * (total != 1)})"), console=console, auto_refresh=False) as live:
         for done, move in enumerate(moves, 1):
             if wait().lower() == "q":
                 break
             state = puzzle.apply(state, move)
-            live.update(frame(f"move {done}/{total}: {move}   {state}"), refresh=True)
+            live.update(frame(state, f"move {done}/{total}: {move}   {state}"), refresh=True)
     return state
 
 
