@@ -581,3 +581,28 @@ def test_the_accessibility_scan_finds_nothing_serious(sized, server: str, shots:
     assert scan() == []
     win_classic(page, server)
     assert scan() == []
+
+
+@pytest.mark.parametrize("posts", [3, 4, 5])
+def test_the_board_draws_any_number_of_posts(page, posts: int) -> None:  # type: ignore[no-untyped-def]
+    """The board draws the posts the server's position has (the page takes k from it), disks where the notation says."""
+    state = hk.State((0, posts - 2, posts - 1, 0), post_count=posts)  # disk 1 on S, 2 on the last middle post, ...
+    drawn = page.evaluate(
+        """async ([state, k]) => {
+            const board = await import("/static/board.js");
+            const palette = (await (await fetch("/api/config")).json()).palette;
+            const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+            document.body.appendChild(svg);
+            board.drawBoard(svg, state, "N".repeat(k), palette, k);
+            const x = (node) => Number(node.getAttribute("transform").match(/translate\\(([-\\d.]+)/)[1]);
+            const result = {
+                posts: svg.querySelectorAll(".post").length,
+                labels: [...svg.querySelectorAll(".post-label")].map((node) => node.textContent).join(""),
+                disks: [1, 2, 3, 4].map((disk) => board.postAt(x(svg.querySelector(`#disk-${disk}`)), k)),
+            };
+            svg.remove();
+            return result;
+        }""",
+        [str(state), posts],
+    )
+    assert drawn == {"posts": posts, "labels": hk.post_names(posts), "disks": list(state.posts)}
