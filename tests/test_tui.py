@@ -22,7 +22,7 @@ from oracle import plain_distances
 from rich.console import Console
 
 from hanoikit import MagneticPuzzle, Move, Puzzle
-from hanoikit.tui import Game, stars
+from hanoikit.tui import TerminalGame, stars
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -31,7 +31,7 @@ def keys_for(move: Move) -> str:
     return f"{move.src + 1}{move.dst + 1}"
 
 
-def press(game: Game, keys: str) -> None:
+def press(game: TerminalGame, keys: str) -> None:
     for key in keys:
         assert game.press(key)
 
@@ -42,7 +42,7 @@ PUZZLES = [Puzzle(3), MagneticPuzzle(3), MagneticPuzzle(2, "RBN"), Puzzle(2, pos
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=repr)
 def test_the_optimal_solution_by_keys_wins_with_three_stars(puzzle: Puzzle) -> None:
-    game = Game(puzzle)
+    game = TerminalGame(puzzle)
     optimal = plain_distances(puzzle, puzzle.start)[puzzle.goal]
     for move in puzzle.solve():
         press(game, keys_for(move))
@@ -53,7 +53,7 @@ def test_the_optimal_solution_by_keys_wins_with_three_stars(puzzle: Puzzle) -> N
 
 @given(st.sampled_from(PUZZLES[:3]), st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2)), max_size=12))
 def test_every_move_is_played_or_refused_as_the_model_says(puzzle: Puzzle, picks: list[tuple[int, int]]) -> None:
-    game = Game(puzzle)
+    game = TerminalGame(puzzle)
     for src, dst in picks:
         before = game.state
         disk = before.tops()[src]
@@ -77,7 +77,7 @@ def test_hints_are_optimal_and_undo_redo_walk_the_history() -> None:
     puzzle = MagneticPuzzle(3, "NRB")
     distance = {state: d for state, d in plain_distances(puzzle, puzzle.start).items()}
     to_goal = {s: plain_distances(puzzle, s).get(puzzle.goal) for s in list(distance)[:40]}
-    game = Game(puzzle)
+    game = TerminalGame(puzzle)
     for _ in range(5):
         press(game, "h")
         move = game.hint
@@ -99,7 +99,7 @@ def test_hints_are_optimal_and_undo_redo_walk_the_history() -> None:
 
 
 def test_arrows_and_enter_pick_posts_too() -> None:
-    game = Game(Puzzle(1))
+    game = TerminalGame(Puzzle(1))
     press(game, "\r")  # the cursor starts on S
     game.press("\x1b[C")
     game.press("\x1b[C")
@@ -113,7 +113,7 @@ def test_arrows_and_enter_pick_posts_too() -> None:
      (5, 30, 12, False)],
 )
 def test_the_screen_fits_the_terminal(n: int, width: int, height: int, drawn: bool) -> None:
-    game = Game(MagneticPuzzle(n, "RBN"))
+    game = TerminalGame(MagneticPuzzle(n, "RBN"))
     press(game, "1")
     console = Console(width=width, height=height, color_system=None)
     with console.capture() as captured:

@@ -1,9 +1,10 @@
 """The game in the terminal (``hanoi play --terminal``): any puzzle of the family, moved by keys, with hints, undo and
 redo, the counters against the optimum and the win, drawn with rich to fit the terminal's width and height.
 
-:class:`Game` is the game itself, without a terminal (each key in, a drawing out), and :func:`run` plays it on one.
+:class:`TerminalGame` is the game itself, without a terminal (each key in, a drawing out), its moves kept by a
+:class:`~hanoikit.Game` session; :func:`run` plays it on a terminal.
 
->>> game = Game(Puzzle(2))
+>>> game = TerminalGame(Puzzle(2))
 >>> for key in "12" "13" "23":
 ...     _ = game.press(key)
 >>> game.state, game.moves, game.message
@@ -18,12 +19,13 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .errors import HanoiError, UnsolvableError
+from .errors import EmptyStackError, HanoiError, UnsolvableError
 from .move import Move
 from .puzzle import Puzzle
+from .session import Game
 from .state import State
 
-__all__ = ["KEYS", "Game", "run", "stars"]
+__all__ = ["KEYS", "TerminalGame", "run", "stars"]
 
 KEYS = "1-{k} or {names}: pick a post, then where to · ←/→ and Enter too · h hint · u undo · y redo · n new · q quit"
 """The key hint under the board (``{k}`` and ``{names}`` are the puzzle's posts)."""
@@ -45,13 +47,12 @@ def stars(used: int, optimal: int) -> int:
 
 
 @dataclass
-class Game:
+class TerminalGame:
     """One game of ``puzzle`` from ``start`` (default: its start) to its goal, played by :meth:`press`."""
 
     puzzle: Puzzle
     start: State | None = None
-    history: list[tuple[Move, State]] = field(default_factory=list)
-    undone: list[tuple[Move, State]] = field(default_factory=list)
+    session: Game = field(init=False)
     selected: int | None = None
     cursor: int = 0
     message: str = ""
@@ -59,6 +60,7 @@ class Game:
 
     def __post_init__(self) -> None:
         self.start = self.puzzle.check(self.puzzle.start if self.start is None else self.start)
+        self.session = Game(self.puzzle, self.start)
         self.optimal = self._distance(self.start)
         names = self.puzzle.post_names
         self.message = self.message or f"Move the tower to {names[-1]}. Pick a post: {self._keys_of_posts()}."
@@ -67,15 +69,15 @@ class Game:
 
     @property
     def state(self) -> State:
-        return self.history[-1][1] if self.history else self.start  # type: ignore[return-value]
+        return self.session.state
 
     @property
     def moves(self) -> int:
-        return len(self.history)
+        return len(self.session)
 
     @property
     def solved(self) -> bool:
-        return self.state == self.puzzle.goal
+        return self.session.is_solved()
 
     def _distance(self, state: State) -> int | None:
         try:
@@ -160,8 +162,7 @@ class Game:
         if reason is not None:
             self.message = f"Not allowed: {reason}"
             return
-        self.history.append((move, self.puzzle.apply(self.state, move)))
-        self.undone.clear()
+        self.session.push(move)
         self.message = f"Disk {disk} from {names[src]} to {names[dst]}."
         self._check_win()
 
@@ -188,27 +189,23 @@ class Game:
         self.message = f"Hint: disk {best.disk} from {names[best.src]} to {names[best.dst]} ({left:,} moves to go)."
 
     def undo(self) -> None:
-        if not self.history:
-            self.message = "Nothing to undo."
-            return
         self.selected = None
-        move, state = self.history.pop()
-        self.undone.append((move, state))
-        self.message = f"Took back {move}."
+        try:
+            self.message = f"Took back {self.session.pop()}."
+        except EmptyStackError:
+            self.message = "Nothing to undo."
 
     def redo(self) -> None:
-        if not self.undone:
+        self.selected = None
+        try:
+            self.message = f"Played {self.session.redo()} again."
+        except EmptyStackError:
             self.message = "Nothing to redo."
             return
-        self.selected = None
-        move, state = self.undone.pop()
-        self.history.append((move, state))
-        self.message = f"Played {move} again."
         self._check_win()
 
     def restart(self) -> None:
-        self.history.clear()
-        self.undone.clear()
+        self.session = Game(self.puzzle, self.start)
         self.selected = None
         self.message = "A new game: back to the start."
 
@@ -252,9 +249,9 @@ class Game:
 
 
 def _rule(puzzle: Puzzle) -> str:
-    from .puzzle import MOVE_RULES, move_rule
+    from .puzzle import _rule_name
 
-    return next((name for name in MOVE_RULES if move_rule(name, puzzle.posts) == puzzle.moves), "custom")
+    return _rule_name(puzzle.moves, puzzle.posts) or "custom"
 
 
 def _style(message: str) -> str:
@@ -275,7 +272,7 @@ def _lines(text: str, width: int) -> int:
 
 
 def run(puzzle: Puzzle, start: State | None = None, console=None,  # type: ignore[no-untyped-def]
-        read_key: Callable[[], str] | None = None) -> Game:
+        read_key: Callable[[], str] | None = None) -> TerminalGame:
     """Play ``puzzle`` in the terminal until the player quits; the board is redrawn on every key and whenever the
     terminal is resized. Returns the game as it was left."""
     import click
@@ -283,7 +280,7 @@ def run(puzzle: Puzzle, start: State | None = None, console=None,  # type: ignor
     from rich.live import Live
 
     console = console or Console()
-    game = Game(puzzle, start)
+    game = TerminalGame(puzzle, start)
     read_key = read_key or click.getchar
     if not console.is_terminal or not sys.stdin.isatty():
         raise click.UsageError("hanoi play --terminal needs a terminal to read keys from and draw on")
