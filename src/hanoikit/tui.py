@@ -96,7 +96,7 @@ class TerminalGame:
     def title(self) -> str:
         p = self.puzzle
         kind = f"Magnetic Tower of Hanoi, posts {p.colors}" if p.faces else "Tower of Hanoi"
-        rule = "" if p.moves == Puzzle(1, posts=p.posts).moves else f", moves {_rule(p)}"
+        rule = "" if _rule(p) == "any" else f", moves {_rule(p)}"
         return f"{kind} · {p.n} disk{'s' * (p.n != 1)} · {p.posts} posts{rule}"
 
     # -- keys -------------------------------------------------------------------------------------------------------
