@@ -128,6 +128,7 @@ def test_a_magnetic_game_is_won_by_clicks(page, shots: Path) -> None:  # type: i
         expect(page.locator("#remaining")).to_have_text(str(puzzle.distance(state, puzzle.goal)))
     expect(page.locator("#win")).to_be_visible()
     expect(page.locator("#win-text")).to_have_text("You used 11 moves; the optimal is 11. A perfect solution!")
+    assert "celebrate" not in (page.locator("#win").get_attribute("class") or "")  # reduced motion: no burst of confetti
     # the disks show blue on top, the colour the goal asks for
     assert page.locator("#disk-3 .face-top").get_attribute("fill") == page.locator("#disk-1 .face-top").get_attribute(
         "fill"
@@ -409,6 +410,7 @@ def test_the_win_card_is_a_dialog_that_fits_the_screen(sized, server: str, shots
     dialog = page.get_by_role("dialog", name="Solved!")
     expect(dialog).to_be_visible()
     expect(page.locator("#win-stars")).to_have_attribute("aria-label", "3 of 3 stars")
+    assert "celebrate" in page.locator("#win").get_attribute("class")  # a brief burst, where motion is welcome
     page.screenshot(path=shots / f"won-{page.size}.png")
     view = page.viewport_size
     box = dialog.bounding_box()
