@@ -8,6 +8,7 @@ import os
 import pty
 import re
 import select
+import shutil
 import struct
 import subprocess
 import sys
@@ -184,3 +185,13 @@ def test_play_terminal_refuses_without_a_terminal() -> None:
                           env=dict(os.environ, PYTHONPATH=str(SRC)), stdin=subprocess.DEVNULL, timeout=60, check=False)
     assert done.returncode == 2
     assert done.stderr.strip() == "hanoi: play --terminal needs a terminal to read keys from and draw on"
+
+
+def test_the_demo_ends_with_the_commands_to_play_next() -> None:
+    done = subprocess.run([sys.executable, "-m", "hanoikit", "demo", "1"], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(SRC), COLUMNS="80"), check=False)
+    assert done.returncode == 0, done.stderr
+    shown = done.stdout.split("Next, run:")[1]
+    runner = "hanoi" if shutil.which("hanoi") else f"{sys.executable} -m hanoikit"  # what this shell can run
+    for words in ("play", "play --terminal", "--help", "reproduce --out report"):
+        assert f"\n  {runner} {words}  " in shown
