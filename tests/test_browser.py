@@ -472,6 +472,8 @@ def test_reload_keeps_the_game_and_a_link_opens_the_same_position(sized, browser
     expect(page.locator("#moves")).to_have_text("2")
     link = page.url
     assert f"at={state.replace(':', '%3A')}" in link
+    page.click("#share")
+    expect(page.locator("#message")).to_contain_text(f"this puzzle at this position: {link}")
     other = browser.new_context(viewport=SIZES[page.size]).new_page()  # no storage: only the link
     open_link(other, link, "", state)
     expect(other.locator("#remaining")).to_have_text(str(puzzle.distance(puzzle.parse(state))))
@@ -564,6 +566,7 @@ def test_key_hints_contrast(page) -> None:  # type: ignore[no-untyped-def]
     assert (wall + 0.05) / (luminance(fill) + 0.05) >= 4.5
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (make test runs npm install in tests/)")
 def test_the_accessibility_scan_finds_nothing_serious(sized, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
     page = sized

@@ -11,7 +11,7 @@ import { boardPoint, postAt } from "./board.js";
 import { LinkError, readLink } from "./link.js";
 import {
   cancelPick, hint, loadGame, newGame, openGame, pickPost, playChallenge, playNext, redo, restart, restore, saveGame,
-  tryMove, undo,
+  share, tryMove, undo,
 } from "./play.js";
 import { saveGame as keep, savedGame } from "./store.js";
 import { POSTS, currentState, elapsed, game, puzzleKey, topDisk } from "./state.js";
@@ -141,6 +141,7 @@ async function init() {
   $("restart").addEventListener("click", restart);
   $("save").addEventListener("click", saveGame);
   $("load").addEventListener("click", () => $("load-file").click());
+  $("share").addEventListener("click", share);
   $("load-file").addEventListener("change", (event) => {
     const file = event.target.files[0];
     event.target.value = "";

@@ -319,6 +319,17 @@ export function cancelPick() {
   });
 }
 
+export async function share() {
+  // the address names the puzzle and the position (link.js): put it on the clipboard, or at least show it
+  const link = window.location.href;
+  try {
+    await navigator.clipboard.writeText(link);
+    say(`Link copied; it opens this puzzle at this position: ${link}`);
+  } catch (error) {
+    say(`The link to this puzzle at this position: ${link}`);
+  }
+}
+
 // ---- files ------------------------------------------------------------------------------------------------------
 
 export function saveGame() {
