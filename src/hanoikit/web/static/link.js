@@ -59,7 +59,7 @@ export function linkFor(settings, initial, current) {
   if (settings.goal_up) query.set("goal", settings.goal_up);
   query.set("start", initial);
   if (current && current !== initial) query.set("at", current);
-  return `?${query}`;
+  return `?${query}`.replaceAll("%3A", ":");  // SSI:RRB reads better than SSI%3ARRB, and means the same
 }
 
 export function showLink(settings, initial, current) {
