@@ -1,11 +1,12 @@
-# The quick start: `make demo` runs the main job, `make test` the whole test suite. Both set themselves up.
+# The quick start: `make demo` runs the main job, `make test` the whole test suite (the documentation site's strict
+# build and its examples included: tests/test_docs.py). Both set themselves up. `make docs` serves the site locally.
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 AXE    := tests/node_modules/axe-core/axe.min.js
 
-.PHONY: demo play play-terminal test bench venv browser clean
+.PHONY: demo play play-terminal test bench docs venv browser clean
 
 demo: $(STAMP)
 	$(VENV)/bin/hanoi demo 5
@@ -18,6 +19,10 @@ play-terminal: $(STAMP)
 
 test: $(STAMP) browser $(AXE)
 	$(PY) -m pytest -n 2 --dist loadfile
+
+# The documentation site at http://127.0.0.1:8000/, rebuilt on every change (mkdocs.yml, docs/).
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
 
 bench: $(STAMP)
 	for script in benchmarks/bench_*.py; do $(PY) $$script || exit 1; done
@@ -42,4 +47,4 @@ $(AXE): tests/package.json
 	touch $(AXE)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build src/*.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis build dist site src/*.egg-info

@@ -169,10 +169,14 @@ def run_in_pty(args: list[str], keys: list[str], columns: int = 80, rows: int = 
     return status, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", output.decode("utf-8", "replace")).replace("\r\n", "\n")
 
 
-def test_a_whole_game_in_a_pseudo_terminal() -> None:
-    puzzle = MagneticPuzzle(2)
+@pytest.mark.parametrize(
+    ("args", "puzzle"),
+    [(["-n", "2", "--magnetic", "NNN"], MagneticPuzzle(2)), (["-n", "1", "--posts", "4", "--moves", "cyclic"],
+                                                             Puzzle(1, posts=4, moves="cyclic"))],
+)
+def test_a_whole_game_in_a_pseudo_terminal(args: list[str], puzzle: Puzzle) -> None:
     keys = [key for move in puzzle.solve() for key in keys_for(move)] + ["q"]
-    status, output = run_in_pty(["play", "--terminal", "-n", "2", "--magnetic", "NNN"], keys)
+    status, output = run_in_pty(["play", "--terminal", *args], keys)
     assert status == 0, output
     optimal = puzzle.distance()
     assert f"Solved in {optimal} moves, the optimum" in output
@@ -185,6 +189,9 @@ def test_play_terminal_refuses_without_a_terminal() -> None:
                           env=dict(os.environ, PYTHONPATH=str(SRC)), stdin=subprocess.DEVNULL, timeout=60, check=False)
     assert done.returncode == 2
     assert done.stderr.strip() == "hanoi: play --terminal needs a terminal to read keys from and draw on"
+    done = subprocess.run([sys.executable, "-m", "hanoikit", "play", "--posts", "4"], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(SRC)), stdin=subprocess.DEVNULL, timeout=60, check=False)
+    assert done.returncode == 2 and "the puzzle options are for --terminal" in done.stderr
 
 
 def test_the_demo_ends_with_the_commands_to_play_next() -> None:

@@ -9,8 +9,10 @@ import webbrowser
 
 import click
 
+from .._extras import require
 from ..limits import TERMINAL_MAX_DISKS
-from .app import app, fail, magnetic_options
+from ..puzzle import Puzzle
+from .app import app, fail, magnetic_options, make_puzzle, puzzle_rules
 
 
 @app.command()
@@ -18,9 +20,6 @@ from .app import app, fail, magnetic_options
 @click.option("--disks", "-n", "n", type=click.IntRange(1, TERMINAL_MAX_DISKS), default=3, show_default=True,
               help=f"Disks (with --terminal), at most {TERMINAL_MAX_DISKS}.")
 @magnetic_options
-@click.option("--posts", type=click.IntRange(3, 5), help="Number of posts (with --terminal; default 3).")
-@click.option("--moves", "rule", default="any", show_default=True, metavar="RULE",
-              help="Allowed moves (with --terminal): any, cyclic, linear, star, or pairs such as 'SI ID DS'.")
 @click.option("--from", "source", metavar="STATE", help="Start from this position (with --terminal), e.g. SSI:RRB.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port to serve on (default: a free one).")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -31,8 +30,6 @@ def play(
     magnetic: str | None,
     start_up: str | None,
     goal_up: str | None,
-    posts: int | None,
-    rule: str,
     source: str | None,
     port: int,
     host: str,
@@ -54,8 +51,11 @@ def play(
     e.g. http://127.0.0.1:PORT/?n=4&colors=RBN&start=SIDS:RBRR
     """
     if terminal:
-        _terminal(n, magnetic, start_up, goal_up, posts, rule, source)
+        _terminal(make_puzzle(n, magnetic, goal_up=goal_up, start_up=start_up), source)
         return
+    if magnetic is not None or source is not None or puzzle_rules() != (None, "any"):
+        fail("the puzzle options are for --terminal; in the browser, choose the puzzle on the page (or in its link)")
+    require("uvicorn", "play")
     import uvicorn
 
     from ..web import create_app
@@ -82,21 +82,11 @@ def play(
     server.run(sockets=[sock])
 
 
-def _terminal(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, posts: int | None, rule: str,
-              source: str | None) -> None:
+def _terminal(puzzle: Puzzle, source: str | None) -> None:
     import sys
 
-    from ..puzzle import MagneticPuzzle, Puzzle
     from ..tui import run
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         fail("play --terminal needs a terminal to read keys from and draw on")
-    if magnetic is not None:
-        if posts is not None and posts != len(magnetic):
-            fail(f"--posts {posts} does not match --magnetic {magnetic} (one colour per post)")
-        puzzle: Puzzle = MagneticPuzzle(n, magnetic, start_up=start_up, goal_up=goal_up, moves=rule)  # type: ignore[arg-type]
-    else:
-        if start_up is not None or goal_up is not None:
-            fail("--start-up and --goal-up need --magnetic SID")
-        puzzle = Puzzle(n, posts=posts or 3, moves=rule)
     run(puzzle, None if source is None else puzzle.parse(source))

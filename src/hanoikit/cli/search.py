@@ -42,8 +42,7 @@ def search(n: int, magnetic: str | None, start_up: str | None, goal_up: str | No
     else:
         d = result.distance(goal)
         to_goal = "unreachable" if d is None else f"{d:,}"
-    kind = f"magnetic {puzzle.colors}" if puzzle.magnetic else "classic"
-    summary = Table(title=f"Breadth-first search: {kind}, {n} disk{'s' * (n > 1)}", show_header=False)
+    summary = Table(title=f"Breadth-first search: {puzzle.name}, {n} disk{'s' * (n > 1)}", show_header=False)
     summary.add_column(style="bold")
     summary.add_column(justify="right")
     summary.add_row("from", str(origin))

@@ -2,7 +2,7 @@
 
 export const POSTS = "SID";
 
-const MIDDLE = "IJKLMNOPQR";
+const MIDDLE = "IJKLMPQT";  // as hanoikit.post_names: N, R and B name colours, O looks like 0
 
 export function postNames(k = 3) {
   // the letters of k posts, as the library names them: S, then I, J, K..., then D ("SID", "SIJD", "SIJKD")
