@@ -230,7 +230,8 @@ def test_quadratic_queries_are_refused_above_their_caps_at_once():
     for puzzle in (Puzzle(MAX_DISK_MOVES_DISKS + 1), MagneticPuzzle(MAX_DISK_MOVES_DISKS + 1)):
         with pytest.raises(hk.TooLargeError, match=f"at most {MAX_DISK_MOVES_DISKS}$"):
             puzzle.disk_moves()
-    assert time.perf_counter() - started < 0.1
+    # the work refused would take seconds to minutes; 0.3 s tolerates a loaded machine
+    assert time.perf_counter() - started < 0.3
     assert "MAX_MAGNETIC_DISKS" in MagneticPuzzle.__doc__
     assert "MAX_DISK_MOVES_DISKS" in Puzzle.disk_moves.__doc__
     assert "MAX_DISKS" in Puzzle.__doc__

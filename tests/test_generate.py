@@ -65,8 +65,9 @@ def test_prompt_and_link() -> None:
 def test_sizes_are_bounded() -> None:
     check_sizes(["classic", "magnetic"], (3, 64), "random")
     check_sizes(["posts4"], (3, 6), "random")
+    check_sizes(["posts4"], (3, 10))  # between towers Frame-Stewart answers: no search
     with pytest.raises(hk.TooLargeError, match="--disks up to 6"):
-        check_sizes(["posts4"], (3, 7))
+        check_sizes(["posts4"], (3, 7), "random")
     with pytest.raises(hk.TooLargeError):
         check_sizes(["classic"], (3, 65))
     with pytest.raises(hk.InvalidPuzzleError, match="unknown family"):
@@ -86,7 +87,7 @@ def test_generate_command(tmp_path, capsys) -> None:  # type: ignore[no-untyped-
     assert capsys.readouterr().out.encode() == first
     instances = [json.loads(line) for line in first.decode().splitlines()]
     assert [i["id"] for i in instances] == [f"9-{k}" for k in range(25)]
-    assert main(["generate", "--count", "3", "--family", "posts5", "--disks", "3..9", "--out",
+    assert main(["generate", "--count", "3", "--family", "posts5", "--disks", "3..9", "--start", "random", "--out",
                  str(tmp_path / "c.jsonl")]) == 2
     assert "exhaustive search" in capsys.readouterr().err and not (tmp_path / "c.jsonl").exists()
     assert main(["generate", "--count", "3", "--disks", "x"]) == 2

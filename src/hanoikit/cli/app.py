@@ -94,6 +94,7 @@ FAMILY_COMMANDS: dict[str, tuple[bool, bool]] = {
     "move": (False, True),
     "solve": (False, False),
     "distance": (False, True),
+    "check": (True, True),
     "play": (True, True),  # hanoi play --terminal plays any puzzle of the family
 }
 """What each command does with the family's rules: (more than three posts, restricted moves). A command that is

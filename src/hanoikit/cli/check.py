@@ -14,38 +14,17 @@ from typing import Any
 import click
 
 from ..checker import check as check_moves
-from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT, MAX_POSTS
-from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
+from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT
 from ..state import State
-from .app import DISKS, app, fail, magnetic_options
+from .app import DISKS, app, fail, magnetic_options, make_puzzle
 
-__all__ = ["make_family_puzzle", "puzzle_options"]
+__all__: list[str] = []
 
 
-def puzzle_options(command):  # type: ignore[no-untyped-def]
-    """Add ``-n/--disks``, ``--posts``, ``--moves`` and the magnetic options to a command."""
+def _with_disks(command):  # type: ignore[no-untyped-def]
+    """Add ``-n/--disks`` and the puzzle options (``--magnetic``, ``--posts``, ``--moves``, ...) to a command."""
     command = magnetic_options(command)
-    command = click.option(
-        "--moves", "rule", default="any", show_default=True, metavar="RULE",
-        help=f"Allowed moves: {', '.join(MOVE_RULES)}, or pairs of post letters such as 'SI ID DS'.",
-    )(command)
-    command = click.option(
-        "--posts", type=click.IntRange(3, MAX_POSTS), default=None, metavar="K",
-        help=f"Number of posts, 3 to {MAX_POSTS} (with --magnetic: as many as its colours).",
-    )(command)
     return click.option("-n", "--disks", type=DISKS, default=None, metavar="N", help="Number of disks.")(command)
-
-
-def make_family_puzzle(n: int, posts: int | None, rule: str, magnetic: str | None, start_up: str | None,
-                       goal_up: str | None) -> Puzzle:
-    """The puzzle the options name."""
-    if magnetic is None:
-        if goal_up is not None or start_up is not None:
-            fail("--goal-up and --start-up need --magnetic COLORS")
-        return Puzzle(n, posts=3 if posts is None else posts, moves=rule)
-    if posts is not None and posts != len(magnetic):
-        fail(f"--magnetic {magnetic} colours {len(magnetic)} posts, not --posts {posts}")
-    return MagneticPuzzle(n, magnetic, start_up=start_up, goal_up=goal_up, moves=rule)  # type: ignore[arg-type]
 
 
 def _read(path: str) -> bytes:
@@ -65,7 +44,7 @@ def _read(path: str) -> bytes:
 
 @app.command()
 @click.argument("file", metavar="FILE")
-@puzzle_options
+@_with_disks
 @click.option("--from", "source", metavar="POSITION", help="Start from this position (default: the start tower).")
 @click.option("--to", "target", metavar="POSITION", help="The goal position (default: the goal tower).")
 @click.option("--names", metavar="NAMES",
@@ -74,7 +53,7 @@ def _read(path: str) -> bytes:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="The report as plain sentences or as one JSON object.")
 @click.pass_context
-def check(ctx: click.Context, file: str, disks: int | None, posts: int | None, rule: str, magnetic: str | None,
+def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None,
           start_up: str | None, goal_up: str | None, source: str | None, target: str | None, names: str | None,
           explain: bool, fmt: str) -> None:
     """Check the move list in FILE (- for standard input): is every move legal, is the goal reached, how far from
@@ -96,7 +75,7 @@ def check(ctx: click.Context, file: str, disks: int | None, posts: int | None, r
         if given is None:
             fail("give the number of disks with -n N (or a position with --from)")
         disks = State.parse(given).n
-    puzzle = make_family_puzzle(disks, posts, rule, magnetic, start_up, goal_up)
+    puzzle = make_puzzle(disks, magnetic, goal_up, start_up)
     src = None if source is None else puzzle.parse(source)
     dst = None if target is None else puzzle.parse(target)
     report = check_moves(puzzle, _read(file), src, dst, names=names, explain=explain)
