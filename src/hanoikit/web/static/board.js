@@ -5,7 +5,7 @@ import { decode, game, postNames, stacks } from "./state.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 const WIDTH = 900;
 const WIDE = { height: 430, base: 362, disk: 34, top: 70 };
-const TALL = { height: 640, base: 560, disk: 56, top: 80 };  // phones: the same board, taller disks
+const TALL = { height: 640, base: 560, disk: 64, top: 80 };  // phones: the same board, taller disks
 const layout = { ...WIDE };
 
 export const narrow = () => window.matchMedia("(max-width: 600px)").matches;
@@ -28,7 +28,7 @@ export function postX(k, post) {
 function geometry(n, k) {
   const height = Math.min(layout.disk, (layout.base - layout.top - 30) / n);
   const widest = Math.min(238, column(k) * 0.86);
-  const narrowest = Math.max(30, widest * 0.26);
+  const narrowest = Math.max(30, widest * 0.32);
   const width = (disk) => (n === 1 ? widest * 0.84 : narrowest + (widest - narrowest) * (disk - 1) / (n - 1));
   return { height, width };
 }
