@@ -4,13 +4,20 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+AXE    := tests/node_modules/axe-core/axe.min.js
 
-.PHONY: demo test bench docs venv browser clean
+.PHONY: demo play play-terminal test bench docs venv browser clean
 
 demo: $(STAMP)
 	$(VENV)/bin/hanoi demo 5
 
-test: $(STAMP) browser
+play: $(STAMP)
+	$(VENV)/bin/hanoi play
+
+play-terminal: $(STAMP)
+	$(VENV)/bin/hanoi play --terminal
+
+test: $(STAMP) browser $(AXE)
 	$(PY) -m pytest -n 2 --dist loadfile
 
 # The documentation site at http://127.0.0.1:8000/, rebuilt on every change (mkdocs.yml, docs/).
@@ -33,6 +40,14 @@ browser:
 	@test -x $(CHROMIUM) || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+# The accessibility scan of the page: axe-core from npm (tests/package.json), injected by Playwright.
+$(AXE): tests/package.json
+	@command -v npm >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
+	cd tests && npm install --no-audit --no-fund --silent
+	touch $(AXE)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist site src/*.egg-info

@@ -69,14 +69,18 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(browser, server: str):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    # reduced motion: no move is animated, so the games go fast (the tests at desktop and phone size animate)
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.goto(server)
     expect(page.locator("#remaining")).not_to_have_text("–")
     yield page
     context.close()
+    if getattr(page, "refusals_expected", False):  # the browser logs each 4xx answer it was meant to get
+        errors = [error for error in errors if "status of 422" not in error]
     assert errors == [], errors
 
 
@@ -87,10 +91,10 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
-def click_post(page, post: int) -> None:  # type: ignore[no-untyped-def]
+def click_post(page, post: int, posts: int = 3) -> None:  # type: ignore[no-untyped-def]
     """Click the middle of a post's column, as a player does."""
     box = page.locator("#board").bounding_box()
-    page.mouse.click(box["x"] + box["width"] * (150 + 300 * post) / 900, box["y"] + box["height"] * 0.45)
+    page.mouse.click(box["x"] + box["width"] * (post + 0.5) / posts, box["y"] + box["height"] * 0.45)
 
 
 def play(page, move: Move, played: int) -> None:  # type: ignore[no-untyped-def]
@@ -124,6 +128,7 @@ def test_a_magnetic_game_is_won_by_clicks(page, shots: Path) -> None:  # type: i
         expect(page.locator("#remaining")).to_have_text(str(puzzle.distance(state, puzzle.goal)))
     expect(page.locator("#win")).to_be_visible()
     expect(page.locator("#win-text")).to_have_text("You used 11 moves; the optimal is 11. A perfect solution!")
+    assert "celebrate" not in (page.locator("#win").get_attribute("class") or "")  # reduced motion: no burst of confetti
     # the disks show blue on top, the colour the goal asks for
     assert page.locator("#disk-3 .face-top").get_attribute("fill") == page.locator("#disk-1 .face-top").get_attribute(
         "fill"
@@ -184,6 +189,8 @@ def test_a_classic_game_and_a_random_position(page) -> None:  # type: ignore[no-
         page.keyboard.press(str(move.dst + 1))
         expect(page.locator("#moves")).to_have_text(str(played))
     expect(page.locator("#win-text")).to_have_text("You used 3 moves; the optimal is 3. A perfect solution!")
+    page.keyboard.press("Escape")
+    expect(page.locator("#win")).to_be_hidden()
     choose(page, "SSSS:RRRR", mode="magnetic", colors="RBN", disks=4)
     page.click("#random")
     expect(page.locator("#message")).to_have_text("A random position: bring the tower to D.")
@@ -244,6 +251,7 @@ def test_watch_the_optimal_solution_from_the_current_position(page) -> None:  # 
 
 
 def test_a_game_is_saved_and_loaded_and_a_bad_file_refused(page, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    page.refusals_expected = True  # a file that is not a saved game is a bad request
     choose(page, "SSSS:RRRR", disks=4, colors="NNB")
     play(page, Move(1, 0, 1), 1)
     play(page, Move(2, 0, 2), 2)
@@ -266,17 +274,23 @@ def test_a_game_is_saved_and_loaded_and_a_bad_file_refused(page, tmp_path: Path)
     bad.write_text(json.dumps(dict(saved, moves=["1SI", "1SI"])))
     page.set_input_files("#load-file", bad)
     expect(page.locator("#message")).to_have_text(
-        "Could not load bad.json: saved move 2 ('1SI') cannot be played in ISSS:BRRR: disk 1 is not on post S"
+        "Could not load bad.json: saved move 2 ('1SI') cannot be played in ISSS:BRRR: disk 1 is not on post S."
     )
     expect(page.locator("#moves")).to_have_text("1")  # the game in play is kept
     (tmp_path / "junk.json").write_text("this is not a game")
     page.set_input_files("#load-file", tmp_path / "junk.json")
-    expect(page.locator("#message")).to_contain_text(
-        "Could not load junk.json: bad request: the body is not valid JSON"
+    expect(page.locator("#message")).to_have_text(
+        "Could not load junk.json: it is not a saved game (not even JSON text)."
     )
+    (tmp_path / "other.json").write_text(json.dumps({"settings": {"n": 3}, "moves": [], "note": "mine"}))
+    page.set_input_files("#load-file", tmp_path / "other.json")
+    expect(page.locator("#message")).to_have_text(
+        "Could not load other.json: it is not a game saved by this page (or it was changed since)."
+    )
+    expect(page.locator("#moves")).to_have_text("1")
 
 
-MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch"]
+MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch", "store", "link", "challenges"]
 """The page's ES modules, app.js first."""
 
 OLD_GLOBALS = ["game", "watch", "press", "newGames", "SVG_NS", "POSTS", "POST_X", "BASE_Y", "FACE", "FACE_DARK", "$",
@@ -322,3 +336,278 @@ def test_the_page_is_modules_that_load_cleanly_and_leave_nothing_global(browser,
     assert bound == []
     context.close()
     assert problems == [], problems
+
+
+# -- a puzzle people come back to (issue 13) ------------------------------------------------------------------------
+
+AXE = Path(__file__).with_name("node_modules") / "axe-core" / "axe.min.js"
+"""axe-core from npm (tests/package.json; ``make test`` installs it)."""
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(params=sorted(SIZES))
+def sized(request, browser, server: str):  # type: ignore[no-untyped-def]
+    """A page at desktop (1280×800) and phone (390×844) size, failing the test on any page or console error."""
+    context = browser.new_context(viewport=SIZES[request.param], accept_downloads=True)
+    page = context.new_page()
+    page.size = request.param
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.goto(server)
+    expect(page.locator("#remaining")).not_to_have_text("–")
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def open_link(page, server: str, query: str, state: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(server + query)
+    expect(page.locator("#board")).to_have_attribute("data-state", state)
+
+
+def win_classic(page, server: str, n: int = 2) -> None:  # type: ignore[no-untyped-def]
+    """Open the classic n-disk tower by its link and win it by clicks, optimally."""
+    puzzle = Puzzle(n)
+    open_link(page, server, f"?n={n}&colors=classic", str(puzzle.start))
+    for played, move in enumerate(puzzle.solve(), 1):
+        play(page, move, played)
+
+
+def boxes_apart(a: dict, b: dict) -> bool:
+    return a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or a["y"] + a["height"] <= b["y"] or (
+        b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_rapid_clicks_during_the_animation_all_register(sized, server: str) -> None:  # type: ignore[no-untyped-def]
+    page = sized
+    puzzle = Puzzle(3)
+    open_link(page, server, "?n=3&colors=classic", "SSS")
+    moves = [Move(1, 0, 2), Move(2, 0, 1), Move(1, 2, 1)]
+    for move in moves:  # 120 ms between clicks: each move's animation (0.42 s) is still running at the next click
+        click_post(page, move.src)
+        page.wait_for_timeout(120)
+        click_post(page, move.dst)
+        page.wait_for_timeout(120)
+    expect(page.locator("#moves")).to_have_text("3")
+    expect(page.locator("#board")).to_have_attribute("data-state", str(puzzle.play(moves)))
+    assert page.locator(".post-button[aria-pressed=true]").count() == 0  # nothing left selected
+
+
+def test_an_empty_post_is_refused_not_picked(sized, server: str) -> None:  # type: ignore[no-untyped-def]
+    page = sized
+    click_post(page, 1)
+    expect(page.locator("#message")).to_have_text("Post I is empty: pick a post with a disk on it.")
+    assert page.locator(".post-button[aria-pressed=true]").count() == 0
+    play(page, Move(1, 0, 2), 1)  # the next two clicks make a move: no stale selection
+
+
+def test_the_win_card_is_a_dialog_that_fits_the_screen(sized, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    page = sized
+    win_classic(page, server)
+    dialog = page.get_by_role("dialog", name="Solved!")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#win-stars")).to_have_attribute("aria-label", "3 of 3 stars")
+    assert "celebrate" in page.locator("#win").get_attribute("class")  # a brief burst, where motion is welcome
+    page.screenshot(path=shots / f"won-{page.size}.png")
+    view = page.viewport_size
+    box = dialog.bounding_box()
+    assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= view["width"]
+    assert box["y"] + box["height"] <= view["height"]
+    parts = [page.locator(f"#win {selector}").bounding_box() for selector in ("h2", "#win-text", "#win-best")]
+    parts += [button.bounding_box() for button in page.locator("#win button:visible").all()]
+    for part in parts:  # inside the card, and not over one another
+        assert box["x"] <= part["x"] and part["x"] + part["width"] <= box["x"] + box["width"] + 0.5
+    assert all(boxes_apart(a, b) for i, a in enumerate(parts) for b in parts[i + 1 :])
+    for button in page.locator("#win button:visible").all():  # no label wraps onto two lines
+        assert button.evaluate("(b) => b.scrollWidth <= b.clientWidth && b.getClientRects().length === 1")
+    assert page.evaluate("document.activeElement.closest('dialog') !== null")  # it takes the focus
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
+def tab_to(page, selector: str, backwards: bool = False) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(60):
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Shift+Tab" if backwards else "Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_keyboard_only_play_wins_a_game(sized, server: str) -> None:  # type: ignore[no-untyped-def]
+    page = sized
+    puzzle = MagneticPuzzle(2)
+    open_link(page, server, "?n=2&colors=NNN", str(puzzle.start))
+    post = page.locator(".post-button")
+    expect(post.nth(0)).to_have_accessible_name("Post S: 2 disks, bottom to top: 2 red up, 1 red up; top shows red")
+    expect(post.nth(1)).to_have_accessible_name("Post I: empty")
+    at = 0
+    page.locator("body").focus()
+    tab_to(page, ".post-button[data-post='0']")
+    for played, move in enumerate(puzzle.solve(), 1):
+        for target, key in ((move.src, "Enter"), (move.dst, " ")):
+            tab_to(page, f".post-button[data-post='{target}']", backwards=target < at)
+            at = target
+            page.keyboard.press(key)
+        expect(page.locator("#moves")).to_have_text(str(played))
+    expect(page.get_by_role("dialog", name="Solved!")).to_be_visible()
+    page.keyboard.press("Escape")
+    tab_to(page, "#load")  # Load is a real button, in the Tab order
+
+
+def test_reload_keeps_the_game_and_a_link_opens_the_same_position(sized, browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    page = sized
+    puzzle = MagneticPuzzle(3)
+    play(page, Move(1, 0, 1), 1)
+    play(page, Move(2, 0, 2), 2)
+    state = str(puzzle.play([Move(1, 0, 1), Move(2, 0, 2)]))
+    page.reload()
+    expect(page.locator("#moves")).to_have_text("2")
+    expect(page.locator("#board")).to_have_attribute("data-state", state)
+    page.click("#undo")  # the history came back too
+    expect(page.locator("#moves")).to_have_text("1")
+    page.click("#redo")
+    expect(page.locator("#moves")).to_have_text("2")
+    link = page.url
+    assert f"at={state}" in link
+    page.click("#share")
+    expect(page.locator("#message")).to_contain_text(f"this puzzle at this position: {link}")
+    other = browser.new_context(viewport=SIZES[page.size]).new_page()  # no storage: only the link
+    open_link(other, link, "", state)
+    expect(other.locator("#remaining")).to_have_text(str(puzzle.distance(puzzle.parse(state))))
+    other.context.close()
+
+
+def test_a_generated_instance_link_opens_its_puzzle(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    puzzle = MagneticPuzzle(4, "RBN", goal_up="B")
+    start = "SIDS:RBRR"
+    open_link(page, server, f"?n=4&colors=RBN&goal=DDDD:BBBB&start={start}", start)
+    expect(page.locator("#remaining")).to_have_text(str(puzzle.distance(puzzle.parse(start))))
+    expect(page.locator("#goal")).to_have_text("tower on D, blue up")
+    assert page.locator("#colors").input_value() == "RBN"
+    page.goto(server + "?n=3&goal=Q")
+    expect(page.locator("#message")).to_contain_text("This link cannot be opened: the link's goal should be R or B")
+
+
+def test_an_impossible_goal_is_explained_and_the_board_stays_consistent(page) -> None:  # type: ignore[no-untyped-def]
+    page.refusals_expected = True  # the server refuses the settings: a goal the posts cannot hold
+    choose(page, "SSS:RRR", colors="RBB")
+    page.select_option("#goal-up", "R")
+    expect(page.locator("#message")).to_have_text(
+        "A tower on D cannot show red on top here: post D is blue, so the disks on it show blue. Choose another goal or "
+        "colouring. Your game goes on."
+    )
+    assert page.locator("#goal-up").input_value() == ""  # the settings are the game's again
+    expect(page.locator("#goal")).to_have_text("tower on D, blue up")
+
+
+def test_personal_best_and_challenges(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    first = page.locator("#challenge-list button").nth(0)
+    second = page.locator("#challenge-list button").nth(1)
+    expect(second).to_be_disabled()
+    first.click()
+    expect(page.locator("#board")).to_have_attribute("data-state", "SSS")
+    puzzle = Puzzle(3)
+    for played, move in enumerate(puzzle.solve(), 1):
+        play(page, move, played)
+    expect(page.locator("#win-note")).to_have_text('Challenge complete: "Five disks" is unlocked.')
+    expect(page.locator("#win-best")).to_contain_text("Your first solve of this puzzle.")
+    page.click("#win-again")
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator("#best")).to_contain_text("7 · 0:")
+    expect(second).to_be_enabled()
+    expect(first).to_contain_text("★★★")
+    expect(page.locator("#undo")).to_be_disabled()  # the game is new
+    for played, move in enumerate([Move(1, 0, 1), Move(1, 1, 0), *puzzle.solve()], 1):
+        play(page, move, played)
+    expect(page.locator("#win-stars")).to_have_attribute("aria-label", "2 of 3 stars")
+    expect(page.locator("#win-best")).to_contain_text("Your best: 7 moves in")
+    page.click("#win-next")
+    expect(page.locator("#board")).to_have_attribute("data-state", "SSSSS")
+    expect(page.locator("#optimal")).to_have_text("31")
+
+
+def test_counts_have_thousands_separators(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    open_link(page, server, "?n=12&colors=NNN", "S" * 12 + ":" + "R" * 12)
+    expect(page.locator("#optimal")).to_have_text(f"{MagneticPuzzle(12).distance():,}")
+
+
+def test_menus_show_their_whole_text(sized) -> None:  # type: ignore[no-untyped-def]
+    page = sized
+    cut = page.evaluate(
+        """() => {
+            const canvas = document.createElement("canvas").getContext("2d");
+            const cut = [];
+            for (const select of document.querySelectorAll("select")) {
+                const style = getComputedStyle(select);
+                canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+                const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18;
+                for (const option of select.options) {
+                    if (canvas.measureText(option.textContent).width > room) cut.push(option.textContent);
+                }
+            }
+            return cut;
+        }"""
+    )
+    assert cut == []
+
+
+def test_key_hints_contrast(page) -> None:  # type: ignore[no-untyped-def]
+    fill = page.locator("#board .post-key").first.evaluate("(node) => getComputedStyle(node).fill")
+
+    def luminance(rgb: str) -> float:
+        channels = [int(part) / 255 for part in rgb[rgb.index("(") + 1 : -1].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    wall = luminance("rgb(239, 228, 210)")  # the darkest of the board's background, behind the hints
+    assert (wall + 0.05) / (luminance(fill) + 0.05) >= 4.5
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (make test runs npm install in tests/)")
+def test_the_accessibility_scan_finds_nothing_serious(sized, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    page = sized
+    page.screenshot(path=shots / f"start-{page.size}.png")
+
+    def scan() -> list[str]:
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate("async () => (await axe.run(document)).violations")
+        return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in found if v["impact"] in ("serious", "critical")]
+
+    assert scan() == []
+    play(page, Move(1, 0, 1), 1)
+    click_post(page, 0)  # a post picked, and a refusal on show
+    click_post(page, 1)
+    expect(page.locator("#message")).to_contain_text("Not allowed")
+    page.screenshot(path=shots / f"refused-{page.size}.png")
+    assert scan() == []
+    win_classic(page, server)
+    assert scan() == []
+
+
+@pytest.mark.parametrize("posts", [3, 4, 5])
+def test_the_board_draws_any_number_of_posts(page, posts: int) -> None:  # type: ignore[no-untyped-def]
+    """The board draws the posts the server's position has (the page takes k from it), disks where the notation says."""
+    state = hk.State((0, posts - 2, posts - 1, 0), post_count=posts)  # disk 1 on S, 2 on the last middle post, ...
+    drawn = page.evaluate(
+        """async ([state, k]) => {
+            const board = await import("/static/board.js");
+            const palette = (await (await fetch("/api/config")).json()).palette;
+            const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+            document.body.appendChild(svg);
+            board.drawBoard(svg, state, "N".repeat(k), palette, k);
+            const x = (node) => Number(node.getAttribute("transform").match(/translate\\(([-\\d.]+)/)[1]);
+            const result = {
+                posts: svg.querySelectorAll(".post").length,
+                labels: [...svg.querySelectorAll(".post-label")].map((node) => node.textContent).join(""),
+                disks: [1, 2, 3, 4].map((disk) => board.postAt(x(svg.querySelector(`#disk-${disk}`)), k)),
+            };
+            svg.remove();
+            return result;
+        }""",
+        [str(state), posts],
+    )
+    assert drawn == {"posts": posts, "labels": hk.post_names(posts), "disks": list(state.posts)}

@@ -47,6 +47,7 @@ __all__ = [
     "MAX_GENERATE_SOLUTION_MOVES",
     "MAX_LEVY_DISKS",
     "MAX_LEVY_ARRAY_MOVES",
+    "TERMINAL_MAX_DISKS",
     "ensure_at_most",
 ]
 
@@ -187,6 +188,13 @@ MAX_LEVY_DISKS = 2**15 - 1
 
 MAX_LEVY_ARRAY_MOVES = 50_000_000
 """The most moves of a Levy algorithm built as one array at once (``hanoikit.levy.solution_array``)."""
+
+
+# -- play in the terminal (hanoi play --terminal) ----------------------------------------------------------------------
+
+TERMINAL_MAX_DISKS = 64
+"""The tallest tower ``hanoi play --terminal`` plays: a board of 64 rows, or its stacks as text on a smaller
+terminal."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:

@@ -8,6 +8,7 @@ import click
 from rich.columns import Columns
 from rich.console import Console
 from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 from ..puzzle import MagneticPuzzle, Puzzle
@@ -55,4 +56,27 @@ def demo(n: int) -> None:
     optimal = [MagneticPuzzle(k).distance() for k in range(1, 9)]
     console.print(f"Levy's \"62\" algorithm: {[levy.counts('62', k) for k in range(1, 9)]}")
     console.print(f"the optimum:           {optimal}")
-    console.print("\nNext: hanoi play (in the browser), hanoi --help, hanoi reproduce --out report")
+    hanoi = _command()
+    console.print("\n[bold]Next[/bold], run:")
+    steps = Table.grid(padding=(0, 2))
+    steps.add_column(no_wrap=True)
+    steps.add_column()
+    steps.add_row(f"  {hanoi} play", "the puzzle in your browser (make play)")
+    steps.add_row(f"  {hanoi} play --terminal", "the game in this terminal")
+    steps.add_row(f"  {hanoi} --help", "every command")
+    steps.add_row(f"  {hanoi} reproduce --out report", "the papers' tables, figures")
+    console.print(steps, highlight=False)
+
+
+def _command() -> str:
+    """How this shell runs ``hanoi``: the bare name when it is on PATH, else the path it was run by (``make demo``
+    runs ``.venv/bin/hanoi``, which is not on PATH)."""
+    import os
+    import shutil
+    import sys
+
+    ran = sys.argv[0] if sys.argv and os.path.basename(sys.argv[0]) == "hanoi" else ""
+    found = shutil.which("hanoi")
+    if found and (not ran or os.path.samefile(found, ran)):
+        return "hanoi"
+    return ran if ran and os.path.exists(ran) else f"{sys.executable} -m hanoikit"

@@ -1,4 +1,4 @@
-"""``hanoi play``: the puzzle in the browser, served on this machine."""
+"""``hanoi play``: the puzzle in the browser, served on this machine, or in this terminal (``--terminal``)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,51 @@ import webbrowser
 import click
 
 from .._extras import require
-from .app import app, fail
+from ..limits import TERMINAL_MAX_DISKS
+from ..puzzle import Puzzle
+from .app import app, fail, magnetic_options, make_puzzle, puzzle_rules
 
 
 @app.command()
+@click.option("--terminal", is_flag=True, help="Play in this terminal instead of the browser.")
+@click.option("--disks", "-n", "n", type=click.IntRange(1, TERMINAL_MAX_DISKS), default=3, show_default=True,
+              help=f"Disks (with --terminal), at most {TERMINAL_MAX_DISKS}.")
+@magnetic_options
+@click.option("--from", "source", metavar="STATE", help="Start from this position (with --terminal), e.g. SSI:RRB.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port to serve on (default: a free one).")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser; just print the address.")
-def play(port: int, host: str, no_browser: bool) -> None:
-    """Play the classic or magnetic tower in your browser: hints, undo, a watch mode, save and load."""
+def play(
+    terminal: bool,
+    n: int,
+    magnetic: str | None,
+    start_up: str | None,
+    goal_up: str | None,
+    source: str | None,
+    port: int,
+    host: str,
+    no_browser: bool,
+) -> None:
+    """Play the classic or magnetic tower in your browser (hints, undo, a watch mode, challenges, save and load),
+    or with --terminal in this terminal: keys 1-3 (or S I D) pick a post and then where to, h hints, u undoes,
+    y redoes, n starts again, q quits.
+
+    \b
+    The page's address holds the game, so a link opens the same challenge. Its query parameters (all optional):
+      n=4            the number of disks
+      colors=RBN     the post colours of the magnetic tower (R, B, N each); colors=classic for the classic one
+      posts=4        the number of posts, 3 to 5 (where the server offers them)
+      moves=cyclic   the move rule: any, cyclic, linear or star
+      start=SSIS:RRBR  the position the game begins in (default: the tower on S)
+      goal=B         the colour the goal tower shows on top (or the goal tower itself, e.g. DDDD:BBBB)
+      at=...         the position reached (a shared link opens it)
+    e.g. http://127.0.0.1:PORT/?n=4&colors=RBN&start=SIDS:RBRR
+    """
+    if terminal:
+        _terminal(make_puzzle(n, magnetic, goal_up=goal_up, start_up=start_up), source)
+        return
+    if magnetic is not None or source is not None or puzzle_rules() != (None, "any"):
+        fail("the puzzle options are for --terminal; in the browser, choose the puzzle on the page (or in its link)")
     require("uvicorn", "play")
     import uvicorn
 
@@ -44,3 +80,13 @@ def play(port: int, host: str, no_browser: bool) -> None:
 
     threading.Thread(target=announce, daemon=True).start()
     server.run(sockets=[sock])
+
+
+def _terminal(puzzle: Puzzle, source: str | None) -> None:
+    import sys
+
+    from ..tui import run
+
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        fail("play --terminal needs a terminal to read keys from and draw on")
+    run(puzzle, None if source is None else puzzle.parse(source))

@@ -1,22 +1,75 @@
-"""Positions and solutions in the terminal, drawn with rich: a magnetic disk is a row of half blocks, its top colour
-above and its bottom colour below, so that every flip shows."""
+"""Positions, solutions and tables in the terminal, drawn with rich: a magnetic disk is a row of half blocks, its top
+colour above and its bottom colour below, so that every flip shows.
+
+Every drawing fits the width it is given (the terminal's): disks are narrowed, never cut, and a frame keeps one
+height for the whole game, so that nothing jumps as the stacks change. Tables never break a word: :func:`table` makes
+their columns wrap only at spaces, and :func:`emit` prints the same rows as JSON or CSV for a pipe.
+"""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from ..move import POST_NAMES, Move
+from ..move import Move, post_names
 from ..puzzle import Puzzle
 from ..state import State
 from .palette import BASE, FACE, NEUTRAL_POST, disk_color
 
-__all__ = ["picture", "show"]
+__all__ = ["FORMATS", "STEP_KEYS", "emit", "natural_width", "picture", "show", "table"]
+
+STEP_KEYS = "any key: next move · q: stop"
+"""The key hint ``show --step`` prints under the drawing."""
+
+MAX_WORD = 24
+"""The longest word a table column keeps whole (a longer one, rare, may still fold)."""
+
+FORMATS = ("table", "json", "csv")
+"""The output formats of the commands that print numbers: a rich table for people, JSON or CSV for programs."""
 
 
-def picture(state: State, puzzle: Puzzle | None = None, caption: str = ""):  # type: ignore[no-untyped-def]
-    """A rich :class:`~rich.text.Text` drawing of ``state``, with an optional caption line under it.
+def natural_width(n: int, posts: int = 3) -> int:
+    """The columns a drawing of ``n`` disks on ``posts`` posts takes at full size (each disk ``2d + 1`` wide).
+
+    >>> natural_width(12), natural_width(8)
+    (81, 57)
+    """
+    return posts * (2 * n + 3)
+
+
+def _bars(n: int, column: int) -> list[int]:
+    """The width of each disk 1..n in a column ``column`` characters wide: ``2d + 1`` when it fits, else narrowed
+    evenly (never below 1, never wider than the column less one, larger disks never narrower).
+
+    >>> _bars(3, 9), _bars(8, 13)
+    ([3, 5, 7], [1, 3, 4, 6, 7, 9, 10, 12])
+    """
+    if 2 * n + 3 <= column:
+        return [2 * disk + 1 for disk in range(1, n + 1)]
+    widest = max(1, column - 1)
+    if n == 1:
+        return [widest]
+    return [max(1, round(1 + (widest - 1) * (disk - 1) / (n - 1))) for disk in range(1, n + 1)]
+
+
+def picture(  # type: ignore[no-untyped-def]
+    state: State,
+    puzzle: Puzzle | None = None,
+    caption: str = "",
+    *,
+    width: int | None = None,
+    selected: int | None = None,
+    cursor: int | None = None,
+):
+    """A rich :class:`~rich.text.Text` drawing of ``state`` at most ``width`` columns wide (default: full size), one
+    row per disk and one above (the same height whatever the position), with an optional caption line under it.
+
+    ``selected`` marks a post picked as the source of a move, ``cursor`` the post the keyboard is on.
 
     >>> from rich.console import Console
     >>> console = Console(width=40, color_system=None)
@@ -24,29 +77,36 @@ def picture(state: State, puzzle: Puzzle | None = None, caption: str = ""):  # t
     ...     console.print(picture(State.parse("SI")))
     >>> print(captured.get().rstrip())
        ┃      ┃      ┃
+       ┃      ┃      ┃
       ▀1▀   ▀▀2▀▀    ┃
     ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀
        S      I      D
+    >>> with console.capture() as captured:
+    ...     console.print(picture(State.parse("SSSSSSSS"), width=40))
+    >>> max(len(line) for line in captured.get().splitlines()) <= 40
+    True
     """
     from rich.text import Text
 
     if puzzle is not None:
         puzzle.check(state)
     n = state.n
-    width = 2 * n + 3
-    colors = getattr(puzzle, "colors", "NNN") if puzzle is not None else "NNN"
+    k = state.post_count if puzzle is None else puzzle.posts
+    names = puzzle.post_names if puzzle is not None else post_names(k)
+    colors = getattr(puzzle, "colors", "N" * k) if puzzle is not None else "N" * k
+    column = 2 * n + 3 if width is None else max(3, min(2 * n + 3, width // k))
+    bars = _bars(n, column)
     post_styles = [NEUTRAL_POST if c == "N" else FACE[c] for c in colors]
     stacks = state.stacks()
-    height = max(len(stack) for stack in stacks) + 1
     text = Text()
-    for row in range(height - 1, -1, -1):
+    for row in range(n, -1, -1):
         for post, stack in enumerate(stacks):
             if row >= len(stack):
-                text.append("┃".center(width), style=post_styles[post])
+                text.append("┃".center(column), style=post_styles[post])
                 continue
             disk = stack[row]
-            bar = 2 * disk + 1
-            pad = (width - bar) // 2
+            bar = bars[disk - 1]
+            pad = (column - bar) // 2
             label = str(disk) if len(str(disk)) <= bar else ""
             left = (bar - len(label)) // 2
             up = state.up(disk)
@@ -60,14 +120,21 @@ def picture(state: State, puzzle: Puzzle | None = None, caption: str = ""):  # t
             text.append("▀" * left, style=face)
             text.append(label, style=digits)
             text.append("▀" * (bar - left - len(label)), style=face)
-            text.append(" " * (width - pad - bar))
+            text.append(" " * (column - pad - bar))
         text.rstrip()
         text.append("\n")
-    text.append("▀" * (3 * width), style=BASE)
+    text.append("▀" * (k * column), style=BASE)
     text.append("\n")
-    for post in range(3):
-        name = POST_NAMES[post] if colors[post] == "N" else f"{POST_NAMES[post]}({colors[post]})"
-        text.append(name.center(width), style=post_styles[post] if colors[post] != "N" else "")
+    for post in range(k):
+        name = names[post] if colors[post] == "N" or column < 6 else f"{names[post]}({colors[post]})"
+        if post == selected:
+            name = f"[{name}]"
+        elif post == cursor:
+            name = f">{name}<"
+        style = post_styles[post] if colors[post] != "N" else ""
+        if post == selected or post == cursor:
+            style = f"{style} bold reverse".strip()
+        text.append(name.center(column), style=style)
     text.rstrip()
     if caption:
         text.append("\n" + caption)
@@ -85,8 +152,9 @@ def show(
 ) -> State:
     """Play ``moves`` from ``state`` (default: the start) in the terminal, one position every ``delay`` seconds.
 
-    With ``step``, each move waits for a key (``q`` stops) when the input is a terminal; otherwise it just goes on.
-    When the output is not a terminal, every position is printed in turn. Returns the last position shown.
+    With ``step``, each move waits for a key (``q`` stops) when the input is a terminal, and the key hint is shown
+    under the drawing; otherwise it just goes on. When the output is not a terminal, every position is printed in
+    turn. The drawing fits the console's width and keeps one height. Returns the last position shown.
     """
     from rich.console import Console
     from rich.live import Live
@@ -95,23 +163,97 @@ def show(
     state = puzzle.check(puzzle.start if state is None else state)
     moves = list(moves)
     total = len(moves)
-    first = picture(state, puzzle, f"start {state}   ({total} move{'s' * (total != 1)})")
     if not console.is_terminal:  # piped or captured: a transcript of every position, without waiting
-        console.print(first)
+        first = f"start {state}   ({total:,} move{'s' * (total != 1)})"
+        console.print(picture(state, puzzle, first, width=console.width))
         for done, move in enumerate(moves, 1):
             state = puzzle.apply(state, move)
             console.print()
-            console.print(picture(state, puzzle, f"move {done}/{total}: {move}   {state}"))
+            console.print(picture(state, puzzle, f"move {done}/{total}: {move}   {state}", width=console.width))
         return state
     if read_key is None and step and sys.stdin.isatty():
         import click
 
         read_key = click.getchar
-    wait = (lambda: read_key() if read_key else "") if step else (lambda: time.sleep(delay) or "")
-    with Live(first, console=console, auto_refresh=False) as live:
+    stepping = step and read_key is not None
+    keys = f"\n{STEP_KEYS}" if stepping else ""
+
+    def frame(at: State, caption: str):  # type: ignore[no-untyped-def]
+        return picture(at, puzzle, caption + keys, width=console.width)
+
+    def wait() -> str:
+        if step:
+            return read_key() if read_key else ""
+        time.sleep(delay)
+        return ""
+
+    with Live(frame(state, f"start {state}   ({total:,} move{'s' * (total != 1)})"), console=console, auto_refresh=False) as live:
         for done, move in enumerate(moves, 1):
             if wait().lower() == "q":
                 break
             state = puzzle.apply(state, move)
-            live.update(picture(state, puzzle, f"move {done}/{total}: {move}   {state}"), refresh=True)
+            live.update(frame(state, f"move {done}/{total}: {move}   {state}"), refresh=True)
     return state
+
+
+# -- tables -----------------------------------------------------------------------------------------------------------
+
+
+def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[object]], *, caption: str | None = None,
+          numeric: Sequence[bool] | None = None, **options: Any):  # type: ignore[no-untyped-def]
+    """A rich :class:`~rich.table.Table` whose cells never break inside a word: a column too narrow for a word folds
+    its text at spaces only (a long number is cut with an ellipsis rather than broken across lines), and the title
+    and caption wrap at spaces too. ``numeric`` right-aligns the columns that hold numbers.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=80, color_system=None)
+    >>> columns = ["colouring", "goals", "variant", "S(1..6)", "time reversal", "same counts as", "steps", "p"]
+    >>> row = ["RRB", "B", "RRB", "1, 4, 13, 40, 121, 364", "RBB", "", "1/2", "1"]
+    >>> with console.capture() as captured:
+    ...     console.print(table("The 27 colourings", columns, [row]))
+    >>> words = captured.get().replace("│", " ").replace("┃", " ").split()
+    >>> "colouring" in words and "reversal" in words and "colourin" not in words
+    True
+    """
+    from rich.table import Table
+
+    grid = Table(title=title, caption=caption, **options)
+    cells = [[str(cell) for cell in row] for row in rows]
+    numeric = list(numeric) if numeric is not None else [False] * len(columns)
+    for index, (name, number) in enumerate(zip(columns, numeric)):
+        words = [len(word) for text in [name, *(row[index] for row in cells)] for word in text.split()]
+        grid.add_column(name, justify="right" if number else "left", overflow="ellipsis" if number else "fold",
+                        no_wrap=bool(number), min_width=min(max(words, default=1), MAX_WORD))
+    for row in cells:
+        grid.add_row(*row)
+    return grid
+
+
+def emit(fmt: str, columns: Sequence[str], rows: Sequence[Sequence[object]], console=None, *,  # type: ignore[no-untyped-def]
+         title: str | None = None, caption: str | None = None) -> None:
+    """Print ``rows`` as a table (``fmt`` ``"table"``), as JSON (a list of objects keyed by the column names, numbers
+    kept exact) or as CSV (a header line, then the rows), on ``console`` (default: standard output).
+
+    >>> emit("csv", ["n", "moves"], [[1, 1], [2, 4]])
+    n,moves
+    1,1
+    2,4
+    >>> emit("json", ["n", "moves"], [[64, 2**64 - 1]])
+    [{"n": 64, "moves": 18446744073709551615}]
+    """
+    if fmt == "json":
+        sys.stdout.write(json.dumps([dict(zip(columns, row)) for row in rows]) + "\n")
+        return
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows(rows)
+        sys.stdout.write(out.getvalue())
+        return
+    if fmt != "table":
+        raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
+    from rich.console import Console
+
+    numeric = [all(isinstance(row[i], int) for row in rows) and bool(rows) for i in range(len(columns))]
+    (console or Console()).print(table(title, columns, rows, caption=caption, numeric=numeric))

@@ -2,7 +2,8 @@
 
 The page sends the settings and the position with each request; the answers come from :class:`~hanoikit.Puzzle`
 and :class:`~hanoikit.MagneticPuzzle` (rules and solving), :mod:`hanoikit.levy` (Levy's algorithms) and
-:mod:`hanoikit.analysis` (the colour trace). Every :class:`~hanoikit.HanoiError` becomes a 422 answer with its message.
+:mod:`hanoikit.analysis` (the colour trace). Every :class:`~hanoikit.HanoiError` becomes a 422 answer with its message,
+except an illegal move: that is an expected answer of ``/api/move`` (``legal`` false, with the reason).
 
 Every request does bounded work: bodies are cut at :data:`~hanoikit.limits.WEB_MAX_BODY_BYTES` bytes, every string
 field has a maximum length, saved games at most :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES` moves, and a solution page
@@ -86,7 +87,8 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
     422: {
         "model": Error,
         "description": "The request does not fit the schema (error `ValidationError`), or the rules refuse it: the "
-        "hanoikit error and its reason (an illegal move, a position that is not legal, an unsolvable puzzle...).",
+        "hanoikit error and its reason (a position that is not legal, an unsolvable puzzle, a bad saved game...). "
+        "An illegal move is not refused so: `/api/move` answers it with `legal` false and the reason.",
     },
 }
 """The refusals every API route may answer, all in the :class:`Error` shape."""
@@ -420,11 +422,16 @@ def create_app() -> FastAPI:
 
     @app.post("/api/move", response_model=MoveResult, responses=REFUSALS)
     def move(request: MoveRequest) -> MoveResult:
-        """Play a move ('1SD', or 'SD' for the top disk of S); an illegal one is refused with the reason (422)."""
+        """Play a move ('1SD', or 'SD' for the top disk of S). A move the rules refuse is an expected answer (200,
+        ``legal`` false, with the reason); only a request that cannot be read (a bad position, a disk that does not
+        exist) is a 422."""
         puzzle = request.settings.puzzle()
         state = puzzle.parse(request.state)
-        played = read_move(puzzle, state, request.move)
-        return MoveResult(move=str(played), position=_position(puzzle, puzzle.apply(state, played)))
+        try:
+            played = read_move(puzzle, state, request.move)
+        except IllegalMoveError as error:
+            return MoveResult(legal=False, move=None, reason=str(error), position=_position(puzzle, state))
+        return MoveResult(legal=True, move=str(played), position=_position(puzzle, puzzle.apply(state, played)))
 
     @app.post("/api/hint", response_model=Hint, responses=REFUSALS)
     def hint(request: PositionRequest) -> Hint:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..errors import IllegalMoveError, UnsolvableError
+from ..errors import IllegalMoveError, InvalidMoveError, UnsolvableError
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
@@ -48,7 +48,8 @@ def read_move(puzzle: Puzzle, state: State, text: str) -> Move:
     """The move named by ``text`` in ``state`` (see :meth:`Puzzle.parse_move`): full notation (``"1SD"``) or just two
     posts (``"SD"``: the top disk).
 
-    Raises :class:`~hanoikit.IllegalMoveError` with the reason in words if the move breaks the rules.
+    Raises :class:`~hanoikit.IllegalMoveError` with the reason in words if the move breaks the rules, and
+    :class:`~hanoikit.InvalidMoveError` if it names a disk the puzzle does not have.
 
     >>> read_move(Puzzle(2), State.parse("SS"), "SD")
     Move(1, 0, 2)
@@ -58,8 +59,8 @@ def read_move(puzzle: Puzzle, state: State, text: str) -> Move:
     """
     move = puzzle.parse_move(text, state)
     error = puzzle.move_error(state, move)
-    if error is not None:
-        raise IllegalMoveError(error)
+    if error is not None:  # a disk that does not exist is a move that cannot be read, not one the rules refuse
+        raise (InvalidMoveError if move.disk > state.n else IllegalMoveError)(error)
     return move
 
 

@@ -185,8 +185,15 @@ class Position(_Model):
 
 
 class MoveResult(_Model):
-    move: str
-    position: Position
+    """The answer to a move: played (``legal``, the move and the new position) or refused by the rules (the reason, and
+    the position unchanged). An illegal move is an expected answer, not an HTTP error."""
+
+    legal: bool = Field(description="true: the move was played; false: the rules refuse it (see reason)")
+    move: str | None = Field(description="the move played in full notation, e.g. '1SD'; null when refused")
+    reason: str | None = Field(
+        None, description="why the rules refuse the move, in words; null when played", examples=["post D is empty"]
+    )
+    position: Position = Field(description="the position after the move, or the same position when refused")
 
 
 class Hint(_Model):

@@ -6,10 +6,14 @@ import { decode, parseMove, stacks } from "./state.js";
 
 export const ANIMATION_MS = 420;
 
+export function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 export function animateMove(svg, draw, palette, before, move, after, { dragged = null, duration = ANIMATION_MS } = {}) {
   const { disk, src, dst } = parseMove(move);
   const n = decode(before).posts.length;
-  if (duration < 30 || !svg.querySelector(`#disk-${disk}`)) { draw(after); return Promise.resolve(); }
+  if (duration < 30 || reducedMotion() || !svg.querySelector(`#disk-${disk}`)) { draw(after); return Promise.resolve(); }
   draw(before);
   const node = svg.querySelector(`#disk-${disk}`);
   const body = node.querySelector(".disk-body");

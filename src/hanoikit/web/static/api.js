@@ -1,5 +1,14 @@
 // The server: every question the page asks goes through here (the page holds no rules and no analysis).
 
+export class Refusal extends Error {
+  // the server refused a request: ``message`` is its reason, ``kind`` the error it names (IllegalMoveError,
+  // ValidationError...)
+  constructor(message, kind) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
 export async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST",
@@ -10,7 +19,7 @@ export async function api(path, body) {
   let data = null;
   try { data = await response.json(); } catch (error) { data = null; }
   if (!response.ok) {
-    throw new Error((data && data.detail) || `the server answered ${response.status}`);
+    throw new Refusal((data && data.detail) || `the server answered ${response.status}`, data && data.error);
   }
   return data;
 }

@@ -2,29 +2,36 @@
 // the solutions, the colour crossings and the palette (the page holds no rules and no analysis).
 //
 // Modules: api (the server), state (the one state object and the notation), board (drawing the tower), animation,
-// chart (the colour-crossing chart), view (the readouts), play (the player's game), watch (watch mode), and this one,
-// which wires the controls, the pointer and the keys.
+// chart (the colour-crossing chart), view (the readouts), play (the player's game), watch (watch mode), store (what
+// the browser keeps), link (the game in the address), challenges (the progression), and this one, which wires the
+// controls, the pointer and the keys.
 
 import { api } from "./api.js";
 import { boardPoint, postAt } from "./board.js";
-import { cancelPick, hint, loadGame, newGame, pickPost, redo, restart, saveGame, tryMove, undo } from "./play.js";
-import { POSTS, currentState, game, topDisk } from "./state.js";
-import { $, render, say, showTargets, updateSettingsView } from "./view.js";
+import { LinkError, readLink } from "./link.js";
+import {
+  cancelPick, hint, loadGame, newGame, openGame, pickPost, playChallenge, playNext, redo, restart, restore, saveGame,
+  share, tryMove, undo,
+} from "./play.js";
+import { saveGame as keep, savedGame } from "./store.js";
+import { POSTS, currentState, elapsed, game, puzzleKey, topDisk } from "./state.js";
+import { $, hideWin, render, say, showChallenges, showClock, showTargets, updateSettingsView } from "./view.js";
 import { schedule, showChart, startWatch, step, stopWatch, togglePlay } from "./watch.js";
 
-// ---- pointer: click, drag and drop, touch -------------------------------------------------------------------
+// ---- pointer: click, drag and drop, touch (on the post buttons over the board) ----------------------------------
 
 function onPointerDown(event) {
-  if (game.watch || game.busy || !game.initial) return;
+  if (game.watch || !game.initial || event.button > 0) return;
   const point = boardPoint($("board"), event);
   const post = postAt(point.x);
-  game.press = { post, x: point.x, y: point.y, disk: topDisk(currentState(), post), dragging: false };
-  $("board").setPointerCapture(event.pointerId);
+  const disk = game.busy ? null : topDisk(currentState(), post);  // a disk is dragged only when the board is still
+  game.press = { post, x: point.x, y: point.y, disk, dragging: false };
+  $("posts").setPointerCapture(event.pointerId);
 }
 
 function onPointerMove(event) {
   const press = game.press;
-  if (!press || press.disk === null) return;
+  if (!press || press.disk === null || game.busy) return;
   const point = boardPoint($("board"), event);
   if (!press.dragging && Math.hypot(point.x - press.x, point.y - press.y) > 8) {
     press.dragging = true;
@@ -54,23 +61,29 @@ function onPointerUp(event) {
 
 function onPointerCancel() {
   game.press = null;
-  if (game.initial) render(currentState());
+  if (game.initial && !game.busy) render(currentState());
+}
+
+function onPostButton(event) {
+  // Enter or Space on a focused post (a pointer's click is handled by the pointer events above)
+  const button = event.target.closest(".post-button");
+  if (button && event.detail === 0) pickPost(Number(button.dataset.post));
 }
 
 // ---- keys -------------------------------------------------------------------------------------------------------
 
 function onKey(event) {
-  if (event.target.matches && event.target.matches("input[type=text], input[type=number], textarea")) return;
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.matches && event.target.matches("input[type=text], input[type=number], textarea, select")) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || $("win").open) return;
   const key = event.key.toLowerCase();
   if (game.watch) {
-    if (key === " ") { event.preventDefault(); togglePlay(); }
+    if (key === " " && !event.target.closest("button")) { event.preventDefault(); togglePlay(); }
     else if (key === "arrowright") step(1);
     else if (key === "arrowleft") step(-1);
     else if (key === "escape") stopWatch();
     return;
   }
-  if (key >= "1" && key <= "3") pickPost(Number(key) - 1);
+  if (key >= "1" && key <= String(game.k)) pickPost(Number(key) - 1);
   else if (key === "h") hint();
   else if (key === "u") undo();
   else if (key === "y") redo();
@@ -80,9 +93,19 @@ function onKey(event) {
 // ---- wiring -----------------------------------------------------------------------------------------------------
 
 function describeColoring(code) {
-  if (code === "NNN") return "NNN · free";
-  const names = { R: "red", B: "blue", N: "neutral" };
-  return `${code} · ${[...code].map((c, i) => `${POSTS[i]} ${names[c]}`).join(", ")}`;
+  if (code === "NNN") return "NNN: no coloured post";
+  const names = { R: "red", B: "blue", N: "plain" };
+  return `${code}: ${[...code].map((c, i) => `${POSTS[i]} ${names[c]}`).join(", ")}`;
+}
+
+function showAlgorithm() {
+  // the menu names the algorithm; its whole description goes underneath, where it is never cut
+  const option = $("algorithm").selectedOptions[0];
+  $("algorithm-label").textContent = option ? option.dataset.label : "";
+}
+
+function ticking() {
+  if (game.since !== null) showClock();
 }
 
 async function init() {
@@ -100,7 +123,8 @@ async function init() {
   for (const algorithm of config.algorithms) {
     const option = document.createElement("option");
     option.value = algorithm.name;
-    option.textContent = algorithm.label;
+    option.textContent = algorithm.name === "optimal" ? "Optimal solution" : `Levy "${algorithm.name}"`;
+    option.dataset.label = algorithm.label;
     $("algorithm").appendChild(option);
   }
   for (const id of ["mode", "colors", "goal-up"]) $(id).addEventListener("change", () => { updateSettingsView(); newGame(); });
@@ -108,13 +132,16 @@ async function init() {
   $("disks").addEventListener("change", () => newGame());
   $("new-game").addEventListener("click", () => newGame());
   $("random").addEventListener("click", () => newGame(true));
-  $("win-again").addEventListener("click", () => newGame());
-  $("win-random").addEventListener("click", () => newGame(true));
+  $("win-again").addEventListener("click", () => { hideWin(); restart(); });
+  $("win-next").addEventListener("click", () => { hideWin(); playNext(); });
+  $("win-close").addEventListener("click", hideWin);
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("restart").addEventListener("click", restart);
   $("save").addEventListener("click", saveGame);
+  $("load").addEventListener("click", () => $("load-file").click());
+  $("share").addEventListener("click", share);
   $("load-file").addEventListener("change", (event) => {
     const file = event.target.files[0];
     event.target.value = "";
@@ -126,15 +153,42 @@ async function init() {
   $("step-forward").addEventListener("click", () => step(1));
   $("step-back").addEventListener("click", () => step(-1));
   $("speed").addEventListener("input", () => schedule());
-  const board = $("board");
-  board.addEventListener("pointerdown", onPointerDown);
-  board.addEventListener("pointermove", onPointerMove);
-  board.addEventListener("pointerup", onPointerUp);
-  board.addEventListener("pointercancel", onPointerCancel);
+  $("algorithm").addEventListener("change", showAlgorithm);
+  showAlgorithm();
+  const posts = $("posts");
+  posts.addEventListener("pointerdown", onPointerDown);
+  posts.addEventListener("pointermove", onPointerMove);
+  posts.addEventListener("pointerup", onPointerUp);
+  posts.addEventListener("pointercancel", onPointerCancel);
+  posts.addEventListener("click", onPostButton);
   document.addEventListener("keydown", onKey);
+  setInterval(ticking, 250);
+  window.matchMedia("(max-width: 600px)").addEventListener("change", () => {
+    if (game.initial && !game.busy && !game.watch) render(currentState());  // the phone's taller board, or back
+  });
+  window.addEventListener("pagehide", () => keep(game, elapsed()));  // the clock's time, kept with the game
   updateSettingsView();
   showChart();
-  await newGame();
+  showChallenges(playChallenge);
+  await firstGame();
+}
+
+async function firstGame() {
+  // the game the address names, else the one the browser kept, else a new one
+  let link = null;
+  try {
+    link = readLink();
+  } catch (error) {
+    if (!(error instanceof LinkError)) throw error;
+    newGame(false, null, { note: `This link cannot be opened: ${error.message}. Here is a new game instead.` });
+    return;
+  }
+  const saved = savedGame();
+  const same = saved && link && link.start &&
+    puzzleKey(saved.settings, saved.initial) === puzzleKey(link.settings, link.start);
+  if (saved && (!link || same) && await restore(saved)) return;
+  if (link) openGame(link.settings, link.at || link.start);
+  else newGame();
 }
 
 init().catch((error) => say(`Cannot start: ${error.message}`, "error"));

@@ -1,10 +1,14 @@
 // Drawing the tower: pure functions of a position, the posts' colours and the palette, into an SVG element.
 
-import { POSTS, decode, stacks } from "./state.js";
+import { decode, game, postNames, stacks } from "./state.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const POST_X = [150, 450, 750];
-const BASE_Y = 362;
+const WIDTH = 900;
+const WIDE = { height: 430, base: 362, disk: 34, top: 70 };
+const TALL = { height: 640, base: 560, disk: 64, top: 80 };  // phones: the same board, taller disks
+const layout = { ...WIDE };
+
+export const narrow = () => window.matchMedia("(max-width: 600px)").matches;
 
 export function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, name);
@@ -13,20 +17,30 @@ export function el(name, attributes = {}, parent = null) {
   return node;
 }
 
-function geometry(n) {
-  const height = Math.min(34, 262 / n);
-  const width = (disk) => (n === 1 ? 200 : 62 + (238 - 62) * (disk - 1) / (n - 1));
+function column(k) {
+  return WIDTH / k;
+}
+
+export function postX(k, post) {
+  return column(k) * (post + 0.5);
+}
+
+function geometry(n, k) {
+  const height = Math.min(layout.disk, (layout.base - layout.top - 30) / n);
+  const widest = Math.min(238, column(k) * 0.86);
+  const narrowest = Math.max(30, widest * 0.32);
+  const width = (disk) => (n === 1 ? widest * 0.84 : narrowest + (widest - narrowest) * (disk - 1) / (n - 1));
   return { height, width };
 }
 
-export function slot(n, post, level) {
+export function slot(n, post, level, k = game.k) {
   // where the disk at ``level`` (0 = bottom) of ``post`` is drawn
-  const { height } = geometry(n);
-  return { x: POST_X[post], y: BASE_Y - height * (level + 0.5) };
+  const { height } = geometry(n, k);
+  return { x: postX(k, post), y: layout.base - height * (level + 0.5) };
 }
 
-export function postAt(x) {
-  return x < 300 ? 0 : x < 600 ? 1 : 2;
+export function postAt(x, k = game.k) {
+  return Math.max(0, Math.min(k - 1, Math.floor(x / column(k))));
 }
 
 export function boardPoint(svg, event) {
@@ -36,58 +50,61 @@ export function boardPoint(svg, event) {
   return point.matrixTransform(svg.getScreenCTM().inverse());
 }
 
-export function drawBoard(svg, state, colors, palette) {
-  // the position ``state`` on posts of colours ``colors`` ("NNN", "RBN"...)
+export function drawBoard(svg, state, colors, palette, k = game.k) {
+  // the position ``state`` on ``k`` posts of colours ``colors`` ("NNN", "RBN"...)
+  const names = postNames(k);
+  const wide = column(k);
+  Object.assign(layout, narrow() ? TALL : WIDE);
+  const BASE_Y = layout.base;
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${layout.height}`);
   svg.textContent = "";
   svg.dataset.state = state;
   drawDefs(svg, palette);
-  el("rect", { x: 0, y: 0, width: 900, height: 430, fill: "url(#wall)" }, svg);
+  el("rect", { x: 0, y: 0, width: WIDTH, height: layout.height, fill: "url(#wall)" }, svg);
   // posts
-  for (let post = 0; post < 3; post++) {
-    const x = POST_X[post];
+  for (let post = 0; post < k; post++) {
+    const x = postX(k, post);
     const own = colors[post];
-    const column = el("g", { class: "post", "data-post": post }, svg);
-    el("rect", { x: x - 150, y: 20, width: 300, height: 372, fill: "transparent", class: "post-hit" }, column);
-    el("rect", { x: x - 135, y: 52, width: 270, height: BASE_Y - 50, rx: 18, class: "target-glow" }, column);
+    const group = el("g", { class: "post", "data-post": post }, svg);
+    el("rect", { x: x - wide / 2 + 15, y: 52, width: wide - 30, height: BASE_Y - 50, rx: 18, class: "target-glow" },
+       group);
     const fill = own === "N" ? "url(#rod)" : `url(#rod-${own})`;
-    el("rect", { x: x - 7, y: 70, width: 14, height: BASE_Y - 66, rx: 7, fill, stroke: "#4a2d14", "stroke-width": 1 },
-       column);
-    if (own !== "N") {
-      el("rect", { x: x - 120, y: BASE_Y + 3, width: 240, height: 7, rx: 3.5, fill: palette.face[own], opacity: 0.9 },
-         column);
-    }
+    el("rect", { x: x - 7, y: layout.top, width: 14, height: BASE_Y - layout.top + 4, rx: 7, fill, stroke: "#4a2d14",
+      "stroke-width": 1 },
+       group);
   }
   // base
-  el("rect", { x: 20, y: BASE_Y, width: 860, height: 30, rx: 8, fill: "url(#wood)", stroke: "#5b3716" }, svg);
+  el("rect", { x: 20, y: BASE_Y, width: WIDTH - 40, height: 30, rx: 8, fill: "url(#wood)", stroke: "#5b3716" }, svg);
   for (let i = 0; i < 5; i++) {
     el("path", { d: `M ${40 + i * 13} ${BASE_Y + 8 + i * 4} q 200 ${-4 + i * 2} 400 0 t ${390 - i * 26} ${1 - i}`,
       fill: "none", stroke: "rgba(80,45,15,0.25)", "stroke-width": 1.2 }, svg);
   }
-  for (let post = 0; post < 3; post++) {
+  for (let post = 0; post < k; post++) {
     if (colors[post] === "N") continue;
-    el("rect", { x: POST_X[post] - 120, y: BASE_Y + 1, width: 240, height: 6, rx: 3, fill: palette.face[colors[post]] },
-       svg);
+    el("rect", { x: postX(k, post) - wide * 0.4, y: BASE_Y + 1, width: wide * 0.8, height: 6, rx: 3,
+      fill: palette.face[colors[post]] }, svg);
   }
-  for (let post = 0; post < 3; post++) {
-    const label = el("text", { x: POST_X[post], y: BASE_Y + 58, class: "post-label" }, svg);
-    label.textContent = POSTS[post];
-    const key = el("text", { x: POST_X[post] + 26, y: BASE_Y + 58, class: "post-key" }, svg);
+  for (let post = 0; post < k; post++) {
+    const x = postX(k, post);
+    const label = el("text", { x, y: layout.height - 14, class: "post-label" }, svg);
+    label.textContent = names[post];
+    const key = el("text", { x: x + 26, y: layout.height - 14, class: "post-key" }, svg);
     key.textContent = `[${post + 1}]`;
     if (colors[post] !== "N") {
-      const tag = el("text", { x: POST_X[post] - 26, y: BASE_Y + 58, class: "post-key", fill: palette.face[colors[post]] },
-                     svg);
+      const tag = el("text", { x: x - 26, y: layout.height - 14, class: "post-key post-tag",
+        fill: palette.face_dark[colors[post]] }, svg);
       tag.textContent = colors[post] === "R" ? "red" : "blue";
       tag.setAttribute("text-anchor", "end");
     }
   }
   // disks
-  const { posts, ups } = decode(state);
+  const { posts, ups } = decode(state, k);
   const n = posts.length;
   const layer = el("g", { id: "disks" }, svg);
-  stacks(state).forEach((stack, post) => {
+  stacks(state, k).forEach((stack, post) => {
     stack.forEach((disk, level) => {
-      const { x, y } = slot(n, post, level);
-      drawDisk(layer, disk, n, ups ? ups[disk - 1] : null, x, y, palette);
+      const { x, y } = slot(n, post, level, k);
+      drawDisk(layer, disk, n, k, ups ? ups[disk - 1] : null, x, y, palette);
     });
   });
 }
@@ -111,8 +128,8 @@ function drawDefs(svg, palette) {
   el("feDropShadow", { dx: 0, dy: 2, stdDeviation: 1.6, "flood-color": "#3b2410", "flood-opacity": 0.35 }, shadow);
 }
 
-function drawDisk(layer, disk, n, up, x, y, palette) {
-  const { height, width } = geometry(n);
+function drawDisk(layer, disk, n, k, up, x, y, palette) {
+  const { height, width } = geometry(n, k);
   const w = width(disk);
   const h = height - 2;
   const r = Math.min(h / 2, 10);
@@ -135,7 +152,7 @@ function drawDisk(layer, disk, n, up, x, y, palette) {
   if (h >= 13) {
     const label = el("text", { x: 0, y: up ? -h * 0.14 : 0, class: "disk-label" }, body);
     label.textContent = disk;
-    label.setAttribute("font-size", Math.min(15, h * 0.5));
+    label.setAttribute("font-size", Math.min(narrow() ? 30 : 15, h * 0.5));
   }
   return group;
 }

@@ -1,45 +1,283 @@
-// The player's game: new games, moves asked of the server, undo and redo, hints, save and load. Its state is the
-// one state object, ``game``.
+// The player's game: new games, moves asked of the server, undo and redo, hints, save and load, the clock, the
+// personal bests and the challenges. Its state is the one state object, ``game``.
+//
+// Every click and key of the player's is an action, and actions run one after the other: a click made while a disk
+// is still moving waits its turn (and the waiting makes the animations short), so none is lost.
 
-import { animateMove } from "./animation.js";
-import { api } from "./api.js";
+import { ANIMATION_MS, animateMove } from "./animation.js";
+import { Refusal, api } from "./api.js";
 import { flashHint, liftDisk, shake } from "./board.js";
-import { POSTS, currentState, game, parseMove, reverse, topDisk } from "./state.js";
-import { $, hideWin, readSettings, render, say, showSettings, showTargets, showWin, updateStatus } from "./view.js";
+import { challenge as challengeOf, next as nextChallenge } from "./challenges.js";
+import { showLink } from "./link.js";
+import { complete, recordBest, saveGame as keep } from "./store.js";
+import { count, currentState, elapsed, game, parseMove, postNames, puzzleKey, reverse, topDisk } from "./state.js";
+import {
+  $, hideWin, readSettings, render, say, showChallenges, showSettings, showTargets, showWin, stars, updateStatus,
+} from "./view.js";
 import { stopWatch } from "./watch.js";
 
+const QUICK_MS = 140;  // the animation while more actions wait
+
 function animate(before, move, after, dragged = null) {
-  return animateMove($("board"), render, game.config.palette, before, move, after, { dragged });
+  const duration = game.actions.length ? QUICK_MS : ANIMATION_MS;
+  return animateMove($("board"), render, game.config.palette, before, move, after, { dragged, duration });
 }
 
-export async function newGame(random = false) {
-  stopWatch();
-  const settings = readSettings();
-  const ticket = ++game.ticket;
+export function act(action) {
+  // run ``action`` (an async function) after the actions asked before it
+  game.actions.push(action);
+  if (!game.busy) drain();
+}
+
+async function drain() {
+  game.busy = true;
   try {
-    const position = random
-      ? await api("/api/random", { settings })
-      : await api("/api/position", { settings, state: null });
-    if (ticket !== game.ticket) return;  // settings changed again meanwhile: the later game wins
-    begin(settings, position);
-    say(random ? "A random position: bring the tower to D." : startMessage(position));
-  } catch (error) {
-    say(error.message, "error");
+    while (game.actions.length) {
+      const action = game.actions.shift();
+      try {
+        await action();
+      } catch (error) {
+        say(error.message, "error");
+      }
+    }
+  } finally {
+    game.busy = false;
+    showTargets();
   }
+}
+
+function remember() {
+  // keep the game in the browser and in the address bar
+  keep(game, elapsed());
+  showLink(game.settings, game.initial, currentState());
+}
+
+const names = () => postNames(game.k);
+
+// ---- new games --------------------------------------------------------------------------------------------------
+
+export function newGame(random = false, settings = null, options = {}) {
+  game.actions.length = 0;  // what was asked for the old game is dropped
+  stopWatch();
+  const ticket = ++game.ticket;
+  act(() => startGame(ticket, random, settings || readSettings(), options));
+}
+
+async function startGame(ticket, random, settings, { challenge = null, state = null, seed = undefined, note = null } = {}) {
+  let position;
+  try {
+    position = random
+      ? await api("/api/random", { settings, seed })
+      : await api("/api/position", { settings, state });
+  } catch (error) {
+    if (ticket !== game.ticket) return;
+    const firstGame = !game.settings;
+    const text = refuseSettings(settings, error);
+    if (firstGame) {  // nothing to go back to: the default game, with the reason the other could not be had
+      await startGame(ticket, false, readSettings());
+      say(`${text} Here is the default puzzle instead.`, "error");
+    }
+    return;
+  }
+  if (ticket !== game.ticket) return;  // settings changed again meanwhile: the later game wins
+  showSettings(settings);
+  begin(settings, position, { challenge });
+  const item = challengeOf(challenge);
+  if (note) say(note, "error");
+  else if (item) say(`Challenge: ${item.title}. ${item.about}`);
+  else say(random ? `A random position: bring the tower to ${names().slice(-1)}.` : startMessage(position));
+}
+
+function refuseSettings(settings, error) {
+  // a game the settings cannot make: say so plainly, and put the settings back as the game in play has them
+  let text = `This puzzle cannot be played: ${error.message}.`;
+  if (settings.goal_up && error instanceof Refusal && /InvalidState|Unsolvable/.test(error.kind || "")) {
+    const last = names().slice(-1);
+    const own = settings.colors[settings.colors.length - 1];
+    const colour = { R: "red", B: "blue" }[settings.goal_up];
+    text = own !== "N" && own !== settings.goal_up
+      ? `A tower on ${last} cannot show ${colour} on top here: post ${last} is ${own === "R" ? "red" : "blue"}, so ` +
+        `the disks on it show ${own === "R" ? "red" : "blue"}. Choose another goal or colouring.`
+      : `No tower on ${last} showing ${colour} can be reached with these post colours. Choose another goal.`;
+  } else if (error instanceof Refusal && error.kind === "ValidationError") {
+    text = "This puzzle is not one the server offers (check the link's parameters).";
+  }
+  if (game.settings) {
+    showSettings(game.settings);
+    text += " Your game goes on.";
+  }
+  say(text, "error");
+  return text;
 }
 
 function startMessage(position) {
   if (position.distance === null) return "The goal cannot be reached with these post colours; try another colouring.";
-  return "Move the tower to post D.";
+  return `Move the tower to post ${names().slice(-1)}.`;
 }
 
-function begin(settings, initial, moves = [], states = [], position = initial) {
+function begin(settings, initial, { moves = [], states = [], position = initial, redo = [], challenge = null,
+  elapsedMs = 0, won = false } = {}) {
   Object.assign(game, {
-    settings, initial: initial.state, optimal: initial.distance, moves, states, redo: [], selected: null, position,
+    settings, k: initial.post_colors.length, initial: initial.state, optimal: initial.distance, moves, states, redo,
+    selected: null, position, challenge, elapsed: elapsedMs, since: null, won,
   });
   hideWin();
   render(currentState());
   updateStatus();
+  showChallenges(playChallenge);
+  remember();
+}
+
+export function playChallenge(item) {
+  newGame(Boolean(item.seed), item.settings, { challenge: item.id, seed: item.seed });
+}
+
+export function playNext() {
+  const item = nextChallenge(game.challenge);
+  if (item) playChallenge(item);
+}
+
+export function openGame(settings, state) {
+  // a game from a link: its puzzle, from the position it names
+  newGame(false, settings, { state });
+}
+
+export function restore(saved) {
+  // the game kept in the browser, replayed by the server (which checks it): true if it could be
+  game.actions.length = 0;
+  const ticket = ++game.ticket;
+  return new Promise((resolve) => act(async () => {
+    let loaded;
+    try {
+      loaded = await api("/api/game/load", { settings: saved.settings, initial: saved.initial, moves: saved.moves });
+    } catch (error) {
+      resolve(false);
+      return;
+    }
+    if (ticket !== game.ticket) { resolve(false); return; }
+    showSettings(loaded.settings);
+    const redo = Array.isArray(saved.redo) ? saved.redo.filter((item) => item && item.move && item.state) : [];
+    begin(loaded.settings, loaded.initial, { moves: loaded.moves, states: loaded.states, position: loaded.position,
+      redo, challenge: saved.challenge || null, elapsedMs: Number(saved.elapsed) || 0, won: Boolean(saved.won) });
+    const done = loaded.position.solved ? " (solved)" : "";
+    say(`Welcome back: your game is as you left it, ${count(loaded.moves.length)} moves played${done}.`);
+    resolve(true);
+  }));
+}
+
+// ---- moves ------------------------------------------------------------------------------------------------------
+
+export function pickPost(post) {
+  if (game.watch) return;
+  act(() => pick(post));
+}
+
+export function tryMove(src, dst, dragged = null) {
+  if (game.watch) return;
+  act(() => move(src, dst, dragged));
+}
+
+async function pick(post) {
+  if (!game.position || post >= game.k) return;
+  if (game.selected === null) {
+    if (topDisk(currentState(), post) === null) {
+      say(`Post ${names()[post]} is empty: pick a post with a disk on it.`, "error");
+      shake($("board"), post);
+      return;
+    }
+    game.selected = post;
+    say(`From ${names()[post]} to…`);
+  } else if (game.selected === post) {
+    game.selected = null;
+    say("");
+  } else {
+    const src = game.selected;
+    game.selected = null;
+    await move(src, post);
+    return;
+  }
+  showTargets();
+  if (game.selected !== null) liftDisk($("board"), topDisk(currentState(), game.selected));
+}
+
+async function move(src, dst, dragged = null) {
+  game.selected = null;
+  if (!game.position) return;
+  const before = currentState();
+  if (game.position.solved) {
+    render(before);
+    say("Solved! Undo, restart or begin a new game.", "win");
+    return;
+  }
+  const result = await api("/api/move", {
+    settings: game.settings, state: before, move: names()[src] + names()[dst],
+  });
+  if (!result.legal) {
+    say(`Not allowed: ${result.reason}`, "error");
+    render(before);
+    shake($("board"), src);
+    return;
+  }
+  if (game.since === null && !game.won) game.since = performance.now();
+  game.moves.push(result.move);
+  game.states.push(result.position.state);
+  game.redo = [];
+  game.position = result.position;
+  say(`Disk ${parseMove(result.move).disk} from ${names()[src]} to ${names()[dst]}.`);
+  await animate(before, result.move, result.position.state, dragged);
+  updateStatus();
+  if (result.position.solved) won();
+  remember();
+}
+
+function won() {
+  const ms = elapsed();
+  game.elapsed = ms;
+  game.since = null;
+  const used = game.moves.length;
+  const first = !game.won;
+  game.won = true;
+  const rating = stars(used, game.optimal);
+  const best = first ? recordBest(puzzleKey(game.settings, game.initial), used, ms) : { before: null, better: false };
+  const item = challengeOf(game.challenge);
+  const par = Boolean(item && item.par);
+  if (item && (!par || used <= game.optimal)) complete(item.id, rating);
+  showChallenges(playChallenge);
+  updateStatus();
+  showWin({ used, optimal: game.optimal, ms, rating, best, challenge: item, next: item && nextChallenge(item.id), par });
+}
+
+export function undo() {
+  if (game.watch) return;
+  act(async () => {
+    if (!game.moves.length) return;
+    game.selected = null;
+    const played = game.moves.pop();
+    const from = game.states.pop();
+    game.redo.push({ move: played, state: from });
+    hideWin();
+    await animate(from, reverse(played), currentState());
+    say(`Took back ${played}.`);
+    await refreshPosition();
+    remember();
+  });
+}
+
+export function redo() {
+  if (game.watch) return;
+  act(async () => {
+    if (!game.redo.length) return;
+    game.selected = null;
+    const { move: again, state } = game.redo.pop();
+    const before = currentState();
+    game.moves.push(again);
+    game.states.push(state);
+    await animate(before, again, state);
+    say(`Played ${again} again.`);
+    await refreshPosition();
+    if (game.position.solved) won();
+    remember();
+  });
 }
 
 async function refreshPosition() {
@@ -47,109 +285,52 @@ async function refreshPosition() {
   updateStatus();
 }
 
-export async function tryMove(src, dst, dragged = null) {
-  if (game.busy || game.watch || !game.position) return;
-  if (game.position.solved) {
-    game.selected = null;
-    render(currentState());
-    say("Solved! Undo, restart or begin a new game.", "win");
-    return;
-  }
-  game.busy = true;
-  game.selected = null;
-  const before = currentState();
-  try {
-    const result = await api("/api/move", {
-      settings: game.settings, state: before, move: POSTS[src] + POSTS[dst],
-    });
-    game.moves.push(result.move);
-    game.states.push(result.position.state);
-    game.redo = [];
-    game.position = result.position;
-    say(`Disk ${parseMove(result.move).disk} from ${POSTS[src]} to ${POSTS[dst]}.`);
-    await animate(before, result.move, result.position.state, dragged);
-    updateStatus();
-    if (result.position.solved) showWin();
-  } catch (error) {
-    say(`Not allowed: ${error.message}`, "error");
-    render(before);
-    shake($("board"), src);
-  } finally {
-    game.busy = false;
-    showTargets();
-  }
-}
-
-export async function undo() {
-  if (game.busy || game.watch || !game.moves.length) return;
-  game.busy = true;
-  const move = game.moves.pop();
-  const from = game.states.pop();
-  game.redo.push({ move, state: from });
-  hideWin();
-  await animate(from, reverse(move), currentState());
-  say(`Took back ${move}.`);
-  try { await refreshPosition(); } finally { game.busy = false; }
-}
-
-export async function redo() {
-  if (game.busy || game.watch || !game.redo.length) return;
-  game.busy = true;
-  const { move, state } = game.redo.pop();
-  const before = currentState();
-  game.moves.push(move);
-  game.states.push(state);
-  await animate(before, move, state);
-  say(`Played ${move} again.`);
-  try {
-    await refreshPosition();
-    if (game.position.solved) showWin();
-  } finally { game.busy = false; }
-}
-
 export function restart() {
-  if (game.busy || !game.initial) return;
+  if (!game.initial) return;
   stopWatch();
-  Object.assign(game, { moves: [], states: [], redo: [], selected: null });
-  hideWin();
-  render(game.initial);
-  refreshPosition().then(() => say("Back to the initial position."));
+  game.actions.length = 0;
+  act(async () => {
+    Object.assign(game, { moves: [], states: [], redo: [], selected: null, elapsed: 0, since: null, won: false });
+    hideWin();
+    render(game.initial);
+    await refreshPosition();
+    say("Back to the initial position.");
+    remember();
+  });
 }
 
-export async function hint() {
-  if (game.busy || game.watch || !game.position) return;
-  try {
+export function hint() {
+  if (game.watch) return;
+  act(async () => {
+    if (!game.position) return;
     const answer = await api("/api/hint", { settings: game.settings, state: currentState() });
     if (answer.move === null) { say("Already solved."); return; }
-    say(`Hint: move disk ${answer.disk} from ${POSTS[answer.src]} to ${POSTS[answer.dst]} ` +
-        `(${answer.distance} move${answer.distance === 1 ? "" : "s"} to go).`, "hint");
+    say(`Hint: move disk ${answer.disk} from ${names()[answer.src]} to ${names()[answer.dst]} ` +
+        `(${count(answer.distance)} move${answer.distance === 1 ? "" : "s"} to go).`, "hint");
     flashHint($("board"), answer.disk, answer.dst);
-  } catch (error) {
-    say(error.message, "error");
-  }
-}
-
-export function pickPost(post) {
-  if (game.watch || game.busy) return;
-  if (game.selected === null) {
-    game.selected = post;
-    say(`From ${POSTS[post]} to…`);
-  } else if (game.selected === post) {
-    game.selected = null;
-    say("");
-  } else {
-    tryMove(game.selected, post);
-    return;
-  }
-  showTargets();
-  if (game.selected !== null) liftDisk($("board"), topDisk(currentState(), game.selected));
+  });
 }
 
 export function cancelPick() {
-  game.selected = null;
-  showTargets();
-  say("");
+  act(async () => {
+    game.selected = null;
+    showTargets();
+    say("");
+  });
 }
+
+export async function share() {
+  // the address names the puzzle and the position (link.js): put it on the clipboard, or at least show it
+  const link = window.location.href;
+  try {
+    await navigator.clipboard.writeText(link);
+    say(`Link copied; it opens this puzzle at this position: ${link}`);
+  } catch (error) {
+    say(`The link to this puzzle at this position: ${link}`);
+  }
+}
+
+// ---- files ------------------------------------------------------------------------------------------------------
 
 export function saveGame() {
   if (!game.initial) return;
@@ -165,19 +346,32 @@ export function saveGame() {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-  say(`Saved ${game.moves.length} moves as ${link.download}.`);
+  say(`Saved ${count(game.moves.length)} moves as ${link.download}.`);
 }
 
-export async function loadGame(file) {
+export function loadGame(file) {
   stopWatch();
-  try {
+  act(async () => {
     const text = await file.text();
-    const loaded = await api("/api/game/load", text);
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      say(`Could not load ${file.name}: it is not a saved game (not even JSON text).`, "error");
+      return;
+    }
+    let loaded;
+    try {
+      loaded = await api("/api/game/load", text);
+    } catch (error) {
+      const plain = error instanceof Refusal && error.kind === "ValidationError"
+        ? "it is not a game saved by this page (or it was changed since)."
+        : `${error.message}.`;
+      say(`Could not load ${file.name}: ${plain}`, "error");
+      return;
+    }
+    ++game.ticket;
     showSettings(loaded.settings);
-    begin(loaded.settings, loaded.initial, loaded.moves, loaded.states, loaded.position);
-    say(`Loaded ${file.name}: ${loaded.moves.length} moves.`);
-    if (loaded.position.solved) showWin();
-  } catch (error) {
-    say(`Could not load ${file.name}: ${error.message}`, "error");
-  }
+    begin(loaded.settings, loaded.initial, { moves: loaded.moves, states: loaded.states, position: loaded.position });
+    say(`Loaded ${file.name}: ${count(loaded.moves.length)} moves.`);
+  });
 }

@@ -1,8 +1,12 @@
-// The page's readouts, drawn from the one state object: the board, the counters, the message, the win box, the
-// settings form.
+// The page's readouts, drawn from the one state object: the board and its post controls, the counters, the clock,
+// the message, the win dialog, the settings form and the list of challenges.
 
+import { reducedMotion } from "./animation.js";
 import { drawBoard, markTargets } from "./board.js";
-import { game, parseMove, postColors } from "./state.js";
+import { CHALLENGES, unlocked } from "./challenges.js";
+import { bestOf, completed } from "./store.js";
+import { clock, count, currentState, decode, elapsed, game, parseMove, postColors, postNames, puzzleKey, stacks }
+  from "./state.js";
 
 const FACE_NAME = { R: "red", B: "blue" };
 
@@ -10,32 +14,82 @@ export const $ = (id) => document.getElementById(id);
 
 export function render(state) {
   // draw the position ``state`` of the game's puzzle on the board, with the player's selection
-  drawBoard($("board"), state, postColors(game.settings), game.config.palette);
+  drawBoard($("board"), state, postColors(game.settings, game.k), game.config.palette, game.k);
+  describePosts(state);
   showTargets();
+}
+
+function describePosts(state) {
+  // one button per post over the board, named by its disks and top colours, for the keyboard and screen readers
+  const box = $("posts");
+  const names = postNames(game.k);
+  if (box.children.length !== game.k) {
+    box.textContent = "";
+    for (let post = 0; post < game.k; post++) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "post-button";
+      button.dataset.post = post;
+      box.appendChild(button);
+    }
+  }
+  const { ups } = decode(state);
+  const own = postColors(game.settings, game.k);
+  stacks(state).forEach((stack, post) => {
+    const button = box.children[post];
+    const colour = own[post] === "N" ? "" : `, coloured ${FACE_NAME[own[post]]}`;
+    let contents;
+    if (!stack.length) contents = "empty";
+    else {
+      const disks = stack.map((disk) => (ups ? `${disk} ${FACE_NAME[ups[disk - 1]]} up` : `${disk}`));
+      const top = stack[stack.length - 1];
+      contents = `${stack.length} disk${stack.length === 1 ? "" : "s"}, bottom to top: ${disks.join(", ")}` +
+        (ups ? `; top shows ${FACE_NAME[ups[top - 1]]}` : "");
+    }
+    button.setAttribute("aria-label", `Post ${names[post]}${colour}: ${contents}`);
+    button.setAttribute("aria-pressed", String(game.selected === post));
+    button.setAttribute("aria-keyshortcuts", String(post + 1));
+  });
 }
 
 export function showTargets() {
   const targetable = game.selected !== null && !game.watch && game.position;
   const targets = targetable
-    ? game.position.legal_moves.map(parseMove).filter(({ src }) => src === game.selected).map(({ dst }) => dst)
+    ? game.position.legal_moves.map((move) => parseMove(move)).filter(({ src }) => src === game.selected)
+      .map(({ dst }) => dst)
     : [];
   markTargets($("board"), targetable ? game.selected : null, targets);
+  for (const button of $("posts").children) {
+    button.setAttribute("aria-pressed", String(targetable && Number(button.dataset.post) === game.selected));
+  }
 }
 
 export function updateStatus() {
   const position = game.position;
-  $("moves").textContent = game.moves.length;
-  $("optimal").textContent = game.optimal === null ? "–" : game.optimal;
-  $("remaining").textContent = position && position.distance !== null ? position.distance : "–";
+  $("moves").textContent = count(game.moves.length);
+  $("optimal").textContent = count(game.optimal);
+  $("remaining").textContent = position ? count(position.distance) : "–";
   $("goal").textContent = position ? goalText(position.goal) : "–";
   $("undo").disabled = !game.moves.length || !!game.watch;
   $("redo").disabled = !game.redo.length || !!game.watch;
+  showClock();
+  showBest();
   showTargets();
 }
 
+export function showClock() {
+  $("clock").textContent = clock(elapsed());
+}
+
+function showBest() {
+  const best = game.settings && game.initial ? bestOf(puzzleKey(game.settings, game.initial)) : null;
+  $("best").textContent = best ? `${count(best.moves)} · ${clock(best.ms)}` : "–";
+}
+
 function goalText(goal) {
-  const [, ups] = goal.split(":");
-  return ups ? `tower on D, ${FACE_NAME[ups[0]]} up` : "tower on D";
+  const [letters, ups] = goal.split(":");
+  const post = letters.slice(-1);
+  return ups ? `tower on ${post}, ${FACE_NAME[ups[0]]} up` : `tower on ${post}`;
 }
 
 export function say(text, kind = "") {
@@ -44,17 +98,39 @@ export function say(text, kind = "") {
   message.className = kind;
 }
 
-export function showWin() {
-  const used = game.moves.length;
-  const best = game.optimal;
-  let text = `You used ${used} move${used === 1 ? "" : "s"}; the optimal is ${best}.`;
-  if (used === best) text += " A perfect solution!";
-  $("win-text").textContent = text;
-  $("win").hidden = false;
-  say(`Solved in ${used} moves (optimal ${best}).`, "win");
+export function stars(used, optimal) {
+  // three stars for the optimum, two within half as many moves again, else one
+  if (used <= optimal) return 3;
+  return used <= Math.ceil(optimal * 1.5) ? 2 : 1;
 }
 
-export function hideWin() { $("win").hidden = true; }
+export function showWin({ used, optimal, ms, rating, best, challenge, next, par }) {
+  $("win-stars").textContent = "★".repeat(rating) + "☆".repeat(3 - rating);
+  $("win-stars").setAttribute("aria-label", `${rating} of 3 stars`);
+  let text = `You used ${count(used)} move${used === 1 ? "" : "s"}; the optimal is ${count(optimal)}.`;
+  if (used === optimal) text += " A perfect solution!";
+  $("win-text").textContent = text;
+  const before = best.before;
+  $("win-best").textContent = `Time ${clock(ms)}. ` + (before === null ? "Your first solve of this puzzle."
+    : best.better ? `A new personal best (was ${count(before.moves)} moves in ${clock(before.ms)}).`
+      : `Your best: ${count(before.moves)} moves in ${clock(before.ms)}.`);
+  let note = "";
+  if (challenge && par && used > optimal) note = `In par means ${count(optimal)} moves: try again to unlock the next challenge.`;
+  else if (challenge && next) note = `Challenge complete: "${next.title}" is unlocked.`;
+  else if (challenge) note = "Challenge complete: that was the last one. Try other colourings in the settings.";
+  $("win-note").textContent = note;
+  $("win-note").hidden = !note;
+  $("win-next").hidden = !(challenge && next && !(par && used > optimal));
+  const dialog = $("win");
+  dialog.classList.toggle("celebrate", !reducedMotion());
+  if (!dialog.open) dialog.showModal();
+  ($("win-next").hidden ? $("win-again") : $("win-next")).focus();
+  say(`Solved in ${count(used)} moves (optimal ${count(optimal)}).`, "win");
+}
+
+export function hideWin() {
+  if ($("win").open) $("win").close();
+}
 
 export function readSettings() {
   const magnetic = $("mode").value === "magnetic";
@@ -83,4 +159,30 @@ export function updateSettingsView() {
     if (option.value !== "optimal") option.disabled = !magnetic;
   }
   if ($("algorithm").selectedOptions[0] && $("algorithm").selectedOptions[0].disabled) $("algorithm").value = "optimal";
+}
+
+export function showChallenges(play) {
+  // the progression, each challenge a button once the one before is done; ``play(challenge)`` starts one
+  const list = $("challenge-list");
+  const done = completed();
+  list.textContent = "";
+  CHALLENGES.forEach((item, index) => {
+    const open = unlocked(index, done);
+    const row = document.createElement("li");
+    row.className = item.id === game.challenge ? "current" : "";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.disabled = !open;
+    button.dataset.challenge = item.id;
+    const mark = done[item.id] ? "★".repeat(done[item.id]) + "☆".repeat(3 - done[item.id]) : open ? "" : "locked";
+    button.innerHTML = `<span class="title"></span><span class="mark" aria-hidden="true"></span><span class="sr"></span>`;
+    button.querySelector(".title").textContent = `${index + 1}. ${item.title}`;
+    button.querySelector(".mark").textContent = mark;
+    button.querySelector(".sr").textContent = done[item.id] ? `, done: ${done[item.id]} of 3 stars`
+      : open ? "" : ", locked";
+    button.title = item.about;
+    button.addEventListener("click", () => play(item));
+    row.appendChild(button);
+    list.appendChild(row);
+  });
 }

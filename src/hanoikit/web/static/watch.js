@@ -32,7 +32,7 @@ export async function startWatch() {
   addPage(game.watch, page);
   document.body.classList.add("watching");
   $("player").hidden = false;
-  const label = $("algorithm").selectedOptions[0].textContent;
+  const label = $("algorithm").selectedOptions[0].dataset.label;
   say(page.total ? `Watching: ${label}, ${page.total} moves.` : "Nothing to watch: the goal is reached.");
   render(game.watch.start);
   updateStatus();

@@ -1,0 +1,311 @@
+"""The game in the terminal (``hanoi play --terminal``): any puzzle of the family, moved by keys, with hints, undo and
+redo, the counters against the optimum and the win, drawn with rich to fit the terminal's width and height.
+
+:class:`TerminalGame` is the game itself, without a terminal (each key in, a drawing out), its moves kept by a
+:class:`~hanoikit.Game` session; :func:`run` plays it on a terminal.
+
+>>> game = TerminalGame(Puzzle(2))
+>>> for key in "12" "13" "23":
+...     _ = game.press(key)
+>>> game.state, game.moves, game.message
+(State.parse('DD'), 3, 'Solved in 3 moves, the optimum: a perfect solution! ★★★  n: new game · q: quit')
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .errors import EmptyStackError, HanoiError, UnsolvableError
+from .move import Move
+from .puzzle import Puzzle
+from .session import Game
+from .state import State
+
+__all__ = ["KEYS", "TerminalGame", "run", "stars"]
+
+KEYS = "1-{k} or {names}: pick a post, then where to · ←/→ and Enter too · h hint · u undo · y redo · n new · q quit"
+"""The key hint under the board (``{k}`` and ``{names}`` are the puzzle's posts)."""
+
+LEFT, RIGHT = ("\x1b[D", "\x1bOD"), ("\x1b[C", "\x1bOC")
+ENTER = ("\r", "\n", " ")
+ESCAPE = "\x1b"
+
+
+def stars(used: int, optimal: int) -> int:
+    """The rating of a win: three stars for the optimum, two within half as many moves again, else one.
+
+    >>> stars(7, 7), stars(10, 7), stars(12, 7)
+    (3, 2, 1)
+    """
+    if used <= optimal:
+        return 3
+    return 2 if used <= math.ceil(optimal * 1.5) else 1
+
+
+@dataclass
+class TerminalGame:
+    """One game of ``puzzle`` from ``start`` (default: its start) to its goal, played by :meth:`press`."""
+
+    puzzle: Puzzle
+    start: State | None = None
+    session: Game = field(init=False)
+    selected: int | None = None
+    cursor: int = 0
+    message: str = ""
+    hint: Move | None = None
+
+    def __post_init__(self) -> None:
+        self.start = self.puzzle.check(self.puzzle.start if self.start is None else self.start)
+        self.session = Game(self.puzzle, self.start)
+        self.optimal = self._distance(self.start)
+        names = self.puzzle.post_names
+        self.message = self.message or f"Move the tower to {names[-1]}. Pick a post: {self._keys_of_posts()}."
+
+    # -- what is shown ----------------------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def moves(self) -> int:
+        return len(self.session)
+
+    @property
+    def solved(self) -> bool:
+        return self.session.is_solved()
+
+    def _distance(self, state: State) -> int | None:
+        try:
+            return self.puzzle.distance(state, self.puzzle.goal)
+        except UnsolvableError:
+            return None
+
+    def _keys_of_posts(self) -> str:
+        return f"1-{self.puzzle.posts} or {' '.join(self.puzzle.post_names)}"
+
+    def counters(self) -> str:
+        remaining = self._distance(self.state)
+        shown = lambda value: "–" if value is None else f"{value:,}"
+        return f"Moves {self.moves:,} · Par {shown(self.optimal)} · To go {shown(remaining)}"
+
+    def title(self) -> str:
+        p = self.puzzle
+        kind = f"Magnetic Tower of Hanoi, posts {p.colors}" if p.faces else "Tower of Hanoi"
+        rule = "" if _rule(p) == "any" else f", moves {_rule(p)}"
+        return f"{kind} · {p.n} disk{'s' * (p.n != 1)} · {p.posts} posts{rule}"
+
+    # -- keys -------------------------------------------------------------------------------------------------------
+
+    def press(self, key: str) -> bool:
+        """Act on one key; ``False`` when the player quits."""
+        names = self.puzzle.post_names
+        lower = key.lower()
+        self.hint = None
+        if lower in ("q", "\x03", "\x04"):
+            return False
+        if key in LEFT or key in RIGHT:
+            self.cursor = (self.cursor + (1 if key in RIGHT else -1)) % self.puzzle.posts
+        elif key in ENTER:
+            self.pick(self.cursor)
+        elif lower.isdigit() and 1 <= int(lower) <= self.puzzle.posts:
+            self.pick(int(lower) - 1)
+        elif len(lower) == 1 and lower.upper() in names:
+            self.pick(names.index(lower.upper()))
+        elif lower == "h":
+            self.give_hint()
+        elif lower == "u":
+            self.undo()
+        elif lower in ("y", "r"):
+            self.redo()
+        elif lower == "n":
+            self.restart()
+        elif key == ESCAPE:
+            self.selected = None
+            self.message = "Cancelled."
+        else:
+            self.message = f"Keys: {KEYS.format(k=self.puzzle.posts, names=' '.join(names))}"
+        return True
+
+    def pick(self, post: int) -> None:
+        names = self.puzzle.post_names
+        self.cursor = post
+        if self.selected is None:
+            if self.state.tops()[post] is None:
+                self.message = f"Post {names[post]} is empty: pick a post with a disk on it."
+            else:
+                self.selected = post
+                self.message = f"From {names[post]} to…"
+            return
+        if self.selected == post:
+            self.selected = None
+            self.message = "Cancelled."
+            return
+        src, self.selected = self.selected, None
+        self.play(src, post)
+
+    def play(self, src: int, dst: int) -> None:
+        names = self.puzzle.post_names
+        if self.solved:
+            self.message = "Solved already: u undoes, n starts again, q quits."
+            return
+        disk = self.state.tops()[src]
+        if disk is None:
+            self.message = f"Post {names[src]} is empty: pick a post with a disk on it."
+            return
+        move = Move(disk, src, dst)
+        reason = self.puzzle.move_error(self.state, move)
+        if reason is not None:
+            self.message = f"Not allowed: {reason}"
+            return
+        self.session.push(move)
+        self.message = f"Disk {disk} from {names[src]} to {names[dst]}."
+        self._check_win()
+
+    def _check_win(self) -> None:
+        if not self.solved or self.optimal is None:
+            return
+        rating = stars(self.moves, self.optimal)
+        verdict = "the optimum: a perfect solution!" if self.moves <= self.optimal else f"the optimum is {self.optimal:,}"
+        self.message = (f"Solved in {self.moves:,} moves, {verdict} {'★' * rating}{'☆' * (3 - rating)}  "
+                        "n: new game · q: quit")
+
+    def give_hint(self) -> None:
+        names = self.puzzle.post_names
+        if self.solved:
+            self.message = "Solved already."
+            return
+        try:
+            best = next(self.puzzle.solve(self.state, self.puzzle.goal))
+        except (HanoiError, StopIteration):
+            self.message = "No hint: the goal cannot be reached from here. Undo, or n for a new game."
+            return
+        self.hint = best
+        left = self._distance(self.state)
+        self.message = f"Hint: disk {best.disk} from {names[best.src]} to {names[best.dst]} ({left:,} moves to go)."
+
+    def undo(self) -> None:
+        self.selected = None
+        try:
+            self.message = f"Took back {self.session.pop()}."
+        except EmptyStackError:
+            self.message = "Nothing to undo."
+
+    def redo(self) -> None:
+        self.selected = None
+        try:
+            self.message = f"Played {self.session.redo()} again."
+        except EmptyStackError:
+            self.message = "Nothing to redo."
+            return
+        self._check_win()
+
+    def restart(self) -> None:
+        self.session = Game(self.puzzle, self.start)
+        self.selected = None
+        self.message = "A new game: back to the start."
+
+    # -- drawing ----------------------------------------------------------------------------------------------------
+
+    def render(self, width: int, height: int):  # type: ignore[no-untyped-def]
+        """The whole screen, fitted to ``width`` × ``height``: the board when it fits, else the stacks as text."""
+        from rich.console import Group
+        from rich.text import Text
+
+        from .draw.terminal import picture
+
+        names = self.puzzle.post_names
+        keys = KEYS.format(k=self.puzzle.posts, names=" ".join(names))
+        head = Text(self.title(), style="bold")
+        counters = Text(self.counters())
+        message = Text(self.message, style=_style(self.message))
+        footer = Text(keys, style="dim")
+        lines = sum(_lines(text.plain, width) for text in (head, counters, message, footer)) + 1
+        board_rows = self.puzzle.n + 3  # the disks, one row above, the base and the names
+        if board_rows + lines <= height and width >= 3 * self.puzzle.posts:
+            board = picture(self.state, self.puzzle, width=width, selected=self.selected, cursor=self.cursor)
+        else:
+            board = self._as_text()
+        if self.hint is not None:
+            message.append(f"  ({self.hint})")
+        return Group(head, board, counters, message, footer)
+
+    def _as_text(self):  # type: ignore[no-untyped-def]
+        """The stacks in words, one line a post, for a terminal too small for the drawing."""
+        from rich.text import Text
+
+        names = self.puzzle.post_names
+        text = Text()
+        for post, stack in enumerate(self.state.stacks()):
+            mark = "[x]" if post == self.selected else ">" if post == self.cursor else " "
+            disks = " ".join(f"{disk}{self.state.up(disk) or ''}" for disk in stack) or "-"
+            text.append(f"{mark}{names[post]}: {disks}\n")
+        text.rstrip()
+        return text
+
+
+def _rule(puzzle: Puzzle) -> str:
+    from .puzzle import _rule_name
+
+    return _rule_name(puzzle.moves, puzzle.posts) or "custom"
+
+
+def _style(message: str) -> str:
+    if message.startswith("Not allowed") or message.endswith("pick a post with a disk on it."):
+        return "bold red"
+    if message.startswith("Solved"):
+        return "bold green"
+    if message.startswith("Hint"):
+        return "bold yellow"
+    return ""
+
+
+def _lines(text: str, width: int) -> int:
+    """The lines ``text`` takes wrapped at spaces to ``width`` columns, as rich wraps it."""
+    import textwrap
+
+    return max(1, len(textwrap.wrap(text, max(1, width), break_on_hyphens=False)))
+
+
+def run(puzzle: Puzzle, start: State | None = None, console=None,  # type: ignore[no-untyped-def]
+        read_key: Callable[[], str] | None = None) -> TerminalGame:
+    """Play ``puzzle`` in the terminal until the player quits; the board is redrawn on every key and whenever the
+    terminal is resized. Returns the game as it was left."""
+    import click
+    from rich.console import Console
+    from rich.live import Live
+
+    console = console or Console()
+    game = TerminalGame(puzzle, start)
+    read_key = read_key or click.getchar
+    if not console.is_terminal or not sys.stdin.isatty():
+        raise click.UsageError("hanoi play --terminal needs a terminal to read keys from and draw on")
+
+    def screen():  # type: ignore[no-untyped-def]
+        size = console.size
+        return game.render(size.width, size.height)
+
+    with Live(get_renderable=screen, console=console, screen=True, auto_refresh=False) as live:
+        previous = signal.getsignal(signal.SIGWINCH) if hasattr(signal, "SIGWINCH") else None
+        if previous is not None:
+            signal.signal(signal.SIGWINCH, lambda *_: live.refresh())
+        try:
+            live.refresh()
+            while True:
+                try:
+                    key = read_key()
+                except (EOFError, KeyboardInterrupt):
+                    break
+                if not game.press(key):
+                    break
+                live.refresh()
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGWINCH, previous)
+    console.print(f"{game.title()}: {game.counters()}." + (" Solved!" if game.solved else ""), highlight=False)
+    return game
+

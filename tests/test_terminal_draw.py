@@ -1,0 +1,83 @@
+"""Terminal drawings (``hanoi show``) fit the terminal and keep one height; tables keep their words whole and print
+as JSON or CSV too."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from hanoikit import MagneticPuzzle, Puzzle
+from hanoikit.draw.terminal import STEP_KEYS, emit, natural_width, picture, show, table
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def hanoi(*args: str, columns: int) -> str:
+    env = dict(os.environ, PYTHONPATH=str(SRC), COLUMNS=str(columns))
+    done = subprocess.run([sys.executable, "-m", "hanoikit", *args], capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize(("n", "columns", "magnetic"), [(12, 80, None), (8, 40, "RBN"), (5, 20, "NNN")])
+def test_show_fits_the_terminal_and_keeps_one_height(n: int, columns: int, magnetic: str | None) -> None:
+    assert natural_width(n) > columns  # the full-size drawing would not fit
+    args = ["show", str(n), "--delay", "0"] + (["--magnetic", magnetic] if magnetic else [])
+    frames = hanoi(*args, columns=columns).split("\n\n")
+    puzzle = Puzzle(n) if magnetic is None else MagneticPuzzle(n, magnetic)
+    assert len(frames) == puzzle.distance() + 1
+    for frame in frames[:50] + frames[-50:]:
+        lines = frame.rstrip("\n").split("\n")
+        assert max(len(line) for line in lines) <= columns
+        assert lines[n + 3].startswith(("start ", "move "))  # disks, one row above, the base, the names: one height
+    assert " ".join(frames[-1].split("\n")[n + 3 :]).split()[-1] == str(puzzle.goal)
+
+
+def test_every_disk_stays_told_apart_when_narrowed() -> None:
+    console = Console(width=40, color_system=None)
+    with console.capture() as captured:
+        console.print(picture(Puzzle(8).start, Puzzle(8), width=40))
+    rows = [row[: 40 // 3] for row in captured.get().split("\n")[1:9]]  # the column of post S
+    widths = [len(row.strip()) for row in rows]
+    assert widths == sorted(widths) and [row.strip().strip("▀") for row in rows] == [str(d) for d in range(1, 9)]
+
+
+def test_step_mode_shows_its_keys_and_stops_on_q() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=60, force_terminal=True, color_system=None)
+    keys = iter(["x", "q"])
+    puzzle = MagneticPuzzle(2)
+    last = show(puzzle, puzzle.solve(), step=True, console=console, read_key=lambda: next(keys))
+    assert last == puzzle.apply(puzzle.start, next(puzzle.solve()))  # one move, then q
+    assert STEP_KEYS in out.getvalue()
+
+
+COLUMNS = ["colouring", "goals", "variant", "S(1..6)", "steps", "p", "time reversal", "same counts as"]
+ROWS = [["RRB", "B", "RRB", "1, 4, 13, 40, 121, 364", "1/2", 1, "RBB", ""], ["NNN", "R, B", "NNN", "", "", 2, "", "RBB"]]
+
+
+def test_tables_never_break_a_word_at_80_columns() -> None:
+    console = Console(width=80, color_system=None)
+    with console.capture() as captured:
+        console.print(table("The 27 colourings", COLUMNS, ROWS, caption="counts S(n) for n = 1..6; p: the period"))
+    words = set(captured.get().replace("│", " ").replace("┃", " ").split())
+    expected = {word.strip(",") for text in COLUMNS + [str(c) for row in ROWS for c in row] for word in text.split()}
+    assert {word.strip(",") for word in words} >= expected
+
+
+def test_emit_prints_json_and_csv_with_exact_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [[n, 2**n - 1] for n in (1, 64, 200)]
+    emit("json", ["n", "moves"], rows)
+    assert json.loads(capsys.readouterr().out) == [{"n": n, "moves": moves} for n, moves in rows]
+    emit("csv", ["n", "moves"], rows)
+    assert list(csv.reader(io.StringIO(capsys.readouterr().out))) == [["n", "moves"]] + [[str(a), str(b)] for a, b in rows]
+    with pytest.raises(ValueError, match="unknown format 'xml'"):
+        emit("xml", ["n"], [])

@@ -1,0 +1,204 @@
+"""``hanoi play --terminal``: the game by keys (checked against the model's rules and a breadth-first oracle), its
+drawing fitted to the terminal, and a whole game played through a pseudo-terminal."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import shutil
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from oracle import plain_distances
+from rich.console import Console
+
+from hanoikit import MagneticPuzzle, Move, Puzzle
+from hanoikit.tui import TerminalGame, stars
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def keys_for(move: Move) -> str:
+    return f"{move.src + 1}{move.dst + 1}"
+
+
+def press(game: TerminalGame, keys: str) -> None:
+    for key in keys:
+        assert game.press(key)
+
+
+PUZZLES = [Puzzle(3), MagneticPuzzle(3), MagneticPuzzle(2, "RBN"), Puzzle(2, posts=4, moves="cyclic"),
+           MagneticPuzzle(2, "NNNN")]
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=repr)
+def test_the_optimal_solution_by_keys_wins_with_three_stars(puzzle: Puzzle) -> None:
+    game = TerminalGame(puzzle)
+    optimal = plain_distances(puzzle, puzzle.start)[puzzle.goal]
+    for move in puzzle.solve():
+        press(game, keys_for(move))
+    assert game.solved and game.moves == optimal == game.optimal
+    assert game.message.startswith(f"Solved in {optimal:,} moves, the optimum") and "★★★" in game.message
+    assert game.counters() == f"Moves {optimal:,} · Par {optimal:,} · To go 0"
+
+
+@given(st.sampled_from(PUZZLES[:3]), st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2)), max_size=12))
+def test_every_move_is_played_or_refused_as_the_model_says(puzzle: Puzzle, picks: list[tuple[int, int]]) -> None:
+    game = TerminalGame(puzzle)
+    for src, dst in picks:
+        before = game.state
+        disk = before.tops()[src]
+        press(game, f"{src + 1}")
+        if disk is None:
+            assert game.message == f"Post {'SID'[src]} is empty: pick a post with a disk on it."
+            assert game.selected is None
+            continue
+        press(game, f"{dst + 1}")
+        if src == dst:
+            assert game.state == before and game.message == "Cancelled."
+            continue
+        reason = puzzle.move_error(before, Move(disk, src, dst))
+        if reason is None:
+            assert game.state == puzzle.apply(before, Move(disk, src, dst))
+        else:
+            assert game.state == before and game.message == f"Not allowed: {reason}"
+
+
+def test_hints_are_optimal_and_undo_redo_walk_the_history() -> None:
+    puzzle = MagneticPuzzle(3, "NRB")
+    distance = {state: d for state, d in plain_distances(puzzle, puzzle.start).items()}
+    to_goal = {s: plain_distances(puzzle, s).get(puzzle.goal) for s in list(distance)[:40]}
+    game = TerminalGame(puzzle)
+    for _ in range(5):
+        press(game, "h")
+        move = game.hint
+        after = puzzle.apply(game.state, move)
+        if game.state in to_goal and to_goal[game.state] is not None:
+            assert plain_distances(puzzle, after).get(puzzle.goal) == to_goal[game.state] - 1
+        press(game, keys_for(move))
+    played = game.state
+    press(game, "uu")
+    assert game.moves == 3 and game.message.startswith("Took back")
+    press(game, "yy")
+    assert game.state == played and game.moves == 5
+    press(game, "u1")
+    press(game, "y")  # a new pick does not clear what can be redone; a new move does
+    assert game.state == played
+    press(game, "n")
+    assert game.moves == 0 and game.state == puzzle.start
+    assert not game.press("q")
+
+
+def test_arrows_and_enter_pick_posts_too() -> None:
+    game = TerminalGame(Puzzle(1))
+    press(game, "\r")  # the cursor starts on S
+    game.press("\x1b[C")
+    game.press("\x1b[C")
+    press(game, " ")
+    assert game.solved and stars(1, 1) == 3
+
+
+@pytest.mark.parametrize(
+    ("n", "width", "height", "drawn"),
+    [(8, 40, 24, True), (12, 80, 24, True), (3, 40, 14, True), (3, 40, 10, False), (20, 80, 24, False),
+     (5, 30, 12, False)],
+)
+def test_the_screen_fits_the_terminal(n: int, width: int, height: int, drawn: bool) -> None:
+    game = TerminalGame(MagneticPuzzle(n, "RBN"))
+    press(game, "1")
+    console = Console(width=width, height=height, color_system=None)
+    with console.capture() as captured:
+        console.print(game.render(width, height))
+    lines = captured.get().rstrip("\n").split("\n")
+    assert max(len(line) for line in lines) <= width
+    assert len(lines) <= height
+    assert "Moves 0 · Par" in captured.get()
+    # the board when it fits, else the stacks in words
+    assert ("┃" in captured.get()) == drawn
+    if not drawn:
+        assert f"S: {' '.join(f'{d}R' for d in range(n, 0, -1))}" in captured.get()
+
+
+def run_in_pty(args: list[str], keys: list[str], columns: int = 80, rows: int = 24) -> tuple[int, str]:
+    """Run ``hanoi`` on a pseudo-terminal of ``columns`` × ``rows``, type ``keys`` one by one (each once the screen
+    has settled), and answer its exit status and everything it drew."""
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    env = dict(os.environ, PYTHONPATH=str(SRC), TERM="xterm-256color", COLUMNS=str(columns), LINES=str(rows))
+    process = subprocess.Popen([sys.executable, "-m", "hanoikit", *args], stdin=terminal, stdout=terminal,
+                               stderr=terminal, env=env, start_new_session=True)
+    os.close(terminal)
+    output = b""
+
+    def read(until: float) -> None:
+        nonlocal output
+        while time.monotonic() < until:
+            ready, _, _ = select.select([controller], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(controller, 65536)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                output += chunk
+
+    try:
+        deadline = time.monotonic() + 20
+        while b"Move the tower" not in output and time.monotonic() < deadline:
+            read(time.monotonic() + 0.1)
+        for key in keys:
+            os.write(controller, key.encode())
+            read(time.monotonic() + 0.15)
+        status = process.wait(timeout=20)
+        read(time.monotonic() + 0.2)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(controller)
+    return status, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", output.decode("utf-8", "replace")).replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "puzzle"),
+    [(["-n", "2", "--magnetic", "NNN"], MagneticPuzzle(2)), (["-n", "1", "--posts", "4", "--moves", "cyclic"],
+                                                             Puzzle(1, posts=4, moves="cyclic"))],
+)
+def test_a_whole_game_in_a_pseudo_terminal(args: list[str], puzzle: Puzzle) -> None:
+    keys = [key for move in puzzle.solve() for key in keys_for(move)] + ["q"]
+    status, output = run_in_pty(["play", "--terminal", *args], keys)
+    assert status == 0, output
+    optimal = puzzle.distance()
+    assert f"Solved in {optimal} moves, the optimum" in output
+    closing = " ".join(" ".join(output.rstrip().split("\n")[-2:]).split())  # the line left once the screen closes
+    assert closing.endswith(f"Moves {optimal} · Par {optimal} · To go 0. Solved!"), closing
+
+
+def test_play_terminal_refuses_without_a_terminal() -> None:
+    done = subprocess.run([sys.executable, "-m", "hanoikit", "play", "--terminal"], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(SRC)), stdin=subprocess.DEVNULL, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "hanoi: play --terminal needs a terminal to read keys from and draw on"
+    done = subprocess.run([sys.executable, "-m", "hanoikit", "play", "--posts", "4"], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(SRC)), stdin=subprocess.DEVNULL, timeout=60, check=False)
+    assert done.returncode == 2 and "the puzzle options are for --terminal" in done.stderr
+
+
+def test_the_demo_ends_with_the_commands_to_play_next() -> None:
+    done = subprocess.run([sys.executable, "-m", "hanoikit", "demo", "1"], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(SRC), COLUMNS="80"), check=False)
+    assert done.returncode == 0, done.stderr
+    shown = done.stdout.split("Next, run:")[1]
+    runner = "hanoi" if shutil.which("hanoi") else f"{sys.executable} -m hanoikit"  # what this shell can run
+    for words in ("play", "play --terminal", "--help", "reproduce --out report"):
+        assert f"\n  {runner} {words}  " in shown
