@@ -93,9 +93,9 @@ _RULES: contextvars.ContextVar[tuple[int | None, str]] = contextvars.ContextVar(
 FAMILY_COMMANDS: dict[str, tuple[bool, bool]] = {
     "count": (True, True),
     "state": (True, True),
-    "move": (False, True),
-    "solve": (False, False),
-    "distance": (False, True),
+    "move": (True, True),
+    "solve": (True, True),
+    "distance": (True, True),
     "check": (True, True),
     "play": (True, True),  # hanoi play --terminal plays any puzzle of the family
 }
