@@ -72,8 +72,8 @@ def test_commands_that_handle_the_rules_answer_with_them(args, expected, capsys)
         ["distance", "SSS", "DDJ", "--posts", "3"],
         ["search", "3", "--posts", "4"],
         ["graph", "3", "--moves", "linear"],
-        ["show", "3", "--posts", "4"],
-        ["animate", "3", "--posts", "4", "--out", "never.gif"],
+        ["show", "3", "--posts", "4", "--algorithm", "recursive"],
+        ["animate", "3", "--posts", "4", "--moves", "cyclic", "--algorithm", "62", "--out", "never.gif"],
         ["count", "--posts", "4", "--magnetic", "NNN"],
         ["count", "--moves", "SX"],
         ["count", "--posts", "11"],
@@ -123,3 +123,28 @@ def test_solve_between_positions_and_counts_on_more_posts(capsys):
     assert status == 0 and int(out) == frame_stewart.count(100, 4)
     status, out, _ = run(["solve", "3", "--posts", "4", "--from", "DDD", "--format", "json"], capsys)
     assert status == 0 and json.loads(out) == []
+
+
+@pytest.mark.parametrize(
+    "args, puzzle",
+    [
+        (["3", "--posts", "4"], Puzzle(3, posts=4)),
+        (["2", "--magnetic", "NNNN", "--moves", "cyclic"], MagneticPuzzle(2, "NNNN", moves="cyclic")),
+    ],
+)
+def test_show_plays_k_posts_with_their_post_letters(args, puzzle, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    status, out, err = run(["show", *args, "--delay", "0"], capsys)
+    assert status == 0, err
+    captions = [line.split(": ", 1)[1].split() for line in out.splitlines() if line.startswith("move ")]
+    moves = [puzzle.parse_move(move) for move, _ in captions]
+    assert status == 0 and puzzle.play(moves) == puzzle.goal
+    assert len(moves) == plain_distances(puzzle, puzzle.start)[puzzle.goal]
+    assert [after for _, after in captions][-1] == str(puzzle.goal)
+    assert any(line.split() == list(puzzle.post_names) for line in out.splitlines())
+
+
+def test_animate_draws_k_posts(tmp_path, capsys):
+    movie = tmp_path / "four.gif"
+    status, out, _ = run(["animate", "2", "--posts", "4", "--out", str(movie), "--tween", "0"], capsys)
+    assert status == 0 and movie.read_bytes()[:6] == b"GIF89a" and f"{frame_stewart.count(2, 4)} moves" in out

@@ -101,6 +101,8 @@ FAMILY_COMMANDS: dict[str, tuple[bool, bool]] = {
     "distance": (True, True),
     "check": (True, True),
     "play": (True, True),  # hanoi play --terminal plays any puzzle of the family
+    "animate": (True, True),
+    "show": (True, True),
 }
 """What each command does with the family's rules: (more than three posts, restricted moves). A command that is
 not listed, or not for what was asked, refuses in one line (exit 2) instead of answering with the three-post tools."""
