@@ -43,12 +43,12 @@ def to_dot(
 
     >>> import hanoikit as hk
     >>> from hanoikit.graph import state_graph
-    >>> print(to_dot(state_graph(hk.Puzzle(1)), path=[hk.State.parse("S"), hk.State.parse("D")], labels="abc"))
+    >>> print(to_dot(state_graph(hk.Puzzle(1)), path=[hk.State.parse("S"), hk.State.parse("D")]))
     graph "Puzzle(1)" {
       node [shape=circle, fontsize=10];
-      "S" [label="A", style=filled, fillcolor="#e8a33d"];
-      "I" [label="B"];
-      "D" [label="C", style=filled, fillcolor="#e8a33d"];
+      "S" [label="S", style=filled, fillcolor="#e8a33d"];
+      "I" [label="I"];
+      "D" [label="D", style=filled, fillcolor="#e8a33d"];
       "S" -- "I" [label="1SI", disk=1];
       "S" -- "D" [label="1SD", disk=1, color="#e8a33d", penwidth=3];
       "I" -- "D" [label="1ID", disk=1];
