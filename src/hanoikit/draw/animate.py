@@ -375,8 +375,7 @@ class _Movie:
 
         self.draw(shot)
         self.figure.canvas.draw()
-        canvas = self.figure.canvas
-        return Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba()).convert("RGB")
+        return Image.frombuffer("RGBA", self.figure.canvas.get_width_height(), self.figure.canvas.buffer_rgba()).convert("RGB")
 
     def close(self) -> None:
         import matplotlib.pyplot as plt
