@@ -56,7 +56,7 @@ TABLE_10: dict[str, tuple[int, ...]] = {
 
 
 @functools.cache
-def _crossings(algorithm: str, n: int) -> tuple[int, int, int]:
+def _crossings(algorithm: str, n: int) -> tuple[int, ...]:
     return color_crossings(MagneticPuzzle(n), levy.solution_array(algorithm, n))
 
 
@@ -133,10 +133,8 @@ def _figure_checks(figure_dir: Path) -> list[Check]:
         Check(SEED, 'Figure 13C: free tower, "67-Down", n = 3', "11 moves, 2 colour crossings",
               summary(3, "67-down", "NNN"), summary(3, "67-down", "NNN") == "11 moves, 2 colour crossings", "", fig13),
     ]
-    shown = {
-        POST_NAMES[post]: sorted({int(v) for v in color_trace(MagneticPuzzle(3), levy.solution_array("100", 3))[:, post]})
-        for post in range(3)
-    }
+    trace = color_trace(MagneticPuzzle(3), levy.solution_array("100", 3))
+    shown = {POST_NAMES[post]: sorted({int(v) for v in trace[:, post]}) for post in range(3)}
     one_colour = all(len([v for v in values if v]) <= 1 for values in shown.values())
     found.append(Check(
         SEED, 'Figure 13B text: with "100" on the free tower each post wanders between neutral and one colour',
