@@ -210,7 +210,7 @@ def _claims() -> list[Check]:
     s62 = levy.counts("62", 5)
     found.append(Check(SEED, 'A "movie": "62" solves a height-five tower in 83 moves', "83", str(s62), s62 == 83))
     recursive = [f.__name__ for f in levy.FUNCTIONS if any(
-        type(step) is levy.Call and step.function is f.__wrapped__  # type: ignore[attr-defined]  # set by functools.wraps
+        type(step) is levy.Call and step.function is f.__wrapped__
         for n in range(1, 8) for step in f(n, 0, 1, 2).steps()
     )]
     found.append(Check(
