@@ -52,20 +52,24 @@ def corners(posts: int) -> list[tuple[float, float]]:
 
 def nested_layout(puzzle: Puzzle, states: Sequence[State]) -> dict[State, tuple[float, float]]:
     """Positions of ``states`` (placements of the disks, colours ignored) nested by disk: disk ``d`` adds
-    ``ratio**(d - 1)`` times its post's corner (see :func:`corners`), with ``ratio`` just large enough that the
+    ``ratio**(d - 1)`` times its post's corner (see :func:`corners`; the polygon turned by half a corner on every
+    other level, the largest disk's not), with ``ratio`` just large enough that the
     clusters of the larger disks never overlap. Neighbours moving the smallest disk are about one unit apart.
     """
     k = puzzle.posts
-    unit = corners(k)
     side = 2 * math.sin(math.pi / k)
     ratio = 1 + 1.3 / math.sin(math.pi / k)
+    # every other level turned by half a corner, so that no move of a larger disk runs straight through a position
+    c, s = math.cos(math.pi / k), math.sin(math.pi / k)
+    turned = [(x * c - y * s, x * s + y * c) for x, y in corners(k)]
+    levels = [corners(k) if (puzzle.n - 1 - disk) % 2 == 0 else turned for disk in range(puzzle.n)]
     positions = {}
     for state in states:
         x = y = 0.0
         for disk, post in enumerate(state.posts):
             scale = ratio**disk / side
-            x += unit[post][0] * scale
-            y += unit[post][1] * scale
+            x += levels[disk][post][0] * scale
+            y += levels[disk][post][1] * scale
         positions[state] = (round(x, 3), round(y, 3))
     return positions
 
