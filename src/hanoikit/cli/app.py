@@ -98,6 +98,7 @@ FAMILY_COMMANDS: dict[str, tuple[bool, bool]] = {
     "distance": (False, True),
     "check": (True, True),
     "play": (True, True),  # hanoi play --terminal plays any puzzle of the family
+    "graph": (True, True),
 }
 """What each command does with the family's rules: (more than three posts, restricted moves). A command that is
 not listed, or not for what was asked, refuses in one line (exit 2) instead of answering with the three-post tools."""

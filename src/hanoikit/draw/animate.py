@@ -349,7 +349,7 @@ class _Movie:
 
         from .palette import BASE, FACE, INK, NEUTRAL_POST, disk_color
 
-        self.n, self.total, self.face = state.n, total, FACE
+        self.n, self.total, self.face, self.posts = state.n, total, FACE, puzzle.posts
         self.figure = plt.figure(figsize=(width / 100, height / 100), dpi=100, facecolor="#fbf7f0")
         ax = self.figure.add_axes((0.02, 0.02, 0.96, 0.86))
         last = puzzle.posts - 1
@@ -371,8 +371,7 @@ class _Movie:
             for patch in (upper, lower, outline):
                 ax.add_patch(patch)
             self.halves[disk] = (upper, lower, outline)
-        kind = f"magnetic {puzzle.colors}" if puzzle.faces else "classic"
-        self.figure.text(0.03, 0.95, f"{self.n}-disk {kind} tower", fontsize=9, color=INK, va="center")
+        self.figure.text(0.03, 0.95, f"{self.n}-disk {puzzle.name} tower", fontsize=9, color=INK, va="center")
         self.counter = self.figure.text(0.97, 0.95, "", fontsize=9, color=INK, va="center", ha="right")
 
     def render(self, shot: Shot) -> Image.Image:
@@ -408,5 +407,6 @@ class _Movie:
                 lower.set_color(self.face[pose.bottom])
             outline.set_bounds(x, y, pose.width, height)
         number = shot.done + shot.moving
-        self.counter.set_text(f"move {number}/{self.total}: {shot.move}" if shot.move else f"{self.total} moves")
+        move = shot.move.notation(self.posts) if shot.move else ""
+        self.counter.set_text(f"move {number}/{self.total}: {move}" if shot.move else f"{self.total} moves")
         return [patch for trio in self.halves.values() for patch in trio]

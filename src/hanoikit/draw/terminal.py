@@ -169,7 +169,8 @@ def show(
         for done, move in enumerate(moves, 1):
             state = puzzle.apply(state, move)
             console.print()
-            console.print(picture(state, puzzle, f"move {done}/{total}: {move}   {state}", width=console.width))
+            caption = f"move {done}/{total}: {move.notation(puzzle.posts)}   {state}"
+            console.print(picture(state, puzzle, caption, width=console.width))
         return state
     if read_key is None and step and sys.stdin.isatty():
         import click
@@ -192,7 +193,7 @@ def show(
             if wait().lower() == "q":
                 break
             state = puzzle.apply(state, move)
-            live.update(frame(state, f"move {done}/{total}: {move}   {state}"), refresh=True)
+            live.update(frame(state, f"move {done}/{total}: {move.notation(puzzle.posts)}   {state}"), refresh=True)
     return state
 
 
