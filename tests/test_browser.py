@@ -70,7 +70,9 @@ def browser() -> Iterator[object]:
 @pytest.fixture
 def page(browser, server: str):  # type: ignore[no-untyped-def]
     # reduced motion: no move is animated, so the games go fast (the tests at desktop and phone size animate)
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True, reduced_motion="reduce")
+    context = browser.new_context(
+        viewport={"width": 1400, "height": 900}, accept_downloads=True, reduced_motion="reduce"
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -128,7 +130,8 @@ def test_a_magnetic_game_is_won_by_clicks(page, shots: Path) -> None:  # type: i
         expect(page.locator("#remaining")).to_have_text(str(puzzle.distance(state, puzzle.goal)))
     expect(page.locator("#win")).to_be_visible()
     expect(page.locator("#win-text")).to_have_text("You used 11 moves; the optimal is 11. A perfect solution!")
-    assert "celebrate" not in (page.locator("#win").get_attribute("class") or "")  # reduced motion: no burst of confetti
+    # reduced motion: no burst of confetti
+    assert "celebrate" not in (page.locator("#win").get_attribute("class") or "")
     # the disks show blue on top, the colour the goal asks for
     assert page.locator("#disk-3 .face-top").get_attribute("fill") == page.locator("#disk-1 .face-top").get_attribute(
         "fill"
@@ -496,8 +499,8 @@ def test_an_impossible_goal_is_explained_and_the_board_stays_consistent(page) ->
     choose(page, "SSS:RRR", colors="RBB")
     page.select_option("#goal-up", "R")
     expect(page.locator("#message")).to_have_text(
-        "A tower on D cannot show red on top here: post D is blue, so the disks on it show blue. Choose another goal or "
-        "colouring. Your game goes on."
+        "A tower on D cannot show red on top here: post D is blue, so the disks on it show blue. "
+        "Choose another goal or colouring. Your game goes on."
     )
     assert page.locator("#goal-up").input_value() == ""  # the settings are the game's again
     expect(page.locator("#goal")).to_have_text("tower on D, blue up")

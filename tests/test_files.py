@@ -7,6 +7,7 @@ import stat
 
 import pytest
 
+from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.draw.files import save_figure, write_atomically
 
 
@@ -46,3 +47,28 @@ def test_one_figure_saved_in_two_formats_with_reproducible_svg(tmp_path):
     save_figure(picture(), tmp_path / "b.svg")
     assert (tmp_path / "a.png").read_bytes().startswith(b"\x89PNG")
     assert (tmp_path / "a.svg").read_text() == (tmp_path / "b.svg").read_text()
+
+
+K_POSTS = [Puzzle(3, posts=4), MagneticPuzzle(2, "NRBN"), Puzzle(2, posts=5, moves="star")]
+
+
+@pytest.mark.parametrize("puzzle", K_POSTS, ids=repr)
+def test_movies_and_transcripts_on_k_posts(tmp_path, puzzle: Puzzle) -> None:
+    """The GIF and the terminal view draw every post, and name moves and positions with the puzzle's post letters."""
+    from PIL import Image
+    from rich.console import Console
+
+    from hanoikit.draw.animate import animate
+    from hanoikit.draw.terminal import show
+
+    moves = list(puzzle.solve())
+    target = tmp_path / "k.gif"
+    movie = animate(puzzle, moves, target, tween=0, size="320x200")
+    with Image.open(target) as image:
+        assert image.n_frames == movie.frames and image.size == (320, 200)
+    console = Console(width=120, record=True, color_system=None, force_terminal=False)
+    show(puzzle, moves, console=console, delay=0)
+    lines = console.export_text().splitlines()
+    assert [word[0] for word in lines[-2].split()] == list(puzzle.post_names)  # coloured posts: I(R)
+    names = [line.split(": ")[1].split()[0] for line in lines if line.startswith("move ")]
+    assert names == [move.notation(puzzle.posts) for move in moves] and "<" not in "".join(names)

@@ -172,15 +172,16 @@ def test_sierpinski_text_is_seed_003_picture() -> None:
     g = nx.relabel_nodes(state_graph(hk.Puzzle(3)), abc)
     assert g.has_edge("CBB", "CAB")
     published = SEED_003.strip("\n").replace("CBB CAB", "CBB-CAB")
-    assert sierpinski_text(3) == "\n".join(line.rstrip() for line in published.splitlines())
+    assert sierpinski_text(3, names="ABC") == "\n".join(line.rstrip() for line in published.splitlines())
 
 
 @pytest.mark.parametrize("n", range(1, 6))
 def test_sierpinski_text_draws_every_edge_once(n: int) -> None:
     text = sierpinski_text(n)
+    assert sierpinski_text(n, names="ABC") == text.translate(str.maketrans("SID", "ABC"))
     slashes = text.count("/") + text.count("\\")
     assert len(re.findall("-+", text)) + slashes == 3 * (3**n - 1) // 2
-    assert sorted(re.findall("[ABC]+", text)) == sorted(abc(s) for s in sierpinski_layout(n))
+    assert sorted(re.findall("[SID]+", text)) == sorted(str(s) for s in sierpinski_layout(n))
 
 
 @pytest.mark.parametrize("n", range(1, 6))
@@ -210,13 +211,14 @@ def test_dot_export_marks_the_path() -> None:
     puzzle = hk.Puzzle(3)
     g = state_graph(puzzle)
     path = optimal_path(puzzle)
-    text = to_dot(g, path=path, positions=sierpinski_layout(3), labels="abc")
+    text = to_dot(g, path=path, positions=sierpinski_layout(3))
     lines = text.splitlines()
     assert lines[0].startswith('graph "Puzzle(3)"') and lines[-1] == "}"
     assert sum(" -- " in line for line in lines) == 39
     assert sum("penwidth" in line for line in lines) == 7
     assert sum("fillcolor" in line for line in lines) == 8
-    assert '"SSS" [label="AAA", pos=' in text
+    assert '"SSS" [label="SSS", pos=' in text
+    assert '"SSS" [label="AAA", pos=' in to_dot(g, positions=sierpinski_layout(3), labels="abc")  # seed 003
 
 
 def test_graphml_round_trip(tmp_path) -> None:
@@ -244,7 +246,8 @@ def test_save_state_graph_files(tmp_path, suffix: str) -> None:
         root = ET.fromstring(data)
         assert root.tag.endswith("svg")
         texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
-        assert {"AAA", "CCC", "BBB", "start", "goal"} <= set(texts)
+        assert {"SSS", "DDD", "III", "start", "goal"} <= set(texts)
+        assert not {"AAA", "CCC"} & set(texts)  # seed 003's letters only in the reproduction of its figure
     assert list(tmp_path.iterdir()) == [target]  # nothing half-written left behind
 
 
@@ -256,12 +259,18 @@ def test_cli_graph(tmp_path, capsys) -> None:
     assert main(["graph", "4"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "Puzzle(4): 81 positions, 120 moves, diameter 15, start to goal 15 moves"
-    assert out[0].strip() == "AAAA" and out[-3].startswith("BBBB--ABBB")
+    assert out[0].strip() == "SSSS" and out[-3].startswith("IIII--SIII")
     assert main(["graph", "3", "--out", str(tmp_path / "x.jpg")]) == 2
     assert main(["graph", "3", "--magnetic", "RRR", "--out", str(tmp_path / "r.png")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "x.jpg" in err and "cannot be reached" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.png"]
+    assert main(["graph", "2", "--posts", "4", "--moves", "cyclic", "--out", str(tmp_path / "c.svg")]) == 0
+    cyclic = hk.Puzzle(2, posts=4, moves="cyclic")
+    edges = state_graph(cyclic).number_of_edges()
+    assert capsys.readouterr().out == f"wrote {tmp_path / 'c.svg'}: 16 positions, {edges} moves, start to goal " + (
+        f"{plain_distances(cyclic, cyclic.start)[cyclic.goal]} moves\n"
+    )
 
 
 # -- other members of the family -------------------------------------------------------------------------------------
@@ -294,13 +303,67 @@ def test_classic_graph_on_k_posts_counts_by_formula(n: int, k: int) -> None:
     assert degrees == sum(sum(k - i for i in range(1, len({*s.posts}) + 1)) for s in g.nodes)
 
 
-def test_one_way_rules_and_other_layouts_are_refused() -> None:
-    with pytest.raises(hk.InvalidPuzzleError, match="one-way"):
-        state_graph(hk.Puzzle(2, moves="cyclic"))
+ONE_WAY = [
+    hk.Puzzle(3, moves="cyclic"),
+    hk.Puzzle(2, posts=4, moves="cyclic"),
+    hk.Puzzle(2, posts=4, moves=[(0, 1), (1, 2), (2, 3), (3, 0), (1, 0)]),  # one pair both ways
+    hk.MagneticPuzzle(2, "NNN", moves="cyclic"),
+]
+
+
+@pytest.mark.parametrize("puzzle", ONE_WAY, ids=repr)
+def test_one_way_rules_give_directed_graphs_of_the_legal_moves(puzzle: hk.Puzzle) -> None:
+    g = state_graph(puzzle)
+    assert g.is_directed()
+    reachable = plain_distances(puzzle, puzzle.start)
+    assert set(g.nodes) == set(reachable)
+    if search.covers(puzzle):
+        assert len(g) == search.bfs(puzzle).reachable
+    legal = {(s, puzzle.apply(s, m)) for s in reachable for m in puzzle.legal_moves(s)}
+    assert set(g.edges) == legal
+    for u, v, data in g.edges(data=True):
+        assert puzzle.apply(u, data["move"]) == v and g.nodes[u]["label"] == str(u)
+    assert distances(g, puzzle.start) == reachable
+
+
+def test_undirected_graphs_for_rules_that_go_both_ways() -> None:
+    assert not any(state_graph(hk.Puzzle(2, moves=rule)).is_directed() for rule in ("any", "linear", "star"))
     with pytest.raises(hk.InvalidPuzzleError, match="three posts"):
         sierpinski_layout(hk.Puzzle(2, posts=4))
     linear = sierpinski_layout(hk.Puzzle(2, moves="linear"))
     assert linear == sierpinski_layout(2)
+
+
+def test_directed_exports(tmp_path) -> None:
+    puzzle = hk.Puzzle(2, moves="cyclic")
+    g = state_graph(puzzle)
+    path = optimal_path(puzzle)
+    text = to_dot(g, path=path)
+    assert text.startswith('digraph "Puzzle(2, moves=\'cyclic\')"') and " -- " not in text
+    assert sum(" -> " in line for line in text.splitlines()) == g.number_of_edges()
+    assert sum("penwidth" in line for line in text.splitlines()) == len(path) - 1 == puzzle.distance()
+    write_graphml(g, tmp_path / "c.graphml", path=path)
+    back = nx.read_graphml(tmp_path / "c.graphml")
+    assert back.is_directed() and set(back.edges) == {(str(u), str(v)) for u, v in g.edges}
+
+
+@pytest.mark.parametrize(
+    "puzzle",
+    [hk.Puzzle(3, moves="cyclic"), hk.Puzzle(2, posts=4, moves="star"), hk.Puzzle(3, posts=4),
+     hk.MagneticPuzzle(2, "NRB"), hk.MagneticPuzzle(2, "NNNN", moves="linear")],
+    ids=repr,
+)
+def test_family_graphs_are_drawn_with_post_names(tmp_path, puzzle: hk.Puzzle) -> None:
+    target = tmp_path / "g.svg"
+    assert save_state_graph(puzzle, target) == "svg"
+    root = ET.fromstring(target.read_bytes())
+    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    names = {str(s).split(":")[0] for s in state_graph(puzzle)}
+    assert {"start", "goal"} <= texts and names <= {line for t in texts if t for line in t.split("\n")}
+    if puzzle.faces:
+        assert {"the post shows red", "the post shows blue"} <= texts  # the legend
+    if not puzzle.reversible:
+        assert "arrows" in target.read_text()
 
 
 def test_four_post_graph_is_drawn(tmp_path) -> None:
@@ -309,4 +372,4 @@ def test_four_post_graph_is_drawn(tmp_path) -> None:
     assert save_state_graph(puzzle, target) == "svg"
     root = ET.fromstring(target.read_bytes())
     texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
-    assert {"AA", "DD", "start", "goal"} <= texts
+    assert {"SS", "IJ", "DD", "start", "goal"} <= texts

@@ -22,7 +22,9 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 
 def hanoi(*args: str, columns: int) -> str:
     env = dict(os.environ, PYTHONPATH=str(SRC), COLUMNS=str(columns))
-    done = subprocess.run([sys.executable, "-m", "hanoikit", *args], capture_output=True, text=True, env=env, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "hanoikit", *args], capture_output=True, text=True, env=env, timeout=60, check=False
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -61,7 +63,10 @@ def test_step_mode_shows_its_keys_and_stops_on_q() -> None:
 
 
 COLUMNS = ["colouring", "goals", "variant", "S(1..6)", "steps", "p", "time reversal", "same counts as"]
-ROWS = [["RRB", "B", "RRB", "1, 4, 13, 40, 121, 364", "1/2", 1, "RBB", ""], ["NNN", "R, B", "NNN", "", "", 2, "", "RBB"]]
+ROWS = [
+    ["RRB", "B", "RRB", "1, 4, 13, 40, 121, 364", "1/2", 1, "RBB", ""],
+    ["NNN", "R, B", "NNN", "", "", 2, "", "RBB"],
+]
 
 
 def test_tables_never_break_a_word_at_80_columns() -> None:
@@ -78,6 +83,7 @@ def test_emit_prints_json_and_csv_with_exact_numbers(capsys: pytest.CaptureFixtu
     emit("json", ["n", "moves"], rows)
     assert json.loads(capsys.readouterr().out) == [{"n": n, "moves": moves} for n, moves in rows]
     emit("csv", ["n", "moves"], rows)
-    assert list(csv.reader(io.StringIO(capsys.readouterr().out))) == [["n", "moves"]] + [[str(a), str(b)] for a, b in rows]
+    table = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert table == [["n", "moves"]] + [[str(a), str(b)] for a, b in rows]
     with pytest.raises(ValueError, match="unknown format 'xml'"):
         emit("xml", ["n"], [])

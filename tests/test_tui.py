@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import plain_distances
 from rich.console import Console
 
 from hanoikit import MagneticPuzzle, Move, Puzzle
 from hanoikit.tui import TerminalGame, stars
+from oracle import plain_distances
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 

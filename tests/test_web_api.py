@@ -152,7 +152,9 @@ def test_every_move_is_played_or_refused_as_the_model_says(puzzle: Puzzle, data:
     answer = response.json()
     disk = state.tops()[src]
     reason = (
-        f"post {text[0]} is empty: there is no disk to move" if disk is None else puzzle.move_error(state, Move(disk, src, dst))
+        f"post {text[0]} is empty: there is no disk to move"
+        if disk is None
+        else puzzle.move_error(state, Move(disk, src, dst))
     )
     if reason is None:
         assert answer["legal"] is True and answer["reason"] is None

@@ -124,9 +124,9 @@ class _Table:
 
 
 def write_moves(chunks: Iterable[MoveArray], n: int, fmt: str, stream: BinaryIO, total: int | None = None) -> None:
-    """Write moves given as :class:`~hanoikit.movearray.MoveArray` chunks in format ``fmt`` to the binary ``stream``; with ``total``, show a progress
-    bar on stderr when it is a terminal. (``n``, the puzzle's number of disks, is no longer used: any disk numbers are
-    written.)
+    """Write moves given as :class:`~hanoikit.movearray.MoveArray` chunks in format ``fmt`` to the binary ``stream``;
+    with ``total``, show a progress bar on stderr when it is a terminal. (``n``, the puzzle's number of disks, is no
+    longer used: any disk numbers are written.)
 
     >>> import io
     >>> from hanoikit.solvers.arrays import chunks

@@ -9,10 +9,19 @@ the bottom corners. The largest distance in a graph is :func:`hanoikit.search.di
 >>> g = state_graph(hk.Puzzle(3))
 >>> g.number_of_nodes(), g.number_of_edges()
 (27, 39)
->>> [abc(s) for s in shortest_path(g, hk.Puzzle(3).start, hk.Puzzle(3).goal)]
-['AAA', 'CAA', 'CBA', 'BBA', 'BBC', 'ABC', 'ACC', 'CCC']
+>>> [str(s) for s in shortest_path(g, hk.Puzzle(3).start, hk.Puzzle(3).goal)]
+['SSS', 'DSS', 'DIS', 'IIS', 'IID', 'SID', 'SDD', 'DDD']
 >>> len(state_graph(hk.MagneticPuzzle(2))), len(state_graph(hk.Puzzle(2, posts=4, moves="star")))  # 4**2 positions
 (30, 16)
+
+Positions are named in the notation of the posts (S, I, D; S, I, J, D on four posts, see
+:func:`~hanoikit.post_names`) everywhere; seed 003's letters A, B, C are only for reproducing its figure
+(:func:`abc`, ``sierpinski_text(n, names="ABC")``). Rules with one-way moves (``"cyclic"``, one-way pairs) give a
+directed graph:
+
+>>> d = state_graph(hk.Puzzle(2, moves="cyclic"))
+>>> d.is_directed(), len(d), d.number_of_edges()
+(True, 9, 12)
 """
 
 from __future__ import annotations
@@ -46,7 +55,8 @@ MAX_NODES = 200_000
 
 def abc(state: State) -> str:
     """A position named by letters A, B, C, ... for the posts from S to D, smallest disk first: on three posts, the
-    names of the Chinese article (seed 003), whose rods are A, B, C.
+    names of the Chinese article (seed 003), whose rods are A, B, C. Only for reproducing seed 003's figure; every
+    other picture names positions by their notation (``str(state)``).
 
     >>> abc(State.parse("SID")), abc(State.parse("DS:RB")), abc(State.parse("SJD"))
     ('ABC', 'CA', 'ACD')
@@ -59,8 +69,9 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
 
     Nodes are :class:`~hanoikit.State` objects (with the attribute ``label``, the notation); each edge carries the
     ``move`` (a :class:`~hanoikit.Move` from the endpoint found first to the other) and the ``disk`` it moves. The
-    graph is undirected: built for puzzles whose moves can be undone (:attr:`~hanoikit.Puzzle.reversible`; one-way
-    rules raise :class:`~hanoikit.InvalidPuzzleError`). Raises :class:`TooLargeError` when the graph would exceed
+    graph is undirected (an ``nx.Graph``) when every move can be undone (:attr:`~hanoikit.Puzzle.reversible`), else
+    directed (an ``nx.DiGraph``, one edge ``u -> v`` per legal move, with the ``move`` from ``u`` to ``v``).
+    Raises :class:`TooLargeError` when the graph would exceed
     :data:`MAX_NODES` nodes (counted first by the breadth-first oracle :func:`hanoikit.search.bfs` where it covers the
     puzzle).
 
@@ -77,10 +88,6 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
     from .search import bfs, covers, state_count
 
     start = puzzle.check(puzzle.start if source is None else source)
-    if not puzzle.reversible:
-        raise InvalidPuzzleError(
-            f"state graphs are built for puzzles whose moves can be undone; {puzzle!r} has one-way moves"
-        )
     limit = f"graphs are built up to {MAX_NODES:,} positions (classic n <= 11, free magnetic n <= 9)"
     # every placement of the disks has a legal colouring, so there are at least posts**n positions
     if puzzle.posts ** min(puzzle.n, 64) > 50 * MAX_NODES or state_count(puzzle) > 50 * MAX_NODES:
@@ -89,7 +96,7 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
         size = bfs(puzzle, start).reachable
         if size > MAX_NODES:
             raise TooLargeError(f"the state graph of {puzzle!r} has {size:,} positions: {limit}")
-    graph = nx.Graph(puzzle=repr(puzzle))
+    graph: nx.Graph = (nx.Graph if puzzle.reversible else nx.DiGraph)(puzzle=repr(puzzle))
     graph.add_node(start, label=str(start))
     queue = deque([start])
     while queue:
@@ -149,21 +156,23 @@ def sierpinski_layout(puzzle: Puzzle | int) -> dict[State, tuple[float, float]]:
     return positions
 
 
-def sierpinski_text(n: int) -> str:
-    """The classic state graph as text, drawn like seed 003's picture: positions in seed 003's letters, edges as
-    ``/``, ``\\`` and ``-``.
+def sierpinski_text(n: int, names: str = "SID") -> str:
+    """The classic state graph as text, drawn like seed 003's picture: positions in the notation (or, with
+    ``names="ABC"``, in seed 003's letters), edges as ``/``, ``\\`` and ``-``.
 
     >>> print(sierpinski_text(2))
-          AA
+          SS
          /  \\
-        CA--BA
+        DS--IS
        /      \\
-      CB      BC
+      DI      ID
      /  \\    /  \\
-    BB--AB--AC--CC
+    II--SI--SD--DD
     """
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
         raise TooLargeError(f"the graph is drawn as text for 1 to 5 disks, not {n!r}")
+    if not isinstance(names, str) or len(names) != 3:
+        raise InvalidPuzzleError(f"the names of the three posts are three letters, not {names!r}")
     positions = sierpinski_layout(n)
     left = min(x for x, _ in positions.values())
     top = max(y for _, y in positions.values())
@@ -172,7 +181,7 @@ def sierpinski_text(n: int) -> str:
     start = {s: (2 * round((top - y) / height), round((x - left) * unit)) for s, (x, y) in positions.items()}
     grid = [[" "] * round(-2 * left * unit + n) for _ in range(max(row for row, _ in start.values()) + 1)]
     for state, (row, col) in start.items():
-        grid[row][col : col + n] = abc(state)
+        grid[row][col : col + n] = [names[post] for post in state.posts]
     for u, v in state_graph(Puzzle(n)).edges:
         (row, col), (below, other) = sorted((start[u], start[v]))
         if row == below:

@@ -34,19 +34,21 @@ def to_dot(
     positions: dict[State, tuple[float, float]] | None = None,
     labels: str = "notation",
 ) -> str:
-    """The graph in Graphviz's DOT language, with the positions on ``path`` and the edges between them highlighted.
+    """The graph in Graphviz's DOT language, with the positions on ``path`` and the edges between them highlighted;
+    a directed graph (one-way rules) is a ``digraph`` with ``->`` edges.
 
-    ``labels`` is ``"notation"`` (``SSI``) or ``"abc"`` (seed 003's ``AAB``); ``positions`` (e.g. from
+    ``labels`` is ``"notation"`` (``SSI``, the default) or ``"abc"`` (seed 003's ``AAB``, only to reproduce its
+    figure); ``positions`` (e.g. from
     :func:`sierpinski_layout`) are written as ``pos`` attributes for ``neato -n``.
 
     >>> import hanoikit as hk
     >>> from hanoikit.graph import state_graph
-    >>> print(to_dot(state_graph(hk.Puzzle(1)), path=[hk.State.parse("S"), hk.State.parse("D")], labels="abc"))
+    >>> print(to_dot(state_graph(hk.Puzzle(1)), path=[hk.State.parse("S"), hk.State.parse("D")]))
     graph "Puzzle(1)" {
       node [shape=circle, fontsize=10];
-      "S" [label="A", style=filled, fillcolor="#e8a33d"];
-      "I" [label="B"];
-      "D" [label="C", style=filled, fillcolor="#e8a33d"];
+      "S" [label="S", style=filled, fillcolor="#e8a33d"];
+      "I" [label="I"];
+      "D" [label="D", style=filled, fillcolor="#e8a33d"];
       "S" -- "I" [label="1SI", disk=1];
       "S" -- "D" [label="1SD", disk=1, color="#e8a33d", penwidth=3];
       "I" -- "D" [label="1ID", disk=1];
@@ -55,8 +57,11 @@ def to_dot(
     from .draw.palette import PATH
 
     on_path = set(path)
-    path_edges = {frozenset(pair) for pair in itertools.pairwise(path)}
-    lines = [f"graph {_quote(graph.graph.get('puzzle', 'hanoi'))} {{", "  node [shape=circle, fontsize=10];"]
+    path_steps = set(itertools.pairwise(path))
+    path_edges = {frozenset(pair) for pair in path_steps}
+    directed = graph.is_directed()
+    name = _quote(graph.graph.get("puzzle", "hanoi"))
+    lines = [f"{'digraph' if directed else 'graph'} {name} {{", "  node [shape=circle, fontsize=10];"]
     for state in graph.nodes:
         attrs = [f"label={_quote(abc(state) if labels == 'abc' else state)}"]
         if positions is not None and state in positions:
@@ -67,9 +72,9 @@ def to_dot(
         lines.append(f"  {_quote(state)} [{', '.join(attrs)}];")
     for u, v, data in graph.edges(data=True):
         attrs = [f"label={_quote(data['move'])}", f"disk={data['disk']}"]
-        if frozenset((u, v)) in path_edges:
+        if (u, v) in path_steps if directed else frozenset((u, v)) in path_edges:
             attrs.append(f'color="{PATH}", penwidth=3')
-        lines.append(f"  {_quote(u)} -- {_quote(v)} [{', '.join(attrs)}];")
+        lines.append(f"  {_quote(u)} {'->' if directed else '--'} {_quote(v)} [{', '.join(attrs)}];")
     lines.append("}")
     return "\n".join(lines)
 
@@ -86,13 +91,14 @@ def write_dot(graph: nx.Graph, target: str | os.PathLike[str], **options: Any) -
 
 
 def plain_graph(graph: nx.Graph, path: Iterable[State] = ()) -> nx.Graph:
-    """A copy of ``graph`` with nodes named by their notation and only string and number attributes (for GraphML)."""
+    """A copy of ``graph`` (directed if it is) with nodes named by their notation and only string and number
+    attributes (for GraphML)."""
     import networkx as nx
 
     on_path = set(path)
-    plain = nx.Graph(puzzle=str(graph.graph.get("puzzle", "")))
+    plain: nx.Graph = (nx.DiGraph if graph.is_directed() else nx.Graph)(puzzle=str(graph.graph.get("puzzle", "")))
     for state in graph.nodes:
-        plain.add_node(str(state), abc=abc(state), on_path=int(state in on_path))
+        plain.add_node(str(state), on_path=int(state in on_path))
     for u, v, data in graph.edges(data=True):
         plain.add_edge(str(u), str(v), move=str(data["move"]), disk=int(data["disk"]))
     return plain

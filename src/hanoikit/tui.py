@@ -18,12 +18,17 @@ import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .errors import EmptyStackError, HanoiError, UnsolvableError
 from .move import Move
 from .puzzle import Puzzle
 from .session import Game
 from .state import State
+
+if TYPE_CHECKING:
+    from rich.console import Console, Group, RenderableType
+    from rich.text import Text
 
 __all__ = ["KEYS", "TerminalGame", "run", "stars"]
 
@@ -90,7 +95,10 @@ class TerminalGame:
 
     def counters(self) -> str:
         remaining = self._distance(self.state)
-        shown = lambda value: "–" if value is None else f"{value:,}"
+
+        def shown(value: int | None) -> str:
+            return "–" if value is None else f"{value:,}"
+
         return f"Moves {self.moves:,} · Par {shown(self.optimal)} · To go {shown(remaining)}"
 
     def title(self) -> str:
@@ -170,7 +178,8 @@ class TerminalGame:
         if not self.solved or self.optimal is None:
             return
         rating = stars(self.moves, self.optimal)
-        verdict = "the optimum: a perfect solution!" if self.moves <= self.optimal else f"the optimum is {self.optimal:,}"
+        perfect = self.moves <= self.optimal
+        verdict = "the optimum: a perfect solution!" if perfect else f"the optimum is {self.optimal:,}"
         self.message = (f"Solved in {self.moves:,} moves, {verdict} {'★' * rating}{'☆' * (3 - rating)}  "
                         "n: new game · q: quit")
 
@@ -211,7 +220,7 @@ class TerminalGame:
 
     # -- drawing ----------------------------------------------------------------------------------------------------
 
-    def render(self, width: int, height: int):  # type: ignore[no-untyped-def]
+    def render(self, width: int, height: int) -> Group:
         """The whole screen, fitted to ``width`` × ``height``: the board when it fits, else the stacks as text."""
         from rich.console import Group
         from rich.text import Text
@@ -226,6 +235,7 @@ class TerminalGame:
         footer = Text(keys, style="dim")
         lines = sum(_lines(text.plain, width) for text in (head, counters, message, footer)) + 1
         board_rows = self.puzzle.n + 3  # the disks, one row above, the base and the names
+        board: RenderableType
         if board_rows + lines <= height and width >= 3 * self.puzzle.posts:
             board = picture(self.state, self.puzzle, width=width, selected=self.selected, cursor=self.cursor)
         else:
@@ -234,7 +244,7 @@ class TerminalGame:
             message.append(f"  ({self.hint})")
         return Group(head, board, counters, message, footer)
 
-    def _as_text(self):  # type: ignore[no-untyped-def]
+    def _as_text(self) -> Text:
         """The stacks in words, one line a post, for a terminal too small for the drawing."""
         from rich.text import Text
 
@@ -271,7 +281,7 @@ def _lines(text: str, width: int) -> int:
     return max(1, len(textwrap.wrap(text, max(1, width), break_on_hyphens=False)))
 
 
-def run(puzzle: Puzzle, start: State | None = None, console=None,  # type: ignore[no-untyped-def]
+def run(puzzle: Puzzle, start: State | None = None, console: Console | None = None,
         read_key: Callable[[], str] | None = None) -> TerminalGame:
     """Play ``puzzle`` in the terminal until the player quits; the board is redrawn on every key and whenever the
     terminal is resized. Returns the game as it was left."""
@@ -285,7 +295,7 @@ def run(puzzle: Puzzle, start: State | None = None, console=None,  # type: ignor
     if not console.is_terminal or not sys.stdin.isatty():
         raise click.UsageError("hanoi play --terminal needs a terminal to read keys from and draw on")
 
-    def screen():  # type: ignore[no-untyped-def]
+    def screen() -> Group:
         size = console.size
         return game.render(size.width, size.height)
 

@@ -55,7 +55,9 @@ def _as_array(moves: Iterable[Move] | MoveArray | np.ndarray) -> np.ndarray:
     return array.astype(np.int64, copy=False)
 
 
-def color_trace(puzzle: Puzzle, moves: Iterable[Move] | MoveArray | np.ndarray, state: State | None = None) -> np.ndarray:
+def color_trace(
+    puzzle: Puzzle, moves: Iterable[Move] | MoveArray | np.ndarray, state: State | None = None
+) -> np.ndarray:
     """The colour of each post (S, I, D on three posts) at the start and after every move: +1 red, 0 neutral, -1 blue.
 
     Parameters
@@ -204,7 +206,9 @@ def crossing_spans(trace: np.ndarray) -> list[Crossing]:
     return sorted(found, key=lambda c: (c.start, c.post))
 
 
-def color_crossings(puzzle: Puzzle, moves: Iterable[Move] | MoveArray | np.ndarray, state: State | None = None) -> tuple[int, ...]:
+def color_crossings(
+    puzzle: Puzzle, moves: Iterable[Move] | MoveArray | np.ndarray, state: State | None = None
+) -> tuple[int, ...]:
     """How many colour crossings each post (S, I, D on three posts) makes during ``moves``.
 
     >>> import hanoikit as hk

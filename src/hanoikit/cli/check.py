@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -21,7 +22,7 @@ from .app import DISKS, app, fail, magnetic_options, make_puzzle
 __all__: list[str] = []
 
 
-def _with_disks(command):  # type: ignore[no-untyped-def]
+def _with_disks(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add ``-n/--disks`` and the puzzle options (``--magnetic``, ``--posts``, ``--moves``, ...) to a command."""
     command = magnetic_options(command)
     return click.option("-n", "--disks", type=DISKS, default=None, metavar="N", help="Number of disks.")(command)

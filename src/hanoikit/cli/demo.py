@@ -58,14 +58,14 @@ def demo(n: int) -> None:
     console.print(f"the optimum:           {optimal}")
     hanoi = _command()
     console.print("\n[bold]Next[/bold], run:")
-    steps = Table.grid(padding=(0, 2))
-    steps.add_column(no_wrap=True)
-    steps.add_column()
-    steps.add_row(f"  {hanoi} play", "the puzzle in your browser (make play)")
-    steps.add_row(f"  {hanoi} play --terminal", "the game in this terminal")
-    steps.add_row(f"  {hanoi} --help", "every command")
-    steps.add_row(f"  {hanoi} reproduce --out report", "the papers' tables, figures")
-    console.print(steps, highlight=False)
+    commands = Table.grid(padding=(0, 2))
+    commands.add_column(no_wrap=True)
+    commands.add_column()
+    commands.add_row(f"  {hanoi} play", "the puzzle in your browser (make play)")
+    commands.add_row(f"  {hanoi} play --terminal", "the game in this terminal")
+    commands.add_row(f"  {hanoi} --help", "every command")
+    commands.add_row(f"  {hanoi} reproduce --out report", "the papers' tables, figures")
+    console.print(commands, highlight=False)
 
 
 def _command() -> str:

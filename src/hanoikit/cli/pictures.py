@@ -49,16 +49,16 @@ def _moves(
 def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, out: str | None) -> None:
     """The state graph of the N-disk tower: every position reachable from the start, every move between them.
 
-    The classic graph is drawn as a Sierpinski triangle (start at the top, towers on I and D at the bottom corners,
-    positions named AAB for the posts A, B, C, as in the Chinese article, seed 003); magnetic positions gather around
-    the classic ones. The optimal path
-    from start to goal is highlighted. Without --out, prints the graph's facts (and, up to 4 classic disks, the
-    triangle drawn in text).
+    On three posts it is drawn as a Sierpinski triangle (start at the top, towers on I and D at the bottom corners,
+    as in seed 003's figure), on K posts nested in a K-gon; positions are named in the notation (SSI). Magnetic
+    positions gather around the classic ones, each node coloured by what its posts show on top. One-way moves
+    (--moves cyclic, one-way pairs) are arrows. The optimal path from start to goal is highlighted. Without --out,
+    prints the graph's facts (and, up to 4 classic disks, the triangle drawn in text).
     """
     from ..draw.files import check_parent, extension
     from ..draw.graph import FORMATS, save_state_graph
     from ..graph import state_graph
-    from ..search import diameter
+    from ..search import covers, diameter
 
     if out is not None and extension(out) not in FORMATS:
         fail(f"cannot write a graph to {out!r}: use a file ending in {', '.join('.' + f for f in FORMATS)}")
@@ -69,8 +69,10 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     goal_reached = puzzle.is_legal(puzzle.goal) and puzzle.goal in g
     count = g.number_of_nodes()
     facts = f"{count:,} position{'s' * (count != 1)}, {g.number_of_edges():,} moves"
-    if g.number_of_nodes() <= 3000:
-        facts += f", diameter {diameter(puzzle):,}"
+    if puzzle.reversible and count <= (3000 if covers(puzzle) else 1000):
+        import networkx as nx
+
+        facts += f", diameter {diameter(puzzle) if covers(puzzle) else nx.diameter(g):,}"
     if goal_reached:
         facts += f", start to goal {puzzle.distance():,} moves"
     else:

@@ -15,7 +15,7 @@ import math
 import os
 import shutil
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import algorithms
 from .._extras import require
@@ -25,6 +25,10 @@ from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State, flip
 from .files import extension, write_atomically
+
+if TYPE_CHECKING:
+    from matplotlib.patches import Patch
+    from PIL import Image
 
 __all__ = [
     "MAX_MOVES",
@@ -321,7 +325,8 @@ def _write_mp4(
     """Pipe the frames to ffmpeg one at a time; the first and last are repeated to hold them."""
     from matplotlib import animation
 
-    writer = animation.FFMpegWriter(fps=fps, codec="h264", extra_args=["-pix_fmt", "yuv420p"])
+    # matplotlib's stubs ask for an int fps, but the writer hands str(fps) to ffmpeg's -r, which takes any rate
+    writer = animation.FFMpegWriter(fps=fps, codec="h264", extra_args=["-pix_fmt", "yuv420p"])  # type: ignore[arg-type]
     with writer.saving(movie.figure, path, dpi=100):
         for index, shot in enumerate(shots):
             movie.draw(shot)
@@ -344,7 +349,7 @@ class _Movie:
 
         from .palette import BASE, FACE, INK, NEUTRAL_POST, disk_color
 
-        self.n, self.total, self.face = state.n, total, FACE
+        self.n, self.total, self.face, self.posts = state.n, total, FACE, puzzle.posts
         self.figure = plt.figure(figsize=(width / 100, height / 100), dpi=100, facecolor="#fbf7f0")
         ax = self.figure.add_axes((0.02, 0.02, 0.96, 0.86))
         last = puzzle.posts - 1
@@ -366,24 +371,26 @@ class _Movie:
             for patch in (upper, lower, outline):
                 ax.add_patch(patch)
             self.halves[disk] = (upper, lower, outline)
-        kind = f"magnetic {puzzle.colors}" if puzzle.faces else "classic"
-        self.figure.text(0.03, 0.95, f"{self.n}-disk {kind} tower", fontsize=9, color=INK, va="center")
+        self.figure.text(0.03, 0.95, f"{self.n}-disk {puzzle.name} tower", fontsize=9, color=INK, va="center")
         self.counter = self.figure.text(0.97, 0.95, "", fontsize=9, color=INK, va="center", ha="right")
 
-    def render(self, shot: Shot):  # type: ignore[no-untyped-def]
+    def render(self, shot: Shot) -> Image.Image:
         """The frame of ``shot`` as an RGB Pillow image (a copy: the next frame is drawn on the same canvas)."""
         from PIL import Image
 
         self.draw(shot)
-        self.figure.canvas.draw()
-        return Image.frombuffer("RGBA", self.figure.canvas.get_width_height(), self.figure.canvas.buffer_rgba()).convert("RGB")
+        canvas = self.figure.canvas
+        canvas.draw()
+        # the Agg canvas (matplotlib.use("Agg") in __init__) has buffer_rgba; matplotlib types only the base canvas
+        pixels = canvas.buffer_rgba()  # type: ignore[attr-defined]
+        return Image.frombuffer("RGBA", canvas.get_width_height(), pixels).convert("RGB")
 
     def close(self) -> None:
         import matplotlib.pyplot as plt
 
         plt.close(self.figure)
 
-    def draw(self, shot: Shot) -> list:  # type: ignore[type-arg]
+    def draw(self, shot: Shot) -> list[Patch]:
         gap = 0.06
         for pose in shot.poses:
             upper, lower, outline = self.halves[pose.disk]
@@ -396,8 +403,10 @@ class _Movie:
                 lower.set_bounds(x, y, pose.width, height / 2)
                 upper.set_bounds(x, y + height / 2, pose.width, height / 2)
                 upper.set_color(self.face[pose.top])
-                lower.set_color(self.face[pose.bottom])  # type: ignore[index]
+                assert pose.bottom is not None  # a magnetic disk shows both faces
+                lower.set_color(self.face[pose.bottom])
             outline.set_bounds(x, y, pose.width, height)
         number = shot.done + shot.moving
-        self.counter.set_text(f"move {number}/{self.total}: {shot.move}" if shot.move else f"{self.total} moves")
+        move = shot.move.notation(self.posts) if shot.move else ""
+        self.counter.set_text(f"move {number}/{self.total}: {move}" if shot.move else f"{self.total} moves")
         return [patch for trio in self.halves.values() for patch in trio]

@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-__all__ = ["FACE", "FACE_DARK", "NEUTRAL_POST", "BASE", "INK", "PATH", "disk_color"]
+__all__ = ["FACE", "FACE_DARK", "NEUTRAL_POST", "BASE", "INK", "PATH", "EMPTY_POST", "disk_color"]
 
 FACE = {"R": "#d64541", "B": "#2e6fd1"}
 """The red and blue faces of a magnetic disk (and the pre-coloured posts)."""
@@ -22,6 +22,8 @@ NEUTRAL_POST = "#8a7f73"
 BASE = "#5c4a3a"
 INK = "#2b2b2b"
 PATH = "#e8a33d"
+EMPTY_POST = "#e6ded3"
+"""An empty neutral post in the state graph's nodes (it shows no colour)."""
 
 # Warm to cool, so that neighbouring sizes are told apart at a glance.
 _RAMP = ("#f2c14e", "#f28f3b", "#e4572e", "#c8385a", "#8e3b86", "#55539c", "#3a7ca5", "#2a9d8f", "#5bb450", "#a7c957")

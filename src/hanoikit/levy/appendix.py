@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
+from typing import Protocol
 
 from ..move import Move
 
@@ -70,10 +71,10 @@ class Call:
 
     def __iter__(self) -> Iterator[Move]:
         for step in self.function(self.n, *self.posts):
-            if type(step) is Move:
-                yield step
+            if isinstance(step, Call):
+                yield from step
             else:
-                yield from step  # type: ignore[misc]
+                yield step
 
     def count(self) -> int:
         """How many moves the call makes, counted without making them."""
@@ -83,7 +84,16 @@ class Call:
         return f"{self.function.__name__}({self.n}, {', '.join(map(str, self.posts))})"
 
 
-def _appendix(body: Body) -> Callable[[int, int, int, int], Call]:
+class _Function(Protocol):
+    """An Appendix 1 function as :func:`_appendix` makes it, its body kept by :func:`functools.wraps`."""
+
+    __name__: str
+    __wrapped__: Body
+
+    def __call__(self, n: int, a: int, b: int, c: int, /) -> Call: ...
+
+
+def _appendix(body: Body) -> _Function:
     """Make an Appendix 1 function: calling it returns a lazy :class:`Call` of ``body``."""
 
     @functools.wraps(body)
@@ -288,4 +298,4 @@ def warm(cache: Callable[[Body, int], object], n: int) -> None:
     recurse deeply."""
     for m in range(50, n + 1, 50):
         for function in reversed(FUNCTIONS):
-            cache(function.__wrapped__, m)  # type: ignore[attr-defined]
+            cache(function.__wrapped__, m)

@@ -43,7 +43,9 @@ class Published(NamedTuple):
 ALGORITHMS: dict[str, Published] = {
     a.name: a
     for a in (
-        Published("100", move_busy_1and2, "RBB", "move_busy_1and2: the coloured tower, optimal on RBB, (3^n-1)/2 moves"),
+        Published(
+            "100", move_busy_1and2, "RBB", "move_busy_1and2: the coloured tower, optimal on RBB, (3^n-1)/2 moves"
+        ),
         Published("67-down", move_down_67, "NNN", "move_down_67: the free tower in 3^(n-1)+n-1 moves"),
         Published("67-up", move_up_67, "NNN", "move_up_67: the free tower in 3^(n-1)+n-1 moves, crossing other posts"),
         Published("62", solve_MToH_puzzle, "NNN", "solve_MToH_puzzle: the free tower, Levy's shortest"),
@@ -58,9 +60,11 @@ def get(algorithm: str) -> Published:
 
     >>> get("62").colors
     'NNN'
-    >>> get("63")
-    Traceback (most recent call last):
-    hanoikit.errors.UnknownMethodError: unknown algorithm '63': choose one of '100', '67-down', '67-up', '62', 'semifree'
+    >>> try:
+    ...     get("63")
+    ... except UnknownMethodError as error:
+    ...     print(error)
+    unknown algorithm '63': choose one of '100', '67-down', '67-up', '62', 'semifree'
     """
     found = ALGORITHMS.get(algorithm.lower()) if isinstance(algorithm, str) else None
     if found is None:

@@ -56,7 +56,7 @@ TABLE_10: dict[str, tuple[int, ...]] = {
 
 
 @functools.cache
-def _crossings(algorithm: str, n: int) -> tuple[int, int, int]:
+def _crossings(algorithm: str, n: int) -> tuple[int, ...]:
     return color_crossings(MagneticPuzzle(n), levy.solution_array(algorithm, n))
 
 
@@ -133,10 +133,8 @@ def _figure_checks(figure_dir: Path) -> list[Check]:
         Check(SEED, 'Figure 13C: free tower, "67-Down", n = 3', "11 moves, 2 colour crossings",
               summary(3, "67-down", "NNN"), summary(3, "67-down", "NNN") == "11 moves, 2 colour crossings", "", fig13),
     ]
-    shown = {
-        POST_NAMES[post]: sorted({int(v) for v in color_trace(MagneticPuzzle(3), levy.solution_array("100", 3))[:, post]})
-        for post in range(3)
-    }
+    trace = color_trace(MagneticPuzzle(3), levy.solution_array("100", 3))
+    shown = {POST_NAMES[post]: sorted({int(v) for v in trace[:, post]}) for post in range(3)}
     one_colour = all(len([v for v in values if v]) <= 1 for values in shown.values())
     found.append(Check(
         SEED, 'Figure 13B text: with "100" on the free tower each post wanders between neutral and one colour',
@@ -212,7 +210,7 @@ def _claims() -> list[Check]:
     s62 = levy.counts("62", 5)
     found.append(Check(SEED, 'A "movie": "62" solves a height-five tower in 83 moves', "83", str(s62), s62 == 83))
     recursive = [f.__name__ for f in levy.FUNCTIONS if any(
-        type(step) is levy.Call and step.function is f.__wrapped__  # type: ignore[attr-defined]  # set by functools.wraps
+        type(step) is levy.Call and step.function is f.__wrapped__
         for n in range(1, 8) for step in f(n, 0, 1, 2).steps()
     )]
     found.append(Check(
