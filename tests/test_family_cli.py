@@ -3,11 +3,14 @@ refused in one line (exit 2) where it does not yet; ``hanoi count --posts 4`` pr
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from hanoikit import MagneticPuzzle, Puzzle, State
+from hanoikit import MagneticPuzzle, Move, Puzzle, State
 from hanoikit.cli import main
 from hanoikit.solvers import cyclic, frame_stewart, tower_search
+from oracle import plain_distances
 
 
 def run(args: list[str], capsys) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
@@ -43,6 +46,15 @@ def test_count_follows_the_rules_given(capsys):
         (["state", "4", "20", "--moves", "cyclic"], str(Puzzle(4, moves="cyclic").state_at(20))),
         (["move", "3", "3", "--moves", "linear"], str(Puzzle(3, moves="linear").move_at(3))),
         (["distance", "SIS", "DDD", "--moves", "star"], str(Puzzle(3, moves="star").distance(State.parse("SIS")))),
+        (["move", "3", "3", "--posts", "4"], Puzzle(3, posts=4).move_at(3).notation(4)),
+        (
+            ["distance", "SJS", "DDD", "--posts", "4"],
+            str(plain_distances(Puzzle(3, posts=4), State.parse("SJS", 4))[State.parse("DDD", 4)]),
+        ),
+        (
+            ["distance", "SS:RR", "DD:BB", "--magnetic", "NNNN"],
+            str(plain_distances(MagneticPuzzle(2, "NNNN"), State.parse("SS:RR", 4))[State.parse("DD:BB", 4)]),
+        ),
     ],
 )
 def test_commands_that_handle_the_rules_answer_with_them(args, expected, capsys):
@@ -53,14 +65,15 @@ def test_commands_that_handle_the_rules_answer_with_them(args, expected, capsys)
 @pytest.mark.parametrize(
     "args",
     [
-        ["solve", "3", "--posts", "4"],
-        ["solve", "3", "--moves", "cyclic"],
-        ["move", "3", "1", "--posts", "4"],
-        ["distance", "SSS", "DDD", "--posts", "5"],
+        ["solve", "30", "--posts", "4", "--moves", "cyclic"],  # beyond every solver's cap
+        ["solve", "12", "--magnetic", "NNNN"],
+        ["solve", "3", "--posts", "4", "--method", "recursive"],
+        ["move", "30", "1", "--posts", "4", "--moves", "linear"],
+        ["distance", "SSS", "DDJ", "--posts", "3"],
         ["search", "3", "--posts", "4"],
         ["graph", "3", "--moves", "SX"],  # hanoi graph draws every move rule, refusing only what is not one
-        ["show", "3", "--posts", "4"],
-        ["animate", "3", "--posts", "4", "--out", "never.gif"],
+        ["show", "3", "--posts", "4", "--algorithm", "recursive"],
+        ["animate", "3", "--posts", "4", "--moves", "cyclic", "--algorithm", "62", "--out", "never.gif"],
         ["count", "--posts", "4", "--magnetic", "NNN"],
         ["count", "--moves", "SX"],
         ["count", "--posts", "11"],
@@ -70,3 +83,68 @@ def test_what_a_command_cannot_handle_is_refused_in_one_line(args, capsys, tmp_p
     monkeypatch.chdir(tmp_path)
     status, _out, err = run(args, capsys)
     assert status == 2 and len(err.strip().splitlines()) == 1 and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    "args, puzzle",
+    [
+        (["5", "--posts", "4"], Puzzle(5, posts=4)),
+        (["4", "--posts", "5"], Puzzle(4, posts=5)),
+        (["4", "--moves", "cyclic"], Puzzle(4, moves="cyclic")),
+        (["3", "--posts", "4", "--moves", "linear"], Puzzle(3, posts=4, moves="linear")),
+        (["3", "--magnetic", "NNNN"], MagneticPuzzle(3, "NNNN")),
+        (["3", "--magnetic", "NNNN", "--moves", "cyclic"], MagneticPuzzle(3, "NNNN", moves="cyclic")),
+    ],
+)
+@pytest.mark.parametrize("fmt", ["text", "csv", "json"])
+def test_solve_lists_an_optimal_solution_of_every_member(args, puzzle, fmt, capsys):
+    status, out, _ = run(["solve", *args, "--format", fmt], capsys)
+    assert status == 0
+    if fmt == "text":
+        moves = [Move.parse(line, posts=puzzle.posts) for line in out.splitlines()]
+    elif fmt == "csv":
+        header, *lines = out.splitlines()
+        assert header == "disk,src,dst"
+        moves = [Move(*map(int, line.split(","))) for line in lines]
+    else:
+        moves = [Move(*row) for row in json.loads(out)]
+    assert puzzle.play(moves) == puzzle.goal
+    assert len(moves) == plain_distances(puzzle, puzzle.start)[puzzle.goal]
+
+
+def test_solve_between_positions_and_counts_on_more_posts(capsys):
+    puzzle = Puzzle(4, posts=4)
+    source, target = puzzle.parse("JSDI"), puzzle.parse("SSSJ")
+    status, out, _ = run(["solve", "4", "--posts", "4", "--from", "JSDI", "--to", "SSSJ"], capsys)
+    moves = [Move.parse(line, posts=4) for line in out.splitlines()]
+    assert status == 0 and puzzle.play(moves, source) == target
+    assert len(moves) == plain_distances(puzzle, source)[target]
+    status, out, _ = run(["solve", "100", "--posts", "4", "--count"], capsys)
+    assert status == 0 and int(out) == frame_stewart.count(100, 4)
+    status, out, _ = run(["solve", "3", "--posts", "4", "--from", "DDD", "--format", "json"], capsys)
+    assert status == 0 and json.loads(out) == []
+
+
+@pytest.mark.parametrize(
+    "args, puzzle",
+    [
+        (["3", "--posts", "4"], Puzzle(3, posts=4)),
+        (["2", "--magnetic", "NNNN", "--moves", "cyclic"], MagneticPuzzle(2, "NNNN", moves="cyclic")),
+    ],
+)
+def test_show_plays_k_posts_with_their_post_letters(args, puzzle, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    status, out, err = run(["show", *args, "--delay", "0"], capsys)
+    assert status == 0, err
+    captions = [line.split(": ", 1)[1].split() for line in out.splitlines() if line.startswith("move ")]
+    moves = [puzzle.parse_move(move) for move, _ in captions]
+    assert status == 0 and puzzle.play(moves) == puzzle.goal
+    assert len(moves) == plain_distances(puzzle, puzzle.start)[puzzle.goal]
+    assert [after for _, after in captions][-1] == str(puzzle.goal)
+    assert any(line.split() == list(puzzle.post_names) for line in out.splitlines())
+
+
+def test_animate_draws_k_posts(tmp_path, capsys):
+    movie = tmp_path / "four.gif"
+    status, out, _ = run(["animate", "2", "--posts", "4", "--out", str(movie), "--tween", "0"], capsys)
+    assert status == 0 and movie.read_bytes()[:6] == b"GIF89a" and f"{frame_stewart.count(2, 4)} moves" in out

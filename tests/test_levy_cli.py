@@ -22,7 +22,7 @@ def test_crossings_prints_table_10(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     last = next(line for line in out.splitlines() if line.startswith("│ 8 "))
     assert [cell.strip() for cell in last.strip("│ ").split("│")][:5] == ["8", "4", "14", "6", "24"]
-    assert "2,050 (+24)" in out and "2,026" in out
+    assert [int(cell) for cell in last.strip("│ ").split("│")][5:] == [2050, 2026, 24]
 
 
 def test_crossings_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,16 +44,19 @@ def test_time_classic_and_magnetic(capsys: pytest.CaptureFixture[str]) -> None:
     assert f"{seconds.numerator}/{seconds.denominator}" in out
 
 
-@pytest.mark.parametrize("args", [
-    ["time", "64", "--rate", "0"],
-    ["time", "64", "--rate", "fast"],
-    ["time", "64", "--magnetic", "XYZ"],
-    ["time", "64", "--magnetic", "NNN", "--algorithm", "62"],
-    ["time", "0"],
-    ["crossings", "--algorithm", "63"],
-    ["crossings", "--algorithm", "62", "--magnetic", "RBB"],
-    ["reproduce", "--out", __file__],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["time", "64", "--rate", "0"],
+        ["time", "64", "--rate", "fast"],
+        ["time", "64", "--magnetic", "XYZ"],
+        ["time", "64", "--magnetic", "NNN", "--algorithm", "62"],
+        ["time", "0"],
+        ["crossings", "--algorithm", "63"],
+        ["crossings", "--algorithm", "62", "--magnetic", "RBB"],
+        ["reproduce", "--out", __file__],
+    ],
+)
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
     status, _, err = run(capsys, *args)
     assert status == 2 and err.count("\n") == 1

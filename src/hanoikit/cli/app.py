@@ -15,7 +15,10 @@ from ..errors import HanoiError, InvalidPuzzleError
 from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
 from ..state import Color
 
-__all__ = ["app", "fail", "make_puzzle", "magnetic_options", "puzzle_rules", "OutputError", "DISKS", "FAMILY_COMMANDS"]
+__all__ = [
+    "app", "fail", "make_puzzle", "magnetic_options", "puzzle_rules", "table_format", "OutputError", "DISKS",
+    "FAMILY_COMMANDS",
+]
 
 _NEGATIVE = re.compile(r"-\d.*")
 _CAP = re.compile(r"\{(MAX_[A-Z_]+)\}")
@@ -93,11 +96,13 @@ _RULES: contextvars.ContextVar[tuple[int | None, str]] = contextvars.ContextVar(
 FAMILY_COMMANDS: dict[str, tuple[bool, bool]] = {
     "count": (True, True),
     "state": (True, True),
-    "move": (False, True),
-    "solve": (False, False),
-    "distance": (False, True),
+    "move": (True, True),
+    "solve": (True, True),
+    "distance": (True, True),
     "check": (True, True),
     "play": (True, True),  # hanoi play --terminal plays any puzzle of the family
+    "animate": (True, True),
+    "show": (True, True),
     "graph": (True, True),
 }
 """What each command does with the family's rules: (more than three posts, restricted moves). A command that is
@@ -166,3 +171,14 @@ def magnetic_options(command: Callable[..., Any]) -> Callable[..., Any]:
         "--magnetic", "magnetic", metavar="COLOURS",
         help="Magnetic tower with each post (S first) coloured R, B or N (e.g. NNN, or NNNN on 4 posts).",
     )(run)
+
+
+def table_format(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add ``--format table|json|csv`` (the formats of :func:`hanoikit.draw.terminal.emit`) to a command that prints
+    a table, as its ``fmt`` argument."""
+    from ..draw.terminal import FORMATS
+
+    return click.option(
+        "--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+        help="table, or json (a list of objects, numbers exact) or csv (a header line) to pipe the numbers.",
+    )(command)

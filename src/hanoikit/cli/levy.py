@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
 from .. import algorithms
 from ..digits import digit_count, exact, rounded
+from ..draw.terminal import emit
 from ..limits import MAX_RATE_EXPONENT
-from .app import DISKS, app, fail
+from .app import DISKS, app, fail, table_format
 
 __all__ = ["crossings", "time_command", "reproduce"]
 
@@ -34,15 +37,13 @@ def _tower(text: str) -> str:
               help="The tower the moves are played on (post colours of S, I, D).")
 @click.option("--plot", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               help="Also draw the colour chart for --upto disks to this file (.png, .svg or .pdf).")
-def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
+@table_format
+def crossings(algorithm: str, upto: int, tower: str, plot: Path | None, fmt: str) -> None:
     """Colour crossings of each post (Levy's Table 10) for 1 to --upto disks, with the moves and the optimum.
 
     A post's colour is the top face of its stack (or its own colour when empty); a crossing is a post going from one
     colour, through neutral, to the other.
     """
-    from rich.console import Console
-    from rich.table import Table
-
     from ..analysis.crossings import color_crossings
     from ..errors import IllegalMoveError
     from ..movearray import concatenate
@@ -56,9 +57,7 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
         from ..draw.files import check_parent
 
         check_parent(plot)  # before the work
-    table = Table(title=f'Colour crossings of the "{algorithm}" algorithm on the tower {tower}')
-    for heading in ("N", "S", "I", "D", "total", "moves", "optimal"):
-        table.add_column(heading, justify="right")
+    rows: list[list[object]] = []
     for n in range(1, upto + 1):
         puzzle = MagneticPuzzle(n, tower)
         try:
@@ -66,13 +65,14 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None) -> None:
         except IllegalMoveError as error:
             fail(f'the "{algorithm}" algorithm cannot be played on the tower {tower}: {error}')
         moves, optimal = chosen.count(puzzle), puzzle.distance()
-        mark = "" if moves == optimal else f" (+{moves - optimal:,})"
-        table.add_row(str(n), str(s), str(i), str(d), str(s + i + d), f"{moves:,}{mark}", f"{optimal:,}")
-    Console().print(table)
+        rows.append([n, s, i, d, s + i + d, moves, optimal, moves - optimal])
+    columns = ["N", "S", "I", "D", "total", "moves", "optimal", "above optimal"]
+    emit(fmt, columns, rows, title=f'Colour crossings of the "{algorithm}" algorithm on the tower {tower}')
     if plot is not None:
         from ..draw.crossings import crossings_chart
 
-        click.echo(f"chart of {upto} disks written to {crossings_chart(upto, algorithm, plot, tower)}")
+        written = crossings_chart(upto, algorithm, plot, tower)
+        click.echo(f"chart of {upto} disks written to {written}", err=fmt != "table")  # stdout holds the data
 
 
 _RATE = re.compile(r"\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE](?P<exponent>[+-]?\d+))?(\s*/\s*\d+)?\s*")
@@ -84,7 +84,7 @@ def _rate(text: str) -> Fraction:
     if shape is None:
         fail(f"cannot read the rate {text[:40]!r}: give moves per second as a number, e.g. 1, 2.5, 1/60 or 1e6")
     if shape["exponent"] is not None and abs(int(shape["exponent"])) > 2 * MAX_RATE_EXPONENT:
-        fail(f"the rate {text!r} is out of range: from 1e-{MAX_RATE_EXPONENT} to 1e{MAX_RATE_EXPONENT} moves per second")
+        _out_of_range(text)
     try:
         rate = Fraction(text.replace(" ", ""))
     except (ValueError, ZeroDivisionError):
@@ -92,8 +92,12 @@ def _rate(text: str) -> Fraction:
     if rate <= 0:
         fail(f"the rate must be positive, not {text!r}")
     if not Fraction(1, 10**MAX_RATE_EXPONENT) <= rate <= 10**MAX_RATE_EXPONENT:
-        fail(f"the rate {text!r} is out of range: from 1e-{MAX_RATE_EXPONENT} to 1e{MAX_RATE_EXPONENT} moves per second")
+        _out_of_range(text)
     return rate
+
+
+def _out_of_range(text: str) -> NoReturn:
+    fail(f"the rate {text!r} is out of range: from 1e-{MAX_RATE_EXPONENT} to 1e{MAX_RATE_EXPONENT} moves per second")
 
 
 _HUGE = 10**60  # numbers from here on are shown rounded, with their number of digits, unless --exact
@@ -106,6 +110,11 @@ def _exact(value: Fraction) -> str:
     if value.denominator == 1:
         return whole(value.numerator)
     return f"{whole(value.numerator)}/{whole(value.denominator)}"
+
+
+def _fraction(value: Fraction) -> int | str:
+    """``value`` as an int when whole, else as text such as ``"7/3"`` (for JSON and CSV)."""
+    return value.numerator if value.denominator == 1 else f"{exact(value.numerator)}/{exact(value.denominator)}"
 
 
 def _approx(value: Fraction | int) -> str:
@@ -139,15 +148,18 @@ def _figure(value: Fraction | int, full: bool) -> str:
 @click.option("--algorithm", "-a", type=click.Choice(_NAMES, case_sensitive=False),
               help="The moves of one of Levy's published algorithms instead of the optimum.")
 @click.option("--rate", default="1", show_default=True, metavar="MOVES_PER_SECOND",
-              help=f"Moves per second: a whole number, a decimal or a fraction such as 1/60, from 1e-{MAX_RATE_EXPONENT} "
-                   f"to 1e{MAX_RATE_EXPONENT}.")
-@click.option("--exact", "full", is_flag=True, help="Print every digit of huge numbers (else rounded, with their size).")
-def time_command(n: int, tower: str | None, algorithm: str | None, rate: str, full: bool) -> None:
+              help="Moves per second: a whole number, a decimal or a fraction such as 1/60, "
+                   f"from 1e-{MAX_RATE_EXPONENT} to 1e{MAX_RATE_EXPONENT}.")
+@click.option("--exact", "full", is_flag=True,
+              help="Print every digit of huge numbers (else rounded, with their size).")
+@table_format
+def time_command(n: int, tower: str | None, algorithm: str | None, rate: str, full: bool, fmt: str) -> None:
     """How long N disks take the monks: the number of moves, the seconds and the (Julian) years.
 
     Classic by default (2^N - 1 moves); --magnetic SID for the optimum of a magnetic tower, --algorithm NAME for one
     of Levy's published algorithms (on the free tower). N goes up to {MAX_DISKS}; numbers of more than 60 digits are
-    shown rounded with their number of digits, all of them with --exact.
+    shown rounded with their number of digits, all of them with --exact. --format json or csv gives one row with
+    every digit: moves as an int, the rate, seconds and years as ints or exact fractions such as "7/3".
     """
     from ..analysis.duration import duration
     from ..puzzle import MagneticPuzzle, Puzzle
@@ -166,6 +178,16 @@ def time_command(n: int, tower: str | None, algorithm: str | None, rate: str, fu
         moves = Puzzle(n).distance()
         what = "the optimum of the classic tower"
     seconds, years = duration(moves, speed)
+    if fmt != "table":
+        columns = ["n", "solution", "moves", "rate", "seconds", "years"]
+        row = [n, what, moves, *(_fraction(value) for value in (speed, seconds, years))]
+        limit = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)  # every digit, as --exact
+        try:
+            emit(fmt, columns, [row])
+        finally:
+            sys.set_int_max_str_digits(limit)
+        return
     per = "move" if speed == 1 else "moves"
     lines = [
         f"{n} disks, {what}",

@@ -8,13 +8,11 @@ from typing import TYPE_CHECKING, cast
 
 import click
 
-from ..digits import exact
+from ..draw.terminal import emit
 from ..limits import MAX_COUNT_ROWS
-from .app import app, magnetic_options, make_puzzle
+from .app import app, magnetic_options, make_puzzle, table_format
 
 if TYPE_CHECKING:
-    from rich.table import Table
-
     from ..puzzle import Puzzle
     from ..state import Color
 
@@ -25,7 +23,8 @@ __all__ = ["count", "variants", "markov"]
 @magnetic_options
 @click.option("--upto", type=click.IntRange(1, MAX_COUNT_ROWS), default=12, show_default=True,
               help=f"Largest number of disks, up to {MAX_COUNT_ROWS:,}.")
-def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto: int) -> None:
+@table_format
+def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto: int, fmt: str) -> None:
     """The optimal counts: S(n), the total moves of an n-disk tower, and P(k), the moves of the k-th largest disk
     (independent of n), for n, k = 1 .. UPTO.
 
@@ -35,38 +34,33 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     hanoi count                       the classic tower
     hanoi count --posts 4             Frame-Stewart (Reve's puzzle), exact
     hanoi count --moves cyclic        three posts in a cycle (Atkinson)
+    hanoi count --format csv          the numbers, to pipe
     """
-    from rich.console import Console
-    from rich.table import Table
-
     top = make_puzzle(upto, magnetic, goal_up, start_up)
     if top.posts != 3 or len(top.moves) != 6:
-        Console().print(_family_table(top, magnetic, goal_up, start_up))
+        _family_table(top, magnetic, goal_up, start_up, fmt)
         return
     disks = top.disk_moves()[::-1]
     first, last = top.start.up(1), top.goal.up(1)  # the faces the towers show, None without faces
     name = top.name if first is None else f"{top.name}, {first} up to {last} up"
     base = 3 if top.faces else 2  # S(n) grows as 2^n on the classic tower, as 3^n on a magnetic one
-    table = Table(title=f"Optimal counts, {name}")
-    table.add_column("n / k", justify="right")
-    table.add_column("S(n)", justify="right", overflow="fold")
-    table.add_column("P(k)", justify="right", overflow="fold")
-    table.add_column(f"S(n)/{base}^n", justify="right")
-    for n, total in enumerate(itertools.accumulate(disks), 1):  # S(n) = P(1) + ... + P(n)
-        table.add_row(str(n), exact(total), exact(disks[n - 1]), f"{total / base**n:.6f}" if n < 1000 else "")
+    rows = [
+        [n, total, disks[n - 1], f"{total / base**n:.6f}" if n < 1000 else ""]
+        for n, total in enumerate(itertools.accumulate(disks), 1)  # S(n) = P(1) + ... + P(n)
+    ]
+    caption = None
     if first is not None:
         from ..analysis.markov import asymptotic_factors
 
         s, p = asymptotic_factors(top.colors, last, first)
-        table.caption = f"S(n) ~ s 3^n with s = {s}, P(k) ~ p 3^(k-1) with p = {p} (exact)"
-    Console().print(table)
+        caption = f"S(n) ~ s 3^n with s = {s}, P(k) ~ p 3^(k-1) with p = {p} (exact)"
+    columns = ["n / k", "S(n)", "P(k)", f"S(n)/{base}^n"]
+    emit(fmt, columns, rows, title=f"Optimal counts, {name}", caption=caption)
 
 
-def _family_table(top: Puzzle, magnetic: str | None, goal_up: str | None, start_up: str | None) -> Table:
+def _family_table(top: Puzzle, magnetic: str | None, goal_up: str | None, start_up: str | None, fmt: str) -> None:
     """The counts from S to D of a member with more posts or restricted moves: by its own solver (exact for every
     n), else by the search up to the exhaustive solver's cap."""
-    from rich.table import Table
-
     from ..limits import MAX_SEARCH_POSITIONS
     from ..solvers import tower_search
     from ..solvers.registry import EXHAUSTIVE, solvers_for
@@ -74,9 +68,7 @@ def _family_table(top: Puzzle, magnetic: str | None, goal_up: str | None, start_
     solver = solvers_for(top)[0]
     exact_solver = None if solver is EXHAUSTIVE else solver
     rules = repr(top).split(", ", 1)[1].rstrip(")") if ", " in repr(top) else ""
-    table = Table(title=f"Optimal counts from S to D, {type(top).__name__}(n, {rules})")
-    for column in ("n", "S(n)", "S(n) - S(n-1)"):
-        table.add_column(column, justify="right", overflow="fold")
+    rows: list[list[object]] = []
     previous, reached = 0, 0
     for n in range(1, top.n + 1):
         puzzle = make_puzzle(n, magnetic, goal_up, start_up)
@@ -87,33 +79,31 @@ def _family_table(top: Puzzle, magnetic: str | None, goal_up: str | None, start_
         else:
             break
         reached = n
-        if total is None:
-            table.add_row(str(n), "unreachable", "")
-        else:
-            table.add_row(str(n), exact(total), exact(total - previous))
+        rows.append([n, "unreachable", ""] if total is None else [n, total, total - previous])
         previous = total or 0
     if exact_solver is not None:
-        table.caption = f"by the {exact_solver.name} solver ({exact_solver.guarantee.value}): {exact_solver.reference}"
+        caption = f"by the {exact_solver.name} solver ({exact_solver.guarantee.value}): {exact_solver.reference}"
     else:
-        table.caption = (
+        caption = (
             f"by exhaustive search, no formula being known; n <= {reached}: at most {MAX_SEARCH_POSITIONS:,} positions "
             "(hanoi oeis --new --max-positions goes further)"
         )
-    return table
+    title = f"Optimal counts from S to D, {type(top).__name__}(n, {rules})"
+    emit(fmt, ["n", "S(n)", "S(n) - S(n-1)"], rows, title=title, caption=caption)
 
 
 @app.command()
 @click.option("--upto", type=click.IntRange(1, 20), default=6, show_default=True, help="How many first counts to show.")
-def variants(upto: int) -> None:
+@table_format
+def variants(upto: int, fmt: str) -> None:
     """All 27 colourings: the goal faces that can be reached, the first counts, s and p, the time-reversed variant and
     which variants share their counts.
 
     A variant is named by the colours of S, I, D; a goal face other than the default (blue, red on a red D) follows
-    a slash. The time reversal is named with its start tower showing red (red and blue swapped if needed).
+    a slash; goals lists the goal faces its colouring can reach ("none": no variant). The time reversal is named
+    with its start tower showing red (red and blue swapped if needed). With
+    --format json the first counts are a list of exact ints, and s and p fractions written as text.
     """
-    from rich.console import Console
-    from rich.table import Table
-
     from ..analysis import counts, markov, symmetry
     from ..puzzle import VARIANTS
 
@@ -122,34 +112,25 @@ def variants(upto: int) -> None:
     first_of: dict[int, str] = {}
     for name in names:
         first_of.setdefault(families[name], name)
-    table = Table(title="The 27 colourings")
-    for column in ("colouring", "goals", "variant", f"S(1..{upto})", "s", "p", "time reversal", "same counts as"):
-        table.add_column(column, overflow="fold")
+    rows: list[list[object]] = []
     for colors in VARIANTS:
-        goals = counts.reachable_goals(colors)
+        goals = " ".join(counts.reachable_goals(colors)) or "none"
         mine = [n for n in names if n.partition("/")[0] == colors]
         if not mine:
-            table.add_row(colors, "none", "", "", "", "", "", "")
-            continue
-        for i, name in enumerate(mine):
+            rows.append([colors, goals, "", "", "", "", ""])
+        for name in mine:
             c, _, written = name.partition("/")
             goal = cast("Color | None", written or None)  # MagneticPuzzle checks it
             s, p = markov.asymptotic_factors(c, goal)
-            firsts = ", ".join(str(counts.total_moves(c, n, goal)) for n in range(1, upto + 1))
+            firsts = [counts.total_moves(c, n, goal) for n in range(1, upto + 1)]
             twin = first_of[families[name]]
-            table.add_row(
-                colors if i == 0 else "",
-                " ".join(goals) if i == 0 else "",
-                name,
-                firsts,
-                str(s),
-                str(p),
-                symmetry.time_reversal(name),
-                "" if twin == name else twin,
-            )
+            shown = firsts if fmt == "json" else ", ".join(map(str, firsts))
+            reversal = symmetry.time_reversal(name)
+            rows.append([name, goals, shown, str(s), str(p), reversal, "" if twin == name else twin])
     distinct = len(set(families.values()))
-    table.caption = f"{len(names)} solvable variants, {distinct} different count sequences"
-    Console().print(table)
+    columns = ["variant", "goals", f"S(1..{upto})", "s", "p", "time reversal", "same counts as"]
+    caption = f"{len(names)} solvable variants, {distinct} different count sequences"
+    emit(fmt, columns, rows, title="The 27 colourings", caption=caption)
 
 
 @app.command()

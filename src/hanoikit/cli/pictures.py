@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .. import algorithms
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
@@ -18,9 +19,15 @@ if TYPE_CHECKING:
 
 __all__ = ["graph", "animate", "show", "explain", "ncube"]
 
+
+
+def _names(family: algorithms.Family) -> str:
+    return ", ".join(algorithm.name for algorithm in algorithms.registered(family))
+
+
 _ALGORITHM_HELP = (
-    "optimal (default), a classic method (recursive, iterative, four-step, three-step, ...) "
-    "or one of Levy's magnetic algorithms (62, 67-down, 67-up, 100, semifree)."
+    f"optimal (default, for every puzzle), a classic method ({_names(algorithms.Family.CLASSIC)}) "
+    f"or one of Levy's magnetic algorithms ({_names(algorithms.Family.LEVY)})."
 )
 
 

@@ -9,20 +9,22 @@ once, so memory stays bounded and ``hanoi solve 30 > /dev/null`` takes seconds. 
 
 from __future__ import annotations
 
-import re
 import sys
-from typing import BinaryIO
+from collections.abc import Iterable
+from typing import BinaryIO, cast
 
 import click
 
 from .. import algorithms
 from ..digits import digit_count, exact, rounded
-from ..errors import TooLargeError, UnknownMethodError
+from ..errors import HanoiError, TooLargeError, UnknownMethodError
 from ..formats import FORMATS, write_moves
-from ..limits import MAX_DISKS, MAX_INDEX_BITS, MAX_INDEX_CHARS
+from ..limits import MAX_DISKS
+from ..move import parse_index, post_names
+from ..movearray import MoveArray
 from ..puzzle import Puzzle
 from ..state import State
-from .app import DISKS, app, fail, magnetic_options, make_puzzle
+from .app import DISKS, app, fail, magnetic_options, make_puzzle, puzzle_rules
 
 __all__ = ["LISTING_LIMIT"]
 
@@ -38,47 +40,40 @@ def _short(number: int) -> str:
     return f"about {rounded(number)} ({digit_count(number):,} digits)"
 
 
-class _Index(click.ParamType):
-    """A whole number in digits, or as a sum of powers such as ``2**63-1``: move numbers of huge towers.
-
-    At most :data:`~hanoikit.limits.MAX_INDEX_CHARS` characters and terms of at most
-    :data:`~hanoikit.limits.MAX_INDEX_BITS` bits in all, checked before any power is computed.
-    """
+class _Index(click.ParamType[int]):
+    """A move number (:func:`hanoikit.move.parse_index`): a whole number in digits, or a sum of powers such as
+    ``2**63-1``, for the move numbers of huge towers."""
 
     name = "K"
-    _SHAPE = re.compile(r"[+-]?\d+(\*\*\d+)?([+-]\d+(\*\*\d+)?)*")
-    _TERM = re.compile(r"([+-]?)(\d+)(?:\*\*(\d+))?")
 
     def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        if isinstance(value, int):
-            return value
-        text = str(value)
-        if len(text) > MAX_INDEX_CHARS:
-            self.fail(f"{text[:20]!r}... is too long: move numbers are read up to {MAX_INDEX_CHARS:,} characters",
-                      param, ctx)
-        text = re.sub(r"[\s_]", "", text)
-        if not text.isascii() or not self._SHAPE.fullmatch(text):
-            self.fail(f"{str(value)[:40]!r} is not a whole number such as 12 or 2**63-1", param, ctx)
-        terms = self._TERM.findall(text)
-        terms = [(sign, _whole(base), _whole(power or "1")) for sign, base, power in terms]
-        if sum(base.bit_length() * power for _, base, power in terms) > MAX_INDEX_BITS:
-            self.fail(f"{text[:40]!r} is too large: move numbers are read up to 2**{MAX_INDEX_BITS}", param, ctx)
-        return sum(-base**power if sign == "-" else base**power for sign, base, power in terms)
-
-
-def _whole(digits: str) -> int:
-    """An int from up to :data:`~hanoikit.limits.MAX_INDEX_CHARS` ASCII digits, past Python's 4300-digit limit."""
-    limit = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        return int(digits)
-    finally:
-        sys.set_int_max_str_digits(limit)
+        try:
+            return parse_index(cast(str, value))
+        except HanoiError as error:
+            self.fail(str(error), param, ctx)
 
 
 def _binary_stdout() -> BinaryIO:
     sys.stdout.flush()
     return sys.stdout.buffer
+
+
+def _write_posts(chunks: Iterable[MoveArray], names: str, fmt: str, stream: BinaryIO) -> None:
+    """Write moves on the posts ``names`` (more than three) in the format ``fmt`` of :mod:`hanoikit.formats`: text
+    with these post letters, csv and json with post numbers."""
+    item = {"text": "{0}{1}{2}\n", "csv": "{0},{3},{4}\n", "json": ",\n[{0},{3},{4}]"}[fmt]
+    stream.write({"text": b"", "csv": b"disk,src,dst\n", "json": b"["}[fmt])
+    first = fmt == "json"
+    for chunk in chunks:
+        disk, src, dst = chunk
+        text = "".join(
+            item.format(d, names[s], names[t], s, t) for d, s, t in zip(disk.tolist(), src.tolist(), dst.tolist())
+        )
+        if first and text:
+            text, first = text[1:], False
+        stream.write(text.encode())
+    stream.write(b"\n]\n" if fmt == "json" else b"")
+    stream.flush()
 
 
 def _methods(puzzle: Puzzle) -> list[str]:
@@ -105,7 +100,8 @@ def _methods(puzzle: Puzzle) -> list[str]:
     type=click.Choice(FORMATS),
     default="text",
     show_default=True,
-    help="text: 1SD per line; csv: disk,src,dst; json: [[disk, src, dst], ...].",
+    help="text: 1SD per line (post letters S, I, J, ..., D on more posts); csv: disk,src,dst; "
+    "json: [[disk, src, dst], ...] (posts as numbers from 0).",
 )
 @click.option("--count", is_flag=True, help="Print only the number of moves.")
 def solve(
@@ -125,9 +121,12 @@ def solve(
     hanoi solve 3                       the classic tower from S to D
     hanoi solve 3 --magnetic NNN        the magnetic tower
     hanoi solve 4 --from SIDS --to DDDD from any position to any position
+    hanoi solve 5 --posts 4             four posts (Frame-Stewart), posts S, I, J, D
+    hanoi solve 4 --moves cyclic        only the moves S to I, I to D, D to S
     hanoi solve 64 --count              the number of moves, exactly
 
-    N goes up to {MAX_DISKS}; listings up to 10**13 moves.
+    N goes up to {MAX_DISKS}; listings up to 10**13 moves. A puzzle no solver answers exactly at this size (the
+    exhaustive search stops at {MAX_SEARCH_POSITIONS} positions) is refused.
     """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     src = None if source is None else puzzle.parse(source)
@@ -149,7 +148,11 @@ def solve(
             f"the solution has {_short(total)} moves, more than can be listed (at most 10**13); "
             "use --count for the number, or `hanoi move N K` for single moves"
         )
-    write_moves(chosen.arrays(puzzle, src, dst), puzzle.n, fmt, _binary_stdout(), total)
+    chunks = chosen.arrays(puzzle, src, dst)
+    if puzzle.posts == 3:
+        write_moves(chunks, puzzle.n, fmt, _binary_stdout(), total)
+    else:
+        _write_posts(chunks, post_names(puzzle.posts), fmt, _binary_stdout())
 
 
 @app.command()
@@ -166,7 +169,7 @@ def move(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: st
     total = puzzle.distance()
     if not 0 <= k < total:
         fail(f"there is no move {_short(k)}: the solution has {_short(total)} moves, numbered from 0")
-    click.echo(str(puzzle.move_at(k)))
+    click.echo(puzzle.move_at(k).notation(puzzle.posts))
 
 
 @app.command()
@@ -196,6 +199,7 @@ def distance(a: str, b: str, magnetic: str | None, start_up: str | None, goal_up
     --magnetic unless both are perfect towers)."""
     if max(len(a), len(b)) > 2 * MAX_DISKS + 1:
         fail(f"positions are read up to {MAX_DISKS:,} disks")
-    first = State.parse(a)
+    posts = puzzle_rules()[0] or (len(magnetic) if magnetic else None)
+    first = State.parse(a, posts)
     puzzle = make_puzzle(first.n, magnetic, goal_up, start_up)
-    click.echo(exact(puzzle.distance(puzzle.check(first), puzzle.parse(b))))
+    click.echo(exact(puzzle.distance(puzzle.parse(a), puzzle.parse(b))))

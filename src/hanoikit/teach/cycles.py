@@ -115,18 +115,20 @@ def table(n: int) -> Table:
     grid = Table(
         title=f"{n} disks, {len(rows)} moves: the recursion, the disk formula and the 4- and 3-step cycles agree",
         caption=(
-            "recursion: the towers being moved, outermost first (3SD = tower of 3 from S to D)\n"
+            "recursion: the towers being moved, outermost first (3SD: 3 disks from S to D)\n"
             "formula: disk = floor(log2(k XOR (k+1))) + 1, k from 0\n"
-            "4-step cycle: 1 = smallest disk, 2 = second smallest;  3-step: the pair of posts to move between"
+            "4-step cycle: 1 = smallest disk, 2 = second smallest\n"
+            "3-step: the pair of posts to move between"
         ),
     )
-    grid.add_column("k", justify="right")
+    grid.pad_edge = False  # with the columns below, 8 disks fit 80 columns, every word whole
+    grid.add_column("k", justify="right", no_wrap=True)
     grid.add_column("recursion", no_wrap=True)
-    grid.add_column("move", justify="center")
-    grid.add_column("formula", justify="center")
-    grid.add_column("4-step cycle", no_wrap=True)
-    grid.add_column("3-step", justify="center")
-    grid.add_column("", justify="center")
+    for heading in ("move", "formula"):
+        grid.add_column(heading, justify="center", no_wrap=True, min_width=len(heading))
+    grid.add_column("4-step cycle", min_width=len("(S→D→I)"))
+    grid.add_column("3-step", justify="center", no_wrap=True, min_width=len("3-step"))
+    grid.add_column("", justify="center", no_wrap=True)
     for row in rows:
         a, b = three_step_pair(row.k, n)
         grid.add_row(
