@@ -151,9 +151,8 @@ def test_every_move_is_played_or_refused_as_the_model_says(puzzle: Puzzle, data:
     assert response.status_code == 200, response.text  # an illegal move is an answer, not an HTTP error
     answer = response.json()
     disk = state.tops()[src]
-    reason = (
-        f"post {text[0]} is empty: there is no disk to move" if disk is None else puzzle.move_error(state, Move(disk, src, dst))
-    )
+    empty = f"post {text[0]} is empty: there is no disk to move"
+    reason = empty if disk is None else puzzle.move_error(state, Move(disk, src, dst))
     if reason is None:
         assert answer["legal"] is True and answer["reason"] is None
         assert answer["move"] == str(Move(disk, src, dst))
@@ -511,7 +510,7 @@ def test_a_whole_solved_game_loads_as_solved(client: TestClient) -> None:
         ({"initial": "SSQ:RRR"}, "initial: should be a position"),
         ({"initial": "SS:RRR"}, "the saved initial position is not valid: position 'SS:RRR' has 2 post letters"),
         ({"initial": "SSS:RBR"}, "the saved initial position is not valid"),
-        ({"moves": ["1SI", "2SD", "1ID"]}, "saved move 3 ('1ID') cannot be played in IDS:BBR: blue would touch blue"),
+        ({"moves": ["1SI", "2SD", "1ID"]}, "saved move 3 (1ID) cannot be played in 'IDS:BBR': blue would touch blue"),
         ({"moves": ["1SI", "zz"]}, "moves.1: should be a move"),
         ({"moves": ["1SI", "0SD"]}, "saved move 2 cannot be read: bad move '0SD': disks are numbered from 1"),
         ({"moves": "1SI"}, "moves"),
