@@ -49,7 +49,7 @@ async function drain() {
 function remember() {
   // keep the game in the browser and in the address bar
   keep(game, elapsed());
-  showLink(game.settings, game.initial, currentState());
+  showLink(game.settings, game.initial, currentState(), game.par);
 }
 
 const names = () => postNames(game.k);
@@ -63,7 +63,8 @@ export function newGame(random = false, settings = null, options = {}) {
   act(() => startGame(ticket, random, settings || readSettings(), options));
 }
 
-async function startGame(ticket, random, settings, { challenge = null, state = null, seed = undefined, note = null } = {}) {
+async function startGame(ticket, random, settings,
+  { challenge = null, state = null, seed = undefined, note = null, par = null } = {}) {
   let position;
   try {
     position = random
@@ -81,10 +82,11 @@ async function startGame(ticket, random, settings, { challenge = null, state = n
   }
   if (ticket !== game.ticket) return;  // settings changed again meanwhile: the later game wins
   showSettings(settings);
-  begin(settings, position, { challenge });
+  begin(settings, position, { challenge, par });
   const item = challengeOf(challenge);
   if (note) say(note, "error");
   else if (item) say(`Challenge: ${item.title}. ${item.about}`);
+  else if (par !== null) say(`${startMessage(position)} Par: ${count(par)} moves (the optimum is ${count(position.distance)}).`);
   else say(random ? `A random position: bring the tower to ${names().slice(-1)}.` : startMessage(position));
 }
 
@@ -116,9 +118,10 @@ function startMessage(position) {
 }
 
 function begin(settings, initial, { moves = [], states = [], position = initial, redo = [], challenge = null,
-  elapsedMs = 0, won = false } = {}) {
+  elapsedMs = 0, won = false, par = null } = {}) {
   Object.assign(game, {
-    settings, k: initial.post_colors.length, initial: initial.state, optimal: initial.distance, moves, states, redo,
+    settings, k: initial.post_colors.length, initial: initial.state, optimal: par === null ? initial.distance : par,
+    par, moves, states, redo,
     selected: null, position, challenge, elapsed: elapsedMs, since: null, won,
   });
   hideWin();
@@ -137,9 +140,9 @@ export function playNext() {
   if (item) playChallenge(item);
 }
 
-export function openGame(settings, state) {
-  // a game from a link: its puzzle, from the position it names
-  newGame(false, settings, { state });
+export function openGame(settings, state, par = null) {
+  // a game from a link: its puzzle, from the position it names, with the par it names (else the optimum)
+  newGame(false, settings, { state, par });
 }
 
 export function restore(saved) {
