@@ -661,6 +661,11 @@ def test_a_generated_link_opens_with_its_par(page, server: str, shots: Path) -> 
     expect(page.locator("#message")).to_contain_text(f"Par: {instance['optimal']} moves")
     expect(page.locator("#rules")).to_contain_text("→")
     page.screenshot(path=shots / "generated-par.png")
+    link = instance["link"].lstrip("/").replace(f"par={instance['optimal']}", "par=99")
+    open_link(page, server, link, str(start))  # a par other than the optimum is shown as given
+    expect(page.locator("#optimal")).to_have_text("99")
+    expect(page.locator("#message")).to_contain_text("Par: 99 moves")  # the game kept in the browser, par 99
+    assert "par=99" in page.url
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

@@ -186,7 +186,7 @@ async function firstGame() {
   const saved = savedGame();
   const same = saved && link && link.start &&
     puzzleKey(saved.settings, saved.initial) === puzzleKey(link.settings, link.start);
-  if (saved && (!link || same) && await restore(saved)) return;
+  if (saved && (!link || same) && await restore(saved, link ? link.par : null)) return;
   if (link) openGame(link.settings, link.at || link.start, link.par);
   else newGame();
 }

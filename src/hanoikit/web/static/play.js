@@ -86,7 +86,10 @@ async function startGame(ticket, random, settings,
   const item = challengeOf(challenge);
   if (note) say(note, "error");
   else if (item) say(`Challenge: ${item.title}. ${item.about}`);
-  else if (par !== null) say(`${startMessage(position)} Par: ${count(par)} moves (the optimum is ${count(position.distance)}).`);
+  else if (par !== null) {
+    const optimum = par === position.distance ? "the optimum" : `the optimum is ${count(position.distance)}`;
+    say(`${startMessage(position)} Par: ${count(par)} moves (${optimum}).`);
+  }
   else say(random ? `A random position: bring the tower to ${names().slice(-1)}.` : startMessage(position));
 }
 
@@ -145,8 +148,9 @@ export function openGame(settings, state, par = null) {
   newGame(false, settings, { state, par });
 }
 
-export function restore(saved) {
-  // the game kept in the browser, replayed by the server (which checks it): true if it could be
+export function restore(saved, par = null) {
+  // the game kept in the browser, replayed by the server (which checks it), with the par a link names: true if it
+  // could be
   game.actions.length = 0;
   const ticket = ++game.ticket;
   return new Promise((resolve) => act(async () => {
@@ -161,9 +165,10 @@ export function restore(saved) {
     showSettings(loaded.settings);
     const redo = Array.isArray(saved.redo) ? saved.redo.filter((item) => item && item.move && item.state) : [];
     begin(loaded.settings, loaded.initial, { moves: loaded.moves, states: loaded.states, position: loaded.position,
-      redo, challenge: saved.challenge || null, elapsedMs: Number(saved.elapsed) || 0, won: Boolean(saved.won) });
+      redo, challenge: saved.challenge || null, elapsedMs: Number(saved.elapsed) || 0, won: Boolean(saved.won), par });
     const done = loaded.position.solved ? " (solved)" : "";
-    say(`Welcome back: your game is as you left it, ${count(loaded.moves.length)} moves played${done}.`);
+    const parText = par === null ? "" : ` Par: ${count(par)} moves.`;
+    say(`Welcome back: your game is as you left it, ${count(loaded.moves.length)} moves played${done}.${parText}`);
     resolve(true);
   }));
 }

@@ -17,6 +17,7 @@ export function render(state) {
   drawBoard($("board"), state, postColors(game.settings, game.k), game.config.palette, game.k);
   describePosts(state);
   showRules();
+  $("chart-box").hidden = game.k !== 3;  // the colour-crossing chart has a lane for each of three posts
   showTargets();
 }
 
