@@ -874,3 +874,17 @@ def test_the_config_lists_the_move_rules_and_the_posts(client: TestClient) -> No
 def test_colors_must_name_every_post(client: TestClient) -> None:
     body = {"settings": {"n": 2, "posts": 4, "colors": "NNN"}}
     assert "one colour per post" in error_of(client.post("/api/position", json=body))
+
+
+@pytest.mark.parametrize("puzzle", FAMILY, ids=lambda p: p.name)
+def test_family_solution_pages_replay_to_the_goal_in_the_optimum(client: TestClient, puzzle: Puzzle) -> None:
+    body = {"settings": settings_of(puzzle), "limit": MAX_PAGE}
+    page = client.post("/api/solution", json=body).json()
+    assert page["total"] == len(page["moves"]) == distances_to_goal(puzzle)[puzzle.start]
+    state = puzzle.start
+    for text, after in zip(page["moves"], page["states"], strict=True):
+        state = puzzle.apply(state, puzzle.parse_move(text, state))  # checked against the rules
+        assert str(state) == after
+    assert state == puzzle.goal
+    if puzzle.faces:
+        assert len(page["trace"][0]) == puzzle.posts

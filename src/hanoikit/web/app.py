@@ -188,7 +188,7 @@ def _after(puzzle: Puzzle, state: State, rows: np.ndarray) -> State:
         posts[disk - 1] = int(rows[len(disks) - 1 - int(np.argmax(backwards == disk)), 2])
         if ups is not None and counts[disk] % 2:
             ups[disk - 1] = flip(ups[disk - 1])
-    return puzzle.check(State(posts, ups))
+    return puzzle.check(State(posts, ups, post_count=puzzle.posts))
 
 
 def _states(state: State, rows: np.ndarray, names: str = POST_NAMES) -> list[str]:
