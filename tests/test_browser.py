@@ -678,3 +678,18 @@ def test_family_screenshots(browser, server: str, shots: Path, size: str) -> Non
     open_link(page, server, "?n=3&colors=classic&posts=4&moves=cyclic", "SSS")
     page.screenshot(path=shots / f"four-cyclic-{size}.png", full_page=True)
     context.close()
+
+
+def test_watch_the_optimal_solution_of_a_four_post_magnetic_tower(page, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    puzzle = MagneticPuzzle(3, "NNNN")
+    open_link(page, server, "?n=3&colors=NNNN&posts=4", str(puzzle.start))
+    page.select_option("#algorithm", "optimal")
+    page.click("#watch-start")
+    page.click("#play-pause")  # pause, then walk by hand
+    expect(page.locator("#watch-progress")).to_contain_text(f" of {puzzle.distance()}")
+    page.click("#step-forward")
+    page.click("#step-forward")
+    expect(page.locator("#watch-progress")).to_contain_text(f"Move 2 of {puzzle.distance()}")
+    after = page.locator("#board").get_attribute("data-state")
+    assert puzzle.distance(puzzle.parse(after)) == puzzle.distance() - 2  # two optimal moves, on four posts
+    page.screenshot(path=shots / "four-posts-watch.png")

@@ -203,8 +203,9 @@ export function updateSettingsView() {
   $("disks").max = max;
   if (Number($("disks").value) > max) $("disks").value = max;
   $("disks-out").textContent = $("disks").value;
+  const levy = magnetic && k === 3 && $("rule").value === "any";  // Levy's algorithms play the three-post tower
   for (const option of $("algorithm").options) {
-    if (option.value !== "optimal") option.disabled = !magnetic;
+    if (option.value !== "optimal") option.disabled = !levy;
   }
   if ($("algorithm").selectedOptions[0] && $("algorithm").selectedOptions[0].disabled) $("algorithm").value = "optimal";
 }
