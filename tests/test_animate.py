@@ -46,7 +46,7 @@ def test_frames_follow_the_moves(puzzle: hk.Puzzle, tween: int) -> None:
         assert (xs[0], xs[-1]) == (move.src, move.dst)
         faces = [p.top for p in travelling]
         changes = sum(a != b for a, b in itertools.pairwise(faces))
-        if puzzle.magnetic:
+        if puzzle.faces:
             assert changes == 1 and faces[-1] == hk.flip(faces[0])
             assert tween < 2 or min(p.thickness for p in travelling) < 1
         else:

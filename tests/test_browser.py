@@ -70,9 +70,8 @@ def browser() -> Iterator[object]:
 @pytest.fixture
 def page(browser, server: str):  # type: ignore[no-untyped-def]
     # reduced motion: no move is animated, so the games go fast (the tests at desktop and phone size animate)
-    context = browser.new_context(
-        viewport={"width": 1400, "height": 900}, accept_downloads=True, reduced_motion="reduce"
-    )
+    viewport = {"width": 1400, "height": 900}
+    context = browser.new_context(viewport=viewport, accept_downloads=True, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -130,8 +129,7 @@ def test_a_magnetic_game_is_won_by_clicks(page, shots: Path) -> None:  # type: i
         expect(page.locator("#remaining")).to_have_text(str(puzzle.distance(state, puzzle.goal)))
     expect(page.locator("#win")).to_be_visible()
     expect(page.locator("#win-text")).to_have_text("You used 11 moves; the optimal is 11. A perfect solution!")
-    # reduced motion: no burst of confetti
-    assert "celebrate" not in (page.locator("#win").get_attribute("class") or "")
+    assert "celebrate" not in (page.locator("#win").get_attribute("class") or "")  # reduced motion: no confetti
     # the disks show blue on top, the colour the goal asks for
     assert page.locator("#disk-3 .face-top").get_attribute("fill") == page.locator("#disk-1 .face-top").get_attribute(
         "fill"
@@ -277,7 +275,7 @@ def test_a_game_is_saved_and_loaded_and_a_bad_file_refused(page, tmp_path: Path)
     bad.write_text(json.dumps(dict(saved, moves=["1SI", "1SI"])))
     page.set_input_files("#load-file", bad)
     expect(page.locator("#message")).to_have_text(
-        "Could not load bad.json: saved move 2 ('1SI') cannot be played in ISSS:BRRR: disk 1 is not on post S."
+        "Could not load bad.json: saved move 2 (1SI) cannot be played in 'ISSS:BRRR': disk 1 is not on post S."
     )
     expect(page.locator("#moves")).to_have_text("1")  # the game in play is kept
     (tmp_path / "junk.json").write_text("this is not a game")
@@ -499,8 +497,8 @@ def test_an_impossible_goal_is_explained_and_the_board_stays_consistent(page) ->
     choose(page, "SSS:RRR", colors="RBB")
     page.select_option("#goal-up", "R")
     expect(page.locator("#message")).to_have_text(
-        "A tower on D cannot show red on top here: post D is blue, so the disks on it show blue. "
-        "Choose another goal or colouring. Your game goes on."
+        "A tower on D cannot show red on top here: post D is blue, so the disks on it show blue. Choose another goal "
+        "or colouring. Your game goes on."
     )
     assert page.locator("#goal-up").input_value() == ""  # the settings are the game's again
     expect(page.locator("#goal")).to_have_text("tower on D, blue up")
@@ -614,3 +612,84 @@ def test_the_board_draws_any_number_of_posts(page, posts: int) -> None:  # type:
         [str(state), posts],
     )
     assert drawn == {"posts": posts, "labels": hk.post_names(posts), "disks": list(state.posts)}
+
+
+# -- the family: more posts and restricted moves (issue 12), generated instances (issue 14) --------------------------
+
+
+def test_a_four_post_game_from_a_link_is_played_and_marks_its_moves(page, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    puzzle = Puzzle(2, posts=4)
+    open_link(page, server, "?n=2&colors=classic&posts=4", str(puzzle.start))
+    assert page.locator("#post-count").input_value() == "4" and page.locator("#rules").is_hidden()  # every move
+    expect(page.locator("#optimal")).to_have_text(str(puzzle.distance()))
+    for played, move in enumerate(puzzle.solve(), 1):
+        click_post(page, move.src, 4)
+        click_post(page, move.dst, 4)
+        expect(page.locator("#moves")).to_have_text(str(played))
+    expect(page.get_by_role("dialog", name="Solved!")).to_be_visible()
+    assert "posts=4" in page.url
+    page.screenshot(path=shots / "four-posts-won.png")
+
+
+def test_a_cyclic_game_refuses_a_disallowed_move_with_the_reason(page, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    puzzle = Puzzle(3, moves="cyclic")
+    page.select_option("#mode", "classic")
+    page.select_option("#rule", "cyclic")
+    expect(page.locator("#rules")).to_contain_text("S → I")
+    expect(page.locator("#optimal")).to_have_text(str(puzzle.distance()))
+    click_post(page, 0)
+    click_post(page, 2)  # S to D: the cycle goes S, I, D, S
+    reason = puzzle.move_error(puzzle.start, Move(1, 0, 2))
+    expect(page.locator("#message")).to_have_text(f"Not allowed: {reason}")
+    expect(page.locator("#moves")).to_have_text("0")
+    page.screenshot(path=shots / "cyclic-refused.png")
+    click_post(page, 0)
+    click_post(page, 1)
+    expect(page.locator("#moves")).to_have_text("1")
+    page.click("#share")
+    expect(page.locator("#message")).to_contain_text("moves=cyclic")
+
+
+def test_a_generated_link_opens_with_its_par(page, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    from hanoikit.generate import generate, instance_puzzle
+
+    instance = next(generate(count=1, seed=3, families=["cyclic4"], disks=(3, 3), start="random"))
+    puzzle, start, goal = instance_puzzle(instance)
+    open_link(page, server, instance["link"].lstrip("/"), str(start))
+    expect(page.locator("#optimal")).to_have_text(str(instance["optimal"]))
+    expect(page.locator("#remaining")).to_have_text(str(puzzle.distance(start, goal)))
+    expect(page.locator("#message")).to_contain_text(f"Par: {instance['optimal']} moves")
+    expect(page.locator("#rules")).to_contain_text("→")
+    page.screenshot(path=shots / "generated-par.png")
+    link = instance["link"].lstrip("/").replace(f"par={instance['optimal']}", "par=99")
+    open_link(page, server, link, str(start))  # a par other than the optimum is shown as given
+    expect(page.locator("#optimal")).to_have_text("99")
+    expect(page.locator("#message")).to_contain_text("Par: 99 moves")  # the game kept in the browser, par 99
+    assert "par=99" in page.url
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_family_screenshots(browser, server: str, shots: Path, size: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=SIZES[size])
+    page = context.new_page()
+    open_link(page, server, "?n=4&colors=NNNNN&posts=5&moves=star&goal=R", "SSSS:RRRR")
+    expect(page.locator("#rules")).to_contain_text("S ⇄ I")
+    page.screenshot(path=shots / f"five-star-{size}.png", full_page=True)
+    open_link(page, server, "?n=3&colors=classic&posts=4&moves=cyclic", "SSS")
+    page.screenshot(path=shots / f"four-cyclic-{size}.png", full_page=True)
+    context.close()
+
+
+def test_watch_the_optimal_solution_of_a_four_post_magnetic_tower(page, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    puzzle = MagneticPuzzle(3, "NNNN")
+    open_link(page, server, "?n=3&colors=NNNN&posts=4", str(puzzle.start))
+    page.select_option("#algorithm", "optimal")
+    page.click("#watch-start")
+    page.click("#play-pause")  # pause, then walk by hand
+    expect(page.locator("#watch-progress")).to_contain_text(f" of {puzzle.distance()}")
+    page.click("#step-forward")
+    page.click("#step-forward")
+    expect(page.locator("#watch-progress")).to_contain_text(f"Move 2 of {puzzle.distance()}")
+    after = page.locator("#board").get_attribute("data-state")
+    assert puzzle.distance(puzzle.parse(after)) == puzzle.distance() - 2  # two optimal moves, on four posts
+    page.screenshot(path=shots / "four-posts-watch.png")

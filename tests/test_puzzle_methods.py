@@ -160,9 +160,8 @@ def test_moves_can_be_undone_exactly_when_the_rules_are_reversible(puzzle: Puzzl
     for move, after in puzzle.successors(state):
         if (move.dst, move.src) in puzzle.moves:  # a legal move's reverse is legal whenever it is allowed
             assert puzzle.apply(after, move.reverse()) == state
-    if not puzzle.reversible:
-        with pytest.raises(hk.InvalidPuzzleError, match="one-way"):
-            hk.graph.state_graph(puzzle)
+    if puzzle.posts**puzzle.n <= 1000:  # one-way rules give a directed state graph
+        assert hk.graph.state_graph(puzzle).is_directed() == (not puzzle.reversible)
 
 
 def test_names_say_the_rules() -> None:

@@ -29,6 +29,8 @@ __all__ = [
     "MAX_TABLE_DISKS",
     "WEB_MAX_BODY_BYTES",
     "WEB_MAX_DISKS",
+    "WEB_MAX_FAMILY_DISKS",
+    "WEB_MAX_POSTS",
     "WEB_MAX_PAGE",
     "WEB_MAX_QUOTE",
     "WEB_MAX_SAVED_MOVES",
@@ -127,6 +129,25 @@ WEB_MAX_BODY_BYTES = 1_000_000
 
 WEB_MAX_QUOTE = 24
 """The most characters of a bad input an error message quotes."""
+
+
+# -- the web API's family members (hanoi play with posts= and moves=): a hint or a distance answers in < 50 ms -------
+
+WEB_MAX_POSTS = 5
+"""The most posts the play page and its API offer (3 to this many)."""
+
+WEB_MAX_FAMILY_DISKS: dict[tuple[int, bool], int] = {
+    (3, False): 9,
+    (4, False): 7,
+    (5, False): 5,
+    (3, True): 6,
+    (4, True): 5,
+    (5, True): 4,
+}
+"""The largest tower the play API offers for a member other than the three-post tower with every move allowed
+(those keep :data:`WEB_MAX_DISKS`), by ``(posts, faces)``: the exhaustive search's table of such a member is built
+once (about a second at most at these caps, on the first request) and each hint or distance after it answers in
+about 10 ms (measured 3-25 ms through the API)."""
 
 
 # -- the command line (hanoi ...) and its movies --------------------------------------------------------------------

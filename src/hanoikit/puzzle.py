@@ -169,9 +169,6 @@ class Puzzle:
     up to n bits, O(n²) in all, and is capped at :data:`~hanoikit.limits.MAX_DISK_MOVES_DISKS` disks.
     """
 
-    magnetic: ClassVar[bool] = False
-    """The same as :attr:`faces`; kept for the clients not yet switched to it (use :attr:`faces`)."""
-
     faces: ClassVar[bool] = False
     """Whether the disks have coloured faces that flip with every move (the magnetic rules)."""
 
@@ -610,7 +607,6 @@ class MagneticPuzzle(Puzzle):
     MagneticPuzzle(2, colors='NNNR', moves='linear', start_up='R', goal_up='R')
     """
 
-    magnetic = True
     faces = True
 
     start_up: Color

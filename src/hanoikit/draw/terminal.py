@@ -93,7 +93,7 @@ def picture(  # type: ignore[no-untyped-def]
     n = state.n
     k = state.post_count if puzzle is None else puzzle.posts
     names = puzzle.post_names if puzzle is not None else post_names(k)
-    colors = getattr(puzzle, "colors", "N" * k) if puzzle is not None else "N" * k
+    colors = puzzle.colors if puzzle is not None else "N" * k
     column = 2 * n + 3 if width is None else max(3, min(2 * n + 3, width // k))
     bars = _bars(n, column)
     post_styles = [NEUTRAL_POST if c == "N" else FACE[c] for c in colors]

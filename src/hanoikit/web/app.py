@@ -31,15 +31,18 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import algorithms, levy
 from ..analysis import color_trace, crossing_spans, solvable_variants
 from ..draw.palette import FACE, FACE_DARK, disk_color
-from ..errors import HanoiError, IllegalMoveError, InvalidMoveError, InvalidPuzzleError, InvalidStateError
-from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_QUOTE
-from ..move import POST_NAMES, Move
-from ..puzzle import VARIANTS, MagneticPuzzle, Puzzle
+from ..errors import HanoiError, IllegalMoveError, InvalidPuzzleError, InvalidStateError
+from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_FAMILY_DISKS, WEB_MAX_QUOTE
+from ..move import MIN_POSTS, POST_NAMES, Move
+from ..puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle
+from ..session import Game
 from ..state import State, flip
 from .positions import describe, random_state, read_move, remaining
 from .schemas import (
     MAX_DISKS,
     MAX_PAGE,
+    MAX_POSTS,
+    SPELLED_OUT,
     Algorithm,
     Config,
     Error,
@@ -55,7 +58,6 @@ from .schemas import (
     Settings,
     SolutionPage,
     SolutionRequest,
-    SPELLED_OUT,
 )
 
 __all__ = ["create_app", "BodyLimit", "STATIC"]
@@ -102,11 +104,6 @@ def _clip(text: object) -> str:
     """
     text = str(text)
     return text if len(text) <= WEB_MAX_QUOTE else text[:WEB_MAX_QUOTE] + "..."
-
-
-def _quote(text: str) -> str:
-    """``text`` quoted as ``repr`` does, cut to its first :data:`~hanoikit.limits.WEB_MAX_QUOTE` characters."""
-    return repr(text) if len(text) <= WEB_MAX_QUOTE else repr(text[:WEB_MAX_QUOTE]) + "..."
 
 
 def _refusal(status: int, detail: str, error: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -191,12 +188,13 @@ def _after(puzzle: Puzzle, state: State, rows: np.ndarray) -> State:
         posts[disk - 1] = int(rows[len(disks) - 1 - int(np.argmax(backwards == disk)), 2])
         if ups is not None and counts[disk] % 2:
             ups[disk - 1] = flip(ups[disk - 1])
-    return puzzle.check(State(posts, ups))
+    return puzzle.check(State(posts, ups, post_count=puzzle.posts))
 
 
-def _states(state: State, rows: np.ndarray) -> list[str]:
+def _states(state: State, rows: np.ndarray, names: str = POST_NAMES) -> list[str]:
     """The notation of the position after each of the moves ``rows`` from ``state``, in numpy work over a page (the
-    moves come from the solvers, or from a Levy run checked once, so they are not checked again).
+    moves come from the solvers, or from a Levy run checked once, so they are not checked again); ``names``: the
+    posts' letters.
 
     >>> _states(State.parse("SS:RR"), np.array([[1, 0, 1], [2, 0, 2]]))
     ['IS:BR', 'ID:BB']
@@ -206,7 +204,7 @@ def _states(state: State, rows: np.ndarray) -> list[str]:
     moved[np.arange(steps), rows[:, 0].astype(np.intp) - 1] = True
     last = np.maximum.accumulate(np.where(moved, np.arange(steps)[:, None], -1), axis=0)  # each disk's last move
     posts = np.where(last >= 0, rows[np.maximum(last, 0), 2], np.array(state.posts))
-    texts = ["".join(row) for row in np.array(list(POST_NAMES))[posts].tolist()]
+    texts = ["".join(row) for row in np.array(list(names))[posts].tolist()]
     if state.ups is None:
         return texts
     blue = (np.cumsum(moved, axis=0) % 2 == 1) ^ (np.array(state.ups) == "B")
@@ -320,7 +318,7 @@ def _solution_page(request: SolutionRequest) -> SolutionPage:
     offset = min(request.offset, len(rows))
     first, page = _after(puzzle, start, rows[:offset]), rows[offset : offset + request.limit]
     trace = crossings = None
-    if puzzle.magnetic:
+    if puzzle.faces:
         trace = color_trace(puzzle, page, first).tolist()
         steps = np.arange(offset, offset + len(page) + 1)
         starts = _crossing_starts(puzzle, start, request.algorithm)
@@ -330,8 +328,8 @@ def _solution_page(request: SolutionRequest) -> SolutionPage:
         start=str(start),
         total=len(rows),
         offset=offset,
-        moves=[str(Move(*row)) for row in page.tolist()],
-        states=_states(first, page),
+        moves=[Move(*row).notation(puzzle.posts) for row in page.tolist()],
+        states=_states(first, page, puzzle.post_names),
         trace=trace,
         crossings=crossings,
     )
@@ -388,7 +386,8 @@ def create_app() -> FastAPI:
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         phrase = HTTPStatus(error.status_code).phrase
         detail = UNREADABLE if error.status_code == 400 else str(error.detail)
-        return _refusal(error.status_code, detail, "".join(phrase.split()), error.headers)
+        headers = dict(error.headers) if error.headers else None
+        return _refusal(error.status_code, detail, "".join(phrase.split()), headers)
 
     @app.exception_handler(Exception)
     async def failure(request: Request, error: Exception) -> JSONResponse:
@@ -402,10 +401,19 @@ def create_app() -> FastAPI:
 
     @app.get("/api/config", response_model=Config, responses={413: REFUSALS[413]})
     def config() -> Config:
-        """Bounds and choices: the largest tower, the page size, the 27 colourings, the algorithms to watch, and the
-        colours the pictures share (:mod:`hanoikit.draw.palette`)."""
+        """Bounds and choices: the largest tower, the page size, the posts and move rules (and the caps of the family's
+        members), the 27 colourings, the algorithms to watch, and the colours the pictures share
+        (:mod:`hanoikit.draw.palette`)."""
         return Config(
-            max_disks=MAX_DISKS, max_page=MAX_PAGE, variants=list(VARIANTS), algorithms=_algorithms(), palette=PALETTE
+            max_disks=MAX_DISKS,
+            max_page=MAX_PAGE,
+            min_posts=MIN_POSTS,
+            max_posts=MAX_POSTS,
+            move_rules=list(MOVE_RULES),
+            family_max_disks={f"{k}{'m' if faces else ''}": cap for (k, faces), cap in WEB_MAX_FAMILY_DISKS.items()},
+            variants=list(VARIANTS),
+            algorithms=_algorithms(),
+            palette=PALETTE,
         )
 
     @app.post("/api/position", response_model=Position, responses=REFUSALS)
@@ -431,7 +439,8 @@ def create_app() -> FastAPI:
             played = read_move(puzzle, state, request.move)
         except IllegalMoveError as error:
             return MoveResult(legal=False, move=None, reason=str(error), position=_position(puzzle, state))
-        return MoveResult(legal=True, move=str(played), position=_position(puzzle, puzzle.apply(state, played)))
+        after = puzzle.apply(state, played)
+        return MoveResult(legal=True, move=played.notation(puzzle.posts), position=_position(puzzle, after))
 
     @app.post("/api/hint", response_model=Hint, responses=REFUSALS)
     def hint(request: PositionRequest) -> Hint:
@@ -442,7 +451,7 @@ def create_app() -> FastAPI:
         if distance == 0:
             return Hint(move=None, disk=None, src=None, dst=None, distance=0)
         best = next(puzzle.solve(state, puzzle.goal))
-        return Hint(move=str(best), disk=best.disk, src=best.src, dst=best.dst, distance=distance)
+        return Hint(move=best.notation(puzzle.posts), disk=best.disk, src=best.src, dst=best.dst, distance=distance)
 
     @app.post("/api/solution", response_model=SolutionPage, responses=REFUSALS)
     def solution(request: SolutionRequest) -> SolutionPage:
@@ -464,17 +473,14 @@ def create_app() -> FastAPI:
             initial = puzzle.parse(game.initial)
         except InvalidStateError as error:
             raise InvalidStateError(f"the saved initial position is not valid: {error}") from None
-        state, moves, states = initial, [], []
-        for index, text in enumerate(game.moves, 1):
-            try:
-                played = read_move(puzzle, state, text)
-            except InvalidMoveError as error:
-                raise InvalidMoveError(f"saved move {index} cannot be read: {error}") from None
-            except HanoiError as error:
-                raise type(error)(f"saved move {index} ({_quote(text)}) cannot be played in {state}: {error}") from None
-            state = puzzle.apply(state, played)
-            moves.append(str(played))
-            states.append(str(state))
+        try:
+            played = Game.replay(puzzle, game.moves, initial)
+        except HanoiError as error:
+            raise type(error)(f"saved {error}") from None
+        rows = np.array([tuple(move) for move in played.moves], np.int64).reshape(-1, 3)
+        moves = [move.notation(puzzle.posts) for move in played.moves]
+        states = _states(initial, rows, puzzle.post_names)
+        state = played.state
         return LoadedGame(
             settings=game.settings,
             initial=_position(puzzle, initial),

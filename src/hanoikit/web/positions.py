@@ -39,6 +39,7 @@ def describe(puzzle: Puzzle, state: State) -> dict[str, Any]:
         "goal": str(puzzle.goal),
         "post_colors": [puzzle.post_color(state, post) for post in range(puzzle.posts)],
         "legal_moves": [move.notation(puzzle.posts) for move in puzzle.legal_moves(state)],
+        "allowed_moves": [puzzle.post_names[src] + puzzle.post_names[dst] for src, dst in sorted(puzzle.moves)],
         "distance": remaining(puzzle, state),
         "solved": state == puzzle.goal,
     }

@@ -8,12 +8,24 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 from pydantic_core import PydanticCustomError
 
 from ..errors import InvalidPuzzleError
-from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_DISKS, WEB_MAX_PAGE, WEB_MAX_QUOTE, WEB_MAX_SAVED_MOVES
-from ..puzzle import MagneticPuzzle, Puzzle
+from ..limits import (
+    WEB_MAX_BODY_BYTES,
+    WEB_MAX_DISKS,
+    WEB_MAX_FAMILY_DISKS,
+    WEB_MAX_PAGE,
+    WEB_MAX_POSTS,
+    WEB_MAX_QUOTE,
+    WEB_MAX_SAVED_MOVES,
+    ensure_at_most,
+)
+from ..move import MIN_POSTS
+from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
 
 __all__ = [
     "MAX_DISKS",
     "MAX_PAGE",
+    "MAX_POSTS",
+    "MOVES",
     "MAX_SAVED_MOVES",
     "MOVE",
     "POSITION",
@@ -41,16 +53,23 @@ MAX_DISKS = WEB_MAX_DISKS
 MAX_PAGE = WEB_MAX_PAGE
 """The most moves one solution page may hold (:data:`hanoikit.limits.WEB_MAX_PAGE`)."""
 
+MAX_POSTS = WEB_MAX_POSTS
+"""The most posts the page offers (:data:`hanoikit.limits.WEB_MAX_POSTS`)."""
+
 MAX_SAVED_MOVES = WEB_MAX_SAVED_MOVES
 """The most moves a saved game may hold (:data:`hanoikit.limits.WEB_MAX_SAVED_MOVES`)."""
 
 Face = Literal["R", "B"]
 
-POSITION = f"^[SIDsid]{{1,{MAX_DISKS}}}(?::[RBrb]{{1,{MAX_DISKS}}})?$"
-"""A position: one post letter per disk, smallest first, then optionally ':' and one top colour per disk."""
+POSITION = f"^[SIJKDsijkd]{{1,{MAX_DISKS}}}(?::[RBrb]{{1,{MAX_DISKS}}})?$"
+"""A position: one post letter per disk (S, I, J, K, D on five posts), smallest first, then optionally ':' and one top
+colour per disk."""
 
-MOVE = "^ *(?:[0-9]{1,2} *[SIDsid012] *(?:->|>|-)? *[SIDsid012]|[SIDsid]{2}) *$"
+MOVE = "^ *(?:[0-9]{1,2} *[SIJKDsijkd0-4] *(?:->|>|-)? *[SIJKDsijkd0-4]|[SIJKDsijkd]{2}) *$"
 """A move: the disk number and two posts ('1SD', '1 S->D', '1 0 2'), or two post letters for the top disk ('SD')."""
+
+MOVES = "^ *(?:any|cyclic|linear|star|[SIJKDsijkd]{2}(?:[ ,+]+[SIJKDsijkd]{2})*) *$"
+"""A move rule: a name of :data:`hanoikit.MOVE_RULES`, or the allowed moves as pairs of post letters ('SI+ID+DS')."""
 
 
 def _integral(value: Any) -> Any:
@@ -62,9 +81,10 @@ Whole = Annotated[int, BeforeValidator(_integral)]
 """A whole number in a request: strictly an integer, as JSON Schema says (not a bool, not a string)."""
 
 SPELLED_OUT = {
-    POSITION: f"a position of at most {MAX_DISKS} disks: one post letter (S, I, D) per disk, smallest first, then "
-    "optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'",
+    POSITION: f"a position of at most {MAX_DISKS} disks: one post letter (S, I, J, K, D) per disk, smallest first, "
+    "then optionally ':' and one top colour (R, B) per disk, e.g. 'SSI:RRB'",
     MOVE: "a move: the disk number and two posts, e.g. '1SD', or two posts, e.g. 'SD' for the top disk of S",
+    MOVES: f"a move rule: one of {', '.join(MOVE_RULES)}, or pairs of post letters such as 'SI+ID+DS'",
 }
 """What each pattern asks for, in words (for refusals)."""
 
@@ -106,20 +126,48 @@ class _Model(BaseModel):
 
 
 class Settings(_Model):
-    """Which puzzle is played: classic, or magnetic with the colours of posts S, I, D and the goal's top colour."""
+    """Which puzzle is played: its disks, posts and move rule; classic, or magnetic with the colour of each post and
+    the goal's top colour.
+
+    A member other than the three-post tower with every move allowed is capped at fewer disks
+    (:data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`), so that a hint answers in well under 50 ms; a larger one is
+    refused (422, ``TooLargeError``).
+    """
 
     n: Whole = Field(3, ge=1, le=MAX_DISKS, description="number of disks")
+    posts: Whole = Field(3, ge=MIN_POSTS, le=MAX_POSTS, description=f"number of posts, {MIN_POSTS} to {MAX_POSTS}")
+    moves: str = Field(
+        "any",
+        max_length=64,
+        pattern=MOVES,
+        description=f"the move rule: {', '.join(MOVE_RULES)}, or the allowed moves as pairs of post letters",
+        examples=["cyclic", "SI+ID+DS"],
+    )
     magnetic: bool = True
-    colors: str = Field("NNN", pattern="^[RBNrbn]{3}$", description="colours of S, I, D: R, B or N each")
+    colors: str = Field(
+        "NNN",
+        pattern=f"^[RBNrbn]{{{MIN_POSTS},{MAX_POSTS}}}$",
+        description="colours of the posts, S first: R, B or N each, one per post (magnetic only)",
+    )
     goal_up: Face | None = Field(None, description="colour the goal tower shows on top (default: the model's)")
 
     def puzzle(self) -> Puzzle:
-        """The puzzle these settings name; raises :class:`~hanoikit.InvalidPuzzleError`."""
+        """The puzzle these settings name; raises :class:`~hanoikit.InvalidPuzzleError`, or
+        :class:`~hanoikit.TooLargeError` above the member's cap."""
+        moves = self.moves.replace("+", " ")
         if not self.magnetic:
             if self.goal_up is not None:
                 raise InvalidPuzzleError("goal_up is for the magnetic puzzle only; the classic one has no colours")
-            return Puzzle(self.n)
-        return MagneticPuzzle(self.n, self.colors, goal_up=self.goal_up)
+            puzzle = Puzzle(self.n, self.posts, moves)
+        elif len(self.colors) != self.posts:
+            raise InvalidPuzzleError(
+                f"colors names {len(self.colors)} posts but the puzzle has {self.posts}: give one colour per post"
+            )
+        else:
+            puzzle = MagneticPuzzle(self.n, self.colors, goal_up=self.goal_up, moves=moves)
+        if puzzle.posts != MIN_POSTS or len(puzzle.moves) != MIN_POSTS * (MIN_POSTS - 1):
+            ensure_at_most(puzzle.n, WEB_MAX_FAMILY_DISKS[puzzle.posts, puzzle.faces], f"disks ({puzzle.name})")
+        return puzzle
 
 
 class PositionRequest(_Model):
@@ -180,6 +228,10 @@ class Position(_Model):
     goal: str = Field(examples=["DDD:BBB"])
     post_colors: list[Face | None] = Field(description="colour each post shows (its top disk, else its own)")
     legal_moves: list[str]
+    allowed_moves: list[str] = Field(
+        description="the moves the rule allows between posts, as pairs of post letters ('SI': from S to I)",
+        examples=[["SI", "ID", "DS"]],
+    )
     distance: int | None = Field(description="optimal number of moves to the goal; null if it cannot be reached")
     solved: bool
 
@@ -236,6 +288,13 @@ class Palette(_Model):
 class Config(_Model):
     max_disks: int
     max_page: int
+    min_posts: int
+    max_posts: int
+    move_rules: list[str] = Field(description="the named move rules (or give the allowed moves as pairs of letters)")
+    family_max_disks: dict[str, int] = Field(
+        description="the largest tower of a member other than three posts with every move: by 'POSTS' (classic) "
+        "and 'POSTSm' (magnetic), e.g. '4m'"
+    )
     variants: list[str]
     algorithms: list[Algorithm]
     palette: Palette

@@ -127,7 +127,7 @@ async function init() {
     option.dataset.label = algorithm.label;
     $("algorithm").appendChild(option);
   }
-  for (const id of ["mode", "colors", "goal-up"]) $(id).addEventListener("change", () => { updateSettingsView(); newGame(); });
+  for (const id of ["mode", "colors", "goal-up", "post-count", "rule"]) $(id).addEventListener("change", () => { updateSettingsView(); newGame(); });
   $("disks").addEventListener("input", updateSettingsView);
   $("disks").addEventListener("change", () => newGame());
   $("new-game").addEventListener("click", () => newGame());
@@ -186,8 +186,8 @@ async function firstGame() {
   const saved = savedGame();
   const same = saved && link && link.start &&
     puzzleKey(saved.settings, saved.initial) === puzzleKey(link.settings, link.start);
-  if (saved && (!link || same) && await restore(saved)) return;
-  if (link) openGame(link.settings, link.at || link.start);
+  if (saved && (!link || same) && await restore(saved, link ? link.par : null)) return;
+  if (link) openGame(link.settings, link.at || link.start, link.par);
   else newGame();
 }
 

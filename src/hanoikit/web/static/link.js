@@ -9,11 +9,14 @@
 //   start   the position the game begins in, e.g. SSI:RRB (default: the tower on S)
 //   goal    the colour the goal tower shows on top, R or B, or the goal tower itself, e.g. DDD:BBB
 //   at      the position reached (a shared link opens it as the challenge)
-// e.g. /?n=4&colors=RBN&start=SSIS:RRBR or /?n=3&posts=4&moves=cyclic
+//   par     the number of moves to beat (hanoi generate writes the optimum here; default: the optimum)
+// e.g. /?n=4&colors=RBN&start=SSIS:RRBR or /?n=3&posts=4&moves=cyclic or /?n=3&posts=3&moves=SI+ID+DS&par=14
+// (the moves as pairs of post letters: a '+' in a query reads as a space, which the server takes too)
 
 import { postNames } from "./state.js";
 
-const PUZZLE = ["n", "colors", "posts", "moves", "start", "goal", "at"];
+const PUZZLE = ["n", "colors", "posts", "moves", "start", "goal", "at", "par"];
+const RULES = ["any", "cyclic", "linear", "star"];
 
 export class LinkError extends Error {}
 
@@ -25,17 +28,20 @@ export function readLink(search = window.location.search) {
   if (!Number.isInteger(n) || n < 1) throw new LinkError(`the link's n should be a number of disks, not "${query.get("n")}"`);
   const posts = query.has("posts") ? Number(query.get("posts")) : 3;
   if (!Number.isInteger(posts) || posts < 3 || posts > 5) throw new LinkError("the link's posts should be 3, 4 or 5");
-  const moves = (query.get("moves") || "any").toLowerCase();
+  const rule = (query.get("moves") || "any").trim();
+  const moves = RULES.includes(rule.toLowerCase()) ? rule.toLowerCase() : rule.toUpperCase();
+  const par = query.has("par") ? Number(query.get("par")) : null;
+  if (par !== null && (!Number.isInteger(par) || par < 0)) throw new LinkError("the link's par should be a number of moves");
   const start = query.get("start") ? query.get("start").toUpperCase() : null;
   const at = query.get("at") ? query.get("at").toUpperCase() : null;
   let goal = (query.get("goal") || "").toUpperCase();
-  if (goal.includes(":")) {
+  if (goal.length > 1) {
     const [letters, ups] = goal.split(":");
     const last = postNames(posts).slice(-1);
-    if (![...letters].every((c) => c === last) || new Set(ups).size !== 1) {
+    if (![...letters].every((c) => c === last) || (ups !== undefined && new Set(ups).size !== 1)) {
       throw new LinkError(`the page plays towards the tower on ${last}; the link's goal "${query.get("goal")}" is another position`);
     }
-    goal = ups[0];
+    goal = ups ? ups[0] : "";
   }
   if (goal && goal !== "R" && goal !== "B") throw new LinkError("the link's goal should be R or B (the goal's top colour)");
   let colors = (query.get("colors") || "").toUpperCase();
@@ -46,11 +52,12 @@ export function readLink(search = window.location.search) {
   const settings = { n, magnetic, colors: magnetic ? colors : "NNN", goal_up: magnetic && goal ? goal : null };
   if (posts !== 3) settings.posts = posts;
   if (moves !== "any") settings.moves = moves;
-  return { settings, start, at };
+  return { settings, start, at, par };
 }
 
-export function linkFor(settings, initial, current) {
-  // the query string that opens this game: its puzzle, the position it began in and the one reached
+export function linkFor(settings, initial, current, par = null) {
+  // the query string that opens this game: its puzzle, the position it began in, the one reached and the par a link
+  // set
   const query = new URLSearchParams();
   query.set("n", settings.n);
   query.set("colors", settings.magnetic ? settings.colors : "classic");
@@ -59,10 +66,11 @@ export function linkFor(settings, initial, current) {
   if (settings.goal_up) query.set("goal", settings.goal_up);
   query.set("start", initial);
   if (current && current !== initial) query.set("at", current);
+  if (par !== null && par !== undefined) query.set("par", par);
   return `?${query}`.replaceAll("%3A", ":");  // SSI:RRB reads better than SSI%3ARRB, and means the same
 }
 
-export function showLink(settings, initial, current) {
-  const search = linkFor(settings, initial, current);
+export function showLink(settings, initial, current, par = null) {
+  const search = linkFor(settings, initial, current, par);
   if (search !== window.location.search) window.history.replaceState(null, "", search);
 }

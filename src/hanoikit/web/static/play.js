@@ -49,7 +49,7 @@ async function drain() {
 function remember() {
   // keep the game in the browser and in the address bar
   keep(game, elapsed());
-  showLink(game.settings, game.initial, currentState());
+  showLink(game.settings, game.initial, currentState(), game.par);
 }
 
 const names = () => postNames(game.k);
@@ -63,7 +63,8 @@ export function newGame(random = false, settings = null, options = {}) {
   act(() => startGame(ticket, random, settings || readSettings(), options));
 }
 
-async function startGame(ticket, random, settings, { challenge = null, state = null, seed = undefined, note = null } = {}) {
+async function startGame(ticket, random, settings,
+  { challenge = null, state = null, seed = undefined, note = null, par = null } = {}) {
   let position;
   try {
     position = random
@@ -81,10 +82,14 @@ async function startGame(ticket, random, settings, { challenge = null, state = n
   }
   if (ticket !== game.ticket) return;  // settings changed again meanwhile: the later game wins
   showSettings(settings);
-  begin(settings, position, { challenge });
+  begin(settings, position, { challenge, par });
   const item = challengeOf(challenge);
   if (note) say(note, "error");
   else if (item) say(`Challenge: ${item.title}. ${item.about}`);
+  else if (par !== null) {
+    const optimum = par === position.distance ? "the optimum" : `the optimum is ${count(position.distance)}`;
+    say(`${startMessage(position)} Par: ${count(par)} moves (${optimum}).`);
+  }
   else say(random ? `A random position: bring the tower to ${names().slice(-1)}.` : startMessage(position));
 }
 
@@ -116,9 +121,10 @@ function startMessage(position) {
 }
 
 function begin(settings, initial, { moves = [], states = [], position = initial, redo = [], challenge = null,
-  elapsedMs = 0, won = false } = {}) {
+  elapsedMs = 0, won = false, par = null } = {}) {
   Object.assign(game, {
-    settings, k: initial.post_colors.length, initial: initial.state, optimal: initial.distance, moves, states, redo,
+    settings, k: initial.post_colors.length, initial: initial.state, optimal: par === null ? initial.distance : par,
+    par, moves, states, redo,
     selected: null, position, challenge, elapsed: elapsedMs, since: null, won,
   });
   hideWin();
@@ -137,13 +143,14 @@ export function playNext() {
   if (item) playChallenge(item);
 }
 
-export function openGame(settings, state) {
-  // a game from a link: its puzzle, from the position it names
-  newGame(false, settings, { state });
+export function openGame(settings, state, par = null) {
+  // a game from a link: its puzzle, from the position it names, with the par it names (else the optimum)
+  newGame(false, settings, { state, par });
 }
 
-export function restore(saved) {
-  // the game kept in the browser, replayed by the server (which checks it): true if it could be
+export function restore(saved, par = null) {
+  // the game kept in the browser, replayed by the server (which checks it), with the par a link names: true if it
+  // could be
   game.actions.length = 0;
   const ticket = ++game.ticket;
   return new Promise((resolve) => act(async () => {
@@ -158,9 +165,10 @@ export function restore(saved) {
     showSettings(loaded.settings);
     const redo = Array.isArray(saved.redo) ? saved.redo.filter((item) => item && item.move && item.state) : [];
     begin(loaded.settings, loaded.initial, { moves: loaded.moves, states: loaded.states, position: loaded.position,
-      redo, challenge: saved.challenge || null, elapsedMs: Number(saved.elapsed) || 0, won: Boolean(saved.won) });
+      redo, challenge: saved.challenge || null, elapsedMs: Number(saved.elapsed) || 0, won: Boolean(saved.won), par });
     const done = loaded.position.solved ? " (solved)" : "";
-    say(`Welcome back: your game is as you left it, ${count(loaded.moves.length)} moves played${done}.`);
+    const parText = par === null ? "" : ` Par: ${count(par)} moves.`;
+    say(`Welcome back: your game is as you left it, ${count(loaded.moves.length)} moves played${done}.${parText}`);
     resolve(true);
   }));
 }

@@ -14,7 +14,8 @@ export const game = {
   settings: null,     // {n, magnetic, colors, goal_up} (and posts, moves when a link names them)
   k: 3,               // the number of posts (from the server's description of the position)
   initial: null,      // state notation the game began in
-  optimal: null,      // optimal number of moves from it
+  optimal: null,      // the par: optimal number of moves from it (or the par a link names)
+  par: null,          // the par a link named, else null
   moves: [],          // moves played, e.g. "1SD"
   states: [],         // position after each move
   redo: [],           // [{move, state}] taken back

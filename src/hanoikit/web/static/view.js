@@ -16,6 +16,8 @@ export function render(state) {
   // draw the position ``state`` of the game's puzzle on the board, with the player's selection
   drawBoard($("board"), state, postColors(game.settings, game.k), game.config.palette, game.k);
   describePosts(state);
+  showRules();
+  $("chart-box").hidden = game.k !== 3;  // the colour-crossing chart has a lane for each of three posts
   showTargets();
 }
 
@@ -50,6 +52,29 @@ function describePosts(state) {
     button.setAttribute("aria-pressed", String(game.selected === post));
     button.setAttribute("aria-keyshortcuts", String(post + 1));
   });
+}
+
+function showRules() {
+  // the moves the rule allows, under the board: "S ⇄ I" both ways, "S → I" one way only; nothing when all are
+  const allowed = game.position ? game.position.allowed_moves : [];
+  const box = $("rules");
+  if (!allowed.length || allowed.length === game.k * (game.k - 1)) {
+    box.textContent = "";
+    box.hidden = true;
+    return;
+  }
+  const set = new Set(allowed);
+  const names = postNames(game.k);
+  const parts = [];
+  for (const pair of allowed) {  // in the order of the posts (the server sends them so)
+    const back = pair[1] + pair[0];
+    if (!set.has(back)) parts.push(`<span class="oneway">${pair[0]} → ${pair[1]}</span>`);
+    else if (names.indexOf(pair[0]) < names.indexOf(pair[1])) {
+      parts.push(`<span class="twoway">${pair[0]} ⇄ ${pair[1]}</span>`);
+    }
+  }
+  box.hidden = false;
+  box.innerHTML = `<span class="label">Allowed moves</span> ${parts.join(" ")}`;
 }
 
 export function showTargets() {
@@ -133,18 +158,36 @@ export function hideWin() {
 }
 
 export function readSettings() {
+  // the settings the form names; posts and moves only when not the three-post, every-move default (as links do)
   const magnetic = $("mode").value === "magnetic";
-  return {
+  const k = Number($("post-count").value);
+  const code = $("colors").value;  // the colours of S, I and D: the posts between I and D are plain
+  const settings = {
     n: Number($("disks").value),
     magnetic,
-    colors: magnetic ? $("colors").value : "NNN",
+    colors: magnetic ? code.slice(0, 2) + "N".repeat(k - 3) + code[2] : "NNN",
     goal_up: magnetic && $("goal-up").value ? $("goal-up").value : null,
   };
+  if (k !== 3) settings.posts = k;
+  if ($("rule").value !== "any") settings.moves = $("rule").value;
+  return settings;
 }
 
 export function showSettings(settings) {
+  const colors = settings.colors.toUpperCase();
+  const k = settings.posts || 3;
   $("mode").value = settings.magnetic ? "magnetic" : "classic";
-  $("colors").value = settings.colors.toUpperCase();
+  $("post-count").value = String(k);
+  const rule = settings.moves || "any";
+  let option = [...$("rule").options].find((item) => item.value === rule);
+  if (!option) {  // a rule a link names as pairs of posts: offered while it is played
+    option = document.createElement("option");
+    option.value = rule;
+    option.textContent = rule;
+    $("rule").appendChild(option);
+  }
+  $("rule").value = rule;
+  $("colors").value = colors.length === k ? colors.slice(0, 2) + colors[k - 1] : colors;
   $("disks").value = settings.n;
   $("goal-up").value = settings.goal_up || "";
   updateSettingsView();
@@ -155,10 +198,23 @@ export function updateSettingsView() {
   document.body.classList.toggle("classic", !magnetic);
   $("disks-out").textContent = $("disks").value;
   $("title").textContent = magnetic ? "Magnetic Tower of Hanoi" : "Tower of Hanoi";
+  const k = Number($("post-count").value);
+  const max = game.config ? maxDisks(k, magnetic, $("rule").value) : Number($("disks").max);
+  $("disks").max = max;
+  if (Number($("disks").value) > max) $("disks").value = max;
+  $("disks-out").textContent = $("disks").value;
+  const levy = magnetic && k === 3 && $("rule").value === "any";  // Levy's algorithms play the three-post tower
   for (const option of $("algorithm").options) {
-    if (option.value !== "optimal") option.disabled = !magnetic;
+    if (option.value !== "optimal") option.disabled = !levy;
   }
   if ($("algorithm").selectedOptions[0] && $("algorithm").selectedOptions[0].disabled) $("algorithm").value = "optimal";
+}
+
+function maxDisks(k, magnetic, rule) {
+  // the largest tower the server offers for this member (/api/config)
+  const config = game.config;
+  if (k === 3 && rule === "any") return config.max_disks;
+  return config.family_max_disks[`${k}${magnetic ? "m" : ""}`] || config.max_disks;
 }
 
 export function showChallenges(play) {
