@@ -14,12 +14,17 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..move import Move, post_names
 from ..puzzle import Puzzle
 from ..state import State
 from .palette import BASE, FACE, NEUTRAL_POST, disk_color
+
+if TYPE_CHECKING:  # rich is imported when drawing, not with the package
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
 
 __all__ = ["FORMATS", "STEP_KEYS", "emit", "natural_width", "picture", "show", "table"]
 
@@ -57,7 +62,7 @@ def _bars(n: int, column: int) -> list[int]:
     return [max(1, round(1 + (widest - 1) * (disk - 1) / (n - 1))) for disk in range(1, n + 1)]
 
 
-def picture(  # type: ignore[no-untyped-def]
+def picture(
     state: State,
     puzzle: Puzzle | None = None,
     caption: str = "",
@@ -65,7 +70,7 @@ def picture(  # type: ignore[no-untyped-def]
     width: int | None = None,
     selected: int | None = None,
     cursor: int | None = None,
-):
+) -> Text:
     """A rich :class:`~rich.text.Text` drawing of ``state`` at most ``width`` columns wide (default: full size), one
     row per disk and one above (the same height whatever the position), with an optional caption line under it.
 
@@ -147,7 +152,7 @@ def show(
     state: State | None = None,
     delay: float = 0.4,
     step: bool = False,
-    console=None,  # type: ignore[no-untyped-def]
+    console: Console | None = None,
     read_key: Callable[[], str] | None = None,
 ) -> State:
     """Play ``moves`` from ``state`` (default: the start) in the terminal, one position every ``delay`` seconds.
@@ -179,7 +184,7 @@ def show(
     stepping = step and read_key is not None
     keys = f"\n{STEP_KEYS}" if stepping else ""
 
-    def frame(at: State, caption: str):  # type: ignore[no-untyped-def]
+    def frame(at: State, caption: str) -> Text:
         return picture(at, puzzle, caption + keys, width=console.width)
 
     def wait() -> str:
@@ -188,7 +193,8 @@ def show(
         time.sleep(delay)
         return ""
 
-    with Live(frame(state, f"start {state}   ({total:,} move{'s' * (total != 1)})"), console=console, auto_refresh=False) as live:
+    opening = frame(state, f"start {state}   ({total:,} move{'s' * (total != 1)})")
+    with Live(opening, console=console, auto_refresh=False) as live:
         for done, move in enumerate(moves, 1):
             if wait().lower() == "q":
                 break
@@ -201,7 +207,7 @@ def show(
 
 
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[object]], *, caption: str | None = None,
-          numeric: Sequence[bool] | None = None, **options: Any):  # type: ignore[no-untyped-def]
+          numeric: Sequence[bool] | None = None, **options: Any) -> Table:
     """A rich :class:`~rich.table.Table` whose cells never break inside a word: a column too narrow for a word folds
     its text at spaces only (a long number is cut with an ellipsis rather than broken across lines), and the title
     and caption wrap at spaces too. ``numeric`` right-aligns the columns that hold numbers.
@@ -230,7 +236,7 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[obj
     return grid
 
 
-def emit(fmt: str, columns: Sequence[str], rows: Sequence[Sequence[object]], console=None, *,  # type: ignore[no-untyped-def]
+def emit(fmt: str, columns: Sequence[str], rows: Sequence[Sequence[object]], console: Console | None = None, *,
          title: str | None = None, caption: str | None = None) -> None:
     """Print ``rows`` as a table (``fmt`` ``"table"``), as JSON (a list of objects keyed by the column names, numbers
     kept exact) or as CSV (a header line, then the rows), on ``console`` (default: standard output).
