@@ -34,6 +34,9 @@ __all__ = [
     "MAX_COUNT_ROWS",
     "MAX_MOVIE_MOVES",
     "MAX_FRAMES",
+    "FRONTIER_BLOCK_CODES",
+    "FRONTIER_MAX_CODES",
+    "FRONTIER_SOLVER_CODES",
     "ensure_at_most",
 ]
 
@@ -74,6 +77,22 @@ MAX_SEARCH_POSITIONS = 200_000
 """The largest position space the exhaustive solver searches, counted as ``posts**n`` (times ``2**posts`` on a
 magnetic tower, one top colour per post): a breadth-first search over the puzzle's own rules, a few seconds at the cap
 (4 posts: n <= 8; 3 posts: n <= 11; magnetic on 3 posts: n <= 9)."""
+
+
+
+# -- the frontier search (hanoikit.frontier: hanoi search above hanoikit.search's range, the exhaustive solver) ------
+
+FRONTIER_MAX_CODES = 2**48
+"""The largest code space the frontier search takes on (``posts**n``, times ``2**posts`` with faces): 64 TiB at two
+bits a code, four posts in a line with 24 disks (OEIS A160002 n = 24); only a cluster's disks hold that."""
+
+FRONTIER_BLOCK_CODES = 2**24
+"""The most codes in one block of the frontier search (4 MiB at two bits): the unit of work, memory and checkpoints."""
+
+FRONTIER_SOLVER_CODES = 2**26
+"""The largest code space the exhaustive solver's ``distance`` searches with the frontier search, above
+:data:`MAX_SEARCH_POSITIONS` (16 MiB at two bits, a few seconds at the cap); paths stay within
+:data:`MAX_SEARCH_POSITIONS`."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------
