@@ -6,14 +6,31 @@ magnetic faces and post colours) reachable from a source, layer by layer, keepin
 (:mod:`~hanoikit.frontier.block`) and :mod:`~hanoikit.frontier.checkpoint` makes each layer durable.
 
 >>> from hanoikit import MagneticPuzzle
+>>> from hanoikit.frontier import frontier_search
 >>> result = frontier_search(MagneticPuzzle(3))
 >>> result.distance, result.reachable, result.states
 (11, 114, 126)
 """
 
-from .engines import ENGINES, make_engine
-from .layout import Layout, position_count
-from .result import FrontierResult
-from .search import NARROW, frontier_search
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __all__ = ["ENGINES", "FrontierResult", "Layout", "NARROW", "frontier_search", "make_engine", "position_count"]
+
+_HOMES = {
+    "ENGINES": "engines",
+    "make_engine": "engines",
+    "Layout": "layout",
+    "position_count": "layout",
+    "FrontierResult": "result",
+    "NARROW": "search",
+    "frontier_search": "search",
+}
+
+
+def __getattr__(name: str) -> Any:  # the kernels (and numba) load on first use, not with the command line
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)

@@ -13,7 +13,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .kernels import expand_block
 from .layout import Layout
 
 __all__ = ["BlockResult", "BlockTask", "LIST_SHARE", "TableRef", "run_block"]
@@ -60,6 +59,8 @@ class BlockResult(NamedTuple):
 
 def run_block(task: BlockTask) -> BlockResult:
     """Expand the current layer of one block (see the module docstring)."""
+    from .kernels import expand_block
+
     table = task.table if isinstance(task.table, np.ndarray) else task.table.open()
     layout = task.layout
     g = layout.geometry

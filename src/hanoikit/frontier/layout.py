@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..errors import InvalidStateError, TooLargeError
-from ..limits import FRONTIER_BLOCK_CODES, FRONTIER_MAX_CODES
+from ..limits import FRONTIER_BLOCK_CODES, MAX_FRONTIER_CODES
 from ..puzzle import Puzzle
 from ..state import State
 
@@ -95,7 +95,7 @@ def position_count(puzzle: Puzzle) -> int:
 class Layout:
     """The blocks of ``puzzle``'s code space: ``block_disks`` largest disks pick the block (default: as few as keep a
     block within :data:`~hanoikit.limits.FRONTIER_BLOCK_CODES` codes). Raises :class:`~hanoikit.TooLargeError` above
-    :data:`~hanoikit.limits.FRONTIER_MAX_CODES` codes."""
+    :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes."""
 
     def __init__(self, puzzle: Puzzle, block_disks: int | None = None) -> None:
         n, k = puzzle.n, puzzle.posts
@@ -104,10 +104,10 @@ class Layout:
         self.faces = bool(puzzle.faces)
         self.width = 1 << k if self.faces else 1
         self.codes = k**n * self.width
-        if self.codes > FRONTIER_MAX_CODES:
+        if self.codes > MAX_FRONTIER_CODES:
             raise TooLargeError(
                 f"a frontier search of {puzzle!r} would index {self.codes:,} codes; the limit is "
-                f"FRONTIER_MAX_CODES = {FRONTIER_MAX_CODES:,}"
+                f"MAX_FRONTIER_CODES = {MAX_FRONTIER_CODES:,}"
             )
         if block_disks is None:
             block_disks = 0

@@ -20,7 +20,7 @@ class FrontierResult:
     >>> result
     FrontierResult(Puzzle(2, moves='cyclic'), source='SS', reachable=9, eccentricity=7, distance=7)
     >>> result.as_dict()["layers"]
-    [1, 1, 2, 1, 1, 1, 1, 1]
+    [1, 1, 1, 1, 1, 2, 1, 1]
     """
 
     def __init__(

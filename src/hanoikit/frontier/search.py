@@ -9,7 +9,7 @@ every task of the layer is done.
 >>> from hanoikit import Puzzle
 >>> result = frontier_search(Puzzle(4, posts=4, moves="linear"))
 >>> result.distance, result.reachable, result.eccentricity
-(26, 256, 26)
+(34, 256, 34)
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ def frontier_search(
     progress: bool = False,
     block_disks: int | None = None,
     narrow: int = NARROW,
+    until_target: bool = False,
     on_layer: Callable[[int], None] | None = None,
 ) -> FrontierResult:
     """Breadth-first search of every position of ``puzzle`` reachable from ``source`` (default: the start), and the
@@ -62,8 +63,9 @@ def frontier_search(
     and a search that finds a checkpoint of itself there resumes from it. ``on_layer(d)`` is called after each layer
     (or run of narrow layers) with the number of the current layer. ``block_disks`` sets how many of the largest disks
     pick the block (see :class:`~hanoikit.frontier.Layout`) and ``narrow`` the most positions of a layer expanded as one
-    list (:data:`NARROW`); neither changes the result. Raises :class:`~hanoikit.TooLargeError` above
-    :data:`~hanoikit.limits.FRONTIER_MAX_CODES` codes.
+    list (:data:`NARROW`); neither changes the result. With ``until_target``, the search stops once the target is
+    found (the layers are then those up to it). Raises :class:`~hanoikit.TooLargeError` above
+    :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
     """
     layout = Layout(puzzle, block_disks)
     source = puzzle.check(puzzle.start if source is None else source)
@@ -76,7 +78,7 @@ def frontier_search(
         if checkpoint is not None:
             search.checkpoint(checkpoint, checkpoint_every)
         with _progress_bar(progress, layout, search) as update:
-            search.run(update, on_layer)
+            search.run(update, on_layer, until_target)
     return FrontierResult(
         puzzle, source, target, search.layers, search.distance, search.seconds, runner.name, runner.workers, layout
     )
@@ -151,10 +153,14 @@ class _Search:
 
     # -- the layers ------------------------------------------------------------------------------------------------
 
-    def run(self, update: Callable[[int, int], None], on_layer: Callable[[int], None] | None) -> None:
+    def run(
+        self, update: Callable[[int, int], None], on_layer: Callable[[int], None] | None, until_target: bool = False
+    ) -> None:
         began = time.monotonic() - self.seconds
         self.saved = time.monotonic()
         while self.layers[-1]:
+            if until_target and self.distance is not None:
+                return
             if self.narrow is not None:
                 self._narrow_layers()
             else:
