@@ -57,10 +57,14 @@ def _check_path_size(puzzle: Puzzle) -> None:
     )
 
 
-@functools.lru_cache(maxsize=16)
 def _path(puzzle: Puzzle, src: State, dst: State) -> tuple[Move, ...]:
     """A shortest move sequence from ``src`` to ``dst``, by breadth-first search from ``src``."""
     _check_path_size(puzzle)
+    return _searched_path(puzzle, src, dst)
+
+
+@functools.lru_cache(maxsize=16)
+def _searched_path(puzzle: Puzzle, src: State, dst: State) -> tuple[Move, ...]:
     parent: dict[State, tuple[State, Move] | None] = {src: None}
     layer = [src]
     while layer and dst not in parent:
