@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.cli import main
-from hanoikit.frontier import Layout, frontier_search, make_engine, position_count
-from hanoikit.frontier.block import LIST_SHARE
+from hanoikit.frontier import Layout, frontier_search, make_engine, overhead_bytes, position_count
 from hanoikit.search import bfs
 from hanoikit.solvers import exhaustive
 
@@ -181,7 +180,7 @@ def _kill_after(layers: int):
 
 @pytest.mark.parametrize("narrow", [0, 1 << 16])
 def test_a_killed_search_resumes_from_its_last_layer_with_the_same_result(tmp_path, narrow):
-    puzzle = Puzzle(5, posts=4, moves="linear")
+    puzzle = Puzzle(4, posts=4, moves="linear")
     whole = frontier_search(puzzle, block_disks=2, narrow=narrow)
     seen = []
     with pytest.raises(_Killed):
@@ -238,8 +237,7 @@ def test_the_peak_memory_of_a_search_is_at_most_two_and_a_half_bits_per_code_plu
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    pairs = len(puzzle.moves)
-    fixed = layout.table_bytes + 2 * 4096 * pairs * 8 + 8 * 2**20 + 4 * layout.block_codes // LIST_SHARE + 2**18
+    fixed = overhead_bytes(layout, narrow=4096)
     assert found.reachable == 4**11
     assert peak <= layout.codes * 2.5 / 8 + fixed, (peak, layout.state_bytes, fixed)
 

@@ -17,7 +17,16 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["ENGINES", "FrontierResult", "Layout", "NARROW", "frontier_search", "make_engine", "position_count"]
+__all__ = [
+    "ENGINES",
+    "FrontierResult",
+    "Layout",
+    "NARROW",
+    "frontier_search",
+    "make_engine",
+    "overhead_bytes",
+    "position_count",
+]
 
 _HOMES = {
     "ENGINES": "engines",
@@ -27,6 +36,7 @@ _HOMES = {
     "FrontierResult": "result",
     "NARROW": "search",
     "frontier_search": "search",
+    "overhead_bytes": "search",
 }
 
 

@@ -15,13 +15,14 @@ import numpy as np
 
 from .layout import Layout
 
-__all__ = ["BlockResult", "BlockTask", "LIST_SHARE", "TableRef", "run_block"]
+__all__ = ["BlockResult", "BlockTask", "CROSS_ROOM", "LIST_SHARE", "TableRef", "run_block"]
 
 LIST_SHARE = 256
 """A block lists the next layer's positions (4 bytes each) while they are at most one in ``LIST_SHARE`` of its codes,
 an eighth of a bit per code; a fuller layer is found by scanning the row."""
 
-_CROSS_ROOM = 1 << 14  # crossing children gathered per kernel call
+CROSS_ROOM = 1 << 14
+"""Room for the children in other blocks that one kernel call gathers (8 bytes each)."""
 
 
 class TableRef(NamedTuple):
@@ -71,7 +72,7 @@ def run_block(task: BlockTask) -> BlockResult:
     chunks = []
     start = 0
     while True:
-        cross = np.empty(_CROSS_ROOM, dtype=np.int64)
+        cross = np.empty(CROSS_ROOM, dtype=np.int64)
         out[1] = 0
         expand_block(
             table[task.block], task.block, task.value, codes, dense, start, task.target, g.geo, g.low_top, g.low_cnt,

@@ -21,19 +21,34 @@ import numpy as np
 
 from ..puzzle import Puzzle
 from ..state import State
-from .block import BlockResult, BlockTask
+from .block import CROSS_ROOM, LIST_SHARE, BlockResult, BlockTask
 from .checkpoint import Checkpoint
 from .engines import Engine, make_engine
 from .kernels import mark_codes, run_narrow
 from .layout import Layout, position_count
 from .result import FrontierResult
 
-__all__ = ["NARROW", "frontier_search"]
+__all__ = ["NARROW", "frontier_search", "overhead_bytes"]
 
 NARROW = 1 << 16
 """The most positions of a layer expanded as one list over the whole table, in one compiled call for many layers."""
 
 _WORK = 1 << 22  # expansions per compiled call in the narrow regime, between progress updates and checkpoints
+_SIZES = 1 << 16  # layers per compiled call in the narrow regime
+
+
+def overhead_bytes(layout: Layout, narrow: int = NARROW) -> int:
+    """The most memory a search needs besides its table of two bits a code: the kernels' tables, the two lists of
+    the narrow regime and their hand-over to the blocks (up to ``narrow`` times the moves per position, 8 bytes
+    each, in a few arrays), and one block task's buffers. It does not grow with the puzzle beyond the block size.
+
+    >>> from hanoikit import Puzzle
+    >>> overhead_bytes(Layout(Puzzle(15, posts=4))) < 16 * 2**20
+    True
+    """
+    pairs = len(layout.puzzle.moves)
+    found = 4 * max(16, layout.block_codes // LIST_SHARE)
+    return layout.table_bytes + 48 * narrow * pairs + 8 * _SIZES + found + 8 * CROSS_ROOM
 
 
 def frontier_search(
@@ -183,7 +198,7 @@ class _Search:
         room = max(self.cap, self.narrow.size) * max(1, int(g.geo[8]))
         current = np.empty(room, dtype=np.int64)
         current[: self.narrow.size] = self.narrow
-        sizes = np.zeros(1 << 20, dtype=np.int64)
+        sizes = np.zeros(_SIZES, dtype=np.int64)
         out = np.zeros(4, dtype=np.int64)
         most = 1 if self.saver is not None and self.every == 0 else sizes.size  # one layer a checkpoint
         last = run_narrow(
