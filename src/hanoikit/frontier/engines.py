@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import UnknownMethodError
+from ..errors import HanoiError, UnknownMethodError
 from .block import BlockResult, BlockTask, TableRef, run_block
 from .layout import Layout
 
@@ -129,6 +129,16 @@ class DaskEngine(_PoolEngine):
         self.client = Client(address)
         self.workers = len(self.client.nthreads()) or workers or 1
         self.executor = self.client.get_executor(pure=False)
+
+    def table(self, layout: Layout) -> np.ndarray:
+        table = super().table(layout)
+        unseen = [worker for worker, seen in self.client.run(os.path.exists, self.ref.path).items() if not seen]
+        if unseen:
+            raise HanoiError(
+                f"{len(unseen)} Dask workers cannot see the table {self.ref.path}: give a directory on a file system "
+                "every worker sees (--store DIR)"
+            )
+        return table
 
     def close(self) -> None:
         self.client.close()

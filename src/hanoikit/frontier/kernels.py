@@ -33,7 +33,7 @@ UNVISITED = 0
 DONE = 1
 
 # indices into Geometry.geo
-_K, _N, _S, _SHIFT, _P, _L, _KL, _FACES, _PAIRS, _M = range(10)
+_K, _N, _S, _SHIFT, _P, _L, _KL, _FACES, _PAIRS, _M, _KLOG, _KLLOG, _PLOG = range(13)
 _ODD = np.uint64(0x5555555555555555)  # the low bit of every two-bit slot of a word
 _ONE = np.uint64(1)
 
@@ -75,9 +75,14 @@ def _block_tops(block: int, geo: np.ndarray, top: np.ndarray, cnt: np.ndarray) -
         top[p] = n
         cnt[p] = 0
     rest = block
+    shift = geo[_KLOG]
     for j in range(geo[_M]):
-        p = rest % k
-        rest //= k
+        if shift >= 0:
+            p = rest & (k - 1)
+            rest >>= shift
+        else:
+            p = rest % k
+            rest //= k
         if top[p] == n:
             top[p] = s + j
         if cnt[p] < 2:
@@ -107,8 +112,12 @@ def _children(
     """The positions one legal move away from ``local`` in ``block``, as (block, local code) pairs; their number."""
     k, n, s, shift = geo[_K], geo[_N], geo[_S], geo[_SHIFT]
     digits = local >> shift
-    lo = digits % geo[_KL]
-    hi = digits // geo[_KL]
+    if geo[_KLLOG] >= 0:
+        lo = digits & (geo[_KL] - 1)
+        hi = digits >> geo[_KLLOG]
+    else:
+        lo = digits % geo[_KL]
+        hi = digits // geo[_KL]
     for p in range(k):
         t = np.int64(low_top[lo, p])
         if t != 255:
@@ -284,7 +293,7 @@ def run_narrow(
         made_layer = 0
         for i in range(count):
             g = current[i]
-            block = g // size
+            block = g >> geo[_PLOG] if geo[_PLOG] >= 0 else g // size
             local = g - block * size
             row = table[block]
             if state_of(row, local) != value:

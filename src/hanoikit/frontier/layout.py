@@ -44,7 +44,7 @@ _LOW_ROWS = 1 << 16  # the low digits' table has at most this many rows
 class Geometry(NamedTuple):
     """The arrays the kernels read (see :mod:`hanoikit.frontier.kernels`)."""
 
-    geo: np.ndarray  # int64: k, n, s, log2 W, P, L, k**L, faces, pairs, m
+    geo: np.ndarray  # int64: k, n, s, log2 W, P, L, k**L, faces, pairs, m, then log2 of k, k**L and P (-1 if none)
     low_top: np.ndarray  # (k**L, k) uint8: the smallest of the L low disks on each post, 255 if none
     low_cnt: np.ndarray  # (k**L, k) uint8: how many of them, at most 2
     high_top: np.ndarray  # (k**(s-L), k) uint8: the same for the other small disks, numbered from L
@@ -181,7 +181,7 @@ class Layout:
         colors = getattr(self.puzzle, "colors", "N" * k)
         geo = [k, self.n, s, self.width.bit_length() - 1, self.block_codes, low, k**low, int(self.faces), len(pairs)]
         return Geometry(
-            geo=np.array(geo + [self.m], dtype=np.int64),
+            geo=np.array(geo + [self.m, _log2(k), _log2(k**low), _log2(self.block_codes)], dtype=np.int64),
             low_top=low_top,
             low_cnt=low_cnt,
             high_top=high_top,
@@ -196,6 +196,11 @@ class Layout:
     def table_bytes(self) -> int:
         """The bytes of the kernels' tables: a fixed overhead, at most a few MiB."""
         return sum(array.nbytes for array in self.geometry)
+
+
+def _log2(value: int) -> int:
+    """The exponent of ``value`` if it is a power of two, else -1 (the kernels then shift instead of dividing)."""
+    return value.bit_length() - 1 if value & (value - 1) == 0 else -1
 
 
 @functools.lru_cache(maxsize=8)
