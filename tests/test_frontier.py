@@ -4,6 +4,11 @@ memory at two bits per position."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 import tracemalloc
 
 import numpy as np
@@ -194,6 +199,30 @@ def test_a_killed_search_resumes_from_its_last_layer_with_the_same_result(tmp_pa
     assert (resumed.layer_sizes, resumed.distance) == (whole.layer_sizes, whole.distance)
     again = frontier_search(puzzle, block_disks=2, narrow=narrow, checkpoint=str(tmp_path))  # a finished search
     assert again.layer_sizes == whole.layer_sizes
+
+
+@pytest.mark.slow
+def test_a_search_killed_with_sigkill_resumes_with_the_same_result(tmp_path):
+    args = ["search", "8", "--posts", "4", "--moves", "linear", "--format", "json"]
+    command = [sys.executable, "-c", "import sys; from hanoikit.cli import main; sys.exit(main(sys.argv[1:]))", *args]
+    every_layer = ["--checkpoint", str(tmp_path), "--checkpoint-every", "0"]
+    run = subprocess.Popen([*command, *every_layer], stdout=subprocess.DEVNULL, env=os.environ)
+    state = tmp_path / "state.json"
+    deadline = time.monotonic() + 60
+    layers = 0
+    while layers < 20 and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+        try:
+            layers = len(json.loads(state.read_text())["state"]["layers"])
+        except (OSError, ValueError):
+            pass
+    run.send_signal(signal.SIGKILL)
+    run.wait()
+    assert run.returncode == -signal.SIGKILL, "the search ended before it could be killed"
+    done = subprocess.run([*command, "--resume", str(tmp_path)], capture_output=True, text=True, env=os.environ)
+    found = json.loads(done.stdout)
+    whole = frontier_search(Puzzle(8, posts=4, moves="linear"))
+    assert (found["layers"], found["distance"]) == (whole.layer_sizes, whole.distance)
 
 
 def test_a_checkpoint_of_another_search_is_refused(tmp_path):
