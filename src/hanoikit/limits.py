@@ -35,8 +35,8 @@ __all__ = [
     "MAX_MOVIE_MOVES",
     "MAX_FRAMES",
     "FRONTIER_BLOCK_CODES",
-    "FRONTIER_MAX_CODES",
-    "FRONTIER_SOLVER_CODES",
+    "MAX_FRONTIER_CODES",
+    "MAX_FRONTIER_SOLVER_CODES",
     "ensure_at_most",
 ]
 
@@ -82,14 +82,14 @@ magnetic tower, one top colour per post): a breadth-first search over the puzzle
 
 # -- the frontier search (hanoikit.frontier: hanoi search above hanoikit.search's range, the exhaustive solver) ------
 
-FRONTIER_MAX_CODES = 2**48
+MAX_FRONTIER_CODES = 2**48
 """The largest code space the frontier search takes on (``posts**n``, times ``2**posts`` with faces): 64 TiB at two
 bits a code, four posts in a line with 24 disks (OEIS A160002 n = 24); only a cluster's disks hold that."""
 
 FRONTIER_BLOCK_CODES = 2**24
 """The most codes in one block of the frontier search (4 MiB at two bits): the unit of work, memory and checkpoints."""
 
-FRONTIER_SOLVER_CODES = 2**26
+MAX_FRONTIER_SOLVER_CODES = 2**26
 """The largest code space the exhaustive solver's ``distance`` searches with the frontier search, above
 :data:`MAX_SEARCH_POSITIONS` (16 MiB at two bits, a few seconds at the cap); paths stay within
 :data:`MAX_SEARCH_POSITIONS`."""
