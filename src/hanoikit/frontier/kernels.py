@@ -64,7 +64,7 @@ def mark(row: np.ndarray, code: int, value: int) -> bool:
 def _finish(row: np.ndarray, code: int) -> None:
     j = code >> 2
     shift = (code & 3) << 1
-    row[j] = (row[j] & ~(3 << shift)) | (DONE << shift)
+    row[j] = (row[j] & (255 ^ (3 << shift))) | (DONE << shift)
 
 
 @_jit
