@@ -137,7 +137,6 @@ def _verdict(ok: bool) -> str:
 
 def _complete(name: str, label: str, found: dict, limit: float | None = None) -> float:
     bits = found["peak_bytes"] * 8 / found["codes"]
-    fixed_bits = found["fixed_bytes"] * 8 / found["codes"]
     rate = found["reachable"] / found["seconds"]
     limit_text = f", target < {limit:.0f} s: {_verdict(found['seconds'] < limit)}" if limit else ""
     print(

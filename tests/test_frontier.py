@@ -4,17 +4,16 @@ memory at two bits per position."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
 import time
 import tracemalloc
 
-import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle
@@ -23,8 +22,6 @@ from hanoikit.frontier import Layout, frontier_search, make_engine, overhead_byt
 from hanoikit.frontier.kernels import COMPILED
 from hanoikit.search import bfs
 from hanoikit.solvers import exhaustive
-
-from oracle import plain_distances
 
 FAMILY = [
     Puzzle(5),
@@ -207,7 +204,7 @@ def test_a_search_killed_with_sigkill_resumes_with_the_same_result(tmp_path):
     args = ["search", "8", "--posts", "4", "--moves", "linear", "--format", "json"]
     command = [sys.executable, "-c", "import sys; from hanoikit.cli import main; sys.exit(main(sys.argv[1:]))", *args]
     every_layer = ["--checkpoint", str(tmp_path), "--checkpoint-every", "0"]
-    run = subprocess.Popen([*command, *every_layer], stdout=subprocess.DEVNULL, env=os.environ)
+    run = subprocess.Popen([*command, *every_layer], stdout=subprocess.DEVNULL)
     state = tmp_path / "state.json"
     deadline = time.monotonic() + 60
     layers = 0
@@ -220,7 +217,7 @@ def test_a_search_killed_with_sigkill_resumes_with_the_same_result(tmp_path):
     run.send_signal(signal.SIGKILL)
     run.wait()
     assert run.returncode == -signal.SIGKILL, "the search ended before it could be killed"
-    done = subprocess.run([*command, "--resume", str(tmp_path)], capture_output=True, text=True, env=os.environ)
+    done = subprocess.run([*command, "--resume", str(tmp_path)], capture_output=True, text=True, check=True)
     found = json.loads(done.stdout)
     whole = frontier_search(Puzzle(8, posts=4, moves="linear"))
     assert (found["layers"], found["distance"]) == (whole.layer_sizes, whole.distance)

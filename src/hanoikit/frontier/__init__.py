@@ -19,9 +19,9 @@ from typing import Any
 
 __all__ = [
     "ENGINES",
+    "NARROW",
     "FrontierResult",
     "Layout",
-    "NARROW",
     "frontier_search",
     "make_engine",
     "overhead_bytes",

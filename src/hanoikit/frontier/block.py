@@ -15,7 +15,7 @@ import numpy as np
 
 from .layout import Layout
 
-__all__ = ["BlockResult", "BlockTask", "CROSS_ROOM", "LIST_SHARE", "TableRef", "run_block"]
+__all__ = ["CROSS_ROOM", "LIST_SHARE", "BlockResult", "BlockTask", "TableRef", "run_block"]
 
 LIST_SHARE = 256
 """A block lists the next layer's positions (4 bytes each) while they are at most one in ``LIST_SHARE`` of its codes,

@@ -73,7 +73,7 @@ class Checkpoint:
         for block in np.flatnonzero(dirty).tolist():
             path = self._block_path(block, self.serial)
             with open(path, "wb") as file:
-                file.write(memoryview(np.ascontiguousarray(table[block])))
+                np.ascontiguousarray(table[block]).tofile(file)
                 file.flush()
                 os.fsync(file.fileno())
             self.versions[block] = self.serial

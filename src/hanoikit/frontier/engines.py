@@ -15,7 +15,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 
@@ -65,7 +65,7 @@ class Engine:
             shutil.rmtree(self._owned, ignore_errors=True)
             self._owned = None
 
-    def __enter__(self) -> Engine:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -16,12 +16,13 @@ plain Python, correct but only fit for small puzzles.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 try:
-    from numba import njit as _njit
+    from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]
 
     COMPILED = True
 except ImportError:  # pragma: no cover - the plain-Python fallback
@@ -207,7 +208,7 @@ def expand_block(
                 out[3] = item
                 return
         else:
-            first = np.int64(codes[item])
+            first = np.int64(codes[item])  # type: ignore[assignment]
             last = first + 1
             if out[1] + pairs > room:
                 out[3] = item

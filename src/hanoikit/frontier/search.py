@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+
 import numpy as np
 
 from ..puzzle import Puzzle
@@ -194,6 +195,7 @@ class _Search:
             self.layers.pop()
 
     def _narrow_layers(self) -> None:
+        assert self.narrow is not None
         g = self.layout.geometry
         room = max(self.cap, self.narrow.size) * max(1, int(g.geo[8]))
         current = np.empty(room, dtype=np.int64)
