@@ -36,7 +36,7 @@ class TableRef(NamedTuple):
         return _open(self.path, self.blocks, self.row_bytes)
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=1)  # a worker serves one search at a time; the last table is let go
 def _open(path: str, blocks: int, row_bytes: int) -> np.ndarray:
     return np.memmap(path, dtype=np.uint8, mode="r+", shape=(blocks, row_bytes))
 
