@@ -117,8 +117,8 @@ def _children(
         lo = digits & (geo[_KL] - 1)
         hi = digits >> geo[_KLLOG]
     else:
-        lo = digits % geo[_KL]
         hi = digits // geo[_KL]
+        lo = digits - hi * geo[_KL]
     for p in range(k):
         t = np.int64(low_top[lo, p])
         if t != 255:
@@ -289,6 +289,7 @@ def run_narrow(
     out_local = np.empty(pairs, np.int64)
     layers = 0
     work = 0
+    known = -1
     while True:
         following = 5 - value
         made_layer = 0
@@ -301,7 +302,9 @@ def run_narrow(
                 continue
             _finish(row, local)
             dirty[block] = 1
-            _block_tops(block, geo, btop, bcnt)
+            if block != known:  # consecutive positions mostly share their block
+                _block_tops(block, geo, btop, bcnt)
+                known = block
             made = _children(
                 local, block, geo, low_top, low_cnt, high_top, high_cnt, powers, src, dst, own, btop, bcnt, top, cnt,
                 out_block, out_local,
