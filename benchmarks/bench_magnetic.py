@@ -39,12 +39,6 @@ def row(label: str, mine: float, theirs: float | None, goal: str, ok: bool) -> N
     print(f"{label:<52} {mine:9.4f} s  classic {other} {ratio}  {goal:<18} {'PASS' if ok else 'FAIL'}")
 
 
-def random_magnetic(puzzle: hk.MagneticPuzzle, rng: random.Random) -> hk.State:
-    posts = [rng.randrange(3) for _ in range(puzzle.n)]
-    faces = [c if c in "RB" else rng.choice("RB") for c in puzzle.colors]
-    return hk.State(posts, [faces[p] for p in posts])
-
-
 def answer(function: Callable[..., int], *args: object) -> int | None:
     """The distance, or ``None`` when the two positions are not joined (a random pair may not be: deciding it is the
     same work)."""
@@ -52,10 +46,6 @@ def answer(function: Callable[..., int], *args: object) -> int | None:
         return function(*args)
     except hk.UnsolvableError:
         return None
-
-
-def random_classic(n: int, rng: random.Random) -> hk.State:
-    return hk.State([rng.randrange(3) for _ in range(n)])
 
 
 def in_fresh_process(code: str) -> tuple[float, float]:
@@ -93,8 +83,8 @@ def main() -> None:
     for n in (1000, 10_000, *((100_000,) if full else ())):
         puzzle, plain = hk.MagneticPuzzle(n), hk.Puzzle(n)
         count = 1 if n >= 100_000 else 3
-        pairs = [(random_magnetic(puzzle, rng), random_magnetic(puzzle, rng)) for _ in range(count)]
-        cpairs = [(random_classic(n, rng), random_classic(n, rng)) for _ in range(count)]
+        pairs = [(puzzle.random_state(rng), puzzle.random_state(rng)) for _ in range(count)]
+        cpairs = [(plain.random_state(rng), plain.random_state(rng)) for _ in range(count)]
         mine = best(lambda: [answer(magnetic.distance, puzzle, a, b) for a, b in pairs], repeat=1) / count
         theirs = best(lambda: [classic.distance(plain, a, b) for a, b in cpairs], repeat=3) / count
         row(f"distance, random legal positions, n = {n:,}, engine", mine, theirs, "within 2x classic", mine <= 2 * theirs)

@@ -54,7 +54,7 @@ def main() -> None:
 
 
 def _name(puzzle: Puzzle) -> str:
-    return f"magnetic {puzzle.colors} n={puzzle.n}" if puzzle.magnetic else f"classic n={puzzle.n}"
+    return f"{puzzle.name} n={puzzle.n}"
 
 
 if __name__ == "__main__":

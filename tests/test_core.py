@@ -178,7 +178,7 @@ def test_magnetic_defaults_and_bad_parameters():
         MagneticPuzzle(2, goal_up="G")
     with pytest.raises(hk.InvalidPuzzleError, match="at least 1"):
         Puzzle(0)
-    assert not MagneticPuzzle(2, "NNR", goal_up="B").solvable
+    assert not MagneticPuzzle(2, "NNR", goal_up="B").goal_is_legal
     with pytest.raises(hk.UnsolvableError, match="coloured red"):
         MagneticPuzzle(2, "NNR", goal_up="B").distance()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -10,7 +12,7 @@ from hypothesis import strategies as st
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, levy
 from hanoikit.analysis import Crossing, color_crossings, color_trace, crossing_spans
-from hanoikit.report.seed000 import TABLE_10, table10
+from hanoikit.report.levy import TABLE_10, table10
 
 SIGN = {"R": 1, "B": -1, None: 0}
 
@@ -18,10 +20,10 @@ SIGN = {"R": 1, "B": -1, None: 0}
 def replayed_trace(puzzle: MagneticPuzzle, moves: list[Move], state: hk.State | None = None) -> np.ndarray:
     """The oracle: apply each move and ask the puzzle for each post's colour."""
     state = puzzle.start if state is None else state
-    rows = [[SIGN[puzzle.post_color(state, p)] for p in range(3)]]
+    rows = [[SIGN[puzzle.post_color(state, p)] for p in range(puzzle.posts)]]
     for move in moves:
         state = puzzle.apply(state, move)
-        rows.append([SIGN[puzzle.post_color(state, p)] for p in range(3)])
+        rows.append([SIGN[puzzle.post_color(state, p)] for p in range(puzzle.posts)])
     return np.array(rows)
 
 
@@ -54,20 +56,42 @@ def walks(draw):
     return puzzle, start, moves
 
 
-@given(walks())
+@st.composite
+def member_walks(draw):
+    """A random legal walk on a magnetic member of the family: 3 to 5 posts, any colours, a named move rule, from a
+    random legal position."""
+    k = draw(st.integers(3, 5))
+    colors = "".join(draw(st.lists(st.sampled_from("RBN"), min_size=k, max_size=k)))
+    rule = draw(st.sampled_from(hk.MOVE_RULES))
+    puzzle = MagneticPuzzle(draw(st.integers(1, 4)), colors, start_up=colors[0] if colors[0] != "N" else None,
+                            moves=rule)
+    state = puzzle.random_state(random.Random(draw(st.integers(0, 2**32))))
+    start, moves = state, []
+    for _ in range(draw(st.integers(0, 40))):
+        legal = puzzle.legal_moves(state)
+        if not legal:
+            break
+        move = draw(st.sampled_from(legal))
+        moves.append(move)
+        state = puzzle.apply(state, move)
+    return puzzle, start, moves
+
+
+@given(st.one_of(walks(), member_walks()))
 def test_trace_matches_a_move_by_move_replay(walk) -> None:
     puzzle, start, moves = walk
     trace = color_trace(puzzle, moves, start)
-    assert trace.dtype == np.int8 and trace.shape == (len(moves) + 1, 3)
+    assert trace.dtype == np.int8 and trace.shape == (len(moves) + 1, puzzle.posts)
     assert (trace == replayed_trace(puzzle, moves, start)).all()
     assert color_crossings(puzzle, moves, start) == replayed_crossings(trace)
 
 
-@given(walks(), st.data())
+@given(st.one_of(walks(), member_walks()), st.data())
 def test_an_illegal_move_is_reported_as_play_reports_it(walk, data) -> None:
     puzzle, start, moves = walk
     k = data.draw(st.integers(0, len(moves)))
-    bad = Move(data.draw(st.integers(0, puzzle.n + 1)), data.draw(st.integers(0, 2)), data.draw(st.integers(0, 2)))
+    post = st.integers(0, puzzle.posts)  # one past the last post too
+    bad = Move(data.draw(st.integers(0, puzzle.n + 1)), data.draw(post), data.draw(post))
     sequence = moves[:k] + [bad] + moves[k:]
     try:
         puzzle.play(sequence, start)
@@ -139,3 +163,13 @@ def test_long_sequences_are_fast() -> None:
     trace = color_trace(MagneticPuzzle(12), moves)
     assert trace.shape == (levy.counts("62", 12) + 1, 3)
     assert color_crossings(MagneticPuzzle(12), moves) == (8, 26, 10)
+
+
+def test_charts_have_a_strip_per_post() -> None:
+    from hanoikit.draw.crossings import Panel, draw_panels
+
+    puzzle = MagneticPuzzle(3, "NBNN", moves="linear")
+    moves = list(puzzle.solve())
+    figure = draw_panels([Panel("A", "four posts", color_trace(puzzle, moves))])
+    labels = [tick.get_text() for tick in figure.axes[0].get_yticklabels()]
+    assert labels == ["blue", "S", "red", "blue", "I", "red", "blue", "J", "red", "blue", "D", "red"]

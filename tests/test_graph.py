@@ -16,16 +16,16 @@ from hanoikit.draw.graph import optimal_path, save_state_graph
 from hanoikit.graph import (
     TooLargeError,
     abc,
-    diameter,
     distances,
-    plain_graph,
     shortest_path,
     sierpinski_layout,
     sierpinski_text,
     state_graph,
-    to_dot,
-    write_graphml,
 )
+from hanoikit.graph_files import plain_graph, to_dot, write_graphml
+from oracle import plain_distances
+
+diameter = nx.diameter
 
 # Seed 003's picture of the 3-disk graph, as published (disk 1 first; A, B, C = S, I, D).
 SEED_003 = r"""
@@ -201,7 +201,7 @@ def test_too_large_graphs_are_refused() -> None:
         state_graph(hk.MagneticPuzzle(10))
     with pytest.raises(TooLargeError, match="far too large"):
         state_graph(hk.MagneticPuzzle(16))
-    with pytest.raises(TooLargeError):
+    with pytest.raises(hk.InvalidPuzzleError):
         sierpinski_layout(hk.MagneticPuzzle(2))
 
 
@@ -261,3 +261,51 @@ def test_cli_graph(tmp_path, capsys) -> None:
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "x.jpg" in err and "cannot be reached" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.png"]
+
+
+# -- other members of the family -------------------------------------------------------------------------------------
+
+MEMBERS = [
+    hk.Puzzle(3, posts=4),
+    hk.Puzzle(3, moves="linear"),
+    hk.Puzzle(2, posts=5, moves="star"),
+    hk.MagneticPuzzle(2, "NNNN"),
+    hk.MagneticPuzzle(3, "RNB", moves="linear"),
+    hk.Puzzle(2, posts=4, moves={(0, 1), (1, 0), (2, 3), (3, 2)}),  # two separate pairs of posts
+]
+
+
+@pytest.mark.parametrize("puzzle", MEMBERS, ids=repr)
+def test_graphs_of_other_members_agree_with_the_plain_search(puzzle: hk.Puzzle) -> None:
+    g = state_graph(puzzle)
+    assert distances(g, puzzle.start) == plain_distances(puzzle, puzzle.start)
+    for u, v, data in g.edges(data=True):
+        a, b = (u, v) if puzzle.apply(u, data["move"]) == v else (v, u)
+        assert puzzle.apply(b, data["move"].reverse()) == a
+
+
+@pytest.mark.parametrize("n, k", [(1, 4), (2, 4), (3, 4), (2, 5)])
+def test_classic_graph_on_k_posts_counts_by_formula(n: int, k: int) -> None:
+    g = state_graph(hk.Puzzle(n, posts=k))
+    # every position; each position with tops t_1 < ... < t_m has sum_i (k - i) moves, and each edge is counted twice
+    assert len(g) == k**n == search.state_count(hk.Puzzle(n, posts=k))
+    degrees = sum(d for _, d in g.degree())
+    assert degrees == sum(sum(k - i for i in range(1, len({*s.posts}) + 1)) for s in g.nodes)
+
+
+def test_one_way_rules_and_other_layouts_are_refused() -> None:
+    with pytest.raises(hk.InvalidPuzzleError, match="one-way"):
+        state_graph(hk.Puzzle(2, moves="cyclic"))
+    with pytest.raises(hk.InvalidPuzzleError, match="three posts"):
+        sierpinski_layout(hk.Puzzle(2, posts=4))
+    linear = sierpinski_layout(hk.Puzzle(2, moves="linear"))
+    assert linear == sierpinski_layout(2)
+
+
+def test_four_post_graph_is_drawn(tmp_path) -> None:
+    puzzle = hk.Puzzle(2, posts=4)
+    target = tmp_path / "four.svg"
+    assert save_state_graph(puzzle, target) == "svg"
+    root = ET.fromstring(target.read_bytes())
+    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {"AA", "DD", "start", "goal"} <= texts

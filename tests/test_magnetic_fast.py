@@ -123,20 +123,13 @@ def test_move_at_and_state_at_above_the_cached_levels(colors: str, goal: str) ->
     assert magnetic.state_at(puzzle, total) == puzzle.goal
 
 
-def _random_legal(puzzle: hk.MagneticPuzzle, rng: random.Random) -> hk.State:
-    """Each disk on a random post, each non-empty post a random top colour (its own colour if it has one)."""
-    posts = [rng.randrange(3) for _ in range(puzzle.n)]
-    faces = [c if c in "RB" else rng.choice("RB") for c in puzzle.colors]
-    return hk.State(posts, [faces[p] for p in posts])
-
-
 @pytest.mark.parametrize("colors", ["NNN", "RBB", "NRB", "BNR"])
 def test_random_positions_against_the_reference(colors: str) -> None:
     reference = _reference()
     rng = random.Random(colors)
     for n in (7, 60, 2000, _levels.CACHED_LEVELS + 100):
         puzzle = hk.MagneticPuzzle(n, colors)
-        a, b = _random_legal(puzzle, rng), _random_legal(puzzle, rng)
+        a, b = puzzle.random_state(rng), puzzle.random_state(rng)
         try:
             want = reference.distance(puzzle, a, b)
         except UnsolvableError:

@@ -127,13 +127,13 @@ def test_cli_count_output(capsys: pytest.CaptureFixture[str]) -> None:
         assert value in out
 
 
-def test_seed001_report_rows(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from hanoikit.report import seed001
+def test_encyclopedia_report_rows(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from hanoikit.report import encyclopedia
 
-    rows = seed001.checks(tmp_path)
+    rows = encyclopedia.checks(tmp_path)
     assert len(rows) > 30 and all(row.seed == "001" and row.computed for row in rows)
     mismatches = [row for row in rows if not row.match]
     assert [row.item for row in mismatches] == ["the eight roots"]  # the article prints 1.52183 for 1.52138
     assert "1.521380" in mismatches[0].note
     assert (tmp_path / "seed001_s_limits.png").exists()
-    assert len(seed001.tables()[1].rows) == 31
+    assert len(encyclopedia.tables()[1].rows) == 31

@@ -9,7 +9,8 @@ import pytest
 
 from hanoikit.report import Check
 from hanoikit.report import build as report_build
-from hanoikit.report import classic, seed000
+from hanoikit.report import classic
+from hanoikit.report import levy as levy_paper
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +60,7 @@ def test_the_known_faults_of_seed_000_are_reported(built: report_build.Built) ->
     assert any('"11"' in item for item in faulty)
     assert any("still ahead" in item for item in faulty)
     table = [c for c in built.matches if c.item.startswith("Table 10, row")]
-    assert len(table) == len(seed000.TABLE_10)
+    assert len(table) == len(levy_paper.TABLE_10)
 
 
 def test_the_classic_seeds_match() -> None:

@@ -30,7 +30,7 @@ def all_magnetic_puzzles(n: int) -> list[MagneticPuzzle]:
 def every_state(puzzle: hk.Puzzle) -> list[State]:
     """All legal positions, enumerated from the definition (``is_legal``) rather than from the encoding."""
     n = puzzle.n
-    if not puzzle.magnetic:
+    if not puzzle.faces:
         return [State(posts) for posts in itertools.product(range(3), repeat=n)]
     states = []
     for posts in itertools.product(range(3), repeat=n):
@@ -184,8 +184,8 @@ def test_free_magnetic_distances_of_seed_001():
 def test_seven_variants_follow_the_markov_recursion_of_seed_001():
     """S(n) = M S(n-1) over (NNN, RNN, NNR, NBR, RNB, RBN, RRB, 1), with S(1) and M as published."""
     from hanoikit.analysis.markov import SEED_VARIANTS as names
-    from hanoikit.report.seed001 import PUBLISHED_MATRIX as matrix
-    from hanoikit.report.seed001 import PUBLISHED_S1 as vector
+    from hanoikit.report.encyclopedia import PUBLISHED_MATRIX as matrix
+    from hanoikit.report.encyclopedia import PUBLISHED_S1 as vector
 
     for n in range(1, 9):
         assert [S.distance(MagneticPuzzle(n, name)) for name in names] == vector[:7], n
@@ -213,6 +213,29 @@ def test_magnetic_distances_match_a_plain_search(n):
         else:
             with pytest.raises(hk.UnsolvableError):
                 S.distance(puzzle)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("colors", [None, "NNN", "RNB", "NBR", "RRB"])
+def test_restricted_moves_match_a_plain_search(n, colors):
+    for rule in ("linear", {(0, 2), (2, 0), (0, 1), (1, 0)}, {(1, 2), (2, 1)}):
+        puzzle = Puzzle(n, moves=rule) if colors is None else MagneticPuzzle(n, colors, moves=rule)
+        expected = plain_distances(puzzle, puzzle.start)
+        result = S.bfs(puzzle)
+        got = {S.decode(puzzle, int(c)): int(result.distances[c]) for c in np.flatnonzero(result.distances >= 0)}
+        assert got == expected
+        for target in list(expected)[-3:]:
+            moves = result.path(target)
+            assert puzzle.play(moves) == target and len(moves) == expected[target]
+        component = {s: max(plain_distances(puzzle, s).values()) for s in expected}
+        assert S.diameter(puzzle) == max(component.values())
+
+
+def test_one_way_moves_and_other_posts_are_refused():
+    for puzzle in (Puzzle(2, moves="cyclic"), Puzzle(2, posts=4), MagneticPuzzle(2, "NNNN")):
+        assert not S.covers(puzzle)
+        with pytest.raises(hk.InvalidPuzzleError, match="three posts with moves that can be undone"):
+            S.bfs(puzzle)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])

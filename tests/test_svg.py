@@ -52,6 +52,22 @@ def test_classic_disks_sit_on_their_posts_in_order(posts: list[int]) -> None:
         assert heights == sorted(heights, reverse=True) and widths == sorted(widths, reverse=True)
 
 
+@given(st.integers(3, hk.MAX_POSTS).flatmap(
+    lambda k: st.lists(st.integers(0, k - 1), min_size=1, max_size=8).map(lambda p: hk.State(p, post_count=k))))
+def test_disks_sit_on_their_posts_on_any_number_of_posts(state: hk.State) -> None:
+    svg = svg_state(state, hk.Puzzle(state.n, posts=state.post_count))
+    posts = _posts(svg)
+    centres = [x for x, _ in posts]
+    assert len(posts) == state.post_count and centres == sorted(centres)
+    disks = _disks(svg)
+    for disk, data in disks.items():
+        assert data["x"] == pytest.approx(centres[state.posts[disk - 1]], abs=0.2)
+    gaps = [b - a for a, b in zip(centres, centres[1:])]
+    assert all(data["width"] < min(gaps) for data in disks.values())  # neighbouring stacks never overlap
+    names = [t.text for t in ET.fromstring(svg).iter(f"{NS}text") if t.get("text-anchor") == "middle"]
+    assert list(hk.post_names(state.post_count)) == [name for name in names if not name.isdigit()]
+
+
 def test_magnetic_disks_show_both_faces_and_posts_their_colour() -> None:
     puzzle = hk.MagneticPuzzle(3, "NRB")
     state = puzzle.start

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,14 +12,14 @@ import hanoikit as hk
 from hanoikit.text import diagram, disk_text
 
 
-def _read_back(text: str, n: int, magnetic: bool) -> tuple[list[list[int]], list[str | None]]:
+def _read_back(text: str, n: int, magnetic: bool, posts: int = 3) -> tuple[list[list[int]], list[str | None]]:
     """Recover the stacks (bottom to top) and top colours from a drawing by column."""
     lines = text.splitlines()
     width = 2 * n + (5 if magnetic else 3)
-    stacks: list[list[int]] = [[], [], []]
+    stacks: list[list[int]] = [[] for _ in range(posts)]
     ups: list[str | None] = [None] * n
     for line in reversed(lines[:-2]):
-        for post in range(3):
+        for post in range(posts):
             cell = line[post * width : (post + 1) * width].strip()
             if cell.startswith("["):
                 inner = cell[1:-1]
@@ -49,6 +51,22 @@ def test_magnetic_diagram_reads_back(colors: str) -> None:
         assert tuple(ups) == state.ups
     names = diagram(state, puzzle).splitlines()[-1].split()
     assert names == [p if c == "N" else f"{p}({c})" for p, c in zip("SID", colors)]
+
+
+@given(st.integers(4, hk.MAX_POSTS).flatmap(lambda k: st.tuples(
+    st.just(k), st.lists(st.integers(0, k - 1), min_size=1, max_size=6), st.lists(st.sampled_from("RBN"), min_size=k,
+                                                                                   max_size=k))))
+def test_diagrams_on_more_posts_read_back(case: tuple[int, list[int], list[str]]) -> None:
+    k, posts, colors = case
+    puzzle = hk.MagneticPuzzle(len(posts), "".join(colors))
+    state = puzzle.random_state(random.Random(len(posts)))
+    for drawn, magnetic in ((hk.State(posts, post_count=k), False), (state, True)):
+        text = diagram(drawn, puzzle if magnetic else None)
+        stacks, ups = _read_back(text, drawn.n, magnetic, k)
+        assert stacks == [list(s) for s in drawn.stacks()]
+        assert ups == list(drawn.ups or [None] * drawn.n)
+    names = text.splitlines()[-1].split()
+    assert names == [p if c == "N" else f"{p}({c})" for p, c in zip(hk.post_names(k), colors)]
 
 
 def test_disk_text() -> None:

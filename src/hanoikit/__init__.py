@@ -21,6 +21,7 @@ from .errors import (
     InvalidMoveError,
     InvalidPuzzleError,
     InvalidStateError,
+    MissingExtraError,
     MoveIndexError,
     TooLargeError,
     UnknownMethodError,
@@ -47,6 +48,7 @@ __all__ = [
     "MAX_POSTS",
     "MOVE_RULES",
     "MagneticPuzzle",
+    "MissingExtraError",
     "MoveIndexError",
     "Move",
     "POST_NAMES",
@@ -64,9 +66,14 @@ __all__ = [
 
 # Clients of the core, imported on first use so that ``import hanoikit`` stays light.
 _SUBMODULES = {"analysis", "graph", "levy", "search", "solvers", "svg", "text"}
+_FUNCTIONS = {"check": "checker", "CheckReport": "checker"}  # names of such clients, found in their modules
 
 
 def __getattr__(name: str) -> Any:
     if name in _SUBMODULES:
         return importlib.import_module(f".{name}", __name__)
+    if name in _FUNCTIONS:
+        value = getattr(importlib.import_module(f".{_FUNCTIONS[name]}", __name__), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'hanoikit' has no attribute {name!r}")

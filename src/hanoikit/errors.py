@@ -14,6 +14,7 @@ __all__ = [
     "TooLargeError",
     "MoveIndexError",
     "EmptyStackError",
+    "MissingExtraError",
     "quote",
 ]
 
@@ -56,6 +57,15 @@ class MoveIndexError(HanoiError, IndexError):
 
 class EmptyStackError(HanoiError, IndexError):
     """A move was taken back, redone or looked at where there is none."""
+
+
+class MissingExtraError(HanoiError, ImportError):
+    """A feature needs an optional dependency that is not installed; the message names the extra to install
+    (``pip install 'hanoikit[plot]'``), and ``extra`` holds its name."""
+
+    def __init__(self, message: str, *, name: str | None = None, extra: str = "") -> None:
+        super().__init__(message, name=name)
+        self.extra = extra
 
 
 QUOTE_LIMIT = 40

@@ -1,30 +1,29 @@
-"""State graphs: every position reachable from the start as a node, every legal move as an edge.
+"""State graphs: every position reachable from the start as a node, every legal move as an edge (files in DOT and
+GraphML: :mod:`hanoikit.graph_files`; drawings: :mod:`hanoikit.draw.graph`).
 
 The classic graph of ``n`` disks has ``3**n`` nodes and ``3 * (3**n - 1) / 2`` edges and, drawn with
 :func:`sierpinski_layout`, is the Sierpinski triangle of seed 003: the tower on S at the top, the towers on I and D at
-the bottom corners.
+the bottom corners. The largest distance in a graph is :func:`hanoikit.search.diameter`.
 
 >>> import hanoikit as hk
 >>> g = state_graph(hk.Puzzle(3))
->>> g.number_of_nodes(), g.number_of_edges(), diameter(g)
-(27, 39, 7)
+>>> g.number_of_nodes(), g.number_of_edges()
+(27, 39)
 >>> [abc(s) for s in shortest_path(g, hk.Puzzle(3).start, hk.Puzzle(3).goal)]
 ['AAA', 'CAA', 'CBA', 'BBA', 'BBC', 'ABC', 'ACC', 'CCC']
->>> m = state_graph(hk.MagneticPuzzle(2))
->>> m.number_of_nodes(), diameter(m)
-(30, 8)
+>>> len(state_graph(hk.MagneticPuzzle(2))), len(state_graph(hk.Puzzle(2, posts=4, moves="star")))  # 4**2 positions
+(30, 16)
 """
 
 from __future__ import annotations
 
 import math
-import os
+import string
 from collections import deque
-from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .draw.files import write_atomically
-from .errors import TooLargeError
+from ._extras import require
+from .errors import InvalidPuzzleError, TooLargeError
 from .puzzle import Puzzle
 from .state import State
 
@@ -37,13 +36,8 @@ __all__ = [
     "sierpinski_layout",
     "sierpinski_text",
     "distances",
-    "diameter",
     "shortest_path",
     "abc",
-    "to_dot",
-    "write_dot",
-    "plain_graph",
-    "write_graphml",
 ]
 
 MAX_NODES = 200_000
@@ -51,21 +45,24 @@ MAX_NODES = 200_000
 
 
 def abc(state: State) -> str:
-    """Seed 003's name of a position: the post letters A, B, C (for S, I, D), smallest disk first.
+    """A position named by letters A, B, C, ... for the posts from S to D, smallest disk first: on three posts, the
+    names of the Chinese article (seed 003), whose rods are A, B, C.
 
-    >>> abc(State.parse("SID")), abc(State.parse("DS:RB"))
-    ('ABC', 'CA')
+    >>> abc(State.parse("SID")), abc(State.parse("DS:RB")), abc(State.parse("SJD"))
+    ('ABC', 'CA', 'ACD')
     """
-    return "".join("ABC"[post] for post in state.posts)
+    return "".join([string.ascii_uppercase[post] for post in state.posts])
 
 
 def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
     """The graph of all positions reachable from ``source`` (default: the start) by legal moves.
 
     Nodes are :class:`~hanoikit.State` objects (with the attribute ``label``, the notation); each edge carries the
-    ``move`` (a :class:`~hanoikit.Move` from the endpoint found first to the other) and the ``disk`` it moves. Moves are
-    reversible on every tower of the family, so the graph is undirected. Raises :class:`TooLargeError` when the graph
-    would exceed :data:`MAX_NODES` nodes (counted first by the breadth-first oracle :func:`hanoikit.search.bfs`).
+    ``move`` (a :class:`~hanoikit.Move` from the endpoint found first to the other) and the ``disk`` it moves. The
+    graph is undirected: built for puzzles whose moves can be undone (:attr:`~hanoikit.Puzzle.reversible`; one-way
+    rules raise :class:`~hanoikit.InvalidPuzzleError`). Raises :class:`TooLargeError` when the graph would exceed
+    :data:`MAX_NODES` nodes (counted first by the breadth-first oracle :func:`hanoikit.search.bfs` where it covers the
+    puzzle).
 
     >>> import hanoikit as hk
     >>> g = state_graph(hk.Puzzle(2))
@@ -74,25 +71,33 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
     >>> g.edges[hk.State.parse("SS"), hk.State.parse("IS")]["move"]
     Move(1, 0, 1)
     """
+    require("networkx", "graph")
     import networkx as nx
 
-    from .search import bfs, code_count
+    from .search import bfs, covers, state_count
 
     start = puzzle.check(puzzle.start if source is None else source)
+    if not puzzle.reversible:
+        raise InvalidPuzzleError(
+            f"state graphs are built for puzzles whose moves can be undone; {puzzle!r} has one-way moves"
+        )
     limit = f"graphs are built up to {MAX_NODES:,} positions (classic n <= 11, free magnetic n <= 9)"
-    if code_count(puzzle) > 50 * MAX_NODES:
+    # every placement of the disks has a legal colouring, so there are at least posts**n positions
+    if puzzle.posts ** min(puzzle.n, 64) > 50 * MAX_NODES or state_count(puzzle) > 50 * MAX_NODES:
         raise TooLargeError(f"the state graph of {puzzle!r} is far too large: {limit}")
-    size = bfs(puzzle, start).reachable
-    if size > MAX_NODES:
-        raise TooLargeError(f"the state graph of {puzzle!r} has {size:,} positions: {limit}")
+    if covers(puzzle):
+        size = bfs(puzzle, start).reachable
+        if size > MAX_NODES:
+            raise TooLargeError(f"the state graph of {puzzle!r} has {size:,} positions: {limit}")
     graph = nx.Graph(puzzle=repr(puzzle))
     graph.add_node(start, label=str(start))
     queue = deque([start])
     while queue:
         state = queue.popleft()
-        for move in puzzle.legal_moves(state):
-            after = puzzle.apply(state, move)
+        for move, after in puzzle.successors(state):
             if after not in graph:
+                if len(graph) == MAX_NODES:
+                    raise TooLargeError(f"the state graph of {puzzle!r} has more than {MAX_NODES:,} positions: {limit}")
                 graph.add_node(after, label=str(after))
                 queue.append(after)
             if not graph.has_edge(state, after):
@@ -101,7 +106,8 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
 
 
 def sierpinski_layout(puzzle: Puzzle | int) -> dict[State, tuple[float, float]]:
-    """Positions of the classic ``n``-disk states on a Sierpinski triangle, as in seed 003's picture.
+    """Positions of the classic ``n``-disk states on a Sierpinski triangle, as in seed 003's picture: the positions of
+    any three-post puzzle without faces (``puzzle`` or ``n``); others raise :class:`~hanoikit.InvalidPuzzleError`.
 
     The tower on S is at the top, the tower on I at the bottom left and the tower on D at the bottom right; the
     largest disk picks one of three sub-triangles, and inside it the two posts it does not stand on trade corners, so
@@ -115,8 +121,11 @@ def sierpinski_layout(puzzle: Puzzle | int) -> dict[State, tuple[float, float]]:
     ((-0.5, 1.732), (0.5, 1.732))
     """
     n = puzzle if isinstance(puzzle, int) else puzzle.n
-    if isinstance(puzzle, Puzzle) and puzzle.magnetic:
-        raise TooLargeError("the Sierpinski layout is drawn for the classic puzzle only; use a force layout instead")
+    if not isinstance(puzzle, int) and (puzzle.posts != 3 or puzzle.faces):
+        raise InvalidPuzzleError(
+            f"the Sierpinski layout places the positions of three posts without colours, not those of {puzzle!r}; "
+            "use a force layout instead"
+        )
     if 3**n > MAX_NODES:
         raise TooLargeError(f"the Sierpinski layout is computed up to {MAX_NODES:,} states, not 3**{n}")
     height = math.sqrt(3) / 2
@@ -187,101 +196,8 @@ def distances(graph: nx.Graph, source: State) -> dict[State, int]:
     return dict(nx.single_source_shortest_path_length(graph, source))
 
 
-def diameter(graph: nx.Graph) -> int:
-    """The largest distance between two positions of ``graph``.
-
-    >>> import hanoikit as hk
-    >>> [diameter(state_graph(hk.Puzzle(n))) for n in (1, 2, 3, 4)]
-    [1, 3, 7, 15]
-    """
-    import networkx as nx
-
-    return int(nx.diameter(graph))
-
-
 def shortest_path(graph: nx.Graph, source: State, target: State) -> list[State]:
     """A shortest sequence of positions from ``source`` to ``target`` (both included)."""
     import networkx as nx
 
     return list(nx.shortest_path(graph, source, target))
-
-
-def _quote(text: object) -> str:
-    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def to_dot(
-    graph: nx.Graph,
-    path: Sequence[State] = (),
-    positions: dict[State, tuple[float, float]] | None = None,
-    labels: str = "notation",
-) -> str:
-    """The graph in Graphviz's DOT language, with the positions on ``path`` and the edges between them highlighted.
-
-    ``labels`` is ``"notation"`` (``SSI``) or ``"abc"`` (seed 003's ``AAB``); ``positions`` (e.g. from
-    :func:`sierpinski_layout`) are written as ``pos`` attributes for ``neato -n``.
-
-    >>> import hanoikit as hk
-    >>> print(to_dot(state_graph(hk.Puzzle(1)), path=[hk.State.parse("S"), hk.State.parse("D")], labels="abc"))
-    graph "Puzzle(1)" {
-      node [shape=circle, fontsize=10];
-      "S" [label="A", style=filled, fillcolor="#e8a33d"];
-      "I" [label="B"];
-      "D" [label="C", style=filled, fillcolor="#e8a33d"];
-      "S" -- "I" [label="1SI", disk=1];
-      "S" -- "D" [label="1SD", disk=1, color="#e8a33d", penwidth=3];
-      "I" -- "D" [label="1ID", disk=1];
-    }
-    """
-    from .draw.palette import PATH
-
-    on_path = set(path)
-    path_edges = {frozenset(pair) for pair in zip(path, path[1:])}
-    lines = [f"graph {_quote(graph.graph.get('puzzle', 'hanoi'))} {{", "  node [shape=circle, fontsize=10];"]
-    for state in graph.nodes:
-        attrs = [f"label={_quote(abc(state) if labels == 'abc' else state)}"]
-        if positions is not None and state in positions:
-            x, y = positions[state]
-            attrs.append(f'pos="{x * 72:.1f},{y * 72:.1f}!"')
-        if state in on_path:
-            attrs.append(f'style=filled, fillcolor="{PATH}"')
-        lines.append(f"  {_quote(state)} [{', '.join(attrs)}];")
-    for u, v, data in graph.edges(data=True):
-        attrs = [f"label={_quote(data['move'])}", f"disk={data['disk']}"]
-        if frozenset((u, v)) in path_edges:
-            attrs.append(f'color="{PATH}", penwidth=3')
-        lines.append(f"  {_quote(u)} -- {_quote(v)} [{', '.join(attrs)}];")
-    lines.append("}")
-    return "\n".join(lines)
-
-
-def write_dot(graph: nx.Graph, target: str | os.PathLike[str], **options: object) -> None:
-    """Write :func:`to_dot` to the file ``target`` (atomically)."""
-    text = to_dot(graph, **options)  # type: ignore[arg-type]
-
-    def write(path: str) -> None:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
-
-    write_atomically(target, write)
-
-
-def plain_graph(graph: nx.Graph, path: Iterable[State] = ()) -> nx.Graph:
-    """A copy of ``graph`` with nodes named by their notation and only string and number attributes (for GraphML)."""
-    import networkx as nx
-
-    on_path = set(path)
-    plain = nx.Graph(puzzle=str(graph.graph.get("puzzle", "")))
-    for state in graph.nodes:
-        plain.add_node(str(state), abc=abc(state), on_path=int(state in on_path))
-    for u, v, data in graph.edges(data=True):
-        plain.add_edge(str(u), str(v), move=str(data["move"]), disk=int(data["disk"]))
-    return plain
-
-
-def write_graphml(graph: nx.Graph, target: str | os.PathLike[str], path: Iterable[State] = ()) -> None:
-    """Write ``graph`` as GraphML (atomically): nodes named by their notation, edges with ``move`` and ``disk``."""
-    import networkx as nx
-
-    plain = plain_graph(graph, path)
-    write_atomically(target, lambda temporary: nx.write_graphml(plain, temporary))

@@ -22,6 +22,10 @@ __all__ = [
     "MAX_POSTS",
     "MAX_RECURSIVE_DISKS",
     "MAX_SEARCH_POSITIONS",
+    "MAX_FAMILY_ARRAY_MOVES",
+    "MAX_FAMILY_INDEX_DISKS",
+    "MAX_TOWER_SEARCH_CODES",
+    "OEIS_DEFAULT_CODES",
     "MAX_TABLE_DISKS",
     "WEB_MAX_BODY_BYTES",
     "WEB_MAX_DISKS",
@@ -34,6 +38,13 @@ __all__ = [
     "MAX_COUNT_ROWS",
     "MAX_MOVIE_MOVES",
     "MAX_FRAMES",
+    "MAX_CHECK_BYTES",
+    "MAX_CHECK_MOVES",
+    "MAX_CONTINUATION_MOVES",
+    "MAX_GENERATE_COUNT",
+    "MAX_GENERATE_DISKS",
+    "MAX_GENERATE_SEARCH_POSITIONS",
+    "MAX_GENERATE_SOLUTION_MOVES",
     "FRONTIER_BLOCK_CODES",
     "MAX_FRONTIER_CODES",
     "MAX_FRONTIER_SOLVER_CODES",
@@ -79,6 +90,24 @@ magnetic tower, one top colour per post): a breadth-first search over the puzzle
 (4 posts: n <= 8; 3 posts: n <= 11; magnetic on 3 posts: n <= 9)."""
 
 
+# -- the family's exact solvers (Frame-Stewart, cyclic and linear moves: hanoikit.solvers.frame_stewart, cyclic, linear)
+
+MAX_FAMILY_ARRAY_MOVES = 50_000_000
+"""The longest Frame-Stewart solution built whole as numpy arrays (three arrays, about 0.2 GB at the cap); longer ones
+are streamed in chunks."""
+
+MAX_FAMILY_INDEX_DISKS = 100_000
+"""The most disks for which the cyclic and linear solvers answer ``move_at``, ``state_at`` and the linear rank of a
+position: each walks the levels with exact ints of O(n) bits (or converts an index to base 3), O(n^2) bit operations."""
+
+MAX_TOWER_SEARCH_CODES = 1 << 26
+"""The largest code space the vectorised tower-to-tower search (hanoikit.solvers.tower_search) takes on: one byte per
+code, ``posts**n`` codes (times ``2**posts`` on a magnetic tower); a minute or so at the cap (4 posts: n <= 13;
+magnetic on 4 posts: n <= 11)."""
+
+OEIS_DEFAULT_CODES = 100_000
+"""``hanoi oeis`` computes the terms that need a search up to this many codes unless told otherwise (a few seconds in
+all)."""
 
 # -- the frontier search (hanoikit.frontier: hanoi search above hanoikit.search's range, the exhaustive solver) ------
 
@@ -136,6 +165,33 @@ MAX_MOVIE_MOVES = 5000
 MAX_FRAMES = 20_000
 """The most frames in one movie (``hanoi animate``). Frames are streamed to the file, so memory does not grow with
 them, but time does (about two minutes per thousand frames at 480x320)."""
+
+
+# -- checking move lists, generating and scoring puzzle sets (hanoikit.check, hanoikit.generate, hanoi score) -----
+
+MAX_CHECK_MOVES = 2**25
+"""The longest move list ``check`` reads: a little more than the classic solution of 25 disks, kept as arrays of
+three bytes a move (about 100 MB) and replayed in a few seconds."""
+
+MAX_CHECK_BYTES = 2**30
+"""The largest file ``hanoi check`` reads (1 GiB): a list of :data:`MAX_CHECK_MOVES` moves in any of the forms it
+reads, some 30 bytes a move."""
+
+MAX_CONTINUATION_MOVES = 10_000
+"""The most moves of the optimal continuation a check report lists (``--explain``); its length is always given."""
+
+MAX_GENERATE_COUNT = 1_000_000
+"""The most instances ``hanoi generate`` writes in one set."""
+
+MAX_GENERATE_DISKS = 64
+"""The most disks of a generated instance: its prompt lists every disk, and its optimum is computed exactly."""
+
+MAX_GENERATE_SEARCH_POSITIONS = 5_000
+"""The largest position space (as counted for :data:`MAX_SEARCH_POSITIONS`) of a generated instance whose optimum
+only the exhaustive search gives: about a tenth of a second each (4 posts: up to 6 disks; 3 posts: up to 7)."""
+
+MAX_GENERATE_SOLUTION_MOVES = 100_000
+"""The longest optimal solution listed in a generated instance (``--solutions``)."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:

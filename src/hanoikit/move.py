@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import operator
 import re
+import sys
 from typing import NamedTuple
 
-from .errors import InvalidMoveError, quote
-from .limits import MAX_DISKS, MAX_POSTS
+from .errors import InvalidMoveError, MoveIndexError, TooLargeError, quote
+from .limits import MAX_DISKS, MAX_INDEX_BITS, MAX_INDEX_CHARS, MAX_POSTS
 
-__all__ = ["Move", "MIN_POSTS", "POST_NAMES", "post_names", "post_index", "as_int", "as_move"]
+__all__ = ["Move", "MIN_POSTS", "POST_NAMES", "post_names", "post_index", "as_int", "as_move", "parse_index"]
 
 POST_NAMES = "SID"
 """Letters of the posts 0, 1, 2 of the three-post puzzle: source, intermediate, destination."""
@@ -21,6 +22,8 @@ _MIDDLE = "IJKLMPQT"  # the posts between S and D, in order; N (neutral), O (lik
 _LETTERS = "S" + _MIDDLE + "D"
 _MOVE_RE = re.compile(r"([0-9]+)([A-Z0-9])(?:->|>|-)?([A-Z0-9])")
 _DISK_DIGITS = len(str(MAX_DISKS))
+_INDEX_SHAPE = re.compile(r"[+-]?\d+(\*\*\d+)?([+-]\d+(\*\*\d+)?)*")
+_INDEX_TERM = re.compile(r"([+-]?)(\d+)(?:\*\*(\d+))?")
 _tuple_new = tuple.__new__
 
 
@@ -207,3 +210,46 @@ def as_move(value: object) -> Move:
     if isinstance(value, tuple) and len(value) == 3:
         return Move(*value)
     raise InvalidMoveError(f"{quote(value)} is not a move: give a Move(disk, src, dst)")
+
+
+def parse_index(text: str) -> int:
+    """Read a move number: a whole number in digits, or a sum of powers such as ``2**63-1`` (the move numbers of
+    huge towers); spaces and underscores are ignored, and an int passes as it is. The result may be negative:
+    whether it indexes a solution is the puzzle's to say (:meth:`~hanoikit.Puzzle.move_at`).
+
+    Raises :class:`~hanoikit.MoveIndexError` for text of another shape and :class:`~hanoikit.TooLargeError` for
+    text longer than :data:`~hanoikit.limits.MAX_INDEX_CHARS` characters or terms of more than
+    :data:`~hanoikit.limits.MAX_INDEX_BITS` bits in all, refused before any power is computed.
+
+    >>> parse_index("12"), parse_index("2**63-1"), parse_index("2**10 + 3**2 - 1"), parse_index("1_000")
+    (12, 9223372036854775807, 1032, 1000)
+    >>> parse_index("2^63")
+    Traceback (most recent call last):
+    hanoikit.errors.MoveIndexError: '2^63' is not a whole number such as 12 or 2**63-1
+    """
+    number = as_int(text)
+    if number is not None:
+        return number
+    if not isinstance(text, str):
+        raise MoveIndexError(f"a move number is text such as '12' or '2**63-1', not {quote(text)}")
+    if len(text) > MAX_INDEX_CHARS:
+        raise TooLargeError(
+            f"{quote(text, 20)} is too long: move numbers are read up to {MAX_INDEX_CHARS:,} characters"
+        )
+    compact = re.sub(r"[\s_]", "", text)
+    if not compact.isascii() or not _INDEX_SHAPE.fullmatch(compact):
+        raise MoveIndexError(f"{quote(text)} is not a whole number such as 12 or 2**63-1")
+    terms = [(sign, _whole(base), _whole(power or "1")) for sign, base, power in _INDEX_TERM.findall(compact)]
+    if sum(base.bit_length() * power for _, base, power in terms) > MAX_INDEX_BITS:
+        raise TooLargeError(f"{quote(compact)} is too large: move numbers are read up to 2**{MAX_INDEX_BITS}")
+    return sum(-(base**power) if sign == "-" else base**power for sign, base, power in terms)
+
+
+def _whole(digits: str) -> int:
+    """An int from up to :data:`~hanoikit.limits.MAX_INDEX_CHARS` ASCII digits, past Python's 4300-digit limit."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return int(digits)
+    finally:
+        sys.set_int_max_str_digits(limit)

@@ -10,6 +10,7 @@ hooks (:meth:`~Puzzle.state_error`, :meth:`~Puzzle.move_error`, :meth:`~Puzzle.p
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
@@ -30,7 +31,7 @@ from .state import COLORS, Color, State, color_name, flip
 if TYPE_CHECKING:
     from .solvers.registry import Solver
 
-__all__ = ["Puzzle", "MagneticPuzzle", "MOVE_RULES", "VARIANTS", "move_rule"]
+__all__ = ["Puzzle", "MagneticPuzzle", "MOVE_RULES", "VARIANTS", "as_puzzle", "move_rule"]
 
 VARIANTS: tuple[str, ...] = tuple(s + i + d for s in "RBN" for i in "RBN" for d in "RBN")
 """The 27 post colourings of the three-post magnetic tower, named by the colours of S, I and D (R, B or N)."""
@@ -140,12 +141,12 @@ class Puzzle:
     neighbours, both ways), ``"star"`` (to or from the centre post I only), or the allowed ``(src, dst)`` pairs
     (see :func:`move_rule`). The rules are data, for clients to read instead of asking a puzzle's class: ``posts``,
     ``moves`` (a frozenset of pairs), ``post_names``, ``faces`` (whether disks have coloured faces, the magnetic
-    rules) and ``colors`` (the colour of each post, all ``N`` here). Puzzles are immutable values, equal when their
-    rules are:
+    rules), ``colors`` (the colour of each post, all ``N`` here) and :attr:`name` (the rules in a few words, for
+    titles). Puzzles are immutable values, equal when their rules are:
 
     >>> q = Puzzle(2, posts=4, moves="cyclic")
-    >>> q, q.posts, sorted(q.moves), q.post_names
-    (Puzzle(2, posts=4, moves='cyclic'), 4, [(0, 1), (1, 2), (2, 3), (3, 0)], 'SIJD')
+    >>> q, q.posts, sorted(q.moves), q.post_names, q.name
+    (Puzzle(2, posts=4, moves='cyclic'), 4, [(0, 1), (1, 2), (2, 3), (3, 0)], 'SIJD', 'classic, 4 posts, cyclic moves')
     >>> q.move_error(q.start, Move(1, 0, 3))
     'moves go only from S to I, from I to J, from J to D and from D to S here'
     >>> q == Puzzle(2, posts=4, moves=[(0, 1), (1, 2), (2, 3), (3, 0)])
@@ -169,7 +170,7 @@ class Puzzle:
     """
 
     magnetic: ClassVar[bool] = False
-    """Whether the disks have coloured faces (the same as :attr:`faces`)."""
+    """The same as :attr:`faces`; kept for the clients not yet switched to it (use :attr:`faces`)."""
 
     faces: ClassVar[bool] = False
     """Whether the disks have coloured faces that flip with every move (the magnetic rules)."""
@@ -265,12 +266,31 @@ class Puzzle:
         """
         return self.check(State.parse(text, self.posts))
 
-    def parse_move(self, text: str) -> Move:
-        """Read a move naming the posts of this puzzle, e.g. ``"1SD"``; its rules are not checked.
+    def parse_move(self, text: str, state: State | None = None) -> Move:
+        """Read a move naming the posts of this puzzle: ``"1SD"`` (or ``"1 S->D"``, ``"1 0 2"``, see
+        :meth:`Move.parse`) or, given the position ``state``, the shorthand of two post letters such as ``"SD"``:
+        the top disk of the first post to the second. Whether the move obeys the rules is not checked.
 
-        >>> Puzzle(2, posts=4).parse_move("1SD")
-        Move(1, 0, 3)
+        Raises :class:`~hanoikit.InvalidMoveError` for text that is not a move, and
+        :class:`~hanoikit.IllegalMoveError` for a shorthand whose first post is empty in ``state``.
+
+        >>> p = Puzzle(2, posts=4)
+        >>> p.parse_move("1SD"), p.parse_move("jd", p.parse("SJ"))
+        (Move(1, 0, 3), Move(2, 2, 3))
+        >>> p.parse_move("ID", p.start)
+        Traceback (most recent call last):
+        hanoikit.errors.IllegalMoveError: post I is empty: there is no disk to move
         """
+        if state is not None and isinstance(text, str):
+            self.check(state)
+            names = self.post_names
+            pair = text.strip().upper()
+            if len(pair) == 2 and text.isascii() and set(pair) <= set(names) and pair[0] != pair[1]:
+                src, dst = names.index(pair[0]), names.index(pair[1])
+                disk = state.tops()[src]
+                if disk is None:
+                    raise IllegalMoveError(f"post {pair[0]} is empty: there is no disk to move")
+                return Move(disk, src, dst)
         return Move.parse(text, self.posts)
 
     def post_color(self, state: State, post: int) -> Color | None:
@@ -281,6 +301,72 @@ class Puzzle:
         self.check(state)
         post_index(post, self.posts)
         return None
+
+    @property
+    def reversible(self) -> bool:
+        """Whether every move can be undone: the allowed moves go both ways (every rule but ``"cyclic"`` and one-way
+        pairs). A legal move's reverse is then legal too, on a magnetic tower as well, so the positions and moves
+        form an undirected graph.
+
+        >>> Puzzle(3).reversible, Puzzle(3, moves="star").reversible, Puzzle(3, moves="cyclic").reversible
+        (True, True, False)
+        """
+        return all((dst, src) in self.moves for src, dst in self._pairs)
+
+    @property
+    def goal_is_legal(self) -> bool:
+        """Whether the goal tower is a legal position (a magnetic tower may ask for a goal its post D refuses);
+        whether it can be reached is the solvers' to say.
+
+        >>> Puzzle(3).goal_is_legal, MagneticPuzzle(2, "NNR").goal_is_legal
+        (True, True)
+        >>> MagneticPuzzle(2, "NNR", goal_up="B").goal_is_legal  # a tower showing blue on the red post D
+        False
+        """
+        return self.is_legal(self.goal)
+
+    def random_state(self, rng: random.Random | None = None) -> State:
+        """A random legal position: each disk on a random post and, on a magnetic tower, every post showing one
+        colour (its own if it is coloured, else a random one), so that every stack obeys the rules. O(n).
+
+        ``rng`` (a :class:`random.Random`) makes the position repeatable; whether the goal can be reached from it is
+        not checked.
+
+        >>> p = MagneticPuzzle(4, "RBNN", moves="linear")
+        >>> s = p.random_state(random.Random(1))
+        >>> p.is_legal(s), s.post_count
+        (True, 4)
+        """
+        rng = random.Random() if rng is None else rng
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng is a random.Random, not {quote(rng)}")
+        posts = tuple([rng.randrange(self.posts) for _ in range(self.n)])
+        return State._make(posts, self._random_ups(posts, rng), self.posts)
+
+    def _random_ups(self, posts: tuple[int, ...], rng: random.Random) -> tuple[Color, ...] | None:
+        """The faces of a random position with disks on ``posts`` (none on a classic puzzle)."""
+        return None
+
+    @property
+    def name(self) -> str:
+        """The rules in a few words, for titles and messages: ``'classic'``, ``'magnetic RBB'``, then the number of
+        posts and the move rule when they are not the usual ones.
+
+        >>> Puzzle(3).name, Puzzle(3, posts=5).name, Puzzle(3, moves=[(0, 1), (1, 2), (2, 0)]).name
+        ('classic', 'classic, 5 posts', 'classic, cyclic moves')
+        >>> MagneticPuzzle(3, "RBNB", moves=[(0, 3), (3, 0)]).name
+        'magnetic RBNB, moves SD DS'
+        """
+        parts = [self._family()]
+        if not self._any:
+            rule = _rule_name(self.moves, self.posts)
+            names = self.post_names
+            pairs = " ".join(names[src] + names[dst] for src, dst in self._pairs)
+            parts.append(f"{rule} moves" if rule else f"moves {pairs}")
+        return ", ".join(parts)
+
+    def _family(self) -> str:
+        return "classic" if self.posts == 3 else f"classic, {self.posts} posts"
 
     # -- moves -----------------------------------------------------------------------------------------------------
 
@@ -388,7 +474,7 @@ class Puzzle:
         beyond the solver's cap.
 
         >>> Puzzle(3).solver().name, Puzzle(3, posts=4).solver().name
-        ('classic', 'exhaustive')
+        ('classic', 'frame-stewart')
         """
         from .solvers.registry import solver_for
 
@@ -468,6 +554,21 @@ class Puzzle:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.n, self.posts, self._pairs))
+
+
+def as_puzzle(value: object) -> Puzzle:
+    """``value`` if it is a puzzle (any member of the family); raises :class:`~hanoikit.InvalidPuzzleError` for
+    anything else, so that a client checks its argument without asking which member it is.
+
+    >>> as_puzzle(MagneticPuzzle(2, "NNNR"))
+    MagneticPuzzle(2, colors='NNNR', start_up='R', goal_up='R')
+    >>> as_puzzle(3)
+    Traceback (most recent call last):
+    hanoikit.errors.InvalidPuzzleError: 3 is not a puzzle: give a Puzzle or a MagneticPuzzle
+    """
+    if isinstance(value, Puzzle):
+        return value
+    raise InvalidPuzzleError(f"{quote(value)} is not a puzzle: give a Puzzle or a MagneticPuzzle")
 
 
 class MagneticPuzzle(Puzzle):
@@ -629,13 +730,15 @@ class MagneticPuzzle(Puzzle):
             self.posts,
         )
 
-    @property
-    def solvable(self) -> bool:
-        """Whether the goal tower is a legal position (the solvers say whether it can be reached)."""
-        return self.is_legal(self.goal)
+    def _random_ups(self, posts: tuple[int, ...], rng: random.Random) -> tuple[Color, ...]:
+        shows: list[Color] = [own if own is not None else rng.choice(COLORS) for own in self._own]
+        return tuple([shows[post] for post in posts])
+
+    def _family(self) -> str:
+        return f"magnetic {self.colors}"
 
     def endpoints(self, src: State | None = None, dst: State | None = None) -> tuple[State, State]:
-        if dst is None and not self.solvable:
+        if dst is None and not self.goal_is_legal:
             raise UnsolvableError(
                 f"the goal cannot be reached: a tower showing {color_name(self.goal_up)} cannot stand on post D, "
                 f"which is coloured {color_name(self.colors[-1])}"

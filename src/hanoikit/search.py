@@ -1,5 +1,6 @@
 """Breadth-first search over the whole state space: the exact oracle every solver is tested against.
 
+It covers three posts, classic or magnetic, with every move allowed or a subset that can be undone (:func:`covers`).
 The search runs on numpy arrays of integer *codes*, one per position:
 
 * classic: the posts of the disks read as a base-3 number, disk 1 the least significant digit, so
@@ -42,6 +43,7 @@ __all__ = [
     "Successors",
     "bfs",
     "code_count",
+    "covers",
     "decode",
     "diameter",
     "distance",
@@ -70,20 +72,40 @@ _OWN = {"R": 0, "B": 1, "N": -1}
 # -- codes -----------------------------------------------------------------------------------------------------------
 
 
+def covers(puzzle: Puzzle) -> bool:
+    """Whether this search covers ``puzzle``: three posts, classic or magnetic, with moves that can be undone (every
+    move, or a symmetric subset such as ``"linear"``; see :attr:`~hanoikit.Puzzle.reversible`). The other members of
+    the family are searched by :mod:`hanoikit.solvers.exhaustive`, through ``puzzle.distance()``.
+
+    >>> from hanoikit import MagneticPuzzle, Puzzle
+    >>> covers(MagneticPuzzle(3, "RBB", moves="linear")), covers(Puzzle(3, posts=4)), covers(Puzzle(3, moves="cyclic"))
+    (True, False, False)
+    """
+    return puzzle.posts == 3 and puzzle.reversible
+
+
 def code_count(puzzle: Puzzle) -> int:
-    """The size of the code space: ``3**n`` (classic) or ``8 * 3**n`` (magnetic).
+    """The size of the code space: ``3**n``, times 8 colour bits when the disks have faces (magnetic).
 
     >>> from hanoikit import MagneticPuzzle, Puzzle
     >>> code_count(Puzzle(4)), code_count(MagneticPuzzle(4))
     (81, 648)
     """
     _check_rules(puzzle)
-    return 3**puzzle.n * (8 if puzzle.magnetic else 1)
+    return 3**puzzle.n * _colour_codes(puzzle)
+
+
+def _colour_codes(puzzle: Puzzle) -> int:
+    """How many colour-bit patterns a code carries: 8 (one bit per post) with faces, else 1."""
+    return 8 if puzzle.faces else 1
 
 
 def _check_rules(puzzle: Puzzle) -> None:
-    if puzzle.posts != 3 or len(puzzle.moves) != 6:
-        raise InvalidPuzzleError(f"this search covers three posts with every move allowed, not {puzzle!r}")
+    if not covers(puzzle):
+        raise InvalidPuzzleError(
+            f"this search covers three posts with moves that can be undone, not {puzzle!r}: puzzle.distance() and "
+            "puzzle.solve() search any member of the family (hanoikit.solvers.exhaustive)"
+        )
 
 
 def encode(puzzle: Puzzle, state: State) -> int:
@@ -100,7 +122,7 @@ def encode(puzzle: Puzzle, state: State) -> int:
     code = 0
     for post in reversed(state.posts):
         code = 3 * code + post
-    if not puzzle.magnetic:
+    if state.ups is None:
         return code
     bits = 0
     for post, top in enumerate(state.tops()):
@@ -125,17 +147,18 @@ def decode(puzzle: Puzzle, code: int) -> State:
     if isinstance(code, bool) or not isinstance(code, (int, np.integer)) or not 0 <= code < size:
         raise InvalidStateError(f"code {code!r} is not a whole number in 0..{size - 1}")
     code = int(code)
-    bits, rest = (code & 7, code >> 3) if puzzle.magnetic else (0, code)
+    colours = _colour_codes(puzzle)
+    bits, rest = code % colours, code // colours
     posts = []
     for _ in range(puzzle.n):
         rest, post = divmod(rest, 3)
         posts.append(post)
-    if not puzzle.magnetic:
+    if colours == 1:
         return State(posts)
     for post in range(3):
         if bits >> post & 1 and post not in posts:
             raise InvalidStateError(
-                f"code {code} is not a position of {puzzle!r}: it colours the empty post {'SID'[post]}"
+                f"code {code} is not a position of {puzzle!r}: it colours the empty post {puzzle.post_names[post]}"
             )
     state = State(posts, ["B" if bits >> post & 1 else "R" for post in posts])
     error = puzzle.state_error(state)
@@ -145,25 +168,33 @@ def decode(puzzle: Puzzle, code: int) -> State:
 
 
 def state_count(puzzle: Puzzle) -> int:
-    """The number of legal positions, exact for any ``n`` (a formula, no enumeration).
+    """The number of legal positions of any member of the family, exact for any ``n`` (a formula, no enumeration).
 
-    Classic: ``3**n``. Magnetic: a set ``E`` of non-empty posts is filled in ``surj(n, |E|)`` ways, and each of its
-    posts shows either colour if neutral, its own colour if not.
+    A set ``E`` of non-empty posts is filled in ``surj(n, |E|)`` ways, and each of its posts shows one of the faces
+    it allows: either colour if the disks have faces and the post is neutral, else one (its own colour, or none on a
+    classic tower). Classic: ``k**n`` on ``k`` posts. The allowed moves do not matter.
 
     >>> from hanoikit import MagneticPuzzle, Puzzle
     >>> state_count(Puzzle(10)), state_count(MagneticPuzzle(2)), state_count(MagneticPuzzle(2, "RBB"))
     (59049, 30, 9)
+    >>> state_count(Puzzle(3, posts=5, moves="star")), state_count(MagneticPuzzle(1, "NNNR"))
+    (125, 7)
     """
     n = puzzle.n
-    if not puzzle.magnetic:
-        return 3**n
-    surjections = {1: 1, 2: 2**n - 2, 3: 3**n - 3 * 2**n + 3}
-    weights = [2 if color == "N" else 1 for color in puzzle.colors]
-    total = 0
-    for subset in range(1, 8):
-        posts = [p for p in range(3) if subset >> p & 1]
-        total += surjections[len(posts)] * math.prod(weights[p] for p in posts)
-    return total
+    faces = [2 if puzzle.faces and color == "N" else 1 for color in puzzle.colors]
+    # by_size[m]: the sum over the sets E of m posts of the product of their faces (elementary symmetric sums)
+    by_size = [1] + [0] * len(faces)
+    for weight in faces:
+        for m in range(len(faces), 0, -1):
+            by_size[m] += by_size[m - 1] * weight
+    powers = [base**n for base in range(len(faces) + 1)]
+    return sum(_surjections(powers, m) * by_size[m] for m in range(1, len(faces) + 1))
+
+
+def _surjections(powers: list[int], m: int) -> int:
+    """The number of ways to put ``n`` distinct disks on ``m`` posts leaving none empty, by inclusion-exclusion from
+    ``powers[b] = b**n``."""
+    return sum((-1) ** j * math.comb(m, j) * powers[m - j] for j in range(m + 1))
 
 
 # -- vectorised move generation --------------------------------------------------------------------------------------
@@ -213,15 +244,15 @@ class _Space:
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.n = n = puzzle.n
-        self.magnetic = puzzle.magnetic
+        self.faces = puzzle.faces
         self.size = code_count(puzzle)
         if self.size > MAX_CODES:
             raise TooLargeError(
                 f"a breadth-first search of {puzzle!r} would index {self.size:,} codes; the limit is {MAX_CODES:,} "
                 "(classic n <= 17, magnetic n <= 15)"
             )
-        self.own = np.array([_OWN[c] for c in getattr(puzzle, "colors", "NNN")])  # 0 red, 1 blue, -1 neutral
-        self.weights = (n + 1) ** np.arange(3) * (64 if self.magnetic else 1)
+        self.own = np.array([_OWN[c] for c in puzzle.colors])  # 0 red, 1 blue, -1 neutral
+        self.weights = (n + 1) ** np.arange(3) * (64 if self.faces else 1)
         width = min(n, _CHUNK)
         self.rows = 3**width
         low_tops, low_counts = _digits_table(0, width, n)
@@ -231,7 +262,7 @@ class _Space:
         _, first, summary = np.unique(key, return_index=True, return_inverse=True)
         tops = np.minimum(low_tops[first, None], high_tops[None])  # (summaries, high values, 3)
         counts = low_counts[first, None] + high_counts[None]
-        self.combine = tops @ self.weights + ((counts == 1) @ _BIT if self.magnetic else 0)
+        self.combine = tops @ self.weights + ((counts == 1) @ _BIT if self.faces else 0)
         if width == n:  # no high part: one lookup
             self.flat = self.combine[summary.reshape(-1), 0]
         else:
@@ -240,12 +271,13 @@ class _Space:
 
     def _rule_table(self) -> tuple[np.ndarray, np.ndarray]:
         n = self.n
-        signature = np.arange((n + 1) ** 3 * (64 if self.magnetic else 1))
+        signature = np.arange((n + 1) ** 3 * (64 if self.faces else 1))
         tops = self.tops(signature)
         moving = tops[:, _SRC]
-        legal = moving < tops[:, _DST]
+        allowed = np.array([(src, dst) in self.puzzle.moves for src, dst in zip(_SRC.tolist(), _DST.tolist())])
+        legal = (moving < tops[:, _DST]) & allowed
         step = _STEP * 3 ** np.minimum(moving, n - 1)
-        if self.magnetic:
+        if self.faces:
             bits, single = signature >> 3 & 7, signature & 7
             shows = bits[:, None] >> np.arange(3) & 1  # the colour of each stack, 1 = blue
             shown = np.where(tops == n, self.own, shows)  # what each post shows: -1 when empty and neutral
@@ -262,12 +294,12 @@ class _Space:
 
     def signatures(self, codes: np.ndarray, colors: bool = True) -> np.ndarray:
         """The signatures of ``codes`` (of posts numbers if ``colors`` is false)."""
-        posts = codes >> 3 if self.magnetic and colors else codes
+        posts = codes >> 3 if self.faces and colors else codes
         if self.rows == 3**self.n:
             key = self.flat[posts]
         else:
             key = self.combine[self.summary[posts % self.rows], posts // self.rows]
-        return key + ((codes & 7) << 3) if self.magnetic and colors else key
+        return key + ((codes & 7) << 3) if self.faces and colors else key
 
     def children(self, codes: np.ndarray) -> np.ndarray:
         """The codes reached by one move from ``codes`` (with repeats)."""
@@ -308,7 +340,7 @@ def legal_states(puzzle: Puzzle) -> np.ndarray:
     """
     space = _space(puzzle)
     posts = np.arange(3**space.n, dtype=np.int64)
-    if not space.magnetic:
+    if not space.faces:
         return posts
     tops = space.tops(space.signatures(posts, colors=False))
     empty = (tops == space.n)[:, None, :]  # (P, 1, 3)
@@ -350,7 +382,7 @@ def _progress_bar(enabled: bool, total: int, label: str) -> Iterator[Callable[[i
 
 
 def _label(puzzle: Puzzle) -> str:
-    return f"BFS magnetic {puzzle.colors} n={puzzle.n}" if puzzle.magnetic else f"BFS classic n={puzzle.n}"
+    return f"BFS {puzzle.name} n={puzzle.n}"
 
 
 def _search(
@@ -441,7 +473,7 @@ class SearchResult:
 
 def _walk_back(space: _Space, distances: np.ndarray, code: int) -> list[Move]:
     """An optimal path to ``code``: step to a neighbour one closer to the source, reversing each move (every move of
-    both puzzles can be undone by carrying the disk back)."""
+    the puzzles searched here can be undone by carrying the disk back, see :func:`covers`)."""
     moves = []
     d = int(distances[code])
     while d > 0:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from .errors import EmptyStackError, InvalidPuzzleError, quote
+from collections.abc import Iterable
+
+from .errors import EmptyStackError, IllegalMoveError, InvalidMoveError, quote
 from .move import Move, as_move
-from .puzzle import Puzzle
+from .puzzle import Puzzle, as_puzzle
 from .state import State
 
 __all__ = ["Game"]
@@ -29,14 +31,47 @@ class Game:
     """
 
     def __init__(self, puzzle: Puzzle, state: State | None = None) -> None:
-        if not isinstance(puzzle, Puzzle):
-            raise InvalidPuzzleError(f"a game is played on a Puzzle or a MagneticPuzzle, not {quote(puzzle)}")
-        self.puzzle = puzzle
+        self.puzzle = puzzle = as_puzzle(puzzle)
         self.initial = puzzle.check(puzzle.start if state is None else state)
         self.state = self.initial
         self.moves: list[Move] = []
         self._redo: list[Move] = []
         self._history: list[State] = []
+
+    @classmethod
+    def replay(cls, puzzle: Puzzle, moves: Iterable[Move | str], state: State | None = None) -> Game:
+        """The game after ``moves`` played from ``state`` (default: the start), each checked against the rules as it
+        is pushed: a saved game, loaded. A move is a :class:`Move` (or a tuple ``(disk, src, dst)``) or text read by
+        :meth:`Puzzle.parse_move` in the position it is played in (``"1SD"``, or ``"SD"`` for the top disk of S).
+
+        The first bad move stops the replay with an error naming it, counted from 1:
+        :class:`~hanoikit.InvalidMoveError` if it cannot be read, :class:`~hanoikit.IllegalMoveError` (with the
+        reason) if it cannot be played. A bad ``state`` raises :class:`~hanoikit.InvalidStateError`. O(n) per move.
+
+        >>> from hanoikit import Puzzle
+        >>> g = Game.replay(Puzzle(2), ["1SI", "SD", Move(1, 1, 2)])
+        >>> g.moves, g.is_solved()
+        ([Move(1, 0, 1), Move(2, 0, 2), Move(1, 1, 2)], True)
+        >>> Game.replay(Puzzle(2), ["1SI", "1SD"])
+        Traceback (most recent call last):
+        hanoikit.errors.IllegalMoveError: move 2 (1SD) cannot be played in 'IS': disk 1 is not on post S
+        """
+        game = cls(puzzle, state)
+        puzzle, posts = game.puzzle, game.puzzle.posts
+        for number, item in enumerate(moves, 1):
+            try:
+                move = puzzle.parse_move(item, game.state) if isinstance(item, str) else as_move(item)
+            except InvalidMoveError as error:
+                raise InvalidMoveError(f"move {number} cannot be read: {error}") from None
+            except IllegalMoveError as error:  # the shorthand of an empty post
+                where, text = quote(str(game.state)), quote(str(item).strip())
+                raise IllegalMoveError(f"move {number} ({text}) cannot be played in {where}: {error}") from None
+            reason = puzzle.move_error(game.state, move)
+            if reason is not None:
+                where = quote(str(game.state))
+                raise IllegalMoveError(f"move {number} ({move.notation(posts)}) cannot be played in {where}: {reason}")
+            game.push(move)
+        return game
 
     def push(self, move: Move) -> None:
         """Play ``move``; raises :class:`~hanoikit.IllegalMoveError` and changes nothing if it breaks the rules."""

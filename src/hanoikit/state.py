@@ -171,11 +171,6 @@ class State:
         """The number of disks."""
         return len(self.posts)
 
-    @property
-    def magnetic(self) -> bool:
-        """Whether the disks have coloured faces."""
-        return self.ups is not None
-
     def stacks(self) -> tuple[list[int], ...]:
         """The disks on each post, bottom to top.
 

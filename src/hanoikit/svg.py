@@ -13,9 +13,9 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from .draw.palette import BASE, FACE, FACE_DARK, INK, NEUTRAL_POST, PATH, disk_color
-from .move import POST_NAMES, Move
+from .move import Move, post_names
 from .puzzle import Puzzle
-from .state import State, flip
+from .state import State, color_name, flip
 
 __all__ = ["state"]
 
@@ -40,7 +40,7 @@ def state(
     lastmove: Move | None = None,
     labels: bool = True,
 ) -> str:
-    """Render ``position`` as an SVG picture ``size`` pixels wide (three fifths as high).
+    """Render ``position`` as an SVG picture ``size`` pixels wide (three fifths as high), on as many posts as it has.
 
     ``puzzle`` supplies the post colours (and checks the position); ``lastmove`` is marked by an arrow over the posts
     and an outline around the disk that moved; ``labels`` writes the disk numbers on the disks and the post names
@@ -50,18 +50,22 @@ def state(
     >>> svg = state(hk.State.parse("DSS"), lastmove=hk.Move(1, 0, 2))
     >>> 'class="lastmove"' in svg, svg.count("<rect")
     (True, 8)
+    >>> state(hk.State.parse("SJD")).count('class="post"')
+    4
     """
     if puzzle is not None:
         puzzle.check(position)
-    n = position.n
+    n, k = position.n, position.post_count
     width, height = float(size), round(size * 0.6, 1)
-    colors = getattr(puzzle, "colors", "NNN") if puzzle is not None else "NNN"
+    colors = "N" * k if puzzle is None else puzzle.colors
+    names = post_names(k)
     base_y = height * 0.84
     post_top = height * 0.16
-    post_w = max(width * 0.018, 2.0)
+    post_w = max(width * 0.018 * 3 / k, 2.0)
     disk_h = min(height * 0.1, (base_y - post_top - 6) / (n + 0.5))
-    widest, narrowest = width / 3 - width * 0.03, post_w * 3.2
-    centres = [width * (2 * post + 1) / 6 for post in range(3)]
+    widest, narrowest = width / k - width * 0.03, post_w * 3.2
+    centres = [width * (2 * post + 1) / (2 * k) for post in range(k)]
+    label_size = height * 0.065 * min(1.0, 4 / k)  # smaller names under five posts or more, to fit
 
     def disk_width(disk: int) -> float:
         return narrowest if n == 1 else narrowest + (widest - narrowest) * (disk - 1) / (n - 1)
@@ -83,9 +87,9 @@ def state(
             f'height="{base_y - post_top:.1f}" rx="{post_w / 2:.1f}" fill="{fill}"/>'
         )
         if labels:
-            name = POST_NAMES[post] if color == "N" else f"{POST_NAMES[post]} ({'red' if color == 'R' else 'blue'})"
+            name = names[post] if color == "N" else f"{names[post]} ({color_name(color)})"
             out.append(
-                f'<text x="{x:.1f}" y="{height * 0.965:.1f}" text-anchor="middle" font-size="{height * 0.065:.1f}" '
+                f'<text x="{x:.1f}" y="{height * 0.965:.1f}" text-anchor="middle" font-size="{label_size:.1f}" '
                 f'fill="{INK}">{name}</text>'
             )
     for post, stack in enumerate(position.stacks()):

@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from .move import POST_NAMES
+from .move import post_names
 from .puzzle import Puzzle
 from .state import State
 
@@ -36,15 +36,21 @@ def disk_text(disk: int, up: str | None = None) -> str:
 
 
 def diagram(state: State, puzzle: Puzzle | None = None) -> str:
-    """An ASCII drawing of ``state``: the three posts with their disks, the base, and the post names.
+    """An ASCII drawing of ``state``: its posts with their disks, the base, and the post names.
 
     A magnetic disk is filled with the letter of the colour it shows on top (``r`` or ``b``); a pre-coloured post is
     named with its colour, e.g. ``D(B)``. Positions with many disks grow tall and wide but stay exact.
+
+    >>> print(diagram(State.parse("SJD")))
+        |        |        |        |
+       [1]       |      [=2=]   [==3==]
+    ====================================
+        S        I        J        D
     """
     if puzzle is not None:
         puzzle.check(state)
-    n = state.n
-    width = 2 * n + (5 if state.magnetic else 3)
+    n, k = state.n, state.post_count
+    width = 2 * n + (3 if state.ups is None else 5)
     stacks = state.stacks()
     height = max(len(stack) for stack in stacks) + 1
     columns = []
@@ -53,8 +59,8 @@ def diagram(state: State, puzzle: Puzzle | None = None) -> str:
         cells += ["|".center(width)] * (height - len(stack))
         columns.append(cells[::-1])
     rows = ["".join(column[row] for column in columns).rstrip() for row in range(height)]
-    rows.append("=" * (3 * width))
-    colors = getattr(puzzle, "colors", "NNN") if puzzle is not None else "NNN"
-    names = [name if color == "N" else f"{name}({color})" for name, color in zip(POST_NAMES, colors)]
+    rows.append("=" * (k * width))
+    colors = "N" * k if puzzle is None else puzzle.colors
+    names = [name if color == "N" else f"{name}({color})" for name, color in zip(post_names(k), colors)]
     rows.append("".join(name.center(width) for name in names).rstrip())
     return "\n".join(rows)

@@ -55,7 +55,7 @@ def _as_array(moves: Iterable[Move] | np.ndarray) -> np.ndarray:
 
 
 def color_trace(puzzle: Puzzle, moves: Iterable[Move] | np.ndarray, state: State | None = None) -> np.ndarray:
-    """The colour of each post (S, I, D) at the start and after every move: +1 red, 0 neutral, -1 blue.
+    """The colour of each post (S, I, D on three posts) at the start and after every move: +1 red, 0 neutral, -1 blue.
 
     Parameters
     ----------
@@ -69,26 +69,31 @@ def color_trace(puzzle: Puzzle, moves: Iterable[Move] | np.ndarray, state: State
     Returns
     -------
     numpy.ndarray
-        Shape ``(m + 1, 3)``, dtype int8; row ``k`` is after the ``k``-th move.
+        Shape ``(m + 1, posts)``, dtype int8; row ``k`` is after the ``k``-th move.
 
     Raises
     ------
     IllegalMoveError
         Naming the first move that breaks the rules, as :meth:`Puzzle.play` would.
+    InvalidPuzzleError
+        For a puzzle whose disks have no faces (:attr:`Puzzle.faces`): no post ever shows a colour.
 
     >>> import hanoikit as hk
     >>> color_trace(hk.MagneticPuzzle(1, "RNB"), [hk.Move(1, 0, 2)]).tolist()
     [[1, 0, -1], [1, 0, -1]]
     """
-    if not puzzle.magnetic:
-        raise InvalidPuzzleError(f"colour traces need a magnetic tower, not {puzzle!r}")
+    if not puzzle.faces:
+        raise InvalidPuzzleError(f"colour traces need disks with coloured faces (a magnetic tower), not {puzzle!r}")
     state = puzzle.check(puzzle.start if state is None else state)
     array = _as_array(moves)
-    n, m = puzzle.n, len(array)
+    n, m, k = puzzle.n, len(array), puzzle.posts
     disk, src, dst = array[:, 0], array[:, 1], array[:, 2]
-    bad = (disk < 1) | (disk > n) | (src < 0) | (src > 2) | (dst < 0) | (dst > 2) | (src == dst)
+    allowed = np.zeros((k, k), bool)
+    allowed[tuple(np.array(sorted(puzzle.moves)).T)] = True
+    bad = (disk < 1) | (disk > n) | (src < 0) | (src >= k) | (dst < 0) | (dst >= k)
     disk = np.where(bad, 1, disk)
     src, dst = np.where(bad, 0, src), np.where(bad, 1, dst)
+    bad |= ~allowed[src, dst]  # also a move from a post to itself
 
     # The face each disk shows after each of its moves: its first face, flipped once per move so far.
     start_face = np.array([_SIGN[up] for up in state.ups], np.int8)  # type: ignore[union-attr]
@@ -97,12 +102,12 @@ def color_trace(puzzle: Puzzle, moves: Iterable[Move] | np.ndarray, state: State
     odd[order] = (np.arange(m) - group) % 2 == 0
     face_after = np.where(odd, -start_face[disk - 1], start_face[disk - 1]).astype(np.int8)
 
-    own = np.array([_SIGN[None if c == "N" else c] for c in puzzle.colors], np.int8)  # type: ignore[attr-defined]
+    own = np.array([_SIGN[None if c == "N" else c] for c in puzzle.colors], np.int8)
     stacks = state.stacks()
-    trace = np.empty((m + 1, 3), np.int8)
+    trace = np.empty((m + 1, k), np.int8)
     top_before = np.zeros((m, 2), np.int64)  # top disk of src and of dst before each move (0: empty)
     color_before_dst = np.zeros(m, np.int8)
-    for post in range(3):
+    for post in range(k):
         initial = np.array(stacks[post], np.int64)  # bottom to top
         initial_color = start_face[initial[-1] - 1] if initial.size else own[post]
         times = np.flatnonzero((src == post) | (dst == post))
@@ -175,11 +180,10 @@ def _raise_first(puzzle: Puzzle, state: State, array: np.ndarray, index: int) ->
     for disk, _, dst in array[:index].tolist():
         posts[disk - 1] = dst
         ups[disk - 1] = "B" if ups[disk - 1] == "R" else "R"
-    before = State(posts, ups)
+    before = State(posts, ups, puzzle.posts)
     move = Move(*(int(x) for x in array[index]))
     reason = puzzle.move_error(before, move) or "it breaks the rules"
-    shown = str(move) if move.src in (0, 1, 2) and move.dst in (0, 1, 2) else repr(move)
-    raise IllegalMoveError(f"move {index} ({shown}) is illegal in {before}: {reason}")
+    raise IllegalMoveError(f"move {index} ({move.notation(puzzle.posts)}) is illegal in {before}: {reason}")
 
 
 def crossing_spans(trace: np.ndarray) -> list[Crossing]:
@@ -199,12 +203,12 @@ def crossing_spans(trace: np.ndarray) -> list[Crossing]:
     return sorted(found, key=lambda c: (c.start, c.post))
 
 
-def color_crossings(puzzle: Puzzle, moves: Iterable[Move] | np.ndarray, state: State | None = None) -> tuple[int, int, int]:
-    """How many colour crossings each post (S, I, D) makes during ``moves``.
+def color_crossings(puzzle: Puzzle, moves: Iterable[Move] | np.ndarray, state: State | None = None) -> tuple[int, ...]:
+    """How many colour crossings each post (S, I, D on three posts) makes during ``moves``.
 
     >>> import hanoikit as hk
     >>> color_crossings(hk.MagneticPuzzle(5), hk.levy.solution_array(5, "62"))
     (2, 3, 3)
     """
     spans = crossing_spans(color_trace(puzzle, moves, state))
-    return tuple(sum(1 for c in spans if c.post == post) for post in range(3))  # type: ignore[return-value]
+    return tuple(sum(1 for c in spans if c.post == post) for post in range(puzzle.posts))

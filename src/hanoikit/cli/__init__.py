@@ -21,7 +21,7 @@ from .app import OutputError, app
 
 __all__ = ["app", "main", "Terminated"]
 
-_COMMAND_MODULES = ("demo", "solve", "search", "magnetic", "levy", "pictures", "play")
+_COMMAND_MODULES = ("demo", "solve", "search", "magnetic", "levy", "pictures", "play", "check", "oeis")
 
 for _name in _COMMAND_MODULES:
     importlib.import_module(f"{__name__}.{_name}")
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     hook = sys.unraisablehook
     sys.unraisablehook = lambda report: None if isinstance(report.exc_value, Terminated) else hook(report)
     try:
-        app.main(args=args, prog_name="hanoi", standalone_mode=False)
+        status = app.main(args=args, prog_name="hanoi", standalone_mode=False)  # a status set by ctx.exit(status)
         sys.stdout.flush()
     except click.UsageError as error:
         path = error.ctx.command_path if error.ctx is not None else "hanoi"
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.unraisablehook = hook
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
-    return 0
+    return status if isinstance(status, int) and not isinstance(status, bool) else 0
 
 
 def _cannot_write(error: OSError) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextvars
+import functools
 import re
 from typing import Any, NoReturn
 
@@ -9,9 +11,9 @@ import click
 
 from .. import limits
 from ..errors import HanoiError, InvalidPuzzleError
-from ..puzzle import MagneticPuzzle, Puzzle
+from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
 
-__all__ = ["app", "fail", "make_puzzle", "magnetic_options", "OutputError", "DISKS"]
+__all__ = ["app", "fail", "make_puzzle", "magnetic_options", "puzzle_rules", "OutputError", "DISKS", "FAMILY_COMMANDS"]
 
 _NEGATIVE = re.compile(r"-\d.*")
 _CAP = re.compile(r"\{(MAX_[A-Z_]+)\}")
@@ -84,23 +86,79 @@ def fail(message: str) -> NoReturn:
     raise UsageFailure(message)
 
 
+_RULES: contextvars.ContextVar[tuple[int | None, str]] = contextvars.ContextVar("rules", default=(None, "any"))
+
+FAMILY_COMMANDS: dict[str, tuple[bool, bool]] = {
+    "count": (True, True),
+    "state": (True, True),
+    "move": (False, True),
+    "solve": (False, False),
+    "distance": (False, True),
+    "check": (True, True),
+    "search": (True, True),
+}
+"""What each command does with the family's rules: (more than three posts, restricted moves). A command that is
+not listed, or not for what was asked, refuses in one line (exit 2) instead of answering with the three-post tools."""
+
+
+def puzzle_rules() -> tuple[int | None, str]:
+    """The ``--posts`` (``None``: not given) and ``--moves`` options of the running command."""
+    return _RULES.get()
+
+
 def make_puzzle(n: int, magnetic: str | None = None, goal_up: str | None = None, start_up: str | None = None) -> Puzzle:
-    """The puzzle named by the common options: classic, or magnetic with the colours of S, I, D."""
+    """The puzzle named by the common options: classic, or magnetic with one colour per post (S first), on
+    ``--posts`` posts with the ``--moves`` rule."""
+    posts, moves = _RULES.get()
     if magnetic is None:
         if goal_up is not None or start_up is not None:
-            raise InvalidPuzzleError("--goal-up and --start-up need --magnetic SID")
-        return Puzzle(n)
-    return MagneticPuzzle(n, magnetic, start_up=start_up, goal_up=goal_up)  # type: ignore[arg-type]
+            raise InvalidPuzzleError("--goal-up and --start-up need --magnetic with the colour of each post, e.g. NNN")
+        return Puzzle(n, 3 if posts is None else posts, moves)
+    if posts is not None and len(magnetic) != posts:
+        raise InvalidPuzzleError(f"--magnetic names the colour of each post: give {posts} letters for --posts {posts}")
+    return MagneticPuzzle(n, magnetic, start_up=start_up, goal_up=goal_up, moves=moves)  # type: ignore[arg-type]
+
+
+def _check_family(name: str, posts: int | None, moves: str, magnetic: str | None) -> None:
+    """Refuse rules the command ``name`` cannot handle yet."""
+    k = posts if posts is not None else (len(magnetic) if magnetic else 3)
+    more_posts, restricted = FAMILY_COMMANDS.get(name, (False, False))
+    if k != 3 and not more_posts:
+        fail(f"hanoi {name} handles three posts only for now, not {k}")
+    if moves.strip().lower() != "any" and not restricted:
+        fail(f"hanoi {name} handles every move allowed only for now, not --moves {moves}")
 
 
 def magnetic_options(command):  # type: ignore[no-untyped-def]
-    """Add ``--magnetic SID``, ``--start-up R|B`` and ``--goal-up R|B`` to a command."""
-    command = click.option(
+    """Add the puzzle options to a command: ``--magnetic COLOURS``, ``--start-up R|B``, ``--goal-up R|B``,
+    ``--posts K`` and ``--moves RULE``; :func:`make_puzzle` reads the last two, and a command that cannot handle them
+    (see :data:`FAMILY_COMMANDS`) refuses in one line."""
+
+    @functools.wraps(command)
+    def run(*args: Any, posts: int | None = None, moves: str = "any", **kwargs: Any) -> Any:
+        ctx = click.get_current_context()
+        _check_family(ctx.info_name or command.__name__, posts, moves, kwargs.get("magnetic"))
+        token = _RULES.set((posts, moves))
+        try:
+            return command(*args, **kwargs)
+        finally:
+            _RULES.reset(token)
+
+    run = click.option(
+        "--moves", default="any", show_default=True, metavar="RULE",
+        help=f"Allowed moves: {'|'.join(MOVE_RULES)}, or the allowed pairs of posts such as 'SI ID DS'.",
+    )(run)
+    run = click.option(
+        "--posts", type=click.IntRange(3, limits.MAX_POSTS), default=None, metavar="K",
+        help=f"Number of posts, 3 to {limits.MAX_POSTS} (default 3, or one per --magnetic colour).",
+    )(run)
+    run = click.option(
         "--goal-up", type=click.Choice(["R", "B"], case_sensitive=False), help="Colour the goal tower shows on top."
-    )(command)
-    command = click.option(
+    )(run)
+    run = click.option(
         "--start-up", type=click.Choice(["R", "B"], case_sensitive=False), help="Colour the start tower shows on top."
-    )(command)
+    )(run)
     return click.option(
-        "--magnetic", "magnetic", metavar="SID", help="Magnetic tower with posts S, I, D coloured R, B or N (e.g. NNN)."
-    )(command)
+        "--magnetic", "magnetic", metavar="COLOURS",
+        help="Magnetic tower with each post (S first) coloured R, B or N (e.g. NNN, or NNNN on 4 posts).",
+    )(run)

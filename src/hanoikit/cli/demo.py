@@ -14,7 +14,7 @@ from ..puzzle import MagneticPuzzle, Puzzle
 from .app import app
 
 
-def _solution_panel(puzzle: Puzzle, title: str) -> Panel:
+def _solution_panel(puzzle: Puzzle) -> Panel:
     """Every move of the optimal solution with the position it leads to, in columns."""
     from ..text import diagram
 
@@ -24,7 +24,8 @@ def _solution_panel(puzzle: Puzzle, title: str) -> Panel:
         lines.append(f"{index:>3} {move!s:<4} {state}")
     assert state == puzzle.goal
     body = f"{diagram(puzzle.start, puzzle)}\n\n" + "\n".join(lines)
-    return Panel(Text(body), title=f"{title}: {len(lines)} moves, optimal", expand=False)
+    title = f"{puzzle.name}, {puzzle.n} disk{'s' * (puzzle.n > 1)}: {len(lines)} moves, optimal"
+    return Panel(Text(body), title=title, expand=False)
 
 
 @app.command()
@@ -39,9 +40,9 @@ def demo(n: int) -> None:
     console.rule("[bold]hanoikit demo")
     console.print("Moves are written disk, from, to (1SD: disk 1 from S to D); positions list each disk's post, "
                   "smallest first, then on a magnetic tower each disk's top colour (SSI:RRB).\n")
-    console.print(Columns([_solution_panel(classic, f"classic, {n} disks"),
-                           _solution_panel(magnetic, f"magnetic NNN, {n} disks")]))
-    console.print(f"\nclassic disk sequence (seed 003's formula): {' '.join(map(str, disk_sequence(min(n, 4))))}")
+    console.print(Columns([_solution_panel(classic), _solution_panel(magnetic)]))
+    ruler = " ".join(map(str, disk_sequence(min(n, 4))))
+    console.print(f"\nclassic disk sequence, move k moves disk floor(log2(k XOR (k + 1))) + 1: {ruler}")
     console.print(f"classic 64 disks: {Puzzle(64).distance():,} moves")
     console.print(f"magnetic 64 disks, free: {MagneticPuzzle(64).distance():,} moves; "
                   f"RBB: {MagneticPuzzle(64, 'RBB').distance():,} = (3^64 - 1)/2")

@@ -26,14 +26,20 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     hanoi count --magnetic NNN --upto 10
     hanoi count --magnetic NNR --goal-up R
     hanoi count                       the classic tower
+    hanoi count --posts 4             Frame-Stewart (Reve's puzzle), exact
+    hanoi count --moves cyclic        three posts in a cycle (Atkinson)
     """
     from rich.console import Console
     from rich.table import Table
 
     top = make_puzzle(upto, magnetic, goal_up, start_up)
+    if top.posts != 3 or len(top.moves) != 6:
+        Console().print(_family_table(top, magnetic, goal_up, start_up))
+        return
     disks = top.disk_moves()[::-1]
-    name = f"{top.colors}, {top.start_up} up to {top.goal_up} up" if top.magnetic else "classic"  # type: ignore[attr-defined]
-    base = 3 if top.magnetic else 2
+    first, last = top.start.up(1), top.goal.up(1)  # the faces the towers show, None without faces
+    name = top.name if first is None else f"{top.name}, {first} up to {last} up"
+    base = 3 if top.faces else 2  # S(n) grows as 2^n on the classic tower, as 3^n on a magnetic one
     table = Table(title=f"Optimal counts, {name}")
     table.add_column("n / k", justify="right")
     table.add_column("S(n)", justify="right", overflow="fold")
@@ -41,12 +47,49 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     table.add_column(f"S(n)/{base}^n", justify="right")
     for n, total in enumerate(itertools.accumulate(disks), 1):  # S(n) = P(1) + ... + P(n)
         table.add_row(str(n), exact(total), exact(disks[n - 1]), f"{total / base**n:.6f}" if n < 1000 else "")
-    if top.magnetic:
+    if first is not None:
         from ..analysis.markov import asymptotic_factors
 
-        s, p = asymptotic_factors(top.colors, top.goal_up, top.start_up)  # type: ignore[attr-defined]
+        s, p = asymptotic_factors(top.colors, last, first)
         table.caption = f"S(n) ~ s 3^n with s = {s}, P(k) ~ p 3^(k-1) with p = {p} (exact)"
     Console().print(table)
+
+
+def _family_table(top, magnetic, goal_up, start_up):  # type: ignore[no-untyped-def]
+    """The counts from S to D of a member with more posts or restricted moves: by its own solver (exact for every
+    n), else by the search up to the exhaustive solver's cap."""
+    from rich.table import Table
+
+    from ..limits import MAX_SEARCH_POSITIONS
+    from ..solvers import tower_search
+    from ..solvers.registry import EXHAUSTIVE, solvers_for
+
+    solver = solvers_for(top)[0]
+    exact_solver = None if solver is EXHAUSTIVE else solver
+    rules = repr(top).split(", ", 1)[1].rstrip(")") if ", " in repr(top) else ""
+    table = Table(title=f"Optimal counts from S to D, {type(top).__name__}(n, {rules})")
+    for column in ("n", "S(n)", "S(n) - S(n-1)"):
+        table.add_column(column, justify="right", overflow="fold")
+    previous, reached = 0, 0
+    for n in range(1, top.n + 1):
+        puzzle = make_puzzle(n, magnetic, goal_up, start_up)
+        if exact_solver is not None:
+            total: int | None = puzzle.distance()
+        elif tower_search.code_space(puzzle) <= MAX_SEARCH_POSITIONS:
+            total = tower_search.distance(puzzle)
+        else:
+            break
+        reached = n
+        table.add_row(str(n), "unreachable" if total is None else exact(total), "" if total is None else exact(total - previous))
+        previous = total or 0
+    if exact_solver is not None:
+        table.caption = f"by the {exact_solver.name} solver ({exact_solver.guarantee.value}): {exact_solver.reference}"
+    else:
+        table.caption = (
+            f"by exhaustive search, no formula being known; n <= {reached}: at most {MAX_SEARCH_POSITIONS:,} positions "
+            "(hanoi oeis --new --max-positions goes further)"
+        )
+    return table
 
 
 @app.command()
@@ -100,8 +143,9 @@ def variants(upto: int) -> None:
 
 @app.command()
 def markov() -> None:
-    """Seed 001's matrix analysis, computed: the recursions of its seven variants, S(1), the matrix M, its
-    characteristic polynomial and roots, and the factors s; then the same for the engine's full class system."""
+    """The matrix analysis of the encyclopedia article (seed 001), computed: the recursions of its seven variants,
+    S(1), the matrix M, its characteristic polynomial and roots, and the factors s; then the same for the engine's
+    full class system."""
     from rich.console import Console
     from rich.table import Table
 
@@ -109,7 +153,7 @@ def markov() -> None:
 
     console = Console()
     recursions = mk.seed_recursions()
-    table = Table(title="Seed 001's recursions, found among the engine's optimal plans")
+    table = Table(title="The article's recursions (seed 001), found among the engine's optimal plans")
     table.add_column("variant")
     table.add_column("S(n) =")
     table.add_column("S(1)", justify="right")

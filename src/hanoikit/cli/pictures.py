@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from ..puzzle import Puzzle
 from .app import app, fail, magnetic_options, make_puzzle
 
 __all__ = ["graph", "animate", "show", "explain", "ncube"]
@@ -32,14 +33,16 @@ def _moves(n: int, magnetic, start_up, goal_up, algorithm: str, source: str | No
 def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, out: str | None) -> None:
     """The state graph of the N-disk tower: every position reachable from the start, every move between them.
 
-    The classic graph is drawn as seed 003's Sierpinski triangle (start at the top, towers on I and D at the bottom
-    corners, positions named AAB as in the seed); magnetic positions gather around the classic ones. The optimal path
+    The classic graph is drawn as a Sierpinski triangle (start at the top, towers on I and D at the bottom corners,
+    positions named AAB for the posts A, B, C, as in the Chinese article, seed 003); magnetic positions gather around
+    the classic ones. The optimal path
     from start to goal is highlighted. Without --out, prints the graph's facts (and, up to 4 classic disks, the
     triangle drawn in text).
     """
     from ..draw.files import check_parent, extension
     from ..draw.graph import FORMATS, save_state_graph
-    from ..graph import diameter, state_graph
+    from ..graph import state_graph
+    from ..search import diameter
 
     if out is not None and extension(out) not in FORMATS:
         fail(f"cannot write a graph to {out!r}: use a file ending in {', '.join('.' + f for f in FORMATS)}")
@@ -51,13 +54,13 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     count = g.number_of_nodes()
     facts = f"{count:,} position{'s' * (count != 1)}, {g.number_of_edges():,} moves"
     if g.number_of_nodes() <= 3000:
-        facts += f", diameter {diameter(g):,}"
+        facts += f", diameter {diameter(puzzle):,}"
     if goal_reached:
         facts += f", start to goal {puzzle.distance():,} moves"
     else:
         facts += ", the goal cannot be reached"
     if out is None:
-        if not puzzle.magnetic and n <= 4:
+        if puzzle == Puzzle(n) and n <= 4:
             from ..graph import sierpinski_text
 
             click.echo(sierpinski_text(n) + "\n")
@@ -160,7 +163,8 @@ def show(
 @app.command()
 @click.argument("n", type=click.IntRange(1, 10), default=4)
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="Language of the disks.")
-@click.option("--cycles", is_flag=True, help="Instead, tabulate the recursion, the disk formula and seed 003's cycles.")
+@click.option("--cycles", is_flag=True,
+              help="Instead, tabulate the recursion, the disk formula and the 4- and 3-step cycles.")
 @click.option("--numbered", is_flag=True, help="Number the moves in the dialogue.")
 def explain(n: int, lang: str, cycles: bool, numbered: bool) -> None:
     """The N disks talk their way through the classic puzzle (seed 002): each, asked to move, asks the disk above it

@@ -9,6 +9,7 @@ import webbrowser
 
 import click
 
+from .._extras import require
 from .app import app, fail
 
 
@@ -18,6 +19,7 @@ from .app import app, fail
 @click.option("--no-browser", is_flag=True, help="Do not open a browser; just print the address.")
 def play(port: int, host: str, no_browser: bool) -> None:
     """Play the classic or magnetic tower in your browser: hints, undo, a watch mode, save and load."""
+    require("uvicorn", "play")
     import uvicorn
 
     from ..web import create_app

@@ -10,9 +10,8 @@ from typing import Any
 
 import click
 
-from ..errors import InvalidPuzzleError
 from ..frontier.engines import ENGINES
-from ..puzzle import MagneticPuzzle, Puzzle
+from ..puzzle import Puzzle
 from .app import DISKS, app, fail, magnetic_options, make_puzzle
 
 __all__ = ["search"]
@@ -24,8 +23,6 @@ _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
 @click.argument("n", type=DISKS)
 @magnetic_options
 @click.option("--from", "source", metavar="STATE", help="Search from this position (default: the start), e.g. SSI:RRB.")
-@click.option("--posts", type=click.IntRange(3), help="Number of posts (default 3, or as many as --magnetic colours).")
-@click.option("--moves", metavar="RULE", help="Allowed moves: any, cyclic, linear, star, or pairs such as 'SI ID DS'.")
 @click.option("--engine", type=click.Choice(ENGINES), help="Run the search's block tasks here (default), on local "
               "processes, or on Dask; implies the frontier search.")
 @click.option("--workers", type=click.IntRange(1), help="Worker processes (processes engine), or start a Dask "
@@ -47,8 +44,6 @@ def search(
     start_up: str | None,
     goal_up: str | None,
     source: str | None,
-    posts: int | None,
-    moves: str | None,
     engine: str | None,
     workers: int | None,
     cluster: str | None,
@@ -71,7 +66,7 @@ def search(
     hanoi search 14 --posts 4 --workers 2          on a Dask LocalCluster
     hanoi search 20 --checkpoint run/              then, if killed: --resume run/
     """
-    puzzle = _puzzle(n, magnetic, start_up, goal_up, posts, moves)
+    puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     origin = puzzle.start if source is None else puzzle.parse(source)
     if resume is not None:
         if checkpoint is not None and checkpoint != resume:
@@ -98,20 +93,6 @@ def search(
         click.echo(json.dumps(found))
     else:
         _print(puzzle, found)
-
-
-def _puzzle(
-    n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, posts: int | None, moves: str | None
-) -> Puzzle:
-    if posts is None and moves is None:
-        return make_puzzle(n, magnetic, goal_up, start_up)
-    if magnetic is None:
-        if goal_up is not None or start_up is not None:
-            raise InvalidPuzzleError("--goal-up and --start-up need --magnetic COLOURS")
-        return Puzzle(n, posts or 3, moves or "any")
-    if posts is not None and posts != len(magnetic):
-        raise InvalidPuzzleError(f"--magnetic {magnetic} colours {len(magnetic)} posts, not --posts {posts}")
-    return MagneticPuzzle(n, magnetic, start_up, goal_up, moves=moves or "any")  # type: ignore[arg-type]
 
 
 def _oracle_covers(puzzle: Puzzle) -> bool:
@@ -149,13 +130,8 @@ def _print(puzzle: Puzzle, found: dict[str, Any]) -> None:
     else:
         d = found["distance"]
         to_goal = "unreachable" if d is None else f"{d:,}"
-    kind = f"magnetic {puzzle.colors}" if puzzle.faces else "classic" if puzzle.posts == 3 else ""
-    rules = f"{puzzle.posts} posts, " if puzzle.posts != 3 else ""
-    if len(puzzle.moves) != puzzle.posts * (puzzle.posts - 1):
-        rules += f"{_rule(puzzle)} moves, "
     n = puzzle.n
-    title = f"Breadth-first search: {', '.join(filter(None, [kind, rules.rstrip(', ')]))}, {n} disk{'s' * (n > 1)}"
-    summary = Table(title=title, show_header=False)
+    summary = Table(title=f"Breadth-first search: {puzzle.name}, {n} disk{'s' * (n > 1)}", show_header=False)
     summary.add_column(style="bold")
     summary.add_column(justify="right")
     summary.add_row("from", found["source"])
@@ -187,8 +163,3 @@ def _print(puzzle: Puzzle, found: dict[str, Any]) -> None:
     console.print(summary)
     console.print(layers)
 
-
-def _rule(puzzle: Puzzle) -> str:
-    from ..puzzle import MOVE_RULES, move_rule
-
-    return next((name for name in MOVE_RULES if move_rule(name, puzzle.posts) == puzzle.moves), "restricted")

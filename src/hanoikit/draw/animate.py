@@ -18,6 +18,7 @@ import shutil
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
+from .._extras import require
 from ..errors import HanoiError, TooLargeError, UnknownMethodError
 from ..limits import MAX_FRAMES, MAX_MOVIE_MOVES
 from ..move import POST_NAMES, Move
@@ -202,6 +203,7 @@ def _check_format(fmt: str) -> None:
     if fmt == "gif":
         return
     if fmt == "mp4":
+        require("matplotlib", "plot")
         from matplotlib import animation
 
         if shutil.which("ffmpeg") is None or not animation.writers.is_available("ffmpeg"):
@@ -351,6 +353,7 @@ class _Movie:
     """A matplotlib figure with one pair of face patches per disk, moved frame by frame."""
 
     def __init__(self, puzzle: Puzzle, state: State, width: int, height: int, total: int) -> None:
+        require("matplotlib", "plot")
         import matplotlib
 
         matplotlib.use("Agg", force=False)

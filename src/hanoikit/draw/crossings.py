@@ -12,12 +12,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._extras import require
 from .files import save_figure
 
 __all__ = ["Panel", "panel", "draw_panels", "figure13", "figure14", "crossings_chart"]
 
 _RED, _BLUE, _INK, _MUTED, _NEUTRAL = "#c8322d", "#2b62b8", "#262626", "#8a8a8a", "#f1e3a6"
-_POST_NAMES = ("S", "I", "D")
 
 
 class Panel(NamedTuple):
@@ -48,20 +48,22 @@ def panel(letter: str, n: int, algorithm: str, colors: str | None = None) -> Pan
 
 
 def _draw(ax: Any, item: Panel, longest: int) -> None:
-    """One panel; the move axis runs to ``longest`` so that stacked panels line up."""
+    """One panel, a strip per post (S on top); the move axis runs to ``longest`` so that stacked panels line up."""
     from ..analysis.crossings import crossing_spans
+    from ..move import post_names
 
     trace = item.trace
-    m = len(trace) - 1
+    m, k = len(trace) - 1, trace.shape[1]
+    names = post_names(k)
     gap, height = 3.0, 1.0
     spans = crossing_spans(trace)
-    for crossing in spans:  # row k (after move k) is drawn over [k - 1/2, k + 1/2)
-        base = (2 - crossing.post) * gap
+    for crossing in spans:  # row j (after move j) is drawn over [j - 1/2, j + 1/2)
+        base = (k - 1 - crossing.post) * gap
         ax.add_patch(
             _rectangle((crossing.leave - 1.5, base - 1.35 * height), crossing.start - crossing.leave + 2, 2.7 * height)
         )
-    for post in range(3):
-        base = (2 - post) * gap
+    for post in range(k):
+        base = (k - 1 - post) * gap
         values = trace[:, post]
         change = np.flatnonzero(np.diff(values)) + 1
         starts = np.concatenate(([0], change))
@@ -76,28 +78,28 @@ def _draw(ax: Any, item: Panel, longest: int) -> None:
     if m > 150:  # the shading is too thin to see: mark each crossing above its strip
         for crossing in spans:
             ax.plot(
-                (crossing.leave + crossing.start) / 2 - 0.5, (2 - crossing.post) * gap + 1.3 * height, marker="v",
+                (crossing.leave + crossing.start) / 2 - 0.5, (k - 1 - crossing.post) * gap + 1.3 * height, marker="v",
                 ms=5, color=_RED if crossing.color > 0 else _BLUE, mec=_INK, mew=0.5, zorder=4,
             )
-    counts = [sum(1 for c in spans if c.post == post) for post in range(3)]
+    counts = [sum(1 for c in spans if c.post == post) for post in range(k)]
     ticks, labels = [], []
-    for post in range(3):
-        base = (2 - post) * gap
+    for post in range(k):
+        base = (k - 1 - post) * gap
         ticks += [base - height, base, base + height]
-        labels += ["blue", _POST_NAMES[post], "red"]
+        labels += ["blue", names[post], "red"]
         ax.text(
             longest + 0.5 + 0.012 * (longest + 1), base, f"{counts[post]} crossing{'s' if counts[post] != 1 else ''}",
             va="center", ha="left", fontsize=8, color=_INK,
         )
     ax.set_yticks(ticks, labels)
     for tick, label in zip(ax.get_yticklabels(), labels):
-        if label in _POST_NAMES:
+        if label in set(names):
             tick.set_fontweight("bold")
             tick.set_fontsize(10)
         else:
             tick.set_fontsize(7)
             tick.set_color(_RED if label == "red" else _BLUE)
-    ax.set_ylim(-1.6 * height, 2 * gap + 1.6 * height)
+    ax.set_ylim(-1.6 * height, (k - 1) * gap + 1.6 * height)
     ax.set_xlim(-0.5, longest + 0.5)
     ax.set_title(f"{item.letter}   {item.title}" if item.letter else item.title, loc="left", fontsize=10)
     ax.set_xlabel("after move", fontsize=9)
@@ -117,6 +119,7 @@ def _rectangle(corner: tuple[float, float], width: float, height: float) -> Any:
 
 def draw_panels(panels: Sequence[Panel], title: str | None = None) -> Any:
     """A matplotlib figure with one step chart per panel, stacked."""
+    require("matplotlib", "plot")
     import matplotlib
 
     matplotlib.use("Agg")

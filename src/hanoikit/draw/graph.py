@@ -1,5 +1,6 @@
-"""The state graph drawn with matplotlib: the Sierpinski triangle of seed 003 for the classic tower, a force layout for
-the magnetic ones, with the optimal path from start to goal highlighted."""
+"""The state graph drawn with matplotlib, with the optimal path from start to goal highlighted: on three posts the
+Sierpinski triangle of seed 003 (magnetic positions gathered around their classic points), on more posts a force
+layout."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._extras import require
 from ..errors import UnknownMethodError
-from ..graph import abc, sierpinski_layout, state_graph, to_dot, write_graphml
+from ..graph import abc, sierpinski_layout, state_graph
+from ..graph_files import to_dot, write_graphml
 from ..puzzle import Puzzle
 from ..state import State
 from .files import extension, save_figure, write_atomically
@@ -33,19 +36,25 @@ def optimal_path(puzzle: Puzzle) -> list[State]:
 
 
 def layout(puzzle: Puzzle, graph: nx.Graph) -> dict[State, tuple[float, float]]:
-    """Node positions on the Sierpinski triangle of the disks' posts.
+    """Node positions: on three posts, the Sierpinski triangle of the disks' posts; on more, a force layout
+    (networkx's ``spring_layout``, the same every time).
 
-    On a magnetic tower the positions with the same posts (they differ only in the colours the stacks show) gather in
-    a small cluster around their classic point: each post's stack pushes its position towards (red) or away from
-    (blue) that post's corner.
+    Positions with the same posts that differ in the colours the stacks show (on a magnetic tower) gather in a small
+    cluster around their classic point: each post's stack pushes its position towards (red) or away from (blue) that
+    post's corner.
     """
+    if puzzle.posts != 3:
+        import networkx as nx
+
+        return {state: (float(x), float(y)) for state, (x, y) in nx.spring_layout(graph, seed=3).items()}
     classic = sierpinski_layout(puzzle.n)
-    if not puzzle.magnetic:
-        return classic
     corners = ((0.0, 1.0), (-0.866, -0.5), (0.866, -0.5))
     radius = (0.26, 0.17, 0.1)
     positions = {}
     for state in graph.nodes:
+        if state.ups is None:
+            positions[state] = classic[state]
+            continue
         x, y = classic[State(state.posts)]
         for post, top in enumerate(state.tops()):
             if top is not None:
@@ -65,9 +74,10 @@ def draw_state_graph(
 ) -> Figure:
     """Draw the state graph of ``puzzle`` with ``path`` (default: the optimal solution) highlighted.
 
-    Node labels (seed 003's letters ``AAB`` on the classic tower, the notation on a magnetic one) are shown when
-    ``labels`` is true, by default for small graphs only. Returns the matplotlib figure.
+    Node labels (the letters ``AAB`` of seed 003 for positions without colours, the notation for those with) are
+    shown when ``labels`` is true, by default for small graphs only. Returns the matplotlib figure.
     """
+    require("matplotlib", "plot")
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -101,16 +111,15 @@ def draw_state_graph(
     ax.scatter(xs, ys, s=node_size, c=colors, edgecolors=INK, linewidths=0.6 if labels else 0.3, zorder=3)
     if labels:
         for state in graph.nodes:
-            text = abc(state) if not puzzle.magnetic else str(state).replace(":", "\n")
+            text = abc(state) if state.ups is None else str(state).replace(":", "\n")
             size = 6.5 if puzzle.n <= 3 else 5
             ax.annotate(text, positions[state], ha="center", va="center", fontsize=size, zorder=4)
     for state, name in ((path[0], "start"), (path[-1], "goal")):
         x, y = positions[state]
         ax.annotate(name, (x, y), xytext=(0, 15) if name == "start" else (0, -19), textcoords="offset points",
                     ha="center", va="center", fontsize=9, color=INK, fontweight="bold", zorder=5)
-    kind = f"magnetic {puzzle.colors}" if puzzle.magnetic else "classic"
     ax.set_title(
-        f"{puzzle.n}-disk {kind} tower: {count:,} positions, {graph.number_of_edges():,} moves; "
+        f"{puzzle.n}-disk {puzzle.name} tower: {count:,} positions, {graph.number_of_edges():,} moves; "
         f"optimal path {len(path) - 1:,} moves",
         fontsize=10,
         color=INK,
@@ -131,7 +140,7 @@ def save_state_graph(puzzle: Puzzle, target: str | os.PathLike[str], graph: nx.G
     graph = state_graph(puzzle) if graph is None else graph
     path = optimal_path(puzzle)
     if fmt == "dot":
-        positions = None if puzzle.magnetic else sierpinski_layout(puzzle)
+        positions = sierpinski_layout(puzzle) if puzzle.posts == 3 and not puzzle.faces else None
         text = to_dot(graph, path=path, positions=positions, labels="notation")
 
         def write(temporary: str) -> None:

@@ -1,8 +1,9 @@
 """Write the reproduction report: every checked item of the seeds, in Markdown and HTML, with the figures as files.
 
-The items come as :class:`~hanoikit.report.Check` rows from one module per seed (``seed000``, ``seed001``, ``classic``
-for seeds 002 and 003); each module may also give computed :class:`Table` s. The report is built in a temporary
-directory beside the target and its files are moved into place only when all of them are written.
+The items come as :class:`~hanoikit.report.Check` rows from one module per source (``levy`` for Levy's paper, seed
+000; ``encyclopedia`` for the encyclopedia article, seed 001; ``classic`` for seeds 002 and 003); each module may also
+give computed :class:`Table` s. The report is built in a temporary directory beside the target and its files are moved
+into place only when all of them are written.
 
 >>> import tempfile, pathlib
 >>> with tempfile.TemporaryDirectory() as out:  # doctest: +SKIP
@@ -32,8 +33,8 @@ MATCH = "✓ match"
 MISMATCH = "✗ mismatch"
 
 _SEEDS = (
-    ("seed000", "000"),
-    ("seed001", "001"),
+    ("levy", "000"),
+    ("encyclopedia", "001"),
     ("classic", "002 and 003"),
 )
 

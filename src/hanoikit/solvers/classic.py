@@ -35,7 +35,7 @@ from typing import NamedTuple, TypeAlias
 from ..errors import InvalidPuzzleError, InvalidStateError, MoveIndexError, UnknownMethodError, quote
 from ..limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_RECURSIVE_DISKS, MAX_TABLE_DISKS, ensure_at_most
 from ..move import Move, as_int
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, as_puzzle
 from ..state import State
 from .registry import CLASSIC
 
@@ -535,7 +535,7 @@ def _check_pair(puzzle: Puzzle, src: State, dst: State) -> None:
 
 
 def _check_puzzle(puzzle: Puzzle) -> None:
-    if not isinstance(puzzle, Puzzle) or not CLASSIC.covers(puzzle):
+    if not CLASSIC.covers(as_puzzle(puzzle)):
         raise InvalidPuzzleError(
             f"this solver answers the classic puzzle (three posts, every move), not {quote(puzzle)}"
         )

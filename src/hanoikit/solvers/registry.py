@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from ..errors import UnknownMethodError
-from ..limits import MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
+from ..limits import MAX_FAMILY_INDEX_DISKS, MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
 from ..puzzle import Puzzle, move_rule
 from ..state import State
 
@@ -232,6 +232,102 @@ MAGNETIC = register(
         reference="shortest paths over the tiny graph of each level (hanoikit.solvers.magnetic), every colouring",
     )
 )
+
+def _load_frame_stewart() -> SolverFunctions:
+    from . import frame_stewart
+
+    return frame_stewart
+
+
+def _every_move(puzzle: Puzzle) -> bool:
+    return puzzle._any and not puzzle.faces  # type: ignore[attr-defined, no-any-return]
+
+
+FRAME_STEWART_4 = register(
+    Solver(
+        name="frame-stewart",
+        covers=lambda puzzle: puzzle.posts == 4 and _every_move(puzzle),
+        endpoints=Endpoints.PERFECT,
+        guarantee=Guarantee.PROVEN_OPTIMAL,
+        cost="the count in O(sqrt(n)) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
+        load=_load_frame_stewart,
+        reference="T. Bousch, La quatrieme tour de Hanoi, Bull. Belg. Math. Soc. 21 (2014) 895-912 (OEIS A007664)",
+    )
+)
+
+FRAME_STEWART = register(
+    Solver(
+        name="frame-stewart",
+        covers=lambda puzzle: puzzle.posts >= 5 and _every_move(puzzle),
+        endpoints=Endpoints.PERFECT,
+        guarantee=Guarantee.CONJECTURED_OPTIMAL,
+        cost="the count in O(n**(1/(k-2))) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
+        load=_load_frame_stewart,
+        checked_up_to=6,
+        reference="Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695, A007665); optimal "
+        "by exhaustive search here up to 6 disks (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
+    )
+)
+
+
+def _load_cyclic() -> SolverFunctions:
+    from . import cyclic
+
+    return cyclic
+
+
+def _load_linear() -> SolverFunctions:
+    from . import linear
+
+    return linear
+
+
+def _family_index_cap(puzzle: Puzzle) -> None:
+    ensure_at_most(puzzle.n, MAX_FAMILY_INDEX_DISKS, "disks (indexing a solution with restricted moves)")
+
+
+def _covers_cyclic(puzzle: Puzzle) -> bool:
+    from .cyclic import covers
+
+    return covers(puzzle)
+
+
+def _covers_linear(puzzle: Puzzle) -> bool:
+    from .linear import covers
+
+    return covers(puzzle)
+
+
+CYCLIC = register(
+    Solver(
+        name="cyclic",
+        covers=_covers_cyclic,
+        endpoints=Endpoints.PERFECT,
+        guarantee=Guarantee.PROVEN_OPTIMAL,
+        cost="counts by exact squaring in Z[sqrt 3], O(log n) products; moves lazily, O(1) amortised each; move_at "
+        "and state_at O(n) levels (at most MAX_FAMILY_INDEX_DISKS disks)",
+        load=_load_cyclic,
+        check_index=_family_index_cap,
+        reference="M. D. Atkinson, The cyclic Towers of Hanoi, Inform. Process. Lett. 13 (1981) 118-119 "
+        "(OEIS A005665, A005666)",
+    )
+)
+
+LINEAR = register(
+    Solver(
+        name="linear",
+        covers=_covers_linear,
+        endpoints=Endpoints.ANY,
+        guarantee=Guarantee.PROVEN_OPTIMAL,
+        cost="O(n) for a distance (the ternary Gray rank of both positions); moves lazily, O(1) each; move_at and "
+        "state_at convert an index to base 3 (at most MAX_FAMILY_INDEX_DISKS disks)",
+        load=_load_linear,
+        check_index=_family_index_cap,
+        reference="the state graph of three posts in a line is a path through all 3**n positions (Hinz et al., The "
+        "Tower of Hanoi - Myths and Maths, 2nd ed., 2018, ch. 8; OEIS A024023)",
+    )
+)
+
 
 EXHAUSTIVE = register(
     Solver(

@@ -110,7 +110,7 @@ def table(n: int):  # type: ignore[no-untyped-def]
 
     rows = steps(n)
     grid = Table(
-        title=f"{n} disks, {len(rows)} moves: the recursion, the disk formula and seed 003's cycles agree",
+        title=f"{n} disks, {len(rows)} moves: the recursion, the disk formula and the 4- and 3-step cycles agree",
         caption=(
             "recursion: the towers being moved, outermost first (3SD = tower of 3 from S to D)\n"
             "formula: disk = floor(log2(k XOR (k+1))) + 1, k from 0\n"

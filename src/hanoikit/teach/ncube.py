@@ -6,7 +6,7 @@ Corner ``k`` of the walk records which disks have moved an odd number of times a
 
 >>> walk(3)
 [0, 1, 3, 2, 6, 7, 5, 4]
->>> is_hamiltonian_path(3, walk(3))
+>>> is_hamiltonian_path(3, disk_sequence(3))  # the check on the disks, hanoikit.solvers.classic.is_hamiltonian_path
 True
 >>> letters([1, 2, 1, 3])
 'ABAC'
@@ -15,10 +15,12 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from .._extras import require
 from ..errors import InvalidPuzzleError, TooLargeError
+from ..solvers.classic import is_hamiltonian_path
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -28,7 +30,6 @@ __all__ = [
     "MAX_LISTED",
     "disk_sequence",
     "walk",
-    "is_hamiltonian_path",
     "letters",
     "bits",
     "table",
@@ -68,17 +69,6 @@ def walk(n: int, disks: Iterable[int] | None = None) -> list[int]:
     return corners
 
 
-def is_hamiltonian_path(n: int, corners: Sequence[int]) -> bool:
-    """Whether ``corners`` visits each of the ``2**n`` corners of the ``n``-cube once, each step along one edge.
-
-    >>> is_hamiltonian_path(2, [0, 1, 3, 2]), is_hamiltonian_path(2, [0, 1, 0, 2]), is_hamiltonian_path(2, [0, 3, 1, 2])
-    (True, False, False)
-    """
-    if len(corners) != 2**n or len(set(corners)) != 2**n or not all(0 <= c < 2**n for c in corners):
-        return False
-    return all((a ^ b).bit_count() == 1 for a, b in zip(corners, corners[1:]))
-
-
 def letters(disks: Iterable[int]) -> str:
     """Seed 002's names of the disks: A for the smallest, then B, C, ..."""
     return "".join(chr(ord("A") + disk - 1) if disk <= 26 else f"({disk})" for disk in disks)
@@ -101,7 +91,7 @@ def table(n: int) -> str:
     rows = [header, f"{0:>5}     -  {bits(corners[0], n)}"]
     for k, (disk, corner) in enumerate(zip(disks, corners[1:]), 1):
         rows.append(f"{k:>5}  {letters([disk]):>2} {disk:<2} {bits(corner, n)}")
-    verdict = "visits" if is_hamiltonian_path(n, corners) else "does NOT visit"
+    verdict = "visits" if is_hamiltonian_path(n, disks) else "does NOT visit"
     rows.append(
         f"disk sequence {letters(disks) if n <= 6 else letters(disks[:63]) + '...'}: the walk {verdict} all {2**n} "
         f"corners of the {n}-cube once (an open Hamiltonian path, the Gray code)"
@@ -119,6 +109,7 @@ def _projection(n: int) -> list[tuple[float, float]]:
 def draw(n: int, ax=None) -> Figure:  # type: ignore[no-untyped-def]
     """Draw the ``n``-cube (``n`` <= 6) with the solution's walk over its edges, numbered and coloured by time."""
     _check(n, MAX_DRAWN)
+    require("matplotlib", "plot")
     import matplotlib
 
     matplotlib.use("Agg", force=False)

@@ -7,6 +7,7 @@ colour crossings and the palette it shares with :mod:`hanoikit.draw.palette`.
 
 from __future__ import annotations
 
+from .._extras import require
 from .positions import describe, random_state, read_move, remaining
 
 __all__ = ["create_app", "describe", "random_state", "read_move", "remaining"]
@@ -14,6 +15,7 @@ __all__ = ["create_app", "describe", "random_state", "read_move", "remaining"]
 
 def create_app():  # type: ignore[no-untyped-def]
     """The FastAPI app (imported on first use: FastAPI is only needed to serve the page)."""
+    require("fastapi", "play")
     from .app import create_app as factory
 
     return factory()

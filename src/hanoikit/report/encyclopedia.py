@@ -1,4 +1,4 @@
-"""Seed 001: the Magnetic Tower of Hanoi encyclopedia article — the worked examples, the RBB/RRB and NNN algorithms,
+"""Seed 001, the Magnetic Tower of Hanoi encyclopedia article — the worked examples, the RBB/RRB and NNN algorithms,
 the recurrences and closed forms, the s/p table, the Markov matrix and its spectrum, and the symmetry pairs.
 
 The published values below are transcribed from the seed; every computed value comes from the magnetic engine and the
@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
+from .._extras import require
 from ..analysis import counts, markov, symmetry
 from ..move import Move
 from ..puzzle import MagneticPuzzle
@@ -295,6 +296,7 @@ def checks(figure_dir: Path) -> list[Check]:
 
 def _convergence_figure(figure_dir: Path) -> tuple[str, ...]:
     """S(n)/3^n against n for seed 001's variants, with their limits s dashed."""
+    require("matplotlib", "plot")
     import matplotlib
 
     matplotlib.use("Agg")

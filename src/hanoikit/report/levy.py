@@ -1,5 +1,5 @@
-"""Seed 000: Uri Levy, "The Magnetic Tower of Hanoi" — colour crossings, Table 10, Figures 13 and 14, the concluding
-arithmetic and Appendix 1, each published item beside what hanoikit computes.
+"""Seed 000, Uri Levy's paper "The Magnetic Tower of Hanoi": colour crossings, Table 10, Figures 13 and 14, the
+concluding arithmetic and Appendix 1, each published item beside what hanoikit computes.
 
 The published values below are transcribed from the seed; every computed value is computed when the report is built.
 """

@@ -1,0 +1,112 @@
+"""Checking move lists and generating puzzle sets, measured side by side in one run.
+
+* ``hk.check`` on a list of about 10**6 moves given as text (the classic solution of 20 disks, 1,048,575 moves, and
+  the magnetic solution of 14 disks, 1,449,876 moves): read, replayed and compared with the optimum (target: < 1 s
+  per 10**6 moves); the same
+  with one illegal move near the end (the block around it read line by line, the first suboptimal move looked for);
+* against a naive replay, one ``Move.parse`` and one ``puzzle.apply`` a move, on the same list of 17 disks
+  (131,071 moves): the ratio;
+* ``hanoikit.generate.generate``: 10,000 instances of up to 10 disks, classic and magnetic (target: < 10 s); and,
+  for information, from random starts.
+
+Run ``python benchmarks/bench_check.py`` from the repository root (``--quick`` skips the magnetic list and the
+random starts).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import time
+from collections.abc import Callable
+
+from timing import best, timed
+
+import hanoikit as hk
+from hanoikit.formats import write_moves
+from hanoikit.generate import generate
+from hanoikit.solvers import arrays, magnetic
+
+
+def text_of(puzzle: hk.Puzzle) -> bytes:
+    solution = magnetic.solution_chunks(puzzle) if puzzle.faces else arrays.solution_chunks(puzzle)
+    out = io.BytesIO()
+    write_moves(solution, puzzle.n, "text", out)
+    return out.getvalue()
+
+
+def naive(puzzle: hk.Puzzle, data: bytes) -> bool:
+    state = puzzle.start
+    for line in data.decode().splitlines():
+        state = puzzle.apply(state, hk.Move.parse(line))
+    return state == puzzle.goal
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def wall_and_cpu(function: Callable[[], object], repeat: int = 3) -> tuple[float, float]:
+    """The fastest wall-clock and processor seconds of ``repeat`` calls: on a shared machine (see the load printed
+    first) the wall-clock time also counts the time other processes hold the cores."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        wall, cpu = time.perf_counter(), time.process_time()
+        function()
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return min(walls), min(cpus)
+
+
+def per_million(seconds: float, moves: int) -> str:
+    return f"{seconds / moves * 1e6:.2f} s per 10**6 moves: {verdict(seconds / moves * 1e6 < 1)}"
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv[1:]
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print("checking move lists (hk.check on text)")
+    puzzles = [hk.Puzzle(20)] + ([] if quick else [hk.MagneticPuzzle(14)])
+    for puzzle in puzzles:
+        data = text_of(puzzle)
+        moves = data.count(b"\n")
+        wall, cpu = wall_and_cpu(lambda puzzle=puzzle, data=data: hk.check(puzzle, data))
+        report = hk.check(puzzle, data)
+        assert report.optimally_solved and report.moves == moves
+        print(f"  {puzzle!r}: {moves:,} moves in {wall:.3f} s ({moves / wall / 1e6:.1f} M moves/s), processor "
+              f"{cpu:.3f} s   target < 1 s per 10**6 moves: wall {per_million(wall, moves)}; processor "
+              f"{per_million(cpu, moves)}")
+        at = data.rindex(b"\n", 0, len(data) - 40) + 1
+        bad = data[:at] + b"1SS\n" + data[data.index(b"\n", at) + 1 :]
+        wall, cpu = wall_and_cpu(lambda puzzle=puzzle, bad=bad: hk.check(puzzle, bad))
+        report = hk.check(puzzle, bad)
+        assert report.first_illegal == data[:at].count(b"\n") + 1 and report.kind == "rule"
+        print(f"    with an illegal move at {report.first_illegal:,}: {wall:.3f} s, processor {cpu:.3f} s   "
+              f"target: wall {per_million(wall, moves)}; processor {per_million(cpu, moves)}")
+
+    puzzle = hk.Puzzle(17)
+    data = text_of(puzzle)
+    moves = data.count(b"\n")
+    plain, solved = timed(lambda: naive(puzzle, data))
+    assert solved
+    fast = best(lambda: hk.check(puzzle, data), repeat=3)
+    print(f"  {puzzle!r}, {moves:,} moves: naive per-move replay (Move.parse + apply) {plain:.2f} s "
+          f"({moves / plain / 1e3:.0f} k moves/s), hk.check {fast * 1e3:.0f} ms -> {plain / fast:.0f}x")
+
+    print("generating puzzle sets")
+    count = 10_000
+    generate(1, families=["classic", "magnetic"], start="random").__next__()  # the magnetic engine's tables, once
+    seconds, cpu = wall_and_cpu(lambda: sum(1 for _ in generate(count, seed=1, families=["classic", "magnetic"],
+                                                              disks=(3, 10))), repeat=1)
+    print(f"  {count:,} instances, classic and magnetic, 3 to 10 disks: {seconds:.2f} s (processor {cpu:.2f} s, "
+          f"{count / seconds:,.0f} instances/s)   target < 10 s: wall {verdict(seconds < 10)}")
+    if not quick:
+        seconds, _ = timed(lambda: sum(1 for _ in generate(count, seed=1, families=["classic", "magnetic"],
+                                                           disks=(3, 10), start="random")))
+        print(f"  the same from random starts: {seconds:.2f} s (the magnetic solver from any position, about "
+              f"{seconds / count * 2e3:.1f} ms a magnetic instance)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,450 @@
+"""Check a move list against a puzzle: where and why it goes wrong, whether it solves, and how far from the optimum.
+
+:func:`check` replays the moves from the start (or ``src``) and reports, in a :class:`CheckReport`, whether every
+move is legal and, if not, the first illegal one (1-based) with the puzzle's own reason
+(:meth:`~hanoikit.Puzzle.move_error`); whether the goal (or ``dst``) is reached; the number of moves against the exact
+optimum (the excess); and the first move that does not lower the distance to the goal, from which the list stops
+being optimal, with the optimal continuation from there on request (``explain=True``).
+
+>>> import hanoikit as hk
+>>> report = check(hk.Puzzle(3), "1SD\\n2SI\\n1DI\\n3SD\\n1IS\\n2ID\\n1SD")
+>>> report.legal, report.solved, report.moves, report.optimal, report.excess
+(True, True, 7, 7, 0)
+>>> report = check(hk.Puzzle(3), "1SD 2SI 2ID")
+>>> report.first_illegal, report.reason
+(3, 'larger disk on a smaller one: disk 2 cannot go on disk 1')
+>>> report = check(hk.MagneticPuzzle(2), "1SI 1ID 2SI", explain=True)
+>>> report.solved, report.first_suboptimal, [str(m) for m in report.continuation]
+(False, 2, ['2SD', '1IS', '1SD'])
+
+**Cost.** The moves are replayed as numpy arrays, a chunk at a time, for every puzzle whose rule hooks are those of
+:class:`~hanoikit.Puzzle` and :class:`~hanoikit.MagneticPuzzle` (any posts, any allowed moves, faces and post
+colours): each post is a stack, and the top of every post before every move comes from one sort of the pushes and
+pops by post and height, O(m log m) for m moves and independent of the number of disks (about 10**6 moves in a
+fraction of a second). A puzzle with other rule hooks is replayed move by move through them, O(n) a move. The optimum
+is one :meth:`~hanoikit.Puzzle.distance` query, and the first suboptimal move a binary search over the legal prefix,
+O(log m) more queries (none when the list is optimal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+import numpy as np
+
+from .errors import TooLargeError, UnknownMethodError, UnsolvableError
+from .limits import MAX_CONTINUATION_MOVES
+from .move import Move
+from .movelist import MoveList, Names, Unreadable, as_move_list
+from .puzzle import MagneticPuzzle, Puzzle
+from .state import State
+
+__all__ = ["CheckReport", "check", "error_kind"]
+
+CHUNK_MOVES = 1 << 20
+"""Moves replayed at a time: the arrays of one chunk take some 130 bytes a move (about 140 MB)."""
+
+_RED, _BLUE, _NONE = 0, 1, -1
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What :func:`check` found. Move numbers are 1-based; ``None`` stands for "none" or "not known"."""
+
+    legal: bool
+    """Whether every move is legal (and every line could be read)."""
+    solved: bool
+    """Whether every move is legal and the last one reaches the goal."""
+    moves: int
+    """The number of moves listed (unreadable lines count as moves)."""
+    optimal: int | None
+    """The least number of moves from the start to the goal (``None`` if the goal cannot be reached)."""
+    excess: int | None
+    """``moves - optimal`` when solved."""
+    first_illegal: int | None
+    """The first illegal (or unreadable) move."""
+    reason: str | None
+    """Why it is illegal, in the puzzle's words."""
+    first_suboptimal: int | None
+    """The first legal move that does not lower the distance to the goal."""
+    line: int | None = None
+    """The input line of the first illegal move, when the moves were read from text."""
+    kind: str | None = None
+    """The kind of the first error (see :func:`error_kind`), or ``"unfinished"``, or ``None`` when solved."""
+    start: str = ""
+    goal: str = ""
+    final: str = ""
+    """The position after the legal moves."""
+    remaining: int | None = None
+    """The least number of moves from :attr:`final` to the goal (``None`` if unreachable or not looked for)."""
+    continuation: tuple[Move, ...] | None = None
+    """With ``explain``: the first moves (at most :data:`~hanoikit.limits.MAX_CONTINUATION_MOVES`) of an optimal
+    continuation from the position before :attr:`first_suboptimal` (or from :attr:`final` when the list is optimal
+    but unfinished)."""
+    continuation_length: int | None = None
+    """The length of the whole optimal continuation."""
+    continuation_from: str | None = None
+    """The position the continuation starts from."""
+    unreadable: tuple[Unreadable, ...] = field(default=())
+    """The lines that could not be read as moves."""
+    posts: int = 3
+    """The number of posts of the puzzle (to write the moves)."""
+    no_optimum: str | None = None
+    """Why :attr:`optimal` is ``None``: the goal cannot be reached, or no solver answers this puzzle at this size
+    (then the moves are still checked)."""
+
+    @property
+    def optimally_solved(self) -> bool:
+        """Whether the list solves the puzzle in the least number of moves."""
+        return self.solved and self.excess == 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready values, moves in their notation on the puzzle's posts.
+
+        >>> import hanoikit as hk
+        >>> data = check(hk.Puzzle(2), "1SI 2SD").to_dict()
+        >>> data["solved"], data["remaining"], data["kind"]
+        (False, 1, 'unfinished')
+        """
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        data["unreadable"] = [vars(u) for u in self.unreadable]
+        data["continuation"] = None if self.continuation is None else [self._notation(m) for m in self.continuation]
+        return data
+
+    def _notation(self, move: Move) -> str:
+        return move.notation(self.posts)
+
+    def summary(self) -> list[str]:
+        """The report in a few lines of plain English, for a learner or a teacher.
+
+        >>> import hanoikit as hk
+        >>> print("\\n".join(check(hk.Puzzle(2), "1SI\\n2SD\\n1ID\\n").summary()))
+        solved optimally: 3 moves, the optimum from SS to DD
+        """
+        lines = []
+        if self.unreadable:
+            first = self.unreadable[0]
+            more = f" (and {len(self.unreadable) - 1} more lines)" if len(self.unreadable) > 1 else ""
+            lines.append(f"line {first.line} cannot be read: {first.text!r}: {first.reason}{more}")
+        elif self.first_illegal is not None:
+            where = f" (line {self.line})" if self.line is not None else ""
+            lines.append(f"move {self.first_illegal}{where} is illegal in {self.final}: {self.reason}")
+        optimum = f"the optimum from {self.start} to {self.goal}"
+        if self.solved:
+            if self.optimal is None:
+                lines.append(f"solved in {_moves(self.moves)}; {optimum} is not known ({self.no_optimum})")
+            elif self.excess == 0:
+                lines.append(f"solved optimally: {self.moves} moves, {optimum}")
+            else:
+                lines.append(f"solved in {self.moves} moves, {self.excess} more than {optimum} ({self.optimal})")
+        else:
+            played = self.moves if self.first_illegal is None else self.first_illegal - 1
+            to_go = "" if self.remaining is None else f", {_moves(self.remaining)} from the goal"
+            best = f"is not known ({self.no_optimum})" if self.optimal is None else f"is {_moves(self.optimal)}"
+            lines.append(f"not solved: {played} legal moves reach {self.final}{to_go}; {optimum} {best}")
+        if self.first_suboptimal is not None:
+            lines.append(f"move {self.first_suboptimal} is the first that does not bring the goal closer")
+        if self.continuation is not None:
+            listed = " ".join(self._notation(m) for m in self.continuation)
+            cut = "" if len(self.continuation) == self.continuation_length else " ..."
+            before = f", before move {self.first_suboptimal}" if self.first_suboptimal is not None else ""
+            start = f"from {self.continuation_from}{before}"
+            lines.append(f"an optimal continuation {start} ({_moves(self.continuation_length or 0)}): {listed}{cut}")
+        return lines
+
+
+def _moves(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
+
+
+def error_kind(puzzle: Puzzle, state: State, move: Move) -> str:
+    """Which rule ``move`` breaks in ``state``, as one word: ``"disk"`` (no such disk), ``"rule"`` (a move the
+    rules do not allow between these posts), ``"absent"`` (the disk is not on that post), ``"covered"`` (not the top
+    disk), ``"larger"`` (onto a smaller disk), else ``"faces"`` (the colour rules, on a magnetic tower) or
+    ``"other"``.
+
+    >>> import hanoikit as hk
+    >>> error_kind(hk.Puzzle(2), hk.State.parse("SS"), Move(2, 0, 1))
+    'covered'
+    """
+    disk, src, dst = move
+    if not 1 <= disk <= puzzle.n:
+        return "disk"
+    if (src, dst) not in puzzle.moves:
+        return "rule"
+    posts = state.posts
+    if posts[disk - 1] != src:
+        return "absent"
+    smaller = posts[: disk - 1]
+    if src in smaller:
+        return "covered"
+    if dst in smaller:
+        return "larger"
+    return "faces" if puzzle.faces else "other"
+
+
+def check(
+    puzzle: Puzzle,
+    moves: str | bytes | MoveList | Iterable[object],
+    src: State | str | None = None,
+    dst: State | str | None = None,
+    *,
+    names: Names = None,
+    explain: bool = False,
+    suboptimal: bool = True,
+    optimal: int | None = None,
+) -> CheckReport:
+    """Check ``moves`` from ``src`` to ``dst`` (default: the start and the goal of ``puzzle``; positions or their
+    notation). ``moves`` is text or bytes in any form :mod:`hanoikit.movelist` reads (posts named as ``names`` says),
+    a :class:`~hanoikit.movelist.MoveList`, or an iterable of moves. With ``explain``, the report holds an optimal
+    continuation from the first suboptimal move; with ``suboptimal=False``, neither the first suboptimal move nor the
+    distance left from the last position are looked for (they cost up to O(log m) distance queries) and both are left
+    ``None``. ``optimal``, the optimum from ``src`` to ``dst`` if known (a generated set gives it), saves a query.
+
+    Raises :class:`~hanoikit.InvalidStateError` for positions that are not the puzzle's and
+    :class:`~hanoikit.TooLargeError` for a list longer than :data:`~hanoikit.limits.MAX_CHECK_MOVES` moves or an
+    optimum beyond the solvers' caps.
+    """
+    source = puzzle.check(puzzle.start if src is None else puzzle.parse(src) if isinstance(src, str) else src)
+    target = puzzle.check(puzzle.goal if dst is None else puzzle.parse(dst) if isinstance(dst, str) else dst)
+    listed = as_move_list(moves, puzzle.posts, names)
+    total = len(listed) + len(listed.unreadable)
+    readable = len(listed) if not listed.unreadable else listed.unreadable[0].index
+    played, final = _replay(puzzle, source, listed, readable)
+    legal = played == total
+    optimal, why = (optimal, None) if optimal is not None else _optimum(puzzle, source, target)
+    solved = legal and final == target
+    first_illegal = None if legal else played + 1
+    reason = kind = line = None
+    if first_illegal is not None:
+        if played == readable and listed.unreadable:
+            bad = listed.unreadable[0]
+            reason, kind, line = f"line {bad.line} cannot be read as a move: {bad.reason}", "unreadable", bad.line
+        else:
+            move = Move._make(int(a[played]) for a in (listed.disk, listed.src, listed.dst))
+            reason, kind, line = puzzle.move_error(final, move), error_kind(puzzle, final, move), listed.line(played)
+    elif not solved:
+        kind = "unfinished"
+    remaining = 0 if final == target else None if optimal is None or not (suboptimal or explain) else _distance(
+        puzzle, final, target
+    )
+    first_suboptimal, before, distance_left = None, final, remaining
+    on_course = remaining is not None and optimal is not None and remaining == optimal - played
+    if suboptimal and optimal is not None and not on_course:
+        optimal_prefix, before = _optimal_prefix(puzzle, source, target, listed, played, optimal)
+        if optimal_prefix < played:
+            first_suboptimal, distance_left = optimal_prefix + 1, optimal - optimal_prefix
+    continuation = length = None
+    if explain and distance_left:
+        continuation = tuple(islice(puzzle.solve(before, target), MAX_CONTINUATION_MOVES))
+        length = distance_left
+    return CheckReport(
+        legal=legal, solved=solved, moves=total, optimal=optimal,
+        excess=total - optimal if solved and optimal is not None else None,
+        first_illegal=first_illegal, reason=reason, first_suboptimal=first_suboptimal, line=line, kind=kind,
+        start=str(source), goal=str(target), final=str(final), remaining=remaining,
+        continuation=continuation, continuation_length=length,
+        continuation_from=None if continuation is None else str(before), unreadable=listed.unreadable,
+        posts=puzzle.posts, no_optimum=why,
+    )
+
+
+def _distance(puzzle: Puzzle, src: State, dst: State) -> int | None:
+    return _optimum(puzzle, src, dst)[0]
+
+
+def _optimum(puzzle: Puzzle, src: State, dst: State) -> tuple[int | None, str | None]:
+    """The distance from ``src`` to ``dst``, or ``None`` and why: unreachable, or beyond what the solvers answer."""
+    try:
+        return puzzle.distance(src, dst), None
+    except (UnsolvableError, TooLargeError, UnknownMethodError) as error:
+        return None, str(error)
+
+
+def _optimal_prefix(
+    puzzle: Puzzle, src: State, dst: State, moves: MoveList, played: int, optimal: int
+) -> tuple[int, State]:
+    """The longest prefix of the legal moves along which the distance to ``dst`` falls by one a move, and the
+    position after it: a binary search, since the prefixes of an optimal prefix are optimal."""
+    low, state, high = 0, src, played
+    while low < high:
+        middle = (low + high + 1) // 2
+        after = _advance(puzzle, state, moves, low, middle)
+        if _distance(puzzle, after, dst) == optimal - middle:
+            low, state = middle, after
+        else:
+            high = middle - 1
+    return low, state
+
+
+# -- the replay ---------------------------------------------------------------------------------------------------
+
+
+def _fast(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's rule hooks are those the array replay implements."""
+    cls = type(puzzle)
+    hooks = (cls._move_error, cls._face_error, cls._moved)
+    if puzzle.faces:
+        return hooks == (Puzzle._move_error, MagneticPuzzle._face_error, MagneticPuzzle._moved)
+    return hooks == (Puzzle._move_error, Puzzle._face_error, Puzzle._moved)
+
+
+def _replay(puzzle: Puzzle, state: State, moves: MoveList, count: int) -> tuple[int, State]:
+    """How many of the first ``count`` moves are legal in a row from ``state``, and the position after them."""
+    if not _fast(puzzle):
+        return _replay_slowly(puzzle, state, moves, 0, count)
+    board = _Board.of(puzzle, state)
+    for begin in range(0, count, CHUNK_MOVES):
+        end = min(begin + CHUNK_MOVES, count)
+        bad = board.first_illegal(moves, begin, end)
+        stop = end if bad is None else begin + bad
+        board.advance(moves, begin, stop)
+        if bad is not None:
+            after = board.state()
+            move = Move._make(int(a[stop]) for a in (moves.disk, moves.src, moves.dst))
+            if puzzle._move_error(after, move) is None:  # never, unless the arrays and the rules disagree
+                return _replay_slowly(puzzle, after, moves, stop, count)
+            return stop, after
+    return count, board.state()
+
+
+def _replay_slowly(puzzle: Puzzle, state: State, moves: MoveList, begin: int, end: int) -> tuple[int, State]:
+    for index, move in enumerate(islice(moves, begin, end), begin):
+        if puzzle._move_error(state, move) is not None:
+            return index, state
+        state = puzzle._moved(state, move)
+    return end, state
+
+
+def _advance(puzzle: Puzzle, state: State, moves: MoveList, begin: int, end: int) -> State:
+    """The position after the legal moves ``begin`` to ``end`` (from 0, end excluded) played from ``state``."""
+    if not _fast(puzzle):
+        return _replay_slowly(puzzle, state, moves, begin, end)[1]
+    board = _Board.of(puzzle, state)
+    board.advance(moves, begin, end)
+    return board.state()
+
+
+class _Board:
+    """A position as arrays: the post of each disk and, with faces, its top colour (0 red, 1 blue)."""
+
+    def __init__(self, puzzle: Puzzle, posts: np.ndarray, ups: np.ndarray | None) -> None:
+        self.puzzle, self.posts, self.ups = puzzle, posts, ups
+        k = puzzle.posts
+        self.allowed = np.zeros((k, k), bool)
+        for a, b in puzzle.moves:
+            self.allowed[a, b] = True
+        self.own = np.array([{"R": _RED, "B": _BLUE}.get(c, _NONE) for c in puzzle.colors], np.int64)
+
+    @classmethod
+    def of(cls, puzzle: Puzzle, state: State) -> _Board:
+        ups = None if state.ups is None else (np.frombuffer("".join(state.ups).encode(), np.uint8) == ord("B"))
+        return cls(puzzle, np.array(state.posts, np.int64), None if ups is None else ups.astype(np.int64))
+
+    def state(self) -> State:
+        ups = None if self.ups is None else tuple(np.array(["R", "B"])[self.ups].tolist())
+        return State._make(tuple(self.posts.tolist()), ups, self.puzzle.posts)  # type: ignore[arg-type]
+
+    def advance(self, moves: MoveList, begin: int, end: int) -> None:
+        """Play the moves ``begin`` to ``end``, known to be legal."""
+        disk = moves.disk[begin:end]  # small unsigned ints: sorted by radix
+        if not len(disk):
+            return
+        last = len(disk) - 1 - np.unique(disk[::-1], return_index=True)[1]
+        self.posts[disk[last].astype(np.int64) - 1] = moves.dst[begin:end][last]
+        if self.ups is not None:
+            self.ups ^= np.bincount(disk, minlength=len(self.ups) + 1)[1:] & 1
+
+    def first_illegal(self, moves: MoveList, begin: int, end: int) -> int | None:
+        """The first illegal move among ``begin`` to ``end``, counted from ``begin``, or ``None``."""
+        n, k = len(self.posts), self.puzzle.posts
+        disk = moves.disk[begin:end].astype(np.int32)
+        src, dst = moves.src[begin:end], moves.dst[begin:end]
+        bad = (disk < 1) | (disk > n) | (src >= k) | (dst >= k)
+        pair = np.minimum(src, k - 1).astype(np.int32) * k + np.minimum(dst, k - 1)
+        bad |= ~self.allowed.ravel()[pair]
+        first = int(np.argmax(bad)) if bad.any() else len(disk)
+        disk, src, dst = disk[:first], src[:first], dst[:first]
+        wrong = self._stack_errors(disk, src, dst)
+        if wrong.any():
+            return int(np.argmax(wrong))
+        return None if first == len(bad) else first
+
+    def _stack_errors(self, disk: np.ndarray, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+        """Which moves break the stack or face rules, correct up to the first that does (the rules checked so far
+        hold before it: every disk and post exists and each move is allowed)."""
+        m, n, k = len(disk), len(self.posts), self.puzzle.posts
+        if not m:
+            return np.zeros(0, bool)
+        index = np.int32
+        disk = disk.astype(index)
+        # The first stacks: level 1 at the bottom; the disk at (post p, level h) is stacked[offset[p] + h - 1].
+        stacked = (n - np.argsort(self.posts[::-1].astype(np.uint8), kind="stable")).astype(index)
+        height = np.bincount(self.posts, minlength=k).astype(index)
+        offset = (np.cumsum(height) - height).astype(index)
+        # Each move is a pop from src then a push on dst; the events of each post in time order.
+        post = np.empty(2 * m, np.uint8)
+        post[0::2], post[1::2] = src, dst
+        by_post = np.argsort(post, kind="stable").astype(index)
+        p = post[by_post].astype(index)
+        pushed = (by_post & 1).astype(bool)
+        event_disk = disk[by_post >> 1]
+        steps = np.cumsum(np.where(pushed, index(1), index(-1)), dtype=index)
+        starts = np.searchsorted(p, np.arange(k))
+        base = height - np.r_[index(0), steps][starts]  # the height before the events of each post, less the steps
+        level = base[p] + steps  # the height of the post after each event
+        first = np.zeros(2 * m, bool)
+        first[starts[starts < 2 * m]] = True
+        positions = np.arange(2 * m, dtype=index)
+        # The face a disk shows before each of its moves: its first face, flipped once per earlier move.
+        face = None
+        if self.ups is not None:
+            by_disk = np.argsort(disk.astype(np.uint16) if n < 1 << 16 else disk, kind="stable")
+            sorted_disk = disk[by_disk]
+            new = np.r_[True, sorted_disk[1:] != sorted_disk[:-1]]
+            ranks = np.arange(m) - np.maximum.accumulate(np.where(new, np.arange(m), 0))
+            face = np.empty(m, index)
+            face[by_disk] = (self.ups[sorted_disk - 1] ^ ranks) & 1
+        # The top after each event: the pushed disk; after a pop, the last disk pushed at the new height, else the
+        # disk that stood there at first. (Heights after the first wrong move may be out of range: clipped.)
+        span = n + 3
+        key = p * span + np.clip(level, -1, n + 1) + 1
+        key = key.astype(np.uint16 if k * span < 1 << 16 else index)
+        by_key = np.argsort(key, kind="stable").astype(index)
+        latest = np.maximum.accumulate(np.where(pushed[by_key], positions, index(-1)))
+        found = (latest >= 0) & (key[by_key[np.maximum(latest, 0)]] == key[by_key])
+        source = np.empty(2 * m, index)
+        source[by_key] = np.where(found, by_key[np.maximum(latest, 0)], index(-1))  # the push of the top disk
+        has = source >= 0
+        top = np.where(has, event_disk[np.maximum(source, 0)], index(n + 1))  # empty: larger than every disk
+        initial = ~has & (level >= 1) & (level <= height[p])
+        where = offset[p[initial]] + level[initial] - 1
+        top[initial] = stacked[where]
+        top[level < 0] = 0  # a pop from an empty post: wrong at that move already
+        # The top before each event is the top after the event before it on the same post (or the first top).
+        present = height > 0
+        tops0 = np.full(k, n + 1, index)
+        tops0[present] = stacked[offset[present] + height[present] - 1]
+        before = np.empty(2 * m, index)
+        before[1:] = top[:-1]
+        before[first] = tops0[p[first]]
+        in_time = np.empty(2 * m, index)
+        in_time[by_post] = before
+        wrong = (in_time[0::2] != disk) | (in_time[1::2] <= disk)  # not the top of src; onto a smaller disk
+        if face is not None:
+            assert self.ups is not None
+            event_face = face[by_post >> 1]
+            top_face = np.where(has, 1 - event_face[np.maximum(source, 0)], self.own[p])
+            top_face[initial] = self.ups[stacked[where] - 1]
+            faces0 = self.own.copy()
+            faces0[present] = self.ups[tops0[present] - 1]
+            before_face = np.empty(2 * m, np.int64)
+            before_face[1:] = top_face[:-1]
+            before_face[first] = faces0[p[first]]
+            in_time[by_post] = before_face
+            target = in_time[1::2]
+            wrong |= (target != _NONE) & (target == face)  # the face that lands matches the one it lands on
+        return wrong

@@ -1,0 +1,196 @@
+"""``hanoi check``, ``hanoi generate`` and ``hanoi score``: check a move list, make a puzzle set, score answers to it.
+
+``hanoi check`` exits with status 0 when the list solves the puzzle optimally, 1 when it solves it in more moves, 3
+when it does not solve it (an illegal move, or the goal not reached) and 2 for bad input (an unreadable line, unknown
+options).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from ..checker import check as check_moves
+from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT
+from ..state import State
+from .app import DISKS, app, fail, magnetic_options, make_puzzle
+
+__all__: list[str] = []
+
+
+def _with_disks(command):  # type: ignore[no-untyped-def]
+    """Add ``-n/--disks`` and the puzzle options (``--magnetic``, ``--posts``, ``--moves``, ...) to a command."""
+    command = magnetic_options(command)
+    return click.option("-n", "--disks", type=DISKS, default=None, metavar="N", help="Number of disks.")(command)
+
+
+def _read(path: str) -> bytes:
+    """The bytes of ``path`` (``-``: standard input), at most :data:`~hanoikit.limits.MAX_CHECK_BYTES`."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_CHECK_BYTES + 1)
+        else:
+            with open(path, "rb") as stream:
+                data = stream.read(MAX_CHECK_BYTES + 1)
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror or error}")
+    if len(data) > MAX_CHECK_BYTES:
+        fail(f"{path} is larger than {MAX_CHECK_BYTES:,} bytes, more than a move list this can check")
+    return data
+
+
+@app.command()
+@click.argument("file", metavar="FILE")
+@_with_disks
+@click.option("--from", "source", metavar="POSITION", help="Start from this position (default: the start tower).")
+@click.option("--to", "target", metavar="POSITION", help="The goal position (default: the goal tower).")
+@click.option("--names", metavar="NAMES",
+              help="Post names used in the list, in post order: ABC (A=S, B=I, C=D), 123, or words 'left,middle,right'.")
+@click.option("--explain", is_flag=True, help="Show the first suboptimal move and an optimal continuation from it.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="The report as plain sentences or as one JSON object.")
+@click.pass_context
+def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None,
+          start_up: str | None, goal_up: str | None, source: str | None, target: str | None, names: str | None,
+          explain: bool, fmt: str) -> None:
+    """Check the move list in FILE (- for standard input): is every move legal, is the goal reached, how far from
+    the optimum.
+
+    \b
+    hanoi check answer.txt -n 3                    classic, 3 disks, S to D
+    hanoi check answer.txt -n 4 --magnetic NNN     the magnetic tower
+    hanoi check answer.txt -n 3 --posts 4 --names ABCD --explain
+    hanoi check - --from SIS --to DDD < moves.txt  any positions
+
+    One move per line: 1SD, 1 S D, (1, 0, 2), [[1,0,2], ...], "move disk 1 from S to D", or hanoikit's text, csv
+    and json formats. Posts are named by their letters (S, I, D; S, I, J, D on four posts...) or numbers from 0,
+    unless --names says otherwise. Exit status: 0 solved optimally, 1 solved in more moves, 3 not solved (an illegal
+    move or the goal not reached), 2 bad input (also an unreadable line). Lists of up to {MAX_CHECK_MOVES} moves.
+    """
+    if disks is None:
+        given = source or target
+        if given is None:
+            fail("give the number of disks with -n N (or a position with --from)")
+        disks = State.parse(given).n
+    puzzle = make_puzzle(disks, magnetic, goal_up, start_up)
+    src = None if source is None else puzzle.parse(source)
+    dst = None if target is None else puzzle.parse(target)
+    report = check_moves(puzzle, _read(file), src, dst, names=names, explain=explain)
+    if fmt == "json":
+        data = report.to_dict()
+        if not explain:
+            del data["continuation"], data["continuation_length"], data["continuation_from"]
+        click.echo(json.dumps({"puzzle": repr(puzzle), **data}))
+    else:
+        click.echo("\n".join(report.summary()))
+    if report.unreadable:
+        lines = ", ".join(str(u.line) for u in report.unreadable[:10])
+        more = ", ..." if len(report.unreadable) > 10 else ""
+        first = report.unreadable[0]
+        fail(f"{file}: {len(report.unreadable)} line(s) cannot be read as moves ({lines}{more}); "
+             f"line {first.line}: {first.text!r}: {first.reason}")
+    ctx.exit(0 if report.optimally_solved else 1 if report.solved else 3)
+
+
+def _disk_range(text: str) -> tuple[int, int]:
+    """``3..10`` (or ``5``) as (low, high)."""
+    low, _, high = text.partition("..")
+    try:
+        return int(low), int(high or low)
+    except ValueError:
+        fail(f"--disks is a number or a range such as 3..10, not {text!r}")
+
+
+def _jsonl(path: str, what: str) -> list[dict[str, Any]]:
+    """The JSON objects of a JSON-lines file, one a line (blank lines skipped)."""
+    items = []
+    for number, line in enumerate(_read(path).decode("utf-8", "replace").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as error:
+            fail(f"{path} line {number}: not a JSON object ({error.msg}); {what} are one JSON object a line")
+        if not isinstance(item, dict):
+            fail(f"{path} line {number}: not a JSON object; {what} are one JSON object a line")
+        items.append(item)
+    return items
+
+
+@app.command()
+@click.option("--count", type=click.IntRange(1, MAX_GENERATE_COUNT), required=True, metavar="N",
+              help="Number of instances.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same set.")
+@click.option("--family", "families", default="classic", show_default=True, metavar="NAMES",
+              help="Comma-separated families: classic, magnetic, magnetic-RBB, posts4, cyclic, linear, star, ...")
+@click.option("--disks", default="3..10", show_default=True, metavar="LOW..HIGH", help="Numbers of disks.")
+@click.option("--start", type=click.Choice(["perfect", "random"]), default="perfect", show_default=True,
+              help="The start: the tower on S, or any legal position.")
+@click.option("--goal", type=click.Choice(["perfect", "random"]), default="perfect", show_default=True,
+              help="The goal: the tower on D, or any legal position.")
+@click.option("--solutions", is_flag=True, help="Include an optimal solution in each instance.")
+@click.option("--out", default="-", show_default=True, metavar="FILE", help="The JSON-lines file (- for stdout).")
+def generate(count: int, seed: int, families: str, disks: str, start: str, goal: str, solutions: bool,
+             out: str) -> None:
+    """Write a set of puzzle instances with exact optima, one JSON object a line, the same for the same seed.
+
+    \b
+    hanoi generate --count 1000 --seed 1 --family classic,magnetic,posts4 --disks 3..6 --start random --out set.jsonl
+
+    Each instance has id, family, n, posts, moves (the rule), colors (null unless magnetic), start, goal
+    (positions), optimal (the exact least number of moves: the difficulty), guarantee (what the solver that gave it
+    guarantees), prompt (the rules, the positions and the answer format in plain English), link (the play page) and
+    with --solutions an optimal solution. Sizes whose
+    optimum needs more than quick work are refused: at most {MAX_GENERATE_DISKS} disks, and members answered only by
+    the exhaustive search at most {MAX_GENERATE_SEARCH_POSITIONS} positions.
+    """
+    from ..draw.files import check_parent, write_atomically
+    from ..generate import check_sizes
+    from ..generate import generate as instances
+
+    names = [name.strip() for name in families.split(",") if name.strip()]
+    low_high = _disk_range(disks)
+    check_sizes(names, low_high, start, goal)
+    lines = (json.dumps(item) + "\n" for item in instances(count, seed, names, low_high, start, goal, solutions))
+    if out == "-":
+        for line in lines:
+            sys.stdout.write(line)
+        return
+    check_parent(out)
+
+    def write(path: str) -> None:
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.writelines(lines)
+
+    write_atomically(out, write)
+
+
+@app.command()
+@click.argument("instances", metavar="SET")
+@click.argument("answers", metavar="ANSWERS")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="A table, or one JSON object with every answer's result.")
+@click.option("--plot", "plot_path", metavar="FILE.png", help="Also plot success against difficulty to this file.")
+def score(instances: str, answers: str, fmt: str, plot_path: str | None) -> None:
+    """Check every answer in ANSWERS against its instance in SET (both JSON lines, as hanoi generate writes) and
+    sum up: solved rate, optimal rate, mean excess, first errors.
+
+    \b
+    hanoi score set.jsonl answers.jsonl --plot success.png
+
+    Each answer is {"id": ..., "answer": ...}: the answer as the model wrote it (text in any form hanoi check reads)
+    or a list of moves [[disk, src, dst], ...]. Instances without an answer count as not solved.
+    """
+    from ..draw.files import check_parent
+    from ..score import plot, table
+    from ..score import score as score_set
+
+    if plot_path is not None:
+        check_parent(plot_path)
+    result = score_set(_jsonl(instances, "instances"), _jsonl(answers, "answers"))
+    click.echo(json.dumps(result.to_dict()) if fmt == "json" else table(result))
+    if plot_path is not None:
+        plot(result, plot_path)

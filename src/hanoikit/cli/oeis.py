@@ -1,0 +1,85 @@
+"""``hanoi oeis``: every integer sequence hanoikit produces, checked against the published OEIS terms, and the new
+numbers of the magnetic tower on four posts and on three posts with restricted moves."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import click
+
+from ..limits import MAX_TOWER_SEARCH_CODES, OEIS_DEFAULT_CODES
+from .app import app
+
+__all__ = ["oeis"]
+
+
+@app.command()
+@click.option("--upto", type=click.IntRange(1, 1000), default=None, help="Check terms up to this n only.")
+@click.option(
+    "--max-positions", "max_codes", type=click.IntRange(1, MAX_TOWER_SEARCH_CODES), default=OEIS_DEFAULT_CODES,
+    show_default=True, help=f"Search only puzzles with at most this many codes (positions), up to {MAX_TOWER_SEARCH_CODES:,}.",
+)
+@click.option("--new", is_flag=True, help="Show the optimal counts no one has published instead.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
+              help="A table, or the rows as JSON or CSV.")
+def oeis(upto: int | None, max_codes: int, new: bool, fmt: str) -> None:
+    """Compute every integer sequence hanoikit can produce and compare it with the published OEIS terms stored in
+    the package (hanoikit.oeis_terms): each row says how many terms were checked, by which method (the solver the
+    registry picks, or the exhaustive search over the positions) and whether they agree.
+
+    \b
+    hanoi oeis                          every sequence, searches up to the default size
+    hanoi oeis --max-positions 5000000  the search goes further (4 posts: n <= 11)
+    hanoi oeis --new                    the magnetic tower on 4 posts, cyclic and linear moves
+    hanoi oeis --format json
+    """
+    from .. import oeis as library
+
+    if new:
+        rows = [row._asdict() for row in library.new_numbers(upto, max_codes)]
+        columns = ["name", "puzzle", "method", "terms", "note"]
+        title = f"Optimal counts from S to D, n = 1, 2, ... (exhaustive search, at most {max_codes:,} codes)"
+    else:
+        rows = [row._asdict() for row in library.compare(upto, max_codes)]
+        columns = ["anumber", "name", "method", "checked", "first", "last", "agree", "note", "url"]
+        title = f"hanoikit against the OEIS (search: at most {max_codes:,} codes)"
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=1))
+        return
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.DictWriter(out, columns, lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: " ".join("-" if t is None else str(t) for t in v) if k == "terms" else v for k, v in row.items()})
+        click.echo(out.getvalue(), nl=False)
+        return
+    _table(title, rows, new)
+
+
+def _table(title: str, rows: list[dict], new: bool) -> None:  # type: ignore[type-arg]
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title)
+    if new:
+        for column in ("member", "terms (- : the goal cannot be reached)"):
+            table.add_column(column, overflow="fold")
+        for row in rows:
+            terms = ", ".join("-" if t is None else str(t) for t in row["terms"])
+            table.add_row(f"{row['name']}\n{row['puzzle']}", terms + (f"\n({row['note']})" if row["note"] else ""))
+        table.caption = "start tower on S showing red, goal tower on D showing blue unless told; none found in the OEIS"
+    else:
+        for column in ("A-number", "sequence", "method", "terms", "agree"):
+            table.add_column(column, overflow="fold")
+        previous = None
+        for row in rows:
+            name, previous = ("" if row["anumber"] == previous else row["name"]), row["anumber"]
+            span = f"{row['checked']} (n={row['first']}..{row['last']})" if row["checked"] else "0"
+            agree = {True: "yes", False: "NO", None: "-"}[row["agree"]]
+            table.add_row(row["anumber"] if name else "", name, row["method"], span, agree + (f": {row['note']}" if row["note"] else ""))
+        agreed = sum(1 for row in rows if row["agree"])
+        table.caption = f"{agreed} of {len(rows)} rows agree; the others compare nothing (see why)"
+    Console().print(table)

@@ -1,0 +1,277 @@
+"""Every integer sequence hanoikit can produce, computed and compared with the published terms of the OEIS
+(:mod:`hanoikit.oeis_terms`), and the optimal counts of members no one has published.
+
+Each sequence is produced in up to two independent ways: by the solver the registry picks for the puzzle (a formula
+or an algorithm: classic, Frame-Stewart, cyclic, linear, magnetic; never the exhaustive fallback here) for every
+published term, and by the vectorised breadth-first search of :mod:`hanoikit.solvers.tower_search` for the terms
+whose position space is within ``max_codes`` codes. Each :class:`Row` says how many terms were compared, by which
+method, and whether they all agree.
+
+>>> rows = compare(upto=6, max_codes=5000)
+>>> [(r.anumber, r.method, r.checked, r.agree) for r in rows if r.anumber == "A160002"]
+[('A160002', 'exhaustive search', 6, True)]
+>>> all(r.agree is not False for r in rows)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .limits import OEIS_DEFAULT_CODES
+from .oeis_terms import PUBLISHED, Published
+from .puzzle import MagneticPuzzle, Puzzle
+from .solvers import tower_search
+from .solvers.registry import EXHAUSTIVE, solver_for
+from .state import State
+
+__all__ = ["NEW_MEMBERS", "Member", "NewRow", "Row", "compare", "new_numbers"]
+
+
+@dataclass(frozen=True)
+class Member:
+    """How hanoikit produces a sequence: the least number of moves between two towers of ``puzzle(n)`` (from post
+    ``src`` to post ``dst``, default the last), or with ``per_disk`` the moves of the ``n``-th largest disk (the
+    difference of consecutive totals, which is independent of the tower's height)."""
+
+    puzzle: Callable[[int], Puzzle]
+    src: int = 0
+    dst: int | None = None
+    per_disk: bool = False
+
+    def towers(self, puzzle: Puzzle) -> tuple[State, State]:
+        dst = puzzle.posts - 1 if self.dst is None else self.dst
+        start, goal = puzzle.start, puzzle.goal
+        src_tower = start if self.src == 0 else State.tower(puzzle.n, self.src, start.ups and start.ups[0], puzzle.posts)
+        dst_tower = goal if dst == puzzle.posts - 1 else State.tower(puzzle.n, dst, goal.ups and goal.ups[0], puzzle.posts)
+        return src_tower, dst_tower
+
+
+def _magnetic(colors: str) -> Callable[[int], Puzzle]:
+    return lambda n: MagneticPuzzle(n, colors)
+
+
+MEMBERS: dict[str, Member] = {
+    "A000225": Member(lambda n: Puzzle(n)),
+    "A007664": Member(lambda n: Puzzle(n, posts=4)),
+    "A007665": Member(lambda n: Puzzle(n, posts=5)),
+    "A005665": Member(lambda n: Puzzle(n, moves="cyclic"), dst=1),
+    "A005666": Member(lambda n: Puzzle(n, moves="cyclic")),
+    "A103453": Member(lambda n: Puzzle(n, moves="linear")),
+    "A160002": Member(lambda n: Puzzle(n, posts=4, moves="linear")),
+    "A338024": Member(lambda n: Puzzle(n, posts=4, moves="cyclic"), dst=1),
+    "A338089": Member(lambda n: Puzzle(n, posts=4, moves="cyclic")),
+    "A291876": Member(lambda n: Puzzle(n, posts=4, moves="star")),
+    "A291877": Member(lambda n: Puzzle(n, posts=4, moves="star"), src=1),
+    "A183111": Member(_magnetic("RBN"), per_disk=True),
+    "A183112": Member(_magnetic("RBN")),
+    "A183113": Member(_magnetic("RNB"), per_disk=True),
+    "A183114": Member(_magnetic("RNB")),
+    "A183115": Member(_magnetic("RNN"), per_disk=True),
+    "A183116": Member(_magnetic("RNN")),
+    "A183117": Member(_magnetic("NNN"), per_disk=True),
+    "A183118": Member(_magnetic("NNN")),
+}
+"""The puzzle behind each published sequence hanoikit produces (the star's centre is post I; S and D are outer)."""
+
+LEVY: dict[str, tuple[str, bool]] = {"A183119": ("semifree", False), "A183122": ("62", True), "A183123": ("62", False)}
+"""Sequences of Levy's published non-optimal algorithms (:mod:`hanoikit.levy`): the algorithm, and whether the
+sequence counts the moves of the ``n``-th largest disk (else the total)."""
+
+NOT_PRODUCED = {
+    anumber: "another non-optimal 'forward moving' algorithm, which hanoikit does not implement"
+    for anumber in ("A183120", "A183121", "A183124", "A183125")
+}
+
+
+class Row(NamedTuple):
+    """One comparison: ``checked`` terms (``n`` from ``first`` to ``last``) computed by ``method``; ``agree`` is
+    ``None`` when nothing was compared."""
+
+    anumber: str
+    name: str
+    method: str
+    checked: int
+    first: int | None
+    last: int | None
+    agree: bool | None
+    note: str
+    url: str
+
+
+def _indices(entry: Published, upto: int | None) -> list[int]:
+    last = entry.offset + len(entry.terms) - 1
+    return list(range(max(1, entry.offset), (last if upto is None else min(last, upto)) + 1))
+
+
+def _term(member: Member, n: int, count: Callable[[Puzzle, State, State], int | None]) -> int | None:
+    if not member.per_disk:
+        puzzle = member.puzzle(n)
+        return count(puzzle, *member.towers(puzzle))
+    totals = []
+    for height in (n - 1, n):
+        if height == 0:
+            totals.append(0)
+            continue
+        puzzle = member.puzzle(height)
+        totals.append(count(puzzle, *member.towers(puzzle)))
+    return None if None in totals else totals[1] - totals[0]  # type: ignore[operator]
+
+
+def _row(entry: Published, method: str, computed: dict[int, int | None], note: str = "") -> Row:
+    wrong = [n for n, value in computed.items() if value != entry.terms[n - entry.offset]]
+    if wrong:
+        n = wrong[0]
+        note = f"first difference at n = {n}: computed {computed[n]}, published {entry.terms[n - entry.offset]}"
+    ns = sorted(computed)
+    return Row(
+        entry.anumber, entry.name, method, len(ns), ns[0] if ns else None, ns[-1] if ns else None,
+        (not wrong) if ns else None, note, entry.url,
+    )
+
+
+def _solver_row(entry: Published, member: Member, upto: int | None) -> Row | None:
+    ns = _indices(entry, upto)
+    probe = member.puzzle(ns[0])
+    solver = solver_for(probe, *member.towers(probe))
+    if solver is EXHAUSTIVE:
+        return None
+    if member.per_disk:
+        top = member.puzzle(ns[-1])
+        moves = top.disk_moves()[::-1]
+        computed: dict[int, int | None] = {n: moves[n - 1] for n in ns}
+    else:
+        computed = {n: _term(member, n, lambda p, a, b: p.distance(a, b)) for n in ns}
+    return _row(entry, f"{solver.name} ({solver.guarantee.value})", computed)
+
+
+def _levy_row(entry: Published, algorithm: str, per_disk: bool, upto: int | None) -> Row:
+    from . import levy
+
+    ns = _indices(entry, upto)
+    if per_disk:
+        moves = levy.disk_counts(algorithm, ns[-1])[::-1]
+        computed: dict[int, int | None] = {n: moves[n - 1] for n in ns}
+    else:
+        computed = {n: levy.counts(algorithm, n) for n in ns}
+    return _row(entry, f"levy {algorithm!r} (a published non-optimal algorithm)", computed)
+
+
+@functools.lru_cache(maxsize=512)
+def _searched(puzzle: Puzzle, src: State, dst: State, max_codes: int) -> int | None:
+    """The search's count, kept: the per-disk sequences reuse the totals."""
+    return tower_search.distance(puzzle, src, dst, max_codes)
+
+
+def _search_row(entry: Published, member: Member, upto: int | None, max_codes: int) -> Row:
+    computed: dict[int, int | None] = {}
+    for n in _indices(entry, upto):
+        if tower_search.code_space(member.puzzle(n)) > max_codes:
+            break
+        computed[n] = _term(member, n, lambda p, a, b: _searched(p, a, b, max_codes))
+    note = "" if computed else f"the first term is beyond {max_codes:,} codes"
+    return _row(entry, "exhaustive search", computed, note)
+
+
+def compare(upto: int | None = None, max_codes: int = OEIS_DEFAULT_CODES) -> list[Row]:
+    """Every published sequence of :data:`~hanoikit.oeis_terms.PUBLISHED` against hanoikit: a row per method (the
+    registry's solver for every published term up to ``upto``; the exhaustive search for the terms within
+    ``max_codes`` codes), and a row saying why for the sequences hanoikit does not produce."""
+    rows = []
+    for anumber, entry in PUBLISHED.items():
+        member = MEMBERS.get(anumber)
+        if anumber in LEVY:
+            rows.append(_levy_row(entry, *LEVY[anumber], upto))
+            continue
+        if member is None:
+            rows.append(Row(anumber, entry.name, "not produced", 0, None, None, None, NOT_PRODUCED[anumber], entry.url))
+            continue
+        solved = _solver_row(entry, member, upto)
+        if solved is not None:
+            rows.append(solved)
+        rows.append(_search_row(entry, member, upto, max_codes))
+    return rows
+
+
+# -- new numbers -------------------------------------------------------------------------------------------------------
+
+
+NEW_MEMBERS: dict[str, Callable[[int], Puzzle]] = {
+    "magnetic, 4 posts NNNN (free), R up to B up": lambda n: MagneticPuzzle(n, "NNNN"),
+    "magnetic, 4 posts NNNN, R up to R up": lambda n: MagneticPuzzle(n, "NNNN", goal_up="R"),
+    "magnetic, 4 posts RNNN": lambda n: MagneticPuzzle(n, "RNNN"),
+    "magnetic, 4 posts NNNB": lambda n: MagneticPuzzle(n, "NNNB"),
+    "magnetic, 4 posts RNNB": lambda n: MagneticPuzzle(n, "RNNB"),
+    "magnetic, 4 posts RBNB": lambda n: MagneticPuzzle(n, "RBNB"),
+    "magnetic, 4 posts RBRB": lambda n: MagneticPuzzle(n, "RBRB"),
+    "magnetic, 4 posts RBBB": lambda n: MagneticPuzzle(n, "RBBB"),
+    "magnetic, 4 posts RRBB": lambda n: MagneticPuzzle(n, "RRBB"),
+    "magnetic, 4 posts in a line NNNN": lambda n: MagneticPuzzle(n, "NNNN", moves="linear"),
+    "magnetic, 4 posts in a cycle NNNN": lambda n: MagneticPuzzle(n, "NNNN", moves="cyclic"),
+    "magnetic, 3 posts cyclic NNN, R up to B up": lambda n: MagneticPuzzle(n, moves="cyclic"),
+    "magnetic, 3 posts cyclic NNN, R up to R up": lambda n: MagneticPuzzle(n, goal_up="R", moves="cyclic"),
+    "magnetic, 3 posts cyclic RBB": lambda n: MagneticPuzzle(n, "RBB", moves="cyclic"),
+    "magnetic, 3 posts linear NNN, R up to B up": lambda n: MagneticPuzzle(n, moves="linear"),
+    "magnetic, 3 posts linear NNN, R up to R up": lambda n: MagneticPuzzle(n, goal_up="R", moves="linear"),
+    "magnetic, 3 posts linear RBB": lambda n: MagneticPuzzle(n, "RBB", moves="linear"),
+}
+"""Members whose optimal perfect-to-perfect counts we did not find in the OEIS (start tower on S showing red, goal
+tower on D showing blue unless told). With moves in a line or around a cycle of even length a disk's face is fixed
+by the parity of its post, so those counts are the classic ones (or the goal cannot be reached): the notes say so.
+
+Computed here with ``hanoi oeis --new --max-positions 33554432`` (n = 1..10, about 90 s for n = 10):
+
+* NNNN, red up to blue up: 1, 4, 7, 12, 19, 26, 37, 50, 67, 86
+* NNNN, red up to red up: 2, 4, 8, 14, 20, 30, 40, 54, 68, 90
+* RNNB: 1, 4, 7, 12, 19, 26, 37, 50, 69, 90
+* RBNB: 1, 4, 7, 12, 19, 28, 39, 52, 71, 92
+* RBRB and RRBB: 1, 4, 7, 12, 21, 30, 41, 56, 75, 102
+* RBBB: a disk cannot move between two blue posts, so it is the star with centre S (OEIS A291877)
+* three posts, cyclic moves: the goal cannot be reached for n >= 2 (the cycle is odd)"""
+
+
+class NewRow(NamedTuple):
+    """The optimal counts of a member for ``n = 1 .. len(terms)`` (``None``: the goal cannot be reached), and a note
+    when they are a published sequence after all or the goal cannot be reached."""
+
+    name: str
+    puzzle: str
+    method: str
+    terms: list[int | None]
+    note: str
+
+
+def _note(terms: list[int | None]) -> str:
+    """Which published sequence the terms are (all of them, at least three), or from which n on none can be."""
+    if None in terms:
+        first = terms.index(None) + 1
+        if all(t is None for t in terms[first - 1 :]):
+            return f"the goal cannot be reached from n = {first} on" if first > 1 else "the goal cannot be reached"
+    for entry in PUBLISHED.values():
+        known = [entry.terms[n - entry.offset] for n in range(1, len(terms) + 1) if 0 <= n - entry.offset < len(entry.terms)]
+        if len(terms) >= 3 and known == terms:
+            return f"the same terms as {entry.anumber} ({entry.name})"
+    return ""
+
+
+def new_numbers(upto: int | None = None, max_codes: int = OEIS_DEFAULT_CODES) -> list[NewRow]:
+    """The optimal counts of :data:`NEW_MEMBERS` for every ``n`` (up to ``upto``) whose position space is within
+    ``max_codes`` codes, by the exhaustive search.
+
+    >>> row = new_numbers(upto=4)[0]
+    >>> row.name, row.terms
+    ('magnetic, 4 posts NNNN (free), R up to B up', [1, 4, 7, 12])
+    """
+    rows = []
+    for name, make in NEW_MEMBERS.items():
+        terms: list[int | None] = []
+        n = 1
+        while (upto is None or n <= upto) and tower_search.code_space(make(n)) <= max_codes:
+            puzzle = make(n)
+            terms.append(_searched(puzzle, puzzle.start, puzzle.goal, max_codes))
+            n += 1
+        rows.append(NewRow(name, repr(make(1)).replace("(1, ", "(n, "), "exhaustive search", terms, _note(terms)))
+    return rows

@@ -1,0 +1,120 @@
+"""``hanoi oeis`` and hanoikit.oeis: the published terms against the solvers and the search; the search itself against
+the exhaustive solver and the plain oracle; the new numbers."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import hanoikit as hk
+from hanoikit import MagneticPuzzle, Puzzle, State, oeis
+from hanoikit.cli import main
+from hanoikit.oeis_terms import PUBLISHED
+from hanoikit.solvers import exhaustive, tower_search
+from oracle import plain_distances
+
+
+def test_every_published_sequence_agrees_or_says_why_not():
+    rows = oeis.compare(max_codes=20_000)
+    assert {row.anumber for row in rows} == set(PUBLISHED)
+    assert not [row for row in rows if row.agree is False]
+    for row in rows:
+        if row.agree is None:
+            assert row.method == "not produced" and row.note
+        else:
+            assert row.checked >= 3 and row.url.endswith(row.anumber)
+    methods = {(row.anumber, row.method.split()[0]) for row in rows}
+    assert {("A007664", "frame-stewart"), ("A005666", "cyclic"), ("A103453", "linear"), ("A160002", "exhaustive")} <= methods
+    assert ("A183118", "magnetic") in methods and ("A183123", "levy") in methods
+
+
+def test_a_wrong_published_term_is_reported_with_its_place(monkeypatch):
+    entry = PUBLISHED["A007664"]
+    terms = list(entry.terms)
+    terms[5] += 1
+    monkeypatch.setitem(PUBLISHED, "A007664", entry._replace(terms=tuple(terms)))
+    rows = [row for row in oeis.compare(upto=8, max_codes=2000) if row.anumber == "A007664"]
+    assert rows and all(row.agree is False and "n = 5: computed 13, published 14" in row.note for row in rows)
+
+
+def test_the_search_limit_bounds_the_searched_terms():
+    small = {row.anumber: row for row in oeis.compare(upto=30, max_codes=300) if row.method == "exhaustive search"}
+    assert small["A160002"].last == 4 and small["A000225"].last == 5  # 4**4 and 3**5 codes are within 300
+    assert small["A183112"].last == 3  # 8 * 3**3 = 216 codes
+
+
+@pytest.mark.parametrize(
+    "puzzle",
+    [
+        MagneticPuzzle(3, "NNNN"),
+        MagneticPuzzle(3, "RBRB"),
+        MagneticPuzzle(3, "RNB"),
+        MagneticPuzzle(2, "NNNNN"),
+        MagneticPuzzle(3, moves="linear"),
+        MagneticPuzzle(3, "NNNN", moves="cyclic"),
+        Puzzle(4, posts=4, moves="star"),
+        Puzzle(3, posts=5, moves="cyclic"),
+    ],
+)
+def test_the_tower_search_agrees_with_the_exhaustive_solver_and_the_plain_oracle(puzzle):
+    reach = plain_distances(puzzle, puzzle.start)
+    expected = reach.get(puzzle.goal) if puzzle.is_legal(puzzle.goal) else None
+    assert tower_search.distance(puzzle) == expected
+    for state in sorted(reach, key=str)[:: max(1, len(reach) // 12)]:
+        assert tower_search.distance(puzzle, puzzle.start, state) == reach[state] == exhaustive.distance(
+            puzzle, puzzle.start, state
+        )
+
+
+@given(st.integers(1, 4), st.sampled_from(["NNNN", "RNNB", "RBBB", "BNRN"]), st.sampled_from(["R", "B"]))
+def test_the_new_numbers_are_the_exhaustive_solvers_counts(n, colors, goal):
+    try:
+        puzzle = MagneticPuzzle(n, colors, goal_up=goal)
+    except hk.InvalidPuzzleError:
+        return
+    try:
+        expected = exhaustive.distance(puzzle, *puzzle.endpoints())
+    except hk.UnsolvableError:
+        expected = None
+    assert tower_search.distance(puzzle) == expected
+
+
+def test_the_search_refuses_above_its_cap():
+    with pytest.raises(hk.TooLargeError, match="at most 1000"):
+        tower_search.distance(Puzzle(5, posts=4), max_codes=1000)
+
+
+def test_new_numbers_name_their_puzzle_and_spot_known_sequences():
+    rows = {row.name: row for row in oeis.new_numbers(upto=5, max_codes=20_000)}
+    free = rows["magnetic, 4 posts NNNN (free), R up to B up"]
+    assert free.terms == [tower_search.distance(MagneticPuzzle(n, "NNNN")) for n in range(1, 6)]
+    assert free.puzzle.startswith("MagneticPuzzle(n, colors='NNNN'")
+    assert "A160002" in rows["magnetic, 4 posts in a line NNNN"].note  # faces follow the parity of the post
+    assert rows["magnetic, 3 posts cyclic NNN, R up to B up"].note == "the goal cannot be reached from n = 2 on"
+
+
+def run(args, capsys):
+    status = main(args)
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_the_command_prints_the_table_json_and_csv(capsys):
+    status, out, _ = run(["oeis", "--upto", "5", "--max-positions", "2000"], capsys)
+    assert status == 0 and "A338089" in out and "agree" in out and "NO" not in out
+    status, out, _ = run(["oeis", "--upto", "5", "--max-positions", "2000", "--format", "json"], capsys)
+    rows = json.loads(out)
+    assert status == 0 and {row["anumber"] for row in rows} == set(PUBLISHED)
+    status, out, _ = run(["oeis", "--upto", "4", "--max-positions", "5000", "--new", "--format", "csv"], capsys)
+    table = list(csv.DictReader(io.StringIO(out)))
+    assert status == 0 and table[0]["terms"] == "1 4 7 12"
+
+
+def test_the_command_refuses_bad_limits_in_one_line(capsys):
+    status, _, err = run(["oeis", "--max-positions", "0"], capsys)
+    assert status == 2 and len(err.strip().splitlines()) == 1

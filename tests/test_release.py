@@ -1,0 +1,148 @@
+"""The release: the wheel and sdist build, pass ``twine check``, and the wheel installed alone (the core, no extras)
+into a clean virtual environment runs ``hanoi``, its doctests, and names the extra a missing feature needs."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import hanoikit
+from hanoikit._extras import EXTRAS
+
+ROOT = Path(__file__).resolve().parent.parent
+LEFT_OUT = ("/.git", "/.venv", "/build", "/dist", "/site", ".egg-info", "__pycache__", ".pytest_cache", ".hypothesis")
+
+# Loaded into the clean environment's pytest: a doctest (or a module's collection) that stops at an optional module
+# of an extra is skipped, since the core was installed alone; any other failure, a missing core module included, fails.
+SKIP_EXTRAS = f'''
+import doctest
+import re
+
+import pytest
+
+from hanoikit.errors import MissingExtraError
+
+OPTIONAL = {sorted({m for modules in EXTRAS.values() for m in modules} | {"pydantic", "starlette"})!r}
+
+
+def _optional(error):
+    if isinstance(error, MissingExtraError):
+        return True
+    return isinstance(error, ModuleNotFoundError) and (error.name or "").partition(".")[0] in OPTIONAL
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    try:
+        return (yield)
+    except doctest.UnexpectedException as failure:
+        if _optional(failure.exc_info[1]):
+            pytest.skip(f"needs an extra: {{failure.exc_info[1]}}")
+        raise
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    report = yield
+    text = str(report.longrepr) if report.failed else ""
+    found = re.search(r"ModuleNotFoundError: No module named '(\\w+)", text)
+    if "MissingExtraError" in text or (found and found[1] in OPTIONAL):
+        report.outcome, report.longrepr = "skipped", (str(collector.path), 0, "needs an extra")
+    return report
+'''
+
+
+def _copy_tree(target: Path) -> Path:
+    """The project's files (no virtual environment, build output or caches) copied to ``target``."""
+
+    def ignore(folder: str, names: list[str]) -> list[str]:
+        return [n for n in names if any(f"{folder}/{n}".endswith(part) or n.endswith(part) for part in LEFT_OUT)]
+
+    shutil.copytree(ROOT, target, ignore=ignore)
+    return target
+
+
+def _run(*args: str | Path, cwd: Path, env: dict[str, str], check: bool = True) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    if check:
+        assert done.returncode == 0, f"{args} exited {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    return done
+
+
+def test_extras_match_pyproject() -> None:
+    """Every extra that names the library's optional modules exists in pyproject.toml, and ``all`` brings each."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+    assert set(EXTRAS) <= set(extras)
+    assert extras["all"] == [f"hanoikit[{','.join(sorted(set(EXTRAS), key=list(extras).index))}]"]
+    assert "hanoikit[all,docs]" in extras["dev"]
+    assert "version" in project["dynamic"]
+    top = re.search(r"^## \[(\d[^\]]*)\]", (ROOT / "CHANGELOG.md").read_text(), re.M)
+    assert top is not None and top[1] == hanoikit.__version__, "CHANGELOG.md's newest release is not __version__"
+
+
+@pytest.mark.slow
+def test_wheel_installs_alone_and_works(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    tree = _copy_tree(tmp_path / "tree")
+    dist = tmp_path / "dist"
+    _run(sys.executable, "-m", "build", "--outdir", dist, tree, cwd=tmp_path, env=env)
+    wheels, sdists = list(dist.glob("hanoikit-*.whl")), list(dist.glob("hanoikit-*.tar.gz"))
+    assert len(wheels) == 1 and len(sdists) == 1
+    assert wheels[0].name.startswith(f"hanoikit-{hanoikit.__version__}-")
+    _run(sys.executable, "-m", "twine", "check", "--strict", *wheels, *sdists, cwd=tmp_path, env=env)
+    names = zipfile.ZipFile(wheels[0]).namelist()
+    for needed in ("hanoikit/py.typed", "hanoikit/web/static/index.html", "hanoikit/web/static/app.js"):
+        assert needed in names
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+
+    venv = tmp_path / "venv"
+    _run(sys.executable, "-m", "venv", venv, cwd=tmp_path, env=env)
+    python, hanoi = venv / "bin" / "python", venv / "bin" / "hanoi"
+    _run(python, "-m", "pip", "install", "--quiet", wheels[0], "pytest", cwd=tmp_path, env=env)
+    listed = _run(python, "-m", "pip", "list", "--format=freeze", cwd=tmp_path, env=env).stdout.lower()
+    for optional in ("matplotlib", "networkx", "fastapi", "uvicorn", "dask", "pillow"):
+        assert f"\n{optional}==" not in f"\n{listed}", f"{optional} was installed with the core"
+
+    version = _run(python, "-c", "import hanoikit, importlib.metadata as m; print(hanoikit.__version__, "
+                   "m.version('hanoikit'), hanoikit.__file__)", cwd=tmp_path, env=env).stdout.split()
+    assert version[0] == version[1] == hanoikit.__version__
+    assert str(venv) in version[2]
+    assert hanoikit.__version__ in _run(hanoi, "--version", cwd=tmp_path, env=env).stdout
+    assert "solve" in _run(hanoi, "--help", cwd=tmp_path, env=env).stdout
+    demo = _run(hanoi, "demo", "3", cwd=tmp_path, env=env).stdout
+    assert "classic, 3 disks: 7 moves, optimal" in demo and "magnetic NNN, 3 disks: 11 moves, optimal" in demo
+
+    for command, extra in (
+        (["crossings", "--algorithm", "62", "--upto", "4", "--plot", "crossings.png"], "plot"),
+        (["graph", "3"], "graph"),
+        (["play", "--no-browser"], "play"),
+    ):
+        done = _run(hanoi, *command, cwd=tmp_path, env=env, check=False)
+        assert done.returncode == 2, (command, done.stderr)
+        said = re.fullmatch(rf"hanoi: this needs (\w+), which is not installed: pip install 'hanoikit\[{extra}\]'\n",
+                            done.stderr)
+        assert said is not None and said[1] in EXTRAS[extra], (command, done.stderr)
+    assert not (tmp_path / "crossings.png").exists()
+
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    (plugins / "skip_extras.py").write_text(textwrap.dedent(SKIP_EXTRAS))
+    run = tmp_path / "doctests"
+    run.mkdir()
+    doctests = _run(python, "-m", "pytest", "-p", "skip_extras", "-p", "no:cacheprovider", "--doctest-modules",
+                    "--pyargs", "hanoikit", "-q", "-rs", cwd=run, env={**env, "PYTHONPATH": str(plugins)}, check=False)
+    summary = doctests.stdout.strip().splitlines()[-1]
+    assert doctests.returncode == 0, doctests.stdout[-5000:] + doctests.stderr[-2000:]
+    passed = re.search(r"(\d+) passed", summary)
+    assert passed is not None and int(passed[1]) >= 100, summary
