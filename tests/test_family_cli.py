@@ -57,7 +57,7 @@ def test_commands_that_handle_the_rules_answer_with_them(args, expected, capsys)
         ["solve", "3", "--moves", "cyclic"],
         ["move", "3", "1", "--posts", "4"],
         ["distance", "SSS", "DDD", "--posts", "5"],
-        ["search", "3", "--posts", "4"],
+        ["search", "3", "--posts", "4", "--magnetic", "NNN"],
         ["graph", "3", "--moves", "linear"],
         ["show", "3", "--posts", "4"],
         ["animate", "3", "--posts", "4", "--out", "never.gif"],
