@@ -113,12 +113,10 @@ class DaskEngine(_PoolEngine):
 
     def __init__(self, address: str | None = None, workers: int | None = None, store: str | None = None) -> None:
         super().__init__(store)
-        try:
-            from distributed import Client, LocalCluster
-        except ImportError:
-            raise UnknownMethodError(
-                "the Dask engine needs dask.distributed: pip install 'hanoikit[cluster]'"
-            ) from None
+        from .._extras import require
+
+        distributed = require("distributed", "cluster")
+        Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self.cluster: Any = None
         if address is None:
             self.cluster = LocalCluster(
