@@ -25,7 +25,7 @@ from ..state import State
 from .block import CROSS_ROOM, LIST_SHARE, BlockResult, BlockTask
 from .checkpoint import Checkpoint
 from .engines import Engine, make_engine
-from .kernels import mark_codes, run_narrow
+from .kernels import COMPILED, mark_codes, run_narrow
 from .layout import Layout, position_count
 from .result import FrontierResult
 
@@ -36,6 +36,8 @@ NARROW = 1 << 16
 
 _WORK = 1 << 22  # expansions per compiled call in the narrow regime, between progress updates and checkpoints
 _SIZES = 1 << 16  # layers per compiled call in the narrow regime
+PLAIN_CODES = 1 << 22
+"""The largest code space searched without numba, by the kernels as plain Python (about a minute at the cap)."""
 
 
 def overhead_bytes(layout: Layout, narrow: int = NARROW) -> int:
@@ -77,13 +79,18 @@ def frontier_search(
     directory for the table of two-bit rows (one every worker sees), when not in memory. With ``checkpoint``, a
     directory, each finished layer is made durable there at most every ``checkpoint_every`` seconds (0: every layer),
     and a search that finds a checkpoint of itself there resumes from it. ``on_layer(d)`` is called after each layer
-    (or run of narrow layers) with the number of the current layer. ``block_disks`` sets how many of the largest disks
+    (or run of narrow layers) with the number of the current layer. Above :data:`PLAIN_CODES` codes the kernels must
+    be compiled: without numba, :class:`~hanoikit.MissingExtraError` names the extra to install. ``block_disks`` sets how many of the largest disks
     pick the block (see :class:`~hanoikit.frontier.Layout`) and ``narrow`` the most positions of a layer expanded as one
     list (:data:`NARROW`); neither changes the result. With ``until_target``, the search stops once the target is
     found (the layers are then those up to it). Raises :class:`~hanoikit.TooLargeError` above
     :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
     """
     layout = Layout(puzzle, block_disks)
+    if layout.codes > PLAIN_CODES and not COMPILED:
+        from .._extras import require
+
+        require("numba", "cluster")
     source = puzzle.check(puzzle.start if source is None else source)
     if target is None and puzzle.is_legal(puzzle.goal):
         target = puzzle.goal
