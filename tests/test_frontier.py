@@ -208,7 +208,7 @@ def test_a_search_killed_with_sigkill_resumes_with_the_same_result(tmp_path):
     state = tmp_path / "state.json"
     deadline = time.monotonic() + 60
     layers = 0
-    while layers < 20 and run.poll() is None and time.monotonic() < deadline:
+    while layers < 6 and run.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
         try:
             layers = len(json.loads(state.read_text())["state"]["layers"])
