@@ -10,7 +10,7 @@ Targets (issue 15, on a 2-core, 24 GB machine):
   * the cost of the next records, from the per-core rate measured here.
 
 Each row runs in a fresh process (so that its peak memory is its own). Run from the repository root:
-``python benchmarks/bench_frontier.py [--quick] [--only ROW ...]``; rows: memory, any15, classic20, magnetic16,
+``python benchmarks/bench_frontier.py [--quick] [--top N] [--only ROW ...]`` (``--top``: the OEIS rows up to n = N); rows: memory, any15, classic20, magnetic16,
 a160002, a338, cluster, paper.
 """
 
@@ -28,6 +28,7 @@ A338089 = [3, 10, 21, 40, 75, 134, 233, 400, 683, 1166, 1981, 3364, 5711, 9690, 
 A338024 = [1, 6, 15, 28, 57, 98, 179, 304, 521, 894, 1519, 2576, 4381, 7434, 12603, 21380]
 
 QUICK = "--quick" in sys.argv
+TOP = int(sys.argv[sys.argv.index("--top") + 1]) if "--top" in sys.argv else None  # OEIS rows up to this n
 ROWS = ("memory", "any15", "classic20", "magnetic16", "a160002", "a338", "cluster", "paper")
 
 
@@ -88,7 +89,7 @@ def row(name: str) -> dict:
         return _measured(MagneticPuzzle(10 if QUICK else 16))
     if name == "a160002":
         _warm()
-        top = 10 if QUICK else 15
+        top = TOP or (10 if QUICK else 15)
         terms = []
         for n in range(1, top + 1):
             options = {"engine": "processes", "workers": 2} if n >= 13 else {}
@@ -97,7 +98,7 @@ def row(name: str) -> dict:
         return {"terms": terms}
     if name == "a338":
         _warm()
-        top = 9 if QUICK else 14
+        top = TOP or (9 if QUICK else 14)
         terms = []
         for n in range(1, top + 1):
             puzzle = Puzzle(n, posts=4, moves="cyclic")
@@ -122,6 +123,7 @@ def row(name: str) -> dict:
 def run(name: str) -> dict:
     """``row(name)`` in a fresh process."""
     argv = [sys.executable, __file__, "--row", name] + (["--quick"] if QUICK else [])
+    argv += ["--top", str(TOP)] if TOP else []
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(f"row {name} failed:\n{done.stderr[-3000:]}")
