@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..puzzle import Puzzle
@@ -28,7 +29,7 @@ class FrontierResult:
         puzzle: Puzzle,
         source: State,
         target: State | None,
-        layers: list[int],
+        layers: Sequence[int],
         distance: int | None,
         seconds: float,
         engine: str,
@@ -36,12 +37,16 @@ class FrontierResult:
         layout: Layout,
     ) -> None:
         self.puzzle, self.source, self.target = puzzle, source, target
-        self.layer_sizes = layers
-        """How many positions lie at each distance 0, 1, ... from the source."""
+        self._layers = layers  # a compact array: a search may have tens of millions of layers
         self.distance = distance
         """The least number of moves from the source to the target, ``None`` if it cannot be reached."""
         self.seconds = seconds
         self.engine, self.workers, self.layout = engine, workers, layout
+
+    @property
+    def layer_sizes(self) -> list[int]:
+        """How many positions lie at each distance 0, 1, ... from the source."""
+        return list(self._layers)
 
     @property
     def states(self) -> int:
@@ -51,12 +56,12 @@ class FrontierResult:
     @property
     def reachable(self) -> int:
         """How many positions can be reached from the source (the source included)."""
-        return sum(self.layer_sizes)
+        return sum(self._layers)
 
     @property
     def eccentricity(self) -> int:
         """The largest distance from the source."""
-        return len(self.layer_sizes) - 1
+        return len(self._layers) - 1
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready values (``distance`` is ``None`` when the target cannot be reached)."""

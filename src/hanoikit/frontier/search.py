@@ -15,6 +15,7 @@ every task of the layer is done.
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -103,13 +104,49 @@ def frontier_search(
         with _progress_bar(progress, layout, search) as update:
             search.run(update, on_layer, until_target)
     return FrontierResult(
-        puzzle, source, target, search.layers, search.distance, search.seconds, runner.name, runner.workers, layout
+        puzzle, source, target, search.layers.data, search.distance, search.seconds, runner.name, runner.workers, layout
     )
 
 
 @contextmanager
 def _kept(engine: Engine) -> Iterator[Engine]:
     yield engine
+
+
+class _Sizes:
+    """Layer sizes in the narrowest unsigned array that holds them (a magnetic tower has tens of millions of layers),
+    and their running total."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.data = array("B")
+        self.total = 0
+        self.extend(values)
+
+    def extend(self, values: list[int]) -> None:
+        if values:
+            top = max(values)
+            code = next(c for c in "BHIQ" if top < 1 << 8 * array(c).itemsize)
+            if array(code).itemsize > self.data.itemsize:
+                self.data = array(code, self.data)
+            self.data.extend(values)
+            self.total += sum(values)
+
+    def append(self, value: int) -> None:
+        self.extend([value])
+
+    def pop(self) -> int:
+        value = self.data.pop()
+        self.total -= value
+        return value
+
+    def __getitem__(self, index: int) -> int:
+        return self.data[index]
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def tolist(self) -> list[int]:
+        return self.data.tolist()
 
 
 class _Search:
@@ -121,7 +158,7 @@ class _Search:
         self.dirty = np.zeros(layout.blocks, dtype=np.uint8)
         self.size = layout.block_codes
         self.value = 2
-        self.layers = [1]
+        self.layers = _Sizes([1])
         self.distance: int | None = 0 if source == target else None
         self.seconds = 0.0
         self.saver: Checkpoint | None = None
@@ -141,14 +178,14 @@ class _Search:
             return
         self.table[self.source // self.size].fill(0)
         state, listed, dense = self.saver.load(self.table)
-        self.value, self.layers, self.distance = state["value"], state["layers"], state["distance"]
+        self.value, self.layers, self.distance = state["value"], _Sizes(state["layers"]), state["distance"]
         self.seconds = state["seconds"]
         self._set_layer(listed, dense)
 
     def _save(self) -> None:
         assert self.saver is not None
         listed, dense = self._layer_codes()
-        state = {"value": self.value, "layers": self.layers, "distance": self.distance, "seconds": self.seconds}
+        state = {"value": self.value, "layers": self.layers.tolist(), "distance": self.distance, "seconds": self.seconds}
         self.saver.save(self.table, self.dirty, state, listed, dense)
         self.saved = time.monotonic()
 
@@ -189,7 +226,7 @@ class _Search:
             else:
                 self._wide_layer(update)
             self.seconds = time.monotonic() - began
-            update(sum(self.layers), len(self.layers) - 1)
+            update(self.layers.total, len(self.layers) - 1)
             if self.saver is not None and time.monotonic() - self.saved >= self.every:
                 self._save()
             if on_layer is not None:
@@ -228,7 +265,7 @@ class _Search:
             BlockTask(self.table, layout, block, value, codes, self.target - block * size if block == target_block else -1)
             for block, codes in self.wide.items()
         ]
-        done = sum(self.layers)
+        done = self.layers.total
         found = 0
         crossing = []
         following: dict[int, np.ndarray | None] = {}
