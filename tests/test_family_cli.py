@@ -70,7 +70,7 @@ def test_commands_that_handle_the_rules_answer_with_them(args, expected, capsys)
         ["solve", "3", "--posts", "4", "--method", "recursive"],
         ["move", "30", "1", "--posts", "4", "--moves", "linear"],
         ["distance", "SSS", "DDJ", "--posts", "3"],
-        ["search", "3", "--posts", "4"],
+        ["search", "3", "--posts", "4", "--magnetic", "NNN"],
         ["graph", "3", "--moves", "SX"],  # hanoi graph draws every move rule, refusing only what is not one
         ["show", "3", "--posts", "4", "--algorithm", "recursive"],
         ["animate", "3", "--posts", "4", "--moves", "cyclic", "--algorithm", "62", "--out", "never.gif"],

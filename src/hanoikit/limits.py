@@ -50,6 +50,9 @@ __all__ = [
     "MAX_LEVY_DISKS",
     "MAX_LEVY_ARRAY_MOVES",
     "TERMINAL_MAX_DISKS",
+    "FRONTIER_BLOCK_CODES",
+    "MAX_FRONTIER_CODES",
+    "MAX_FRONTIER_SOLVER_CODES",
     "ensure_at_most",
 ]
 
@@ -110,6 +113,20 @@ magnetic on 4 posts: n <= 11)."""
 OEIS_DEFAULT_CODES = 100_000
 """``hanoi oeis`` computes the terms that need a search up to this many codes unless told otherwise (a few seconds in
 all)."""
+
+# -- the frontier search (hanoikit.frontier: hanoi search above hanoikit.search's range, the exhaustive solver) ------
+
+MAX_FRONTIER_CODES = 2**48
+"""The largest code space the frontier search takes on (``posts**n``, times ``2**posts`` with faces): 64 TiB at two
+bits a code, four posts in a line with 24 disks (OEIS A160002 n = 24); only a cluster's disks hold that."""
+
+FRONTIER_BLOCK_CODES = 2**24
+"""The most codes in one block of the frontier search (4 MiB at two bits): the unit of work, memory and checkpoints."""
+
+MAX_FRONTIER_SOLVER_CODES = 2**26
+"""The largest code space the exhaustive solver's ``distance`` searches with the frontier search, above
+:data:`MAX_SEARCH_POSITIONS` (16 MiB at two bits, a few seconds at the cap); paths stay within
+:data:`MAX_SEARCH_POSITIONS`."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------

@@ -104,6 +104,7 @@ FAMILY_COMMANDS: dict[str, tuple[bool, bool]] = {
     "animate": (True, True),
     "show": (True, True),
     "graph": (True, True),
+    "search": (True, True),
 }
 """What each command does with the family's rules: (more than three posts, restricted moves). A command that is
 not listed, or not for what was asked, refuses in one line (exit 2) instead of answering with the three-post tools."""

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import os
 import sys
 import time
+from typing import Any
 
 import click
 
-from .app import DISKS, app, magnetic_options, make_puzzle
+from ..frontier.engines import ENGINES
+from ..puzzle import Puzzle
+from .app import DISKS, app, fail, magnetic_options, make_puzzle
 
 __all__ = ["search"]
 
@@ -18,42 +23,130 @@ _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
 @click.argument("n", type=DISKS)
 @magnetic_options
 @click.option("--from", "source", metavar="STATE", help="Search from this position (default: the start), e.g. SSI:RRB.")
-def search(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, source: str | None) -> None:
+@click.option("--engine", type=click.Choice(ENGINES), help="Run the search's block tasks here (default), on local "
+              "processes, or on Dask; implies the frontier search.")
+@click.option("--workers", type=click.IntRange(1), help="Worker processes (processes engine), or start a Dask "
+              "LocalCluster of N workers (default engine: dask).")
+@click.option("--cluster", metavar="ADDRESS", help="Run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786.")
+@click.option("--store", metavar="DIR", type=click.Path(file_okay=False), help="Keep the table of two-bit rows in "
+              "DIR instead of memory (for a cluster: a directory every worker sees).")
+@click.option("--checkpoint", metavar="DIR", type=click.Path(file_okay=False), help="Make each finished layer durable "
+              "in DIR (resuming from it if it holds this search).")
+@click.option("--resume", metavar="DIR", type=click.Path(file_okay=False), help="Resume the killed search "
+              "checkpointed in DIR, and go on checkpointing there.")
+@click.option("--checkpoint-every", type=click.FloatRange(0), default=60.0, show_default=True, metavar="SECONDS",
+              help="Write a checkpoint at most this often (0: after every layer).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: states, reachable, distance, eccentricity, layers, seconds, ...")
+def search(
+    n: int,
+    magnetic: str | None,
+    start_up: str | None,
+    goal_up: str | None,
+    source: str | None,
+    engine: str | None,
+    workers: int | None,
+    cluster: str | None,
+    store: str | None,
+    checkpoint: str | None,
+    resume: str | None,
+    checkpoint_every: float,
+    fmt: str,
+) -> None:
     """Breadth-first search from the start (or --from STATE) over every position of the N-disk puzzle.
 
     Prints how many positions can be reached, the eccentricity of the source, the distance to the goal and the
-    number of positions at each distance. This is the exact oracle the solvers are tested against; it handles up to
-    17 classic or 15 magnetic disks.
+    number of positions at each distance. Three posts with every move allowed, up to 17 classic or 15 magnetic disks,
+    are searched by the exact oracle the solvers are tested against; every other member of the family, and larger
+    ones (up to {MAX_FRONTIER_CODES} codes), by the frontier search at two bits per position, with a progress bar,
+    on all cores or a Dask cluster if asked, checkpointed and resumable.
+
+    \b
+    hanoi search 15 --posts 4 --moves linear       OEIS A160002
+    hanoi search 14 --posts 4 --workers 2          on a Dask LocalCluster
+    hanoi search 20 --checkpoint run/              then, if killed: --resume run/
     """
-    from rich.console import Console
-    from rich.table import Table
-
-    from ..search import bfs, code_count, state_count
-
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     origin = puzzle.start if source is None else puzzle.parse(source)
+    if resume is not None:
+        if checkpoint is not None and checkpoint != resume:
+            fail("give --checkpoint DIR or --resume DIR, not both")
+        if not os.path.exists(os.path.join(resume, "state.json")):
+            fail(f"--resume: no checkpoint in {resume}")
+        checkpoint = resume
+    progress = sys.stderr.isatty()
+    frontier = any(x is not None for x in (engine, workers, cluster, store, checkpoint)) or not _oracle_covers(puzzle)
     began = time.perf_counter()
-    result = bfs(puzzle, origin, progress=sys.stderr.isatty() and code_count(puzzle) >= 3**12)
-    seconds = time.perf_counter() - began
+    if frontier:
+        from ..frontier import frontier_search
+
+        if engine is None and (workers is not None or cluster is not None):
+            engine = "dask"
+        found = frontier_search(
+            puzzle, origin, engine=engine, workers=workers, cluster=cluster, store=store, checkpoint=checkpoint,
+            checkpoint_every=checkpoint_every, progress=progress,
+        ).as_dict()
+    else:
+        found = _oracle(puzzle, origin, progress)
+        found["seconds"] = round(time.perf_counter() - began, 3)
+    if fmt == "json":
+        click.echo(json.dumps(found))
+    else:
+        _print(puzzle, found)
+
+
+def _oracle_covers(puzzle: Puzzle) -> bool:
+    from ..search import MAX_CODES
+
+    return puzzle.posts == 3 and len(puzzle.moves) == 6 and 3**puzzle.n * (8 if puzzle.faces else 1) <= MAX_CODES
+
+
+def _oracle(puzzle: Puzzle, origin: Any, progress: bool) -> dict[str, Any]:
+    """The figures of :func:`hanoikit.search.bfs`, as the frontier search gives them."""
+    from ..search import bfs, code_count, state_count
+
+    result = bfs(puzzle, origin, progress=progress and code_count(puzzle) >= 3**12)
+    goal = puzzle.goal if puzzle.is_legal(puzzle.goal) else None
+    return {
+        "puzzle": repr(puzzle),
+        "source": str(origin),
+        "target": None if goal is None else str(goal),
+        "states": state_count(puzzle),
+        "reachable": result.reachable,
+        "distance": None if goal is None else result.distance(goal),
+        "eccentricity": result.eccentricity,
+        "layers": result.layer_sizes,
+        "engine": "oracle",
+    }
+
+
+def _print(puzzle: Puzzle, found: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
 
     goal = puzzle.goal
     if not puzzle.is_legal(goal):
         to_goal = f"none: {puzzle.state_error(goal)}"
     else:
-        d = result.distance(goal)
+        d = found["distance"]
         to_goal = "unreachable" if d is None else f"{d:,}"
+    n = puzzle.n
     summary = Table(title=f"Breadth-first search: {puzzle.name}, {n} disk{'s' * (n > 1)}", show_header=False)
     summary.add_column(style="bold")
     summary.add_column(justify="right")
-    summary.add_row("from", str(origin))
-    summary.add_row("legal positions", f"{state_count(puzzle):,}")
-    summary.add_row("reachable", f"{result.reachable:,}")
-    summary.add_row("eccentricity", f"{result.eccentricity:,}")
+    summary.add_row("from", found["source"])
+    summary.add_row("legal positions", f"{found['states']:,}")
+    summary.add_row("reachable", f"{found['reachable']:,}")
+    summary.add_row("eccentricity", f"{found['eccentricity']:,}")
     summary.add_row(f"distance to the goal {goal}", to_goal)
-    sizes = result.layer_sizes
+    sizes = found["layers"]
     widest = max(range(len(sizes)), key=sizes.__getitem__)
     summary.add_row("widest layer", f"{sizes[widest]:,} positions at distance {widest:,}")
-    summary.add_row("time", f"{seconds:.2f} s ({result.reachable / max(seconds, 1e-9):,.0f} positions/s)")
+    seconds = found["seconds"]
+    summary.add_row("time", f"{seconds:.2f} s ({found['reachable'] / max(seconds, 1e-9):,.0f} positions/s)")
+    if found["engine"] != "oracle":
+        workers = f", {found['workers']} workers" if found["workers"] > 1 else ""
+        summary.add_row("engine", f"frontier search, {found['engine']}{workers}, {found['blocks']:,} blocks")
 
     layers = Table(title="Positions by distance")
     layers.add_column("distance", justify="right")
@@ -69,3 +162,4 @@ def search(n: int, magnetic: str | None, start_up: str | None, goal_up: str | No
     console = Console()
     console.print(summary)
     console.print(layers)
+

@@ -3,8 +3,9 @@
 The search asks the puzzle for the legal moves of each position (:meth:`~hanoikit.Puzzle.successors`), so it
 follows whatever rules the puzzle has: any number of posts, any set of allowed moves, magnetic faces and post
 colours. It is the registry's fallback (:mod:`hanoikit.solvers.registry`) and the oracle for the other solvers'
-restricted cases; puzzles above :data:`~hanoikit.limits.MAX_SEARCH_POSITIONS` positions raise
-:class:`~hanoikit.TooLargeError`.
+restricted cases. Paths (``solve``, ``move_at``, ...) are searched up to :data:`~hanoikit.limits.MAX_SEARCH_POSITIONS`
+positions; above that, ``distance`` is answered by the frontier search (:mod:`hanoikit.frontier`, two bits a position)
+up to :data:`~hanoikit.limits.MAX_FRONTIER_SOLVER_CODES` codes. Larger puzzles raise :class:`~hanoikit.TooLargeError`.
 
 >>> from hanoikit import Puzzle
 >>> [Puzzle(n, posts=4).distance() for n in range(1, 8)]  # OEIS A007664
@@ -22,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..errors import UnsolvableError
-from ..limits import MAX_SEARCH_POSITIONS, ensure_at_most
+from ..limits import MAX_FRONTIER_SOLVER_CODES, MAX_SEARCH_POSITIONS, ensure_at_most
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
@@ -40,17 +41,30 @@ def position_bound(puzzle: Puzzle) -> int:
     return puzzle.posts**puzzle.n * (2**puzzle.posts if puzzle.faces else 1)
 
 
+def _bound(puzzle: Puzzle) -> int:
+    return puzzle.posts ** min(puzzle.n, 64) * (2**puzzle.posts if puzzle.faces else 1)
+
+
 def check_size(puzzle: Puzzle) -> None:
     """Raise :class:`~hanoikit.TooLargeError` if ``puzzle`` has more than
-    :data:`~hanoikit.limits.MAX_SEARCH_POSITIONS` positions to search."""
-    bound = puzzle.posts ** min(puzzle.n, 64) * (2**puzzle.posts if puzzle.faces else 1)
-    ensure_at_most(bound, MAX_SEARCH_POSITIONS, f"positions (searching {puzzle!r} exhaustively)")
+    :data:`~hanoikit.limits.MAX_FRONTIER_SOLVER_CODES` positions to search (the most :func:`distance` takes on)."""
+    ensure_at_most(_bound(puzzle), MAX_FRONTIER_SOLVER_CODES, f"positions (searching {puzzle!r} exhaustively)")
+
+
+def _check_path_size(puzzle: Puzzle) -> None:
+    ensure_at_most(
+        _bound(puzzle), MAX_SEARCH_POSITIONS, f"positions (searching {puzzle!r} for a path; distance goes further)"
+    )
+
+
+def _path(puzzle: Puzzle, src: State, dst: State) -> tuple[Move, ...]:
+    """A shortest move sequence from ``src`` to ``dst``, by breadth-first search from ``src``."""
+    _check_path_size(puzzle)
+    return _searched_path(puzzle, src, dst)
 
 
 @functools.lru_cache(maxsize=16)
-def _path(puzzle: Puzzle, src: State, dst: State) -> tuple[Move, ...]:
-    """A shortest move sequence from ``src`` to ``dst``, by breadth-first search from ``src``."""
-    check_size(puzzle)
+def _searched_path(puzzle: Puzzle, src: State, dst: State) -> tuple[Move, ...]:
     parent: dict[State, tuple[State, Move] | None] = {src: None}
     layer = [src]
     while layer and dst not in parent:
@@ -74,8 +88,17 @@ def _path(puzzle: Puzzle, src: State, dst: State) -> tuple[Move, ...]:
 
 def distance(puzzle: Puzzle, src: State, dst: State) -> int:
     """The least number of moves from ``src`` to ``dst``; raises :class:`~hanoikit.UnsolvableError` if there is
-    none."""
-    return len(_path(puzzle, src, dst))
+    none. Above :data:`~hanoikit.limits.MAX_SEARCH_POSITIONS` positions, by the frontier search (which stops at the
+    layer of ``dst``)."""
+    check_size(puzzle)
+    if _bound(puzzle) <= MAX_SEARCH_POSITIONS:
+        return len(_path(puzzle, src, dst))
+    from ..frontier import frontier_search
+
+    found = frontier_search(puzzle, src, dst, until_target=True).distance
+    if found is None:
+        raise UnsolvableError(f"{str(dst)!r} cannot be reached from {str(src)!r} in {puzzle!r}")
+    return found
 
 
 def solve(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:

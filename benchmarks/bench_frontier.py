@@ -1,0 +1,225 @@
+"""The frontier search at scale: memory per position, complete searches, OEIS terms, and the Dask speed-up.
+
+Targets (issue 15, on a 2-core, 24 GB machine):
+  * at most 2.5 bits per position at peak (plus a fixed overhead);
+  * complete searches: 4 posts every move n = 15 (1.07e9 positions) in under 10 minutes, classic n = 20, free magnetic
+    n = 16;
+  * OEIS A160002 (4 posts in a line) to n = 15, A338089 and A338024 (4 posts in a cycle) to n = 14, beside the
+    published terms;
+  * a Dask LocalCluster of 2 workers at least 1.5x faster than 1 worker on >= 1e8 positions;
+  * the cost of the next records, from the per-core rate measured here.
+
+Each row runs in a fresh process (so that its peak memory is its own). Run from the repository root:
+``python benchmarks/bench_frontier.py [--quick] [--top N] [--only ROW ...]`` (``--top``: the OEIS rows up to n = N); rows: memory, any15, classic20, magnetic16,
+a160002, a338, cluster, paper.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+# The published terms (OEIS, offset as in the sequence): a(n) for n = 1, 2, ...
+A160002 = [3, 10, 19, 34, 57, 88, 123, 176, 253, 342, 449, 572, 749, 980, 1261, 1560, 1903, 2328, 2889, 3562]
+A338089 = [3, 10, 21, 40, 75, 134, 233, 400, 683, 1166, 1981, 3364, 5711, 9690, 16433, 27872]
+A338024 = [1, 6, 15, 28, 57, 98, 179, 304, 521, 894, 1519, 2576, 4381, 7434, 12603, 21380]
+
+QUICK = "--quick" in sys.argv
+TOP = int(sys.argv[sys.argv.index("--top") + 1]) if "--top" in sys.argv else None  # OEIS rows up to this n
+ROWS = ("memory", "any15", "classic20", "magnetic16", "a160002", "a338", "cluster", "paper")
+
+
+# -- each row, in its own process --------------------------------------------------------------------------------------
+
+
+def _rss() -> int:
+    with open("/proc/self/status") as status:
+        fields = dict(line.split(":", 1) for line in status)
+    return int(fields["VmRSS"].split()[0]) * 1024, int(fields["VmHWM"].split()[0]) * 1024
+
+
+def _warm() -> None:
+    from hanoikit import MagneticPuzzle, Puzzle
+    from hanoikit.frontier import frontier_search
+
+    frontier_search(Puzzle(4, posts=4), block_disks=2, narrow=0)
+    frontier_search(MagneticPuzzle(3), block_disks=1, narrow=0)
+
+
+def _search(puzzle, **options):
+    from hanoikit.frontier import frontier_search
+
+    began = time.perf_counter()
+    result = frontier_search(puzzle, **options)
+    return time.perf_counter() - began, result
+
+
+def _measured(puzzle, **options) -> dict:
+    """A complete search with its time and its peak memory above the baseline, per code."""
+    from hanoikit.frontier import Layout, overhead_bytes
+
+    _warm()
+    with open("/proc/self/clear_refs", "w") as refs:
+        refs.write("5")  # reset the peak resident size
+    base, _ = _rss()
+    seconds, result = _search(puzzle, **options)
+    _, peak = _rss()
+    layout = Layout(puzzle)
+    return {
+        "puzzle": repr(puzzle), "seconds": seconds, "reachable": result.reachable, "distance": result.distance,
+        "eccentricity": result.eccentricity, "codes": layout.codes, "state_bytes": layout.state_bytes,
+        "peak_bytes": peak - base, "fixed_bytes": overhead_bytes(layout), "engine": result.engine,
+        "workers": result.workers,
+    }
+
+
+def row(name: str) -> dict:
+    from hanoikit import MagneticPuzzle, Puzzle
+
+    if name == "memory":
+        return _measured(Puzzle(11 if QUICK else 14, posts=4))
+    if name == "any15":
+        return _measured(Puzzle(10 if QUICK else 15, posts=4), engine="processes", workers=2)
+    if name == "classic20":
+        return _measured(Puzzle(14 if QUICK else 20))
+    if name == "magnetic16":
+        return _measured(MagneticPuzzle(10 if QUICK else 16))
+    if name == "a160002":
+        _warm()
+        top = TOP or (10 if QUICK else 15)
+        terms = []
+        for n in range(1, top + 1):
+            options = {"engine": "processes", "workers": 2} if n >= 13 else {}
+            seconds, result = _search(Puzzle(n, posts=4, moves="linear"), until_target=True, **options)
+            terms.append((n, result.distance, seconds))
+        return {"terms": terms}
+    if name == "a338":
+        _warm()
+        top = TOP or (9 if QUICK else 14)
+        terms = []
+        for n in range(1, top + 1):
+            puzzle = Puzzle(n, posts=4, moves="cyclic")
+            options = {"engine": "processes", "workers": 2} if n >= 12 else {}
+            s1, three = _search(puzzle, until_target=True, **options)
+            s2, one = _search(puzzle, target=puzzle.parse("I" * n), until_target=True, **options)
+            terms.append((n, three.distance, one.distance, s1 + s2))
+        return {"terms": terms}
+    if name == "cluster":
+        from hanoikit.frontier import make_engine
+
+        puzzle = Puzzle(11 if QUICK else 14, posts=4)
+        times = {}
+        for workers in (1, 2):
+            with make_engine("dask", workers=workers) as engine:
+                _search(Puzzle(5, posts=4), engine=engine, block_disks=2, narrow=0)  # compile in the workers
+                times[workers], result = _search(puzzle, engine=engine)
+        return {"puzzle": repr(puzzle), "positions": result.reachable, "one": times[1], "two": times[2]}
+    raise SystemExit(f"unknown row {name!r}: choose {', '.join(ROWS)}")
+
+
+def run(name: str) -> dict:
+    """``row(name)`` in a fresh process."""
+    argv = [sys.executable, __file__, "--row", name] + (["--quick"] if QUICK else [])
+    argv += ["--top", str(TOP)] if TOP else []
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"row {name} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+# -- the report --------------------------------------------------------------------------------------------------------
+
+
+def _verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def _complete(name: str, label: str, found: dict, limit: float | None = None) -> float:
+    bits = found["peak_bytes"] * 8 / found["codes"]
+    rate = found["reachable"] / found["seconds"]
+    limit_text = f", target < {limit:.0f} s: {_verdict(found['seconds'] < limit)}" if limit else ""
+    print(
+        f"{label:<34}{found['reachable']:>15,}{found['seconds']:>10.1f}{rate:>14,.0f}{bits:>9.3f}"
+        f"  {found['engine']}x{found['workers']}, distance {found['distance']:,}, eccentricity "
+        f"{found['eccentricity']:,}{limit_text}"
+    )
+    return rate
+
+
+def main() -> None:
+    if "--row" in sys.argv:
+        print(json.dumps(row(sys.argv[sys.argv.index("--row") + 1])))
+        return
+    only = [a for a in sys.argv[1:] if a in ROWS] if "--only" in sys.argv else list(ROWS)
+    figures = {}
+    print(f"{'complete searches':<34}{'positions':>15}{'seconds':>10}{'positions/s':>14}{'bits':>9}")
+    labels = {
+        "memory": "4 posts, every move, n=%d (memory)",
+        "any15": "4 posts, every move, n=%d",
+        "classic20": "classic, n=%d",
+        "magnetic16": "magnetic NNN, n=%d",
+    }
+    for name, label in labels.items():
+        if name in only:
+            found = figures[name] = run(name)
+            n = int(found["puzzle"].split("(")[1].split(",")[0].rstrip(")"))
+            bits = found["peak_bytes"] * 8 / found["codes"]
+            _complete(name, label % n, found, 600 if name == "any15" else None)
+            extra = found["fixed_bytes"] * 8 / found["codes"]
+            print(f"{'':<34}peak {bits:.3f} bits a code above the baseline (fixed overhead {extra:.3f}); target <= 2.5: "
+                  f"{_verdict(bits <= 2.5 + extra)}")
+    if "a160002" in only:
+        found = run("a160002")
+        print("\nOEIS A160002, 4 posts in a line (distance S..S to D..D)")
+        print(f"{'n':>4}{'searched':>12}{'published':>12}{'seconds':>10}")
+        agree = True
+        for n, distance, seconds in found["terms"]:
+            agree &= distance == A160002[n - 1]
+            print(f"{n:>4}{distance:>12,}{A160002[n - 1]:>12,}{seconds:>10.1f}")
+        print(f"all equal to the published terms: {_verdict(agree)}")
+    if "a338" in only:
+        found = run("a338")
+        print("\nOEIS A338089 (three steps away) and A338024 (one step away), 4 posts in a cycle")
+        print(f"{'n':>4}{'A338089':>10}{'published':>11}{'A338024':>10}{'published':>11}{'seconds':>10}")
+        agree = True
+        for n, three, one, seconds in found["terms"]:
+            agree &= three == A338089[n - 1] and one == A338024[n - 1]
+            print(f"{n:>4}{three:>10,}{A338089[n - 1]:>11,}{one:>10,}{A338024[n - 1]:>11,}{seconds:>10.1f}")
+        print(f"all equal to the published terms: {_verdict(agree)}")
+    if "cluster" in only:
+        found = figures["cluster"] = run("cluster")
+        speed = found["one"] / found["two"]
+        print(f"\nDask LocalCluster on {found['puzzle']} ({found['positions']:,} positions): 1 worker "
+              f"{found['one']:.1f} s, 2 workers {found['two']:.1f} s, speed-up {speed:.2f}x; target >= 1.5x: "
+              f"{_verdict(speed >= 1.5)}")
+    if "paper" in only:
+        _paper(figures)
+
+
+def _paper(figures: dict) -> None:
+    """The cost of the next records at the per-core rate measured above (4 posts, by blocks)."""
+    from hanoikit.limits import FRONTIER_BLOCK_CODES
+
+    if "cluster" in figures:
+        rate = figures["cluster"]["positions"] / figures["cluster"]["one"]
+        source = "the 1-worker Dask row"
+    elif "memory" in figures:
+        rate = figures["memory"]["reachable"] / figures["memory"]["seconds"]
+        source = "the in-process memory row"
+    else:
+        rate, source = float(os.environ.get("FRONTIER_RATE", "5e6")), "FRONTIER_RATE (not measured in this run)"
+    print(f"\nOn paper, at {rate:,.0f} positions per core-second ({source}):")
+    print(f"{'record':<16}{'positions':>12}{'2-bit bytes':>14}{'blocks':>12}{'core-hours':>12}{'256 cores':>12}"
+          f"{'2048 cores':>12}")
+    for label, n in (("A160002 n=24", 24), ("A338089 n=22", 22)):
+        codes = 4**n
+        hours = codes / rate / 3600
+        print(f"{label:<16}{codes:>12.3e}{codes / 4:>14.3e}{codes // FRONTIER_BLOCK_CODES:>12,}{hours:>12,.0f}"
+              f"{hours / 256:>11,.1f}h{hours / 2048:>11,.1f}h")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""The block task: what every engine runs for one block and one layer of the frontier search.
+
+A task names its block's row in the table of two-bit codes (the array itself in-process, or a :class:`TableRef` that a
+worker process opens), the current layer's value, and the current layer's positions in the block (their local codes,
+or ``None`` to scan the row). It expands them in place and returns the next layer's positions found in the block and
+the children that fall in other blocks, which the search marks once every task of the layer is done.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+import numpy as np
+
+from .layout import Layout
+
+__all__ = ["CROSS_ROOM", "LIST_SHARE", "BlockResult", "BlockTask", "TableRef", "run_block"]
+
+LIST_SHARE = 256
+"""A block lists the next layer's positions (4 bytes each) while they are at most one in ``LIST_SHARE`` of its codes,
+an eighth of a bit per code; a fuller layer is found by scanning the row."""
+
+CROSS_ROOM = 1 << 14
+"""Room for the children in other blocks that one kernel call gathers (8 bytes each)."""
+
+
+class TableRef(NamedTuple):
+    """A table of two-bit rows in a file (on a RAM disk, a local disk, or one shared by every worker)."""
+
+    path: str
+    blocks: int
+    row_bytes: int
+
+    def open(self) -> np.ndarray:
+        return _open(self.path, self.blocks, self.row_bytes)
+
+
+@functools.lru_cache(maxsize=1)  # a worker serves one search at a time; the last table is let go
+def _open(path: str, blocks: int, row_bytes: int) -> np.ndarray:
+    return np.memmap(path, dtype=np.uint8, mode="r+", shape=(blocks, row_bytes))
+
+
+class BlockTask(NamedTuple):
+    table: TableRef | np.ndarray
+    layout: Layout
+    block: int
+    value: int
+    codes: np.ndarray | None
+    target: int  # the target's local code in this block, -1 if it is elsewhere
+
+
+class BlockResult(NamedTuple):
+    block: int
+    found: int
+    codes: np.ndarray | None  # the local codes (uint32) of the next layer's positions in the block, None when many
+    cross: np.ndarray  # the global codes (int64) of children in other blocks, with repeats
+    hit: bool
+
+
+def run_block(task: BlockTask) -> BlockResult:
+    """Expand the current layer of one block (see the module docstring)."""
+    from .kernels import expand_block
+
+    table = task.table if isinstance(task.table, np.ndarray) else task.table.open()
+    layout = task.layout
+    g = layout.geometry
+    found = np.empty(max(16, layout.block_codes // LIST_SHARE), dtype=np.uint32)
+    dense = task.codes is None
+    codes = np.empty(0, dtype=np.uint32) if dense else task.codes
+    out = np.zeros(4, dtype=np.int64)
+    chunks = []
+    start = 0
+    while True:
+        cross = np.empty(CROSS_ROOM, dtype=np.int64)
+        out[1] = 0
+        expand_block(
+            table[task.block], task.block, task.value, codes, dense, start, task.target, g.geo, g.low_top, g.low_cnt,
+            g.high_top, g.high_cnt, g.powers, g.src, g.dst, g.own, found, cross, out,
+        )
+        chunks.append(cross[: out[1]].copy())
+        if out[3] < 0:
+            break
+        start = int(out[3])
+    count = int(out[0])
+    listed = found[:count].copy() if count <= found.size else None
+    return BlockResult(task.block, count, listed, np.concatenate(chunks), bool(out[2]))

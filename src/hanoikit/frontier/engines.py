@@ -1,0 +1,163 @@
+"""Where the block tasks run: in this process, in local worker processes, or on a Dask cluster.
+
+Every engine holds the table of two-bit rows and runs :func:`~hanoikit.frontier.block.run_block` on the blocks of a
+layer; they differ only in who runs the tasks. The in-process engine keeps the table in memory (or in a file in
+``store``, when it is larger than memory). The others keep it in a file that every worker maps: on the RAM disk
+``/dev/shm`` by default, or in ``store``, which must be a directory every worker sees (a shared file system for a
+cluster of several machines). Dask schedules the tasks (``client.get_executor``); nothing else is home-made.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from typing import Any, Self
+
+import numpy as np
+
+from ..errors import HanoiError, UnknownMethodError
+from .block import BlockResult, BlockTask, TableRef, run_block
+from .layout import Layout
+
+__all__ = ["ENGINES", "Engine", "make_engine"]
+
+ENGINES = ("inprocess", "processes", "dask")
+"""The engines by name: the default runs the tasks in this process."""
+
+
+class Engine:
+    """Runs the block tasks in this process; the table is an array, or a file in ``store``."""
+
+    name = "inprocess"
+    workers = 1
+
+    def __init__(self, store: str | None = None) -> None:
+        self.store = store
+        self._owned: str | None = None
+
+    def table(self, layout: Layout) -> np.ndarray:
+        """A zeroed table of ``layout.blocks`` rows of ``layout.row_bytes`` bytes."""
+        if self.store is None:
+            return np.zeros((layout.blocks, layout.row_bytes), dtype=np.uint8)
+        return self._file_table(self.store, layout)
+
+    def _file_table(self, directory: str, layout: Layout) -> np.memmap:
+        os.makedirs(directory, exist_ok=True)
+        path = os.path.join(directory, "table.bin")
+        with open(path, "wb") as file:
+            file.truncate(layout.state_bytes)  # sparse: zeros until written
+        self.ref = TableRef(os.path.abspath(path), layout.blocks, layout.row_bytes)
+        return np.memmap(path, dtype=np.uint8, mode="r+", shape=(layout.blocks, layout.row_bytes))
+
+    def _task_table(self, table: np.ndarray) -> TableRef | np.ndarray:
+        return table
+
+    def run(self, table: np.ndarray, tasks: Iterable[BlockTask]) -> Iterator[BlockResult]:
+        """The results of ``tasks`` (in any order)."""
+        return map(run_block, tasks)
+
+    def close(self) -> None:
+        if self._owned is not None:
+            shutil.rmtree(self._owned, ignore_errors=True)
+            self._owned = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _PoolEngine(Engine):
+    """Runs the block tasks on an executor's workers, which map the table from a file."""
+
+    executor: concurrent.futures.Executor
+
+    def table(self, layout: Layout) -> np.ndarray:
+        directory = self.store
+        if directory is None:
+            shm = "/dev/shm"
+            self._owned = directory = tempfile.mkdtemp(prefix="hanoi-frontier-", dir=shm if os.path.isdir(shm) else None)
+        return self._file_table(directory, layout)
+
+    def run(self, table: np.ndarray, tasks: Iterable[BlockTask]) -> Iterator[BlockResult]:
+        futures = [self.executor.submit(run_block, task._replace(table=self.ref)) for task in tasks]
+        for future in concurrent.futures.as_completed(futures):
+            yield future.result()
+
+
+class ProcessEngine(_PoolEngine):
+    """Local worker processes (``concurrent.futures``), one per core unless told."""
+
+    name = "processes"
+
+    def __init__(self, workers: int | None = None, store: str | None = None) -> None:
+        super().__init__(store)
+        self.workers = workers or os.cpu_count() or 1
+        context = multiprocessing.get_context("spawn")
+        self.executor = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
+
+    def close(self) -> None:
+        self.executor.shutdown(cancel_futures=True)
+        super().close()
+
+
+class DaskEngine(_PoolEngine):
+    """A Dask distributed cluster: the scheduler at ``address``, or a LocalCluster of ``workers`` processes."""
+
+    name = "dask"
+
+    def __init__(self, address: str | None = None, workers: int | None = None, store: str | None = None) -> None:
+        super().__init__(store)
+        from .._extras import require
+
+        distributed = require("distributed", "cluster")
+        Client, LocalCluster = distributed.Client, distributed.LocalCluster
+        self.cluster: Any = None
+        if address is None:
+            self.cluster = LocalCluster(
+                n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                dashboard_address=None,
+            )
+            address = self.cluster
+        self.client = Client(address)
+        self.workers = len(self.client.nthreads()) or workers or 1
+        self.executor = self.client.get_executor(pure=False)
+
+    def table(self, layout: Layout) -> np.ndarray:
+        table = super().table(layout)
+        unseen = [worker for worker, seen in self.client.run(os.path.exists, self.ref.path).items() if not seen]
+        if unseen:
+            raise HanoiError(
+                f"{len(unseen)} Dask workers cannot see the table {self.ref.path}: give a directory on a file system "
+                "every worker sees (--store DIR)"
+            )
+        return table
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+        super().close()
+
+
+def make_engine(
+    engine: str | None = None, *, workers: int | None = None, cluster: str | None = None, store: str | None = None
+) -> Engine:
+    """The engine named ``engine`` (see :data:`ENGINES`); ``cluster`` (a scheduler address) implies Dask.
+
+    >>> make_engine().name
+    'inprocess'
+    """
+    name = engine or ("dask" if cluster else "inprocess")
+    if name == "inprocess":
+        return Engine(store)
+    if name == "processes":
+        return ProcessEngine(workers, store)
+    if name == "dask":
+        return DaskEngine(cluster, workers, store)
+    raise UnknownMethodError(f"unknown engine {name!r}: choose {', '.join(ENGINES)}")

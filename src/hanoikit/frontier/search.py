@@ -1,0 +1,343 @@
+"""The frontier search: breadth-first search over every position of a puzzle at two bits per position.
+
+The layers go one after the other. While a layer is narrow (at most :data:`NARROW` positions) its positions are one
+list, and a compiled loop expands layer after layer over the whole table (the classic and magnetic towers spend
+almost all their layers there: their layers are many and small). A wider layer is expanded block by block, each block
+a task for the engine (:mod:`hanoikit.frontier.engines`); the children that fall in other blocks are marked once
+every task of the layer is done.
+
+>>> from hanoikit import Puzzle
+>>> result = frontier_search(Puzzle(4, posts=4, moves="linear"))
+>>> result.distance, result.reachable, result.eccentricity
+(34, 256, 34)
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import numpy as np
+
+from ..puzzle import Puzzle
+from ..state import State
+from .block import CROSS_ROOM, LIST_SHARE, BlockResult, BlockTask
+from .checkpoint import Checkpoint
+from .engines import Engine, make_engine
+from .kernels import COMPILED, mark_codes, run_narrow
+from .layout import Layout, position_count
+from .result import FrontierResult
+
+__all__ = ["NARROW", "frontier_search", "overhead_bytes"]
+
+NARROW = 1 << 16
+"""The most positions of a layer expanded as one list over the whole table, in one compiled call for many layers."""
+
+_WORK = 1 << 22  # expansions per compiled call in the narrow regime, between progress updates and checkpoints
+_SIZES = 1 << 16  # layers per compiled call in the narrow regime
+PLAIN_CODES = 1 << 22
+"""The largest code space searched without numba, by the kernels as plain Python (about a minute at the cap)."""
+
+
+def overhead_bytes(layout: Layout, narrow: int = NARROW) -> int:
+    """The most memory a search needs besides its table of two bits a code: the kernels' tables, the two lists of
+    the narrow regime and their hand-over to the blocks (up to ``narrow`` times the moves per position, 8 bytes
+    each, in a few arrays), and one block task's buffers. It does not grow with the puzzle beyond the block size.
+
+    >>> from hanoikit import Puzzle
+    >>> overhead_bytes(Layout(Puzzle(15, posts=4))) // 2**20  # MiB, beside a table of 256 MiB
+    37
+    """
+    pairs = len(layout.puzzle.moves)
+    found = 4 * max(16, layout.block_codes // LIST_SHARE)
+    return layout.table_bytes + 48 * narrow * pairs + 8 * _SIZES + found + 8 * CROSS_ROOM
+
+
+def frontier_search(
+    puzzle: Puzzle,
+    source: State | None = None,
+    target: State | None = None,
+    *,
+    engine: str | Engine | None = None,
+    workers: int | None = None,
+    cluster: str | None = None,
+    store: str | None = None,
+    checkpoint: str | None = None,
+    checkpoint_every: float = 60.0,
+    progress: bool = False,
+    block_disks: int | None = None,
+    narrow: int = NARROW,
+    until_target: bool = False,
+    on_layer: Callable[[int], None] | None = None,
+) -> FrontierResult:
+    """Breadth-first search of every position of ``puzzle`` reachable from ``source`` (default: the start), and the
+    distance to ``target`` (default: the goal, if it is a legal position).
+
+    ``engine`` is ``"inprocess"`` (the default), ``"processes"`` (``workers`` local processes, one per core unless
+    told) or ``"dask"`` (the scheduler at ``cluster``, or a LocalCluster of ``workers`` processes); ``store`` is a
+    directory for the table of two-bit rows (one every worker sees), when not in memory. With ``checkpoint``, a
+    directory, each finished layer is made durable there at most every ``checkpoint_every`` seconds (0: every layer),
+    and a search that finds a checkpoint of itself there resumes from it. ``on_layer(d)`` is called after each layer
+    (or run of narrow layers) with the number of the current layer. Above :data:`PLAIN_CODES` codes the kernels must
+    be compiled: without numba, :class:`~hanoikit.MissingExtraError` names the extra to install. ``block_disks`` sets how many of the largest disks
+    pick the block (see :class:`~hanoikit.frontier.Layout`) and ``narrow`` the most positions of a layer expanded as one
+    list (:data:`NARROW`); neither changes the result. With ``until_target``, the search stops once the target is
+    found (the layers are then those up to it). Raises :class:`~hanoikit.TooLargeError` above
+    :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
+    """
+    layout = Layout(puzzle, block_disks)
+    if layout.codes > PLAIN_CODES and not COMPILED:
+        from .._extras import require
+
+        require("numba", "cluster")
+    source = puzzle.check(puzzle.start if source is None else source)
+    if target is None and puzzle.is_legal(puzzle.goal):
+        target = puzzle.goal
+    target_code = -1 if target is None else layout.encode(puzzle.check(target))
+    runner = engine if isinstance(engine, Engine) else make_engine(engine, workers=workers, cluster=cluster, store=store)
+    with runner if not isinstance(engine, Engine) else _kept(runner):
+        search = _Search(layout, runner, layout.encode(source), target_code, narrow)
+        if checkpoint is not None:
+            search.checkpoint(checkpoint, checkpoint_every)
+        with _progress_bar(progress, layout, search) as update:
+            search.run(update, on_layer, until_target)
+    return FrontierResult(
+        puzzle, source, target, search.layers.data, search.distance, search.seconds, runner.name, runner.workers, layout
+    )
+
+
+@contextmanager
+def _kept(engine: Engine) -> Iterator[Engine]:
+    yield engine
+
+
+class _Sizes:
+    """Layer sizes in the narrowest unsigned array that holds them (a magnetic tower has tens of millions of layers),
+    and their running total."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.data = array("B")
+        self.total = 0
+        self.extend(values)
+
+    def extend(self, values: list[int]) -> None:
+        if values:
+            top = max(values)
+            code = next(c for c in "BHIQ" if top < 1 << 8 * array(c).itemsize)
+            if array(code).itemsize > self.data.itemsize:
+                self.data = array(code, self.data)
+            self.data.extend(values)
+            self.total += sum(values)
+
+    def append(self, value: int) -> None:
+        self.extend([value])
+
+    def pop(self) -> int:
+        value = self.data.pop()
+        self.total -= value
+        return value
+
+    def __getitem__(self, index: int) -> int:
+        return self.data[index]
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def tolist(self) -> list[int]:
+        return self.data.tolist()
+
+
+class _Search:
+    """The state of one search between layers: the table, the current layer and the layers so far."""
+
+    def __init__(self, layout: Layout, engine: Engine, source: int, target: int, narrow: int) -> None:
+        self.layout, self.engine, self.target, self.cap = layout, engine, target, narrow
+        self.table = engine.table(layout)
+        self.dirty = np.zeros(layout.blocks, dtype=np.uint8)
+        self.size = layout.block_codes
+        self.value = 2
+        self.layers = _Sizes([1])
+        self.distance: int | None = 0 if source == target else None
+        self.seconds = 0.0
+        self.saver: Checkpoint | None = None
+        self.every = 0.0
+        self.narrow: np.ndarray | None = np.array([source], dtype=np.int64)  # the current layer as one list
+        self.wide: dict[int, np.ndarray | None] = {}  # else by block: local codes, None to scan the row
+        mark_codes(self.table, self.narrow, self.value, self.size, np.empty(1, np.int64), self.dirty)
+        self.source = source
+
+    # -- checkpoints -----------------------------------------------------------------------------------------------
+
+    def checkpoint(self, directory: str, every: float) -> None:
+        self.saver = Checkpoint(directory, self.layout, self.source, self.target)
+        self.every = every
+        if not self.saver.exists:
+            self._save()
+            return
+        self.table[self.source // self.size].fill(0)
+        state, listed, dense = self.saver.load(self.table)
+        self.value, self.layers, self.distance = state["value"], _Sizes(state["layers"]), state["distance"]
+        self.seconds = state["seconds"]
+        self._set_layer(listed, dense)
+
+    def _save(self) -> None:
+        assert self.saver is not None
+        listed, dense = self._layer_codes()
+        state = {"value": self.value, "layers": self.layers.tolist(), "distance": self.distance, "seconds": self.seconds}
+        self.saver.save(self.table, self.dirty, state, listed, dense)
+        self.saved = time.monotonic()
+
+    def _layer_codes(self) -> tuple[np.ndarray, np.ndarray]:
+        """The current layer as global codes, and the blocks whose positions are found by scanning."""
+        if self.narrow is not None:
+            return self.narrow, np.empty(0, dtype=np.int64)
+        size = self.size
+        listed = [block * size + codes.astype(np.int64) for block, codes in self.wide.items() if codes is not None]
+        dense = [block for block, codes in self.wide.items() if codes is None]
+        return np.concatenate(listed or [np.empty(0, np.int64)]), np.array(dense, dtype=np.int64)
+
+    def _set_layer(self, listed: np.ndarray, dense: np.ndarray) -> None:
+        if not dense.size and listed.size <= self.cap:
+            self.narrow, self.wide = listed.astype(np.int64), {}
+            return
+        self.narrow = None
+        blocks = listed // self.size
+        order = np.argsort(blocks, kind="stable")
+        keys, starts = np.unique(blocks[order], return_index=True)
+        parts = np.split((listed[order] - blocks[order] * self.size).astype(np.uint32), starts[1:])
+        self.wide = {int(block): part for block, part in zip(keys, parts)} if listed.size else {}
+        for block in dense.tolist():
+            self.wide[block] = None
+
+    # -- the layers ------------------------------------------------------------------------------------------------
+
+    def run(
+        self, update: Callable[[int, int], None], on_layer: Callable[[int], None] | None, until_target: bool = False
+    ) -> None:
+        began = time.monotonic() - self.seconds
+        self.saved = time.monotonic()
+        while self.layers[-1]:
+            if until_target and self.distance is not None:
+                return
+            if self.narrow is not None:
+                self._narrow_layers()
+            else:
+                self._wide_layer(update)
+            self.seconds = time.monotonic() - began
+            update(self.layers.total, len(self.layers) - 1)
+            if self.saver is not None and time.monotonic() - self.saved >= self.every:
+                self._save()
+            if on_layer is not None:
+                on_layer(len(self.layers) - 1)
+        self.layers.pop()  # the empty layer that ended the search
+        self.seconds = time.monotonic() - began
+        if self.saver is not None:
+            self.layers.append(0)
+            self._save()
+            self.layers.pop()
+
+    def _narrow_layers(self) -> None:
+        assert self.narrow is not None
+        g = self.layout.geometry
+        room = max(self.cap, self.narrow.size) * max(1, int(g.geo[8]))
+        current = np.empty(room, dtype=np.int64)
+        current[: self.narrow.size] = self.narrow
+        sizes = np.zeros(_SIZES, dtype=np.int64)
+        out = np.zeros(4, dtype=np.int64)
+        most = 1 if self.saver is not None and self.every == 0 else sizes.size  # one layer a checkpoint
+        last = run_narrow(
+            self.table, current, np.empty(room, dtype=np.int64), self.narrow.size, self.value, self.target, most,
+            _WORK, self.cap, g.geo, g.low_top, g.low_cnt, g.high_top, g.high_cnt, g.powers, g.src, g.dst, g.own, sizes,
+            self.dirty, out,
+        )
+        done, count, self.value = int(out[0]), int(out[1]), int(out[2])
+        if out[3] and self.distance is None:
+            self.distance = len(self.layers) - 1 + int(out[3])
+        self.layers.extend(sizes[:done].tolist())
+        self._set_layer(last[:count].copy(), np.empty(0, dtype=np.int64))
+
+    def _wide_layer(self, update: Callable[[int, int], None]) -> None:
+        layout, size, value = self.layout, self.size, self.value
+        target_block = self.target // size if self.target >= 0 else -1
+        tasks = [
+            BlockTask(self.table, layout, block, value, codes, self.target - block * size if block == target_block else -1)
+            for block, codes in self.wide.items()
+        ]
+        done = self.layers.total
+        found = 0
+        crossing = []
+        following: dict[int, np.ndarray | None] = {}
+        for result in self.engine.run(self.table, tasks):
+            self._collect(result, following)
+            found += result.found
+            crossing.append(result.cross)
+            update(done + found, len(self.layers))
+        for block in self.wide:
+            self.dirty[block] = 1
+        if crossing and sum(part.size for part in crossing):
+            codes = np.unique(np.concatenate(crossing))
+            marked = np.empty(codes.size, dtype=np.int64)
+            count = mark_codes(self.table, codes, 5 - value, size, marked, self.dirty)
+            found += count
+            if self.distance is None and count and self.target in marked[:count]:
+                self.distance = len(self.layers)
+            self._add_crossing(marked[:count], following)
+        self.value = 5 - value
+        self.layers.append(found)
+        self.wide = following
+        if found <= self.cap and all(codes is not None for codes in following.values()):
+            listed, dense = self._layer_codes()
+            self._set_layer(listed, dense)
+
+    def _collect(self, result: BlockResult, following: dict[int, np.ndarray | None]) -> None:
+        if result.hit and self.distance is None:
+            self.distance = len(self.layers)
+        if result.found:
+            following[result.block] = result.codes
+
+    def _add_crossing(self, codes: np.ndarray, following: dict[int, np.ndarray | None]) -> None:
+        size = self.size
+        blocks = codes // size
+        for block in np.unique(blocks).tolist():
+            local = (codes[blocks == block] - block * size).astype(np.uint32)
+            if block in following:
+                known = following[block]
+                following[block] = None if known is None else np.concatenate([known, local])
+            else:
+                following[block] = local
+
+
+@contextmanager
+def _progress_bar(enabled: bool, layout: Layout, search: _Search) -> Iterator[Callable[[int, int], None]]:
+    """Yield ``update(done, layer)``: a rich progress bar on stderr (positions, rate, time left), at most ten
+    refreshes a second."""
+    if not enabled:
+        yield lambda done, layer: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed:,.0f} of {task.total:,} positions, layer {task.fields[layer]:,}"),
+        TextColumn("{task.fields[rate]:,.0f}/s"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    total = position_count(layout.puzzle)
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"search {layout.puzzle!r}", total=total, layer=0, rate=0.0)
+        began = time.monotonic()
+        last = 0.0
+
+        def update(done: int, layer: int) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if now - last > 0.1:
+                last = now
+                bar.update(task, completed=done, layer=layer, rate=done / max(now - began, 1e-9))
+
+        yield update
