@@ -10,7 +10,8 @@ Targets (issue 15, on a 2-core, 24 GB machine):
   * the cost of the next records, from the per-core rate measured here.
 
 Each row runs in a fresh process (so that its peak memory is its own). Run from the repository root:
-``python benchmarks/bench_frontier.py [--quick] [--top N] [--only ROW ...]`` (``--top``: the OEIS rows up to n = N); rows: memory, any15, classic20, magnetic16,
+``python benchmarks/bench_frontier.py [--quick] [--top N] [--only ROW ...]`` (``--top``: the OEIS rows up to
+n = N); rows: memory, any15, classic20, magnetic16,
 a160002, a338, cluster, paper.
 """
 
@@ -169,8 +170,8 @@ def main() -> None:
             bits = found["peak_bytes"] * 8 / found["codes"]
             _complete(name, label % n, found, 600 if name == "any15" else None)
             extra = found["fixed_bytes"] * 8 / found["codes"]
-            print(f"{'':<34}peak {bits:.3f} bits a code above the baseline (fixed overhead {extra:.3f}); target <= 2.5: "
-                  f"{_verdict(bits <= 2.5 + extra)}")
+            print(f"{'':<34}peak {bits:.3f} bits a code above the baseline (fixed overhead {extra:.3f}); "
+                  f"target <= 2.5: {_verdict(bits <= 2.5 + extra)}")
     if "a160002" in only:
         found = run("a160002")
         print("\nOEIS A160002, 4 posts in a line (distance S..S to D..D)")

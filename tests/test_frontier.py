@@ -13,7 +13,6 @@ import tracemalloc
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import plain_distances
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle
@@ -22,6 +21,7 @@ from hanoikit.frontier import Layout, frontier_search, make_engine, overhead_byt
 from hanoikit.frontier.kernels import COMPILED
 from hanoikit.search import bfs
 from hanoikit.solvers import exhaustive
+from oracle import plain_distances
 
 FAMILY = [
     Puzzle(5),
@@ -233,7 +233,8 @@ def test_the_command_line_resumes_a_killed_search(tmp_path, capsys):
     with pytest.raises(_Killed):
         frontier_search(Puzzle(4, posts=4, moves="cyclic"), checkpoint=str(tmp_path), checkpoint_every=0,
                         on_layer=_kill_after(5))
-    assert main(["search", "4", "--posts", "4", "--moves", "cyclic", "--resume", str(tmp_path), "--format", "json"]) == 0
+    args = ["search", "4", "--posts", "4", "--moves", "cyclic", "--resume", str(tmp_path), "--format", "json"]
+    assert main(args) == 0
     found = json.loads(capsys.readouterr().out)
     layers, distance = _layers(Puzzle(4, posts=4, moves="cyclic"))
     assert (found["layers"], found["distance"], found["eccentricity"]) == (layers, distance, len(layers) - 1)

@@ -325,7 +325,12 @@ def test_cli_from_a_position(capsys):
 
 @pytest.mark.parametrize(
     "args",
-    [["search", "25", "--posts", "4"], ["search", "3", "--from", "SSX"], ["search", "0"], ["search", "3", "--magnetic", "XYZ"]],
+    [
+        ["search", "25", "--posts", "4"],
+        ["search", "3", "--from", "SSX"],
+        ["search", "0"],
+        ["search", "3", "--magnetic", "XYZ"],
+    ],
 )
 def test_cli_refuses_bad_input_in_one_line(args, capsys):
     assert main(args) == 2

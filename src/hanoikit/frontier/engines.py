@@ -81,7 +81,8 @@ class _PoolEngine(Engine):
         directory = self.store
         if directory is None:
             shm = "/dev/shm"
-            self._owned = directory = tempfile.mkdtemp(prefix="hanoi-frontier-", dir=shm if os.path.isdir(shm) else None)
+            where = shm if os.path.isdir(shm) else None
+            self._owned = directory = tempfile.mkdtemp(prefix="hanoi-frontier-", dir=where)
         return self._file_table(directory, layout)
 
     def run(self, table: np.ndarray, tasks: Iterable[BlockTask]) -> Iterator[BlockResult]:

@@ -46,7 +46,7 @@ def _jit(function: Callable[..., Any]) -> Callable[..., Any]:
 @_jit
 def state_of(row: np.ndarray, code: int) -> int:
     """The two-bit value of ``code`` in ``row``."""
-    return (row[code >> 2] >> ((code & 3) << 1)) & 3
+    return int((row[code >> 2] >> ((code & 3) << 1)) & 3)
 
 
 @_jit
@@ -236,7 +236,9 @@ def expand_block(
 
 
 @_jit
-def mark_codes(table: np.ndarray, codes: np.ndarray, value: int, size: int, marked: np.ndarray, dirty: np.ndarray) -> int:
+def mark_codes(
+    table: np.ndarray, codes: np.ndarray, value: int, size: int, marked: np.ndarray, dirty: np.ndarray
+) -> int:
     """Give each unvisited code of ``codes`` (global, ``size`` per block) the value ``value``; list them in
     ``marked`` and flag their blocks ``dirty``; their number."""
     count = 0

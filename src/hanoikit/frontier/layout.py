@@ -81,7 +81,7 @@ def position_count(puzzle: Puzzle) -> int:
     """
     n, k = puzzle.n, puzzle.posts
     if not puzzle.faces:
-        return k**n
+        return int(k**n)
     weights = [2 if color == "N" else 1 for color in puzzle.colors]
     total = 0
     for subset in range(1, 1 << k):
@@ -135,7 +135,7 @@ class Layout:
 
     def block_of(self, code: int) -> int:
         """The block that holds ``code``."""
-        return code // self.block_codes
+        return int(code // self.block_codes)
 
     # -- codes -----------------------------------------------------------------------------------------------------
 

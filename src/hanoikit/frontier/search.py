@@ -52,7 +52,7 @@ def overhead_bytes(layout: Layout, narrow: int = NARROW) -> int:
     """
     pairs = len(layout.puzzle.moves)
     found = 4 * max(16, layout.block_codes // LIST_SHARE)
-    return layout.table_bytes + 48 * narrow * pairs + 8 * _SIZES + found + 8 * CROSS_ROOM
+    return int(layout.table_bytes + 48 * narrow * pairs + 8 * _SIZES + found + 8 * CROSS_ROOM)
 
 
 def frontier_search(
@@ -81,9 +81,9 @@ def frontier_search(
     directory, each finished layer is made durable there at most every ``checkpoint_every`` seconds (0: every layer),
     and a search that finds a checkpoint of itself there resumes from it. ``on_layer(d)`` is called after each layer
     (or run of narrow layers) with the number of the current layer. Above :data:`PLAIN_CODES` codes the kernels must
-    be compiled: without numba, :class:`~hanoikit.MissingExtraError` names the extra to install. ``block_disks`` sets how many of the largest disks
-    pick the block (see :class:`~hanoikit.frontier.Layout`) and ``narrow`` the most positions of a layer expanded as one
-    list (:data:`NARROW`); neither changes the result. With ``until_target``, the search stops once the target is
+    be compiled: without numba, :class:`~hanoikit.MissingExtraError` names the extra to install. ``block_disks``
+    sets how many of the largest disks pick the block (see :class:`~hanoikit.frontier.Layout`) and ``narrow`` the
+    most positions of a layer expanded as one list (:data:`NARROW`); neither changes the result. With ``until_target``, the search stops once the target is
     found (the layers are then those up to it). Raises :class:`~hanoikit.TooLargeError` above
     :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
     """
@@ -96,7 +96,9 @@ def frontier_search(
     if target is None and puzzle.is_legal(puzzle.goal):
         target = puzzle.goal
     target_code = -1 if target is None else layout.encode(puzzle.check(target))
-    runner = engine if isinstance(engine, Engine) else make_engine(engine, workers=workers, cluster=cluster, store=store)
+    runner = (
+        engine if isinstance(engine, Engine) else make_engine(engine, workers=workers, cluster=cluster, store=store)
+    )
     with runner if not isinstance(engine, Engine) else _kept(runner):
         search = _Search(layout, runner, layout.encode(source), target_code, narrow)
         if checkpoint is not None:
@@ -185,7 +187,9 @@ class _Search:
     def _save(self) -> None:
         assert self.saver is not None
         listed, dense = self._layer_codes()
-        state = {"value": self.value, "layers": self.layers.tolist(), "distance": self.distance, "seconds": self.seconds}
+        state = {
+            "value": self.value, "layers": self.layers.tolist(), "distance": self.distance, "seconds": self.seconds
+        }
         self.saver.save(self.table, self.dirty, state, listed, dense)
         self.saved = time.monotonic()
 
@@ -262,7 +266,9 @@ class _Search:
         layout, size, value = self.layout, self.size, self.value
         target_block = self.target // size if self.target >= 0 else -1
         tasks = [
-            BlockTask(self.table, layout, block, value, codes, self.target - block * size if block == target_block else -1)
+            BlockTask(
+                self.table, layout, block, value, codes, self.target - block * size if block == target_block else -1
+            )
             for block, codes in self.wide.items()
         ]
         done = self.layers.total

@@ -38,11 +38,11 @@ def position_bound(puzzle: Puzzle) -> int:
     >>> position_bound(Puzzle(3, posts=4)), position_bound(MagneticPuzzle(3))
     (64, 216)
     """
-    return puzzle.posts**puzzle.n * (2**puzzle.posts if puzzle.faces else 1)
+    return int(puzzle.posts**puzzle.n * (2**puzzle.posts if puzzle.faces else 1))
 
 
 def _bound(puzzle: Puzzle) -> int:
-    return puzzle.posts ** min(puzzle.n, 64) * (2**puzzle.posts if puzzle.faces else 1)
+    return int(puzzle.posts ** min(puzzle.n, 64) * (2**puzzle.posts if puzzle.faces else 1))
 
 
 def check_size(puzzle: Puzzle) -> None:
@@ -98,7 +98,7 @@ def distance(puzzle: Puzzle, src: State, dst: State) -> int:
     found = frontier_search(puzzle, src, dst, until_target=True).distance
     if found is None:
         raise UnsolvableError(f"{str(dst)!r} cannot be reached from {str(src)!r} in {puzzle!r}")
-    return found
+    return int(found)
 
 
 def solve(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
