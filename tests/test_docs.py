@@ -149,7 +149,11 @@ def test_site_builds_strict_with_every_public_name(tmp_path: Path) -> None:
     missing = []
     for name in hooks.public_modules():
         module = importlib.import_module(name)
-        missing += [f"{name}.{member}"
-                    for member in getattr(module, "__all__", ()) if f"{name}.{member}" not in rendered]
+        for member in getattr(module, "__all__", ()):
+            # a name a package re-exports from one of its modules is documented in that module
+            homes = {f"{name}.{member}"}
+            homes |= {r for r in rendered if r.startswith(f"{name}.") and r.endswith(f".{member}")}
+            if not homes & set(rendered):
+                missing.append(f"{name}.{member}")
         assert name in rendered, name
     assert not missing, f"public names not in the API reference: {missing}"

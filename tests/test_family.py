@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
-from hanoikit.limits import MAX_FAMILY_INDEX_DISKS, MAX_SEARCH_POSITIONS
+from hanoikit.limits import MAX_FAMILY_INDEX_DISKS, MAX_FRONTIER_SOLVER_CODES, MAX_SEARCH_POSITIONS
 from hanoikit.solvers import cyclic, exhaustive, frame_stewart, linear, registry
 from oracle import plain_distances
 
@@ -266,10 +266,12 @@ def test_magnetic_and_restricted_members_go_to_the_search_and_agree_with_the_ora
         assert puzzle.distance(puzzle.start, b) == reach[b]
 
 
-@pytest.mark.parametrize("puzzle", [MagneticPuzzle(8, "NNNN"), Puzzle(9, posts=4, moves="linear")])
-def test_members_above_the_search_cap_say_so(puzzle):
+@pytest.mark.parametrize("n, make", [(8, lambda n: MagneticPuzzle(n, "NNNN")), (9, lambda n: Puzzle(n, 4, "linear"))])
+def test_members_above_the_search_cap_say_so(n, make):
     with pytest.raises(hk.TooLargeError, match=f"at most {MAX_SEARCH_POSITIONS}"):
-        puzzle.distance()
+        next(make(n).solve())  # a path: the plain search's cap
+    with pytest.raises(hk.TooLargeError, match=f"at most {MAX_FRONTIER_SOLVER_CODES}"):
+        make(n + 5).distance()  # a distance: the frontier search's cap
 
 
 @pytest.mark.parametrize("moves", ["cyclic", "linear"])
