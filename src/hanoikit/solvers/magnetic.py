@@ -24,7 +24,7 @@ problem with that disk fixed, whichever is shorter.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -36,6 +36,7 @@ from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
 from . import _magnetic_arrays as _arrays
+from ._gather import gatherer
 from ._levels import CACHED_LEVELS, EXACT_LEVELS, INF, Edge, Engine, Plan, accepts, edges, engine, polymulmod, set_col, xpow
 
 __all__ = ["distance", "solve", "move_at", "state_at", "disk_moves", "solution_arrays", "solution_chunks"]
@@ -71,18 +72,32 @@ class _Chain:
     ``cols[j]`` is the colour triple the disks ``1..j`` see (bigger disks colour their posts), ``configs[j]`` the
     config of disk ``j``; ``cost[j][P]`` the least moves to gather disks ``1..j`` into a perfect tower of config ``P``
     (kept only from the level asked for on: below it ``None``, the rows being big)
-    and ``via[j][P]`` the config of the tower of disks ``1..j-1`` when disk ``j`` first moves.
+    and ``via[j][P]`` the config of the tower of disks ``1..j-1`` when disk ``j`` first moves; on the levels
+    ``fast`` (a range) ``via[j][P]`` is instead the id of the chosen leg (:mod:`hanoikit.solvers._gather`).
     """
 
     cols: list[int]
     configs: list[int]
     cost: list[list[float] | None]
-    via: list[list[int]]
+    via: list[Sequence[int]]
+    fast: range = range(0)
+
+    def below(self, j: int, P: int) -> int:
+        """The config of the tower of disks ``1..j-1`` when disk ``j`` first moves, gathering into ``P``."""
+        i = self.via[j][P]
+        return gatherer().leg_s[i] if j in self.fast else i
+
+
+FAST_FROM = 64
+"""Levels above the closed form's base from which the gathering runs on floats (:mod:`hanoikit.solvers._gather`)."""
 
 
 def _chains(states: list[State], base: int, upto: int, keep: int = 0) -> list[_Chain]:
-    """The gathering chains of several positions, computed level by level together (one pass over the levels); the
-    costs are kept from level ``keep`` on."""
+    """The gathering chains of several positions; the costs are kept from level ``keep`` on.
+
+    Far enough above the closed form's base, the levels below ``keep`` are decided on floats and their costs summed
+    exactly once (:class:`hanoikit.solvers._gather.Gatherer`); every other level is computed exactly, one at a time.
+    """
     eng = engine()
     chains = []
     for state in states:
@@ -94,31 +109,51 @@ def _chains(states: list[State], base: int, upto: int, keep: int = 0) -> list[_C
             cols[j - 1] = set_col(cols[j], configs[j] >> 1, (configs[j] & 1) + 1)
         M1 = configs[1]
         cost: list[list[float] | None] = [[0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
-        chains.append(_Chain(cols, configs, cost, [[0] * 6, [M1] * 6]))
-    for j in range(2, upto + 1):
-        costs = eng.row(j - 1) if j > EXACT_LEVELS else None
-        for chain in chains:
-            M, col, below = chain.configs[j], chain.cols[j], chain.cost[j - 1]
+        chain = _Chain(cols, configs, cost, [[0] * 6, [M1] * 6])
+        j0 = eng.jump.base
+        if keep > j0 + FAST_FROM:
+            for j in range(2, j0 + 1):
+                _level(eng, chain, j)
+            fast = gatherer()
+            below = chain.cost[j0]
             assert below is not None
-            row: list[float] = [INF] * 6
-            arg = [0] * 6
-            if costs is None:
-                for P in range(6):
-                    for S in range(6):
-                        leg = eng.D(j, col, P, 6 * M + S)
-                        if below[S] != INF and leg != INF and below[S] + leg < row[P]:
-                            row[P], arg[P] = below[S] + leg, S
-            else:
-                for P, S, moves, slots in eng.legs(col, M):
-                    if below[S] != INF:
-                        total = below[S] + moves + sum([costs[i] for i in slots])
-                        if total < row[P]:
-                            row[P], arg[P] = total, S
-            chain.cost.append(row)
-            chain.via.append(arg)
-            if j - 1 < keep:
-                chain.cost[j - 1] = None
+            ids, w = fast.run(below, j0, cols, configs, keep)
+            chain.via.extend(ids)
+            chain.cost.extend([None] * (keep - j0 - 1))
+            chain.cost.append(fast.costs(below, j0, ids, [x != INF for x in w]))
+            chain.fast = range(j0 + 1, keep + 1)
+            start = keep + 1
+        else:
+            start = 2
+        for j in range(start, upto + 1):
+            _level(eng, chain, j)
+        for j in range(min(keep, len(chain.cost))):
+            chain.cost[j] = None
+        chains.append(chain)
     return chains
+
+
+def _level(eng: Engine, chain: _Chain, j: int) -> None:
+    """Level ``j`` of a gathering chain, exactly, from level ``j - 1``."""
+    costs = eng.row(j - 1) if j > EXACT_LEVELS else None
+    M, col, below = chain.configs[j], chain.cols[j], chain.cost[j - 1]
+    assert below is not None
+    row: list[float] = [INF] * 6
+    arg = [0] * 6
+    if costs is None:
+        for P in range(6):
+            for S in range(6):
+                leg = eng.D(j, col, P, 6 * M + S)
+                if below[S] != INF and leg != INF and below[S] + leg < row[P]:
+                    row[P], arg[P] = below[S] + leg, S
+    else:
+        for P, S, moves, slots in eng.legs(col, M):
+            if below[S] != INF:
+                total = below[S] + moves + sum([costs[i] for i in slots])
+                if total < row[P]:
+                    row[P], arg[P] = total, S
+    chain.cost.append(row)
+    chain.via.append(arg)
 
 
 def _gather_steps(chain: _Chain, upto: int, target: int) -> list[tuple[int, int, int]]:
@@ -126,7 +161,7 @@ def _gather_steps(chain: _Chain, upto: int, target: int) -> list[tuple[int, int,
     steps = []
     P = target
     for j in range(upto, 0, -1):
-        S = chain.via[j][P]
+        S = chain.below(j, P)
         steps.append((j, 6 * chain.configs[j] + S, P))
         P = S
     steps.reverse()
