@@ -36,8 +36,9 @@ Step = Callable[..., tuple[tuple[float, ...], tuple[int, ...], bool]]
 class Gatherer:
     """The legs of every ``(colour triple, config)`` above the base, compiled to float steps and exact summands."""
 
-    def __init__(self, eng: Engine) -> None:
+    def __init__(self, eng: Engine, margin: float = MARGIN) -> None:
         jump = eng.jump
+        self.margin = margin
         assert jump.roots == [3], jump.roots
         self.eng, self.base, self.den, self.q = eng, jump.base, jump.den, jump.q
         self.g = g = gcd(*(share[0] for share in jump.shares))
@@ -131,27 +132,29 @@ class Gatherer:
         lines.append(
             "    return (v0, v1, v2, v3, v4, v5), (i0, i1, i2, i3, i4, i5), " + (" or ".join(close) or "False")
         )
-        space = {"INF": INF, "THIRD": 1 / 3, "MARGIN": MARGIN}
+        space = {"INF": INF, "THIRD": 1 / 3, "MARGIN": self.margin}
         exec("\n".join(lines), space)
         return space["step"]  # type: ignore[return-value]
 
     def run(
         self, below: list[float], j0: int, cols: list[int], configs: list[int], top: int
-    ) -> tuple[list[tuple[int, ...]], tuple[float, ...]]:
+    ) -> tuple[list[tuple[int, ...]], list[float]]:
         """The leg ids of levels ``j0 + 1 .. top`` (``ids[j - j0 - 1][P]``, -1 where none) from the exact costs
-        ``below`` of level ``j0`` (at least the base), and the scaled costs of the top level: floats, with close
-        levels decided again exactly."""
+        ``below`` of level ``j0`` (at least the base), and each level's least cost divided by ``3^j`` (within
+        ``1e-12`` of it): floats, with close levels decided again exactly."""
         assert j0 >= self.base
         scale = 3**j0
         w = tuple(INF if c == INF else _ratio(int(c), scale) for c in below)
         ids: list[tuple[int, ...]] = []
-        step, append = self.step, ids.append
+        low: list[float] = []
+        step, append, least = self.step, ids.append, low.append
         for j in range(j0 + 1, top + 1):
             w, chosen, close = step(cols[j], configs[j])(*w)
             if close:
                 w, chosen = self._exact_level(below, j0, ids, j, cols[j], configs[j])
             append(chosen)
-        return ids, w
+            least(min(w))
+        return ids, low
 
     def _exact_level(
         self, below: list[float], j0: int, ids: list[tuple[int, ...]], j: int, col: int, M: int
@@ -235,30 +238,24 @@ class Gatherer:
         assert rest == 0
         return int(below[origin]) + value
 
-    def costs(self, below: list[float], j0: int, ids: list[tuple[int, ...]], finite: list[bool]) -> list[float]:
-        """The exact costs of every config at the top of ``ids`` (those marked not ``finite`` are ``INF``): one full
-        path sum, and the others as differences where their paths part from it."""
+    def costs(self, below: list[float], j0: int, ids: list[tuple[int, ...]]) -> list[float]:
+        """The exact costs of every config at the top of ``ids`` (levels above ``j0``): one full path sum, and the
+        others as differences where their paths part from it (or in full when they never meet it)."""
         out: list[float] = [INF] * 6
-        first = next((P for P in range(6) if finite[P]), None)
-        if first is None:
-            return out
-        main = self.path(ids, first)
-        out[first] = value = self.cost(below, j0, ids, first)
-        if main is None or value == INF:  # pragma: no cover - finite floats come from finite paths
-            return [self.cost(below, j0, ids, P) if finite[P] else INF for P in range(6)]
+        main = None
         count = len(ids)
         for P in range(6):
-            if P == first or not finite[P]:
-                continue
             own = self.path(ids, P, stop=main)
-            if own is None or len(own) == count:
+            if own is None:
+                continue
+            if main is None or len(own) == count:
                 out[P] = self.cost(below, j0, ids, P)
+                if main is None and out[P] != INF:
+                    main, value = own, out[P]
                 continue
             low = count - len(own)  # both paths agree below level j0 + low + 1
             k = j0 + low - self.base
-            mine = self.total(own[::-1], k)
-            theirs = self.total(main[: len(own)][::-1], k)
-            diff, rest = divmod(mine - theirs, self.den)
+            diff, rest = divmod(self.total(own[::-1], k) - self.total(main[: len(own)][::-1], k), self.den)
             assert rest == 0
             out[P] = value + diff  # type: ignore[operator]
         return out
