@@ -164,3 +164,42 @@ def test_magnetic_caps_refuse_before_working():
     with pytest.raises(TooLargeError, match="between arbitrary positions"):
         puzzle.solve(puzzle.start, scattered)
     assert MagneticPuzzle(n, "RBB").distance() == (3**n - 1) // 2  # towers answer at any size
+
+
+def test_random_positions_every_colouring_against_the_reference() -> None:
+    """Gathering on floats above the closed form's base (n well above it), every colouring, against exact levels."""
+    reference = _reference()
+    rng = random.Random(10)
+    for colors in hk.VARIANTS:
+        for n in (150, 400):
+            puzzle = hk.MagneticPuzzle(n, colors)
+            a, b = puzzle.random_state(rng), puzzle.random_state(rng)
+            try:
+                want = reference.distance(puzzle, a, b)
+            except UnsolvableError:
+                with pytest.raises(UnsolvableError):
+                    magnetic.distance(puzzle, a, b)
+                continue
+            assert magnetic.distance(puzzle, a, b) == want
+
+
+def test_close_float_choices_are_made_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every choice counted as too close for the floats, each level is decided on exact path sums."""
+    from hanoikit.solvers import _gather
+
+    strict = _gather.Gatherer(_levels.engine(), margin=float("inf"))
+    monkeypatch.setattr(magnetic, "gatherer", lambda: strict)
+    reference = _reference()
+    rng = random.Random(11)
+    for colors in ("NNN", "RBB", "NRB"):
+        for n in (7, 140):  # the solution is replayed where it is short enough to list
+            puzzle = hk.MagneticPuzzle(n, colors)
+            a, b = puzzle.random_state(rng), puzzle.random_state(rng)
+            try:
+                want = reference.distance(puzzle, a, b)
+            except UnsolvableError:
+                continue
+            assert magnetic.distance(puzzle, a, b) == want
+            if n == 7:
+                moves = list(puzzle.solve(a, b))
+                assert len(moves) == want and puzzle.play(moves, a) == b

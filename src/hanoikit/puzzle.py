@@ -589,8 +589,8 @@ class MagneticPuzzle(Puzzle):
     tower shows ``goal_up`` (default blue, red when D is red).
 
     Between the perfect towers the solving methods answer up to :data:`~hanoikit.limits.MAX_DISKS` disks (exact
-    counts in closed form); from or to any other position, :meth:`distance` and :meth:`solve` compare exact costs
-    level by level, O(n²) bit operations, and are capped at :data:`~hanoikit.limits.MAX_MAGNETIC_DISKS` disks
+    counts in closed form); from or to any other position, :meth:`distance` and :meth:`solve` decide the gathering
+    level by level (a few microseconds a level) and sum exact costs once, and are capped at :data:`~hanoikit.limits.MAX_MAGNETIC_DISKS` disks
     (:class:`~hanoikit.TooLargeError` above); :meth:`move_at` and :meth:`state_at` are capped at
     :data:`~hanoikit.limits.MAX_MAGNETIC_INDEX_DISKS`.
 

@@ -48,7 +48,7 @@ def totals_upto(colors: str, upto: int, goal_up: Color | None = None, start_up: 
     MagneticPuzzle(1, colors, start_up=start_up, goal_up=goal_up).distance()  # the same error if there is no solution
     key = variant_key(colors, goal_up, start_up)
     eng = L.engine()
-    out = [int(eng._F[m][key]) for m in range(1, min(upto, L.EXACT_LEVELS) + 1)]
+    out = [int(eng.level_costs(m)[key]) for m in range(1, min(upto, L.EXACT_LEVELS) + 1)]
     slot = eng.slot[key]
     row = eng.row(L.EXACT_LEVELS)
     for m in range(L.EXACT_LEVELS + 1, upto + 1):

@@ -91,9 +91,9 @@ def stationary_level() -> int:
     """The first level from which the engine's optimal plans are the same at every level (checked up to
     :data:`~hanoikit.solvers._levels.EXACT_LEVELS`)."""
     eng = L.engine()
-    last = eng._plans[L.EXACT_LEVELS]
+    last = eng.plans(L.EXACT_LEVELS)
     level = L.EXACT_LEVELS
-    while level > 1 and eng._plans[level - 1] == last:
+    while level > 1 and eng.plans(level - 1) == last:
         level -= 1
     return level
 
@@ -111,13 +111,13 @@ def class_system() -> dict[str, Any]:
     size = len(eng.reps)
     A = sympy.zeros(size, size)
     b = sympy.zeros(size, 1)
-    for i, (count, slots) in enumerate(eng._policy):
+    for i, (count, slots) in enumerate(eng.policy):
         b[i] = count
         for j in slots:
             A[i, j] += 1
     start = stationary_level()
     names = [_name(key // 36, *divmod(key % 36, 6)) for key in eng.reps]
-    initial = sympy.Matrix([int(eng._F[start - 1][key]) for key in eng.reps])
+    initial = sympy.Matrix([int(eng.level_costs(start - 1)[key]) for key in eng.reps])
     return {"names": names, "A": A, "b": b, "start": start, "initial": initial}
 
 
@@ -138,7 +138,7 @@ def recursion(colors: str, goal_up: Color | None = None, start_up: Color | None 
     """
     eng = L.engine()
     system = class_system()
-    count, slots = eng._policy[_slot(colors, goal_up, start_up)]
+    count, slots = eng.policy[_slot(colors, goal_up, start_up)]
     return count, dict(Counter(system["names"][j] for j in slots))
 
 

@@ -93,14 +93,14 @@ def certify(max_depth: int = 60) -> Certificate:
     family = _families(eng, size + 1)
     A_T = [[0] * size for _ in range(size)]
     b = [0] * size
-    for i, (count, slots) in enumerate(eng._policy):
+    for i, (count, slots) in enumerate(eng.policy):
         b[i] = count
         for j in slots:
             A_T[j][i] += 1
-    start = max(m for m in range(1, L.EXACT_LEVELS + 1) if eng._plans[m] != eng._plans[L.EXACT_LEVELS]) + 1
+    start = max(m for m in range(1, L.EXACT_LEVELS + 1) if eng.plans(m) != eng.plans(L.EXACT_LEVELS)) + 1
     final = eng.row(L.EXACT_LEVELS + 64)
-    zero = {i for i, plan in enumerate(eng._policy) if plan == (0, ())}  # towers that stay put: cost 0 at every level
-    finite = [{k for k in range(972) if eng._F[m][k] != L.INF} for m in (L.EXACT_LEVELS - 1, L.EXACT_LEVELS)]
+    zero = {i for i, plan in enumerate(eng.policy) if plan == (0, ())}  # towers that stay put: cost 0 at every level
+    finite = [{k for k in range(972) if eng.level_costs(m)[k] != L.INF} for m in (L.EXACT_LEVELS - 1, L.EXACT_LEVELS)]
     assert finite[0] == finite[1], "the solvable problems differ between the last two complete levels"
     # families of positive cost grouped by their growth s = lim V/3^m (compared through a high level): a family of
     # larger s is proven to cost at least as much as one of smaller s, at every level

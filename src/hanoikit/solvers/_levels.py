@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
@@ -210,13 +210,13 @@ class Engine:
     """
 
     def __init__(self) -> None:
-        self._F: list[list[float]] = [[0] * 972]  # level 0
+        self._F: list[tuple[float, ...]] = [(0,) * 972]  # level 0
         self._D: list[dict[int, dict[int, list[float]]]] = [{}]
         self._plans: list[dict[int, dict[int, dict[int, Plan]]]] = [{}]
         below = None
         for m in range(1, EXACT_LEVELS + 1):
             F, D, plans = solve_level(m, below)
-            self._F.append([F[col][i] for col in range(27) for i in range(36)])
+            self._F.append(tuple([F[col][i] for col in range(27) for i in range(36)]))
             self._D.append(D)
             self._plans.append(plans)
             below = F
@@ -233,16 +233,42 @@ class Engine:
                 self.reps.append(key)
         for m in range(1, EXACT_LEVELS + 1):  # the symmetries hold on every complete level
             assert all(self._F[m][k] == self._F[m][self.reps[self.slot[k]]] for k in finite)
-        self._policy: list[tuple[int, tuple[int, ...]]] = []
+        policy = []
         for key in self.reps:
             col, rest = divmod(key, 36)
             P, Q = divmod(rest, 6)
             count, keys = plan_terms(last[col][P][7 * Q])
-            self._policy.append((count, tuple(self.slot[k] for k in keys)))
+            policy.append((count, tuple(self.slot[k] for k in keys)))
+        self._policy: tuple[tuple[int, tuple[int, ...]], ...] = tuple(policy)
         self._rows: list[list[int]] = [[int(self._F[m][k]) for k in self.reps] for m in range(EXACT_LEVELS + 1)]
         self._blocks: OrderedDict[int, list[list[int]]] = OrderedDict()
         self._compiled: dict[tuple[int, int, int], tuple[int, tuple[int, ...]] | None] = {}
         self._legs: dict[tuple[int, int], tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
+
+    # -- read-only views for analysis and the certificate ---------------------------------------------------------
+
+    @property
+    def policy(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Above :data:`EXACT_LEVELS`, the fixed plan of each class (see :attr:`reps`) as ``(big-disk moves, slots
+        of the small moves one level down)``: ``row(m + 1)[i] = moves + sum(row(m)[s] for s in slots)``."""
+        return self._policy
+
+    def plans(self, m: int) -> Mapping[int, Mapping[int, Mapping[int, Plan]]]:
+        """The canonical optimal plans of complete level ``m`` (``0 <= m <=`` :data:`EXACT_LEVELS`), read only:
+        ``plans(m)[col][P][x]`` from the perfect node of ``P`` to node ``x``."""
+        _complete(m)
+        return self._plans[m]
+
+    def level_costs(self, m: int) -> tuple[float, ...]:
+        """The perfect-to-perfect costs of complete level ``m`` (``0 <= m <=`` :data:`EXACT_LEVELS`):
+        ``level_costs(m)[col * 36 + 6 P + Q]``, ``INF`` where there is no solution.
+
+        >>> from hanoikit import MagneticPuzzle
+        >>> engine().level_costs(2)[6 * 0 + 5] == MagneticPuzzle(2).distance()  # S red up to D blue up, all neutral
+        True
+        """
+        _complete(m)
+        return self._F[m]
 
     def next_row(self, below: list[int]) -> list[int]:
         """The row of the level above the row ``below`` (above :data:`EXACT_LEVELS`)."""
@@ -354,6 +380,11 @@ class Engine:
     def edge_cost(self, m: int, edge: Edge) -> float:
         a, b, c = edge
         return 1 if a < 0 else self.F(m - 1, a, b, c)
+
+
+def _complete(m: int) -> None:
+    if not 0 <= m <= EXACT_LEVELS:
+        raise ValueError(f"level {m} is outside the complete levels 0..{EXACT_LEVELS}")
 
 
 def polymulmod(a: list[int], b: list[int], q: list[int]) -> list[int]:

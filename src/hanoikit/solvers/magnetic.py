@@ -24,9 +24,10 @@ problem with that disk fixed, whichever is shorter.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
+from math import log2
 
 import numpy as np
 
@@ -36,6 +37,7 @@ from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
 from . import _magnetic_arrays as _arrays
+from ._gather import gatherer
 from ._levels import CACHED_LEVELS, EXACT_LEVELS, INF, Edge, Engine, Plan, accepts, edges, engine, polymulmod, set_col, xpow
 
 __all__ = ["distance", "solve", "move_at", "state_at", "disk_moves", "solution_arrays", "solution_chunks"]
@@ -71,18 +73,57 @@ class _Chain:
     ``cols[j]`` is the colour triple the disks ``1..j`` see (bigger disks colour their posts), ``configs[j]`` the
     config of disk ``j``; ``cost[j][P]`` the least moves to gather disks ``1..j`` into a perfect tower of config ``P``
     (kept only from the level asked for on: below it ``None``, the rows being big)
-    and ``via[j][P]`` the config of the tower of disks ``1..j-1`` when disk ``j`` first moves.
+    and ``via[j][P]`` the config of the tower of disks ``1..j-1`` when disk ``j`` first moves; on the levels
+    ``fast`` (a range) ``via[j][P]`` is instead the id of the chosen leg (:mod:`hanoikit.solvers._gather`).
     """
 
     cols: list[int]
     configs: list[int]
     cost: list[list[float] | None]
-    via: list[list[int]]
+    via: list[Sequence[int]]
+    fast: range = range(0)
+    low: list[float] = field(default_factory=list)
+
+    def below(self, j: int, P: int) -> int:
+        """The config of the tower of disks ``1..j-1`` when disk ``j`` first moves, gathering into ``P``."""
+        i = self.via[j][P]
+        return gatherer().leg_s[i] if j in self.fast else i
+
+    def costs(self, j: int) -> list[float]:
+        """The exact costs of level ``j`` (on a float level, summed along the chosen legs once asked for)."""
+        row = self.cost[j]
+        if row is None:
+            assert j in self.fast
+            j0 = self.fast.start - 1
+            below = self.cost[j0]
+            assert below is not None
+            row = self.cost[j] = gatherer().costs(below, j0, self.via[j0 + 1 : j + 1])  # type: ignore[arg-type]
+        return row
+
+    def log2_least(self, j: int) -> float:
+        """A lower bound of ``log2`` of the least cost of level ``j`` (``inf`` when none is finite, ``-inf`` when one
+        is zero or too small for the floats)."""
+        if j in self.fast:
+            least = self.low[j - self.fast.start]
+            bound = log2(least) + j * log2(3) - 1e-6 if 0 < least < INF else -INF
+        else:
+            row = self.cost[j]
+            assert row is not None
+            least = min(row)
+            bound = log2(least) if 0 < least < INF else -INF
+        return INF if least == INF else bound
 
 
-def _chains(states: list[State], base: int, upto: int, keep: int = 0) -> list[_Chain]:
-    """The gathering chains of several positions, computed level by level together (one pass over the levels); the
-    costs are kept from level ``keep`` on."""
+FAST_FROM = 64
+"""Levels above the closed form's base from which the gathering runs on floats (:mod:`hanoikit.solvers._gather`)."""
+
+
+def _chains(states: list[State], base: int, upto: int) -> list[_Chain]:
+    """The gathering chains of several positions up to level ``upto``.
+
+    Far enough above the closed form's base, the levels are decided on floats and their exact costs summed once asked
+    for (:class:`hanoikit.solvers._gather.Gatherer`); every other level is computed exactly, one at a time.
+    """
     eng = engine()
     chains = []
     for state in states:
@@ -94,31 +135,45 @@ def _chains(states: list[State], base: int, upto: int, keep: int = 0) -> list[_C
             cols[j - 1] = set_col(cols[j], configs[j] >> 1, (configs[j] & 1) + 1)
         M1 = configs[1]
         cost: list[list[float] | None] = [[0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
-        chains.append(_Chain(cols, configs, cost, [[0] * 6, [M1] * 6]))
-    for j in range(2, upto + 1):
-        costs = eng.row(j - 1) if j > EXACT_LEVELS else None
-        for chain in chains:
-            M, col, below = chain.configs[j], chain.cols[j], chain.cost[j - 1]
+        chain = _Chain(cols, configs, cost, [[0] * 6, [M1] * 6])
+        j0 = eng.jump.base
+        if upto > j0 + FAST_FROM:
+            for j in range(2, j0 + 1):
+                _level(eng, chain, j)
+            below = chain.cost[j0]
             assert below is not None
-            row: list[float] = [INF] * 6
-            arg = [0] * 6
-            if costs is None:
-                for P in range(6):
-                    for S in range(6):
-                        leg = eng.D(j, col, P, 6 * M + S)
-                        if below[S] != INF and leg != INF and below[S] + leg < row[P]:
-                            row[P], arg[P] = below[S] + leg, S
-            else:
-                for P, S, moves, slots in eng.legs(col, M):
-                    if below[S] != INF:
-                        total = below[S] + moves + sum([costs[i] for i in slots])
-                        if total < row[P]:
-                            row[P], arg[P] = total, S
-            chain.cost.append(row)
-            chain.via.append(arg)
-            if j - 1 < keep:
-                chain.cost[j - 1] = None
+            ids, chain.low = gatherer().run(below, j0, cols, configs, upto)
+            chain.via.extend(ids)
+            chain.cost.extend([None] * (upto - j0))
+            chain.fast = range(j0 + 1, upto + 1)
+        else:
+            for j in range(2, upto + 1):
+                _level(eng, chain, j)
+        chains.append(chain)
     return chains
+
+
+def _level(eng: Engine, chain: _Chain, j: int) -> None:
+    """Level ``j`` of a gathering chain, exactly, from level ``j - 1``."""
+    costs = eng.row(j - 1) if j > EXACT_LEVELS else None
+    M, col, below = chain.configs[j], chain.cols[j], chain.cost[j - 1]
+    assert below is not None
+    row: list[float] = [INF] * 6
+    arg = [0] * 6
+    if costs is None:
+        for P in range(6):
+            for S in range(6):
+                leg = eng.D(j, col, P, 6 * M + S)
+                if below[S] != INF and leg != INF and below[S] + leg < row[P]:
+                    row[P], arg[P] = below[S] + leg, S
+    else:
+        for P, S, moves, slots in eng.legs(col, M):
+            if below[S] != INF:
+                total = below[S] + moves + sum([costs[i] for i in slots])
+                if total < row[P]:
+                    row[P], arg[P] = total, S
+    chain.cost.append(row)
+    chain.via.append(arg)
 
 
 def _gather_steps(chain: _Chain, upto: int, target: int) -> list[tuple[int, int, int]]:
@@ -126,7 +181,7 @@ def _gather_steps(chain: _Chain, upto: int, target: int) -> list[tuple[int, int,
     steps = []
     P = target
     for j in range(upto, 0, -1):
-        S = chain.via[j][P]
+        S = chain.below(j, P)
         steps.append((j, 6 * chain.configs[j] + S, P))
         P = S
     steps.reverse()
@@ -247,15 +302,17 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
         plan = eng.plan(n, base, P, 7 * Q)
         return _Solution(int(length), [(n, plan)] if legs else [])  # type: ignore[list-item]
     top = max(j for j in range(1, n + 1) if (src.posts[j - 1], src.ups[j - 1]) != (dst.posts[j - 1], dst.ups[j - 1]))  # type: ignore[index]
-    a, b = _chains([src, dst], base, n - 1, keep=top - 1)
+    a, b = _chains([src, dst], base, n - 1)
     # Going up from the largest disk that differs: either disk j stays put (the best so far stands) or it moves,
     # after the smaller disks gather into a perfect tower g, ending with them scattering from a perfect tower h.
     best: float = INF
     choice: dict[int, tuple[int, int, list[tuple[int, Edge] | None]] | None] = {}
     for j in range(top, n + 1):
         choice[j] = None
-        gathered_a, gathered_b = a.cost[j - 1], b.cost[j - 1]
-        assert gathered_a is not None and gathered_b is not None
+        least = max(a.log2_least(j - 1), b.log2_least(j - 1))
+        if least == INF or (j > top and best != INF and best.bit_length() + 2 < least):  # type: ignore[union-attr]
+            continue  # no gathering on one side, or it alone costs more than the best so far (a bound from the floats)
+        gathered_a, gathered_b = a.costs(j - 1), b.costs(j - 1)
         if j > top and best != INF and best <= 2 + min(gathered_a) + min(gathered_b):
             continue  # moving disk j away and back costs at least two moves more than gathering on both sides
         Ma, Mb = a.configs[j], b.configs[j]
@@ -598,9 +655,9 @@ def _piece_classes() -> tuple[dict[tuple[int, int, int], int], list[list[tuple[i
     """
     eng = engine()
     top = EXACT_LEVELS + 1
-    pieces = sorted({(a, b, c) for col in range(27) for P, targets in eng._plans[top - 1][col].items()
+    pieces = sorted({(a, b, c) for col in range(27) for P, targets in eng.plans(top - 1)[col].items()
                      for x, plan in targets.items() if x % 7 == 0 for a, b, c in plan if a >= 0}
-                    | {(col, P, x // 7) for m in range(1, top) for col in range(27) for P, targets in eng._plans[m][col].items()
+                    | {(col, P, x // 7) for m in range(1, top) for col in range(27) for P, targets in eng.plans(m)[col].items()
                        for x in targets if x % 7 == 0})
     expand = {}
     for key in pieces:

@@ -226,7 +226,7 @@ MAGNETIC = register(
         covers=lambda puzzle: _three_posts_any_moves(puzzle) and puzzle.faces,
         endpoints=Endpoints.ANY,
         guarantee=Guarantee.PROVEN_OPTIMAL,
-        cost="closed forms between perfect towers; otherwise exact costs level by level, up to O(n²) bit operations "
+        cost="closed forms between perfect towers; otherwise a few microseconds a level and exact sums once "
         "(at most MAX_MAGNETIC_DISKS disks; move_at and state_at at most MAX_MAGNETIC_INDEX_DISKS)",
         load=_load_magnetic,
         check_index=_magnetic_index_cap,
