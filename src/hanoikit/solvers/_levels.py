@@ -32,7 +32,7 @@ import heapq
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 
 __all__: list[str] = []
 
@@ -77,7 +77,7 @@ def node_legal(col: int, M: int, S: int) -> bool:
     return v == u if q == p else accepts(col, q, v)
 
 
-@lru_cache(maxsize=None)
+@cache
 def edges(col: int, level1: bool) -> tuple[tuple[tuple[int, int, int, int, int], ...], ...]:
     """Adjacency of the tiny graph: for each node, ``(neighbour, kind, wcol, S, T)`` where kind 0 is a move of the big
     disk (cost 1) and kind 1 a move of the small tower from ``S`` to ``T`` under ``wcol``."""

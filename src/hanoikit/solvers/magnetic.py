@@ -38,7 +38,20 @@ from ..puzzle import MagneticPuzzle
 from ..state import State
 from . import _magnetic_arrays as _arrays
 from ._gather import gatherer
-from ._levels import CACHED_LEVELS, EXACT_LEVELS, INF, Edge, Engine, Plan, accepts, edges, engine, polymulmod, set_col, xpow
+from ._levels import (
+    CACHED_LEVELS,
+    EXACT_LEVELS,
+    INF,
+    Edge,
+    Engine,
+    Plan,
+    accepts,
+    edges,
+    engine,
+    polymulmod,
+    set_col,
+    xpow,
+)
 
 __all__ = ["distance", "solve", "move_at", "state_at", "disk_moves", "solution_arrays", "solution_chunks"]
 
