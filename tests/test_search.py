@@ -336,3 +336,12 @@ def test_cli_refuses_bad_input_in_one_line(args, capsys):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_cli_csv_lists_the_positions_by_distance(capsys):
+    from hanoikit.cli import main
+
+    assert main(["search", "4", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert lines[0] == "distance,positions"
+    assert [int(line.split(",")[1]) for line in lines[1:]] == list(S.bfs(Puzzle(4)).layer_sizes)

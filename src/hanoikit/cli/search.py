@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from ..draw.terminal import emit
 from ..frontier.engines import ENGINES
 from ..puzzle import Puzzle
 from .app import DISKS, app, fail, magnetic_options, make_puzzle
@@ -36,8 +37,8 @@ _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
               "checkpointed in DIR, and go on checkpointing there.")
 @click.option("--checkpoint-every", type=click.FloatRange(0), default=60.0, show_default=True, metavar="SECONDS",
               help="Write a checkpoint at most this often (0: after every layer).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="json: states, reachable, distance, eccentricity, layers, seconds, ...")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
+              help="json: states, reachable, distance, eccentricity, layers, seconds, ...; csv: positions by distance.")
 def search(
     n: int,
     magnetic: str | None,
@@ -91,6 +92,8 @@ def search(
         found["seconds"] = round(time.perf_counter() - began, 3)
     if fmt == "json":
         click.echo(json.dumps(found))
+    elif fmt == "csv":
+        emit("csv", ["distance", "positions"], list(enumerate(found["layers"])))
     else:
         _print(puzzle, found)
 
