@@ -590,9 +590,9 @@ class MagneticPuzzle(Puzzle):
 
     Between the perfect towers the solving methods answer up to :data:`~hanoikit.limits.MAX_DISKS` disks (exact
     counts in closed form); from or to any other position, :meth:`distance` and :meth:`solve` decide the gathering
-    level by level (a few microseconds a level) and sum exact costs once, and are capped at :data:`~hanoikit.limits.MAX_MAGNETIC_DISKS` disks
-    (:class:`~hanoikit.TooLargeError` above); :meth:`move_at` and :meth:`state_at` are capped at
-    :data:`~hanoikit.limits.MAX_MAGNETIC_INDEX_DISKS`.
+    level by level (a few microseconds a level) and sum exact costs once, and are capped at
+    :data:`~hanoikit.limits.MAX_MAGNETIC_DISKS` disks (:class:`~hanoikit.TooLargeError` above); :meth:`move_at` and
+    :meth:`state_at` are capped at :data:`~hanoikit.limits.MAX_MAGNETIC_INDEX_DISKS`.
 
     >>> m = MagneticPuzzle(2)
     >>> m.start, m.goal

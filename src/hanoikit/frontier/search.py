@@ -83,9 +83,9 @@ def frontier_search(
     (or run of narrow layers) with the number of the current layer. Above :data:`PLAIN_CODES` codes the kernels must
     be compiled: without numba, :class:`~hanoikit.MissingExtraError` names the extra to install. ``block_disks``
     sets how many of the largest disks pick the block (see :class:`~hanoikit.frontier.Layout`) and ``narrow`` the
-    most positions of a layer expanded as one list (:data:`NARROW`); neither changes the result. With ``until_target``, the search stops once the target is
-    found (the layers are then those up to it). Raises :class:`~hanoikit.TooLargeError` above
-    :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
+    most positions of a layer expanded as one list (:data:`NARROW`); neither changes the result. With
+    ``until_target``, the search stops once the target is found (the layers are then those up to it). Raises
+    :class:`~hanoikit.TooLargeError` above :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
     """
     layout = Layout(puzzle, block_disks)
     if layout.codes > PLAIN_CODES and not COMPILED:

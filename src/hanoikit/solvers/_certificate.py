@@ -56,7 +56,7 @@ def _slack_forms(eng: L.Engine) -> set[tuple[int, tuple[int, ...]]]:
     for col in range(27):
         adjacency = L.edges(col, False)
         for P in L.perfect_sources(col):
-            planned = {x: form(c) for x in range(36) if (c := eng.compiled(col, P, x)) is not None}
+            planned = {x: form(got) for x in range(36) if (got := eng.compiled(col, P, x)) is not None}
             for x, (cx, vx) in planned.items():
                 for y, kind, a, b, c in adjacency[x]:
                     weight = [0] * size
@@ -161,13 +161,13 @@ def certify(max_depth: int = 60) -> Certificate:
     for upper in ordered:
         for lower in ordered:
             if group_of[upper] < group_of[lower]:
-                vector = [0] * size
-                vector[upper], vector[lower] = 1, -1
-                k = depth(0, vector, 1)
+                diff = [0] * size
+                diff[upper], diff[lower] = 1, -1
+                k = depth(0, diff, 1)
                 if k is None:
                     raise AssertionError(f"class {upper} is not proven to cost at least class {lower}")
                 deepest = max(deepest, k)
-                claims.append((0, tuple(vector), 0))
+                claims.append((0, tuple(diff), 0))
     if failed:
         raise AssertionError(f"{len(failed)} slacks are not proven non-negative: {failed}")
     # base levels: every claim directly on the exact costs

@@ -212,14 +212,15 @@ class Gatherer:
         t = np.concatenate([self.leg_t[index], np.zeros(pad, dtype=np.int64)]).reshape(-1, LEAF)
         mask = np.concatenate([np.ones(count, dtype=np.int64), np.zeros(pad, dtype=np.int64)]).reshape(-1, LEAF)
         threes = (a @ self.p3).astype(object)
-        vectors = (self.pushed[np.arange(LEAF)[None, :], t] * mask[:, :, None]).sum(axis=1).astype(object)  # (leaves, d)
+        # (leaves, d)
+        vectors = (self.pushed[np.arange(LEAF)[None, :], t] * mask[:, :, None]).sum(axis=1).astype(object)
         span = LEAF
         while len(threes) > 1:
             threes = threes[0::2] + threes[1::2] * self._three(span)
             vectors = vectors[0::2] + vectors[1::2] @ self._cpower(span)
             span *= 2
         e = xpow(k0, self.q)
-        return (
+        return int(
             self.den * int(self.leg_m[index].sum())
             + self.g * 3**k0 * int(threes[0])
             + sum(int(x) * y for x, y in zip(vectors[0], e))
@@ -257,7 +258,7 @@ class Gatherer:
             k = j0 + low - self.base
             diff, rest = divmod(self.total(own[::-1], k) - self.total(main[: len(own)][::-1], k), self.den)
             assert rest == 0
-            out[P] = value + diff  # type: ignore[operator]
+            out[P] = value + diff
         return out
 
     def _three(self, span: int) -> int:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, cached_property, lru_cache
 
@@ -111,7 +111,9 @@ def perfect_sources(col: int) -> list[int]:
     return [P for P in range(6) if accepts(col, P >> 1, (P & 1) + 1)]
 
 
-def solve_level(m: int, below: dict[int, list[float]] | None) -> tuple[dict[int, list[float]], dict[int, dict[int, list[float]]], dict[int, dict[int, dict[int, Plan]]]]:
+def solve_level(
+    m: int, below: dict[int, list[float]] | None
+) -> tuple[dict[int, list[float]], dict[int, dict[int, list[float]]], dict[int, dict[int, dict[int, Plan]]]]:
     """Solve level ``m`` completely from the perfect-to-perfect costs ``below`` of level ``m - 1``.
 
     Returns ``(F, D, plans)``: ``F[col][6 P + Q]`` the cost of the perfect tower of ``m`` disks from ``P`` to ``Q``,
@@ -134,14 +136,14 @@ def solve_level(m: int, below: dict[int, list[float]] | None) -> tuple[dict[int,
     return F, D, plans
 
 
-def _weight(kind: int, wcol: int, S: int, T: int, below: dict[int, list[float]] | None) -> float:
+def _weight(kind: int, wcol: int, S: int, T: int, below: Mapping[int, Sequence[float]] | None) -> float:
     return 1 if kind == 0 else below[wcol][6 * S + T]  # type: ignore[index]
 
 
 def _dijkstra(adjacency, source: int, below):  # type: ignore[no-untyped-def]
     dist: list[float] = [INF] * 36
     dist[source] = 0
-    heap = [(0, source)]
+    heap: list[tuple[float, int]] = [(0, source)]
     order: list[int] = []
     done = [False] * 36
     while heap:
@@ -327,7 +329,8 @@ class Engine:
         return INF if slot < 0 else self.cost(m, slot)
 
     def F(self, m: int, col: int, P: int, Q: int) -> float:
-        """Optimal moves of a perfect tower of ``m`` disks from config ``P`` to ``Q`` under ``col`` (``INF`` if none)."""
+        """Optimal moves of a perfect tower of ``m`` disks from config ``P`` to ``Q`` under ``col``
+        (``INF`` if none)."""
         if m <= EXACT_LEVELS:
             return self._F[m][col * 36 + 6 * P + Q]
         slot = self.slot[col * 36 + 6 * P + Q]
@@ -450,8 +453,7 @@ class Jump:
         self.base = base = EXACT_LEVELS + size + 2
         rows = [[*eng.row(m), 1] for m in range(base, base + size + 2)]
         self.r = r = _relation(rows)
-        d = len(r)
-        poly = [-c for c in r] + [1]  # x^d - sum r_i x^i, low first
+        poly = [-c for c in r] + [1]  # x^d - sum r_i x^i (d = len(r)), low first
         roots = []
         for lam in sorted({x for x in range(-abs(r[0]), abs(r[0]) + 1) if abs(x) >= 2 and r[0] % x == 0}, key=abs):
             if _evaluate(poly, lam) == 0 and _evaluate(_derivative(poly), lam) != 0:
@@ -472,7 +474,9 @@ class Jump:
             [Fraction(s[i]) - sum(share[slot] * lam**i for lam, share in zip(roots, shares)) for i in range(e)]
             for slot, s in enumerate(seq)
         ]
-        self.den = den = _lcm([x.denominator for share in shares for x in share] + [x.denominator for t in tails for x in t])
+        self.den = den = _lcm(
+            [x.denominator for share in shares for x in share] + [x.denominator for t in tails for x in t]
+        )
         self.shares = [[int(share[slot] * den) for share in shares] for slot in range(size)]
         # the rest's value at base + k is <x^k mod q, u> where u holds its first e values
         self.tails = [[int(x * den) for x in t] for t in tails]

@@ -24,7 +24,8 @@ problem with that disk fixed, whichever is shorter.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
+from collections import deque
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import log2
@@ -70,6 +71,7 @@ def _configs(state: State) -> list[int]:
 
 def _perfect(state: State) -> int | None:
     """The config of ``state`` if it is a perfect tower, else ``None``."""
+    assert state.ups is not None  # a magnetic position always has its colours
     posts, ups = set(state.posts), set(state.ups)
     if len(posts) != 1 or len(ups) != 1:
         return None
@@ -211,7 +213,7 @@ def _tiny_paths(m: int, col: int, source: int) -> tuple[list[float], list[tuple[
     dist: list[float] = [INF] * 36
     into: list[tuple[int, Edge] | None] = [None] * 36
     dist[source] = 0
-    heap = [(0, source)]
+    heap: list[tuple[float, int]] = [(0, source)]
     while heap:
         d, x = heapq.heappop(heap)
         if d > dist[x]:
@@ -323,7 +325,7 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
     for j in range(top, n + 1):
         choice[j] = None
         least = max(a.log2_least(j - 1), b.log2_least(j - 1))
-        if least == INF or (j > top and best != INF and best.bit_length() + 2 < least):  # type: ignore[union-attr]
+        if least == INF or (j > top and best != INF and int(best).bit_length() + 2 < least):
             continue  # no gathering on one side, or it alone costs more than the best so far (a bound from the floats)
         gathered_a, gathered_b = a.costs(j - 1), b.costs(j - 1)
         if j > top and best != INF and best <= 2 + min(gathered_a) + min(gathered_b):
@@ -545,7 +547,7 @@ def _descend(puzzle: MagneticPuzzle, k: int) -> Iterator[tuple[int, Plan, int]]:
 
 def _descend_fast(
     fast: _Fast, m: int, plan: Plan, k: int, n: int
-) -> Iterator[tuple[int, Plan, int]]:  # a generator returning (m, plan, k), or None when it stopped
+) -> Generator[tuple[int, Plan, int], None, tuple[int, Plan, int] | None]:  # returns (m, plan, k), or None if stopped
     """:func:`_descend` above the cached levels, in windows of :data:`WINDOW` levels.
 
     ``k`` is kept exactly at the top of each window. Inside, the chosen prefix costs are kept as small sums: ``S3``
@@ -626,8 +628,7 @@ def move_at(puzzle: MagneticPuzzle, k: int) -> Move:
     >>> [str(move_at(p, k)) for k in range(4)]
     ['1SI', '2SD', '1IS', '2DI']
     """
-    for m, plan, i in _descend(puzzle, k):
-        pass
+    m, plan, i = deque(_descend(puzzle, k), maxlen=1)[0]  # the last level yielded
     _, b, c = plan[i]
     return Move(m, b, c)
 
@@ -645,7 +646,7 @@ def state_at(puzzle: MagneticPuzzle, k: int) -> State:
     configs = [P] * (n + 1)
     for m, plan, i in _descend(puzzle, k):
         M, small = configs[m], configs[m]
-        for a, b, c in plan[:i]:
+        for a, _b, c in plan[:i]:
             if a < 0:
                 M = 2 * c + (1 - (M & 1))
             else:
@@ -668,14 +669,17 @@ def _piece_classes() -> tuple[dict[tuple[int, int, int], int], list[list[tuple[i
     """
     eng = engine()
     top = EXACT_LEVELS + 1
-    pieces = sorted({(a, b, c) for col in range(27) for P, targets in eng.plans(top - 1)[col].items()
-                     for x, plan in targets.items() if x % 7 == 0 for a, b, c in plan if a >= 0}
-                    | {(col, P, x // 7) for m in range(1, top) for col in range(27) for P, targets in eng.plans(m)[col].items()
-                       for x in targets if x % 7 == 0})
-    expand = {}
+    pieces = sorted(
+        {(a, b, c) for col in range(27) for P, targets in eng.plans(top - 1)[col].items()
+         for x, plan in targets.items() if x % 7 == 0 for a, b, c in plan if a >= 0}
+        | {(col, P, x // 7) for m in range(1, top) for col in range(27) for P, targets in eng.plans(m)[col].items()
+           for x in targets if x % 7 == 0}
+    )
+    Piece = tuple[int, int, int]
+    expand: dict[Piece, list[tuple[int, tuple[Piece, ...]]]] = {}
     for key in pieces:
         col, S, T = key
-        rows = []
+        rows: list[tuple[int, tuple[Piece, ...]]] = []
         for m in range(1, top + 1):
             plan = eng.plan(m, col, S, 7 * T)
             if plan is None:
@@ -686,7 +690,8 @@ def _piece_classes() -> tuple[dict[tuple[int, int, int], int], list[list[tuple[i
     group = {key: 0 for key in pieces}
     while True:
         signature = {
-            key: tuple((moves, tuple(sorted(group[e] for e in small))) for moves, small in expand[key]) for key in pieces
+            key: tuple((moves, tuple(sorted(group[e] for e in small))) for moves, small in expand[key])
+            for key in pieces
         }
         names: dict[tuple[object, ...], int] = {}
         new = {key: names.setdefault((group[key], signature[key]), len(names)) for key in pieces}
@@ -712,8 +717,7 @@ def disk_moves(puzzle: MagneticPuzzle) -> list[int]:
     >>> disk_moves(MagneticPuzzle(4, "RBB"))
     [27, 9, 3, 1]
     """
-    eng = engine()
-    _, plan, base = _top(puzzle)
+    _, plan, _ = _top(puzzle)
     n = puzzle.n
     counts = [0] * (n + 1)
     group, table = _piece_classes()
@@ -738,7 +742,8 @@ def disk_moves(puzzle: MagneticPuzzle) -> list[int]:
 
 
 MAX_ARRAY_MOVES = 2**31
-"""The most moves :func:`solution_arrays` builds at once (6 GiB); stream longer solutions with :func:`solution_chunks`."""
+"""The most moves :func:`solution_arrays` builds at once (6 GiB); stream longer solutions with
+:func:`solution_chunks`."""
 
 
 def _endpoints(puzzle: MagneticPuzzle, src: State | None, dst: State | None) -> tuple[State, State]:
