@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 try:
-    from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]
+    from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # optional; ships no stubs
 
     COMPILED = True
 except ImportError:  # pragma: no cover - the plain-Python fallback
@@ -208,7 +208,7 @@ def expand_block(
                 out[3] = item
                 return
         else:
-            first = np.int64(codes[item])  # type: ignore[assignment]
+            first = np.int64(codes[item])  # type: ignore[assignment]  # numba types both branches as int64
             last = first + 1
             if out[1] + pairs > room:
                 out[3] = item

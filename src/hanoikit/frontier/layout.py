@@ -148,8 +148,10 @@ class Layout:
         if not self.faces:
             return code
         bits = 0
+        ups = state.ups
+        assert ups is not None  # a position of a puzzle with faces has its colours
         for post, top in enumerate(state.tops()):
-            if top is not None and state.ups[top - 1] == "B":  # type: ignore[index]
+            if top is not None and ups[top - 1] == "B":
                 bits |= 1 << post
         return code * self.width + bits
 

@@ -15,9 +15,10 @@ binary splitting, on int64 leaves of :data:`LEAF` levels, so a chain costs about
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import gcd
+from typing import cast
 
 import numpy as np
 
@@ -134,7 +135,7 @@ class Gatherer:
         )
         space = {"INF": INF, "THIRD": 1 / 3, "MARGIN": self.margin}
         exec("\n".join(lines), space)
-        return space["step"]  # type: ignore[return-value]
+        return cast("Step", space["step"])  # exec built it with the signature of Step
 
     def run(
         self, below: list[float], j0: int, cols: list[int], configs: list[int], top: int
@@ -182,7 +183,7 @@ class Gatherer:
 
     # -- exact sums along paths --------------------------------------------------------------------------------------
 
-    def path(self, ids: list[tuple[int, ...]], P: int, stop: list[int] | None = None) -> list[int] | None:
+    def path(self, ids: Sequence[Sequence[int]], P: int, stop: list[int] | None = None) -> list[int] | None:
         """The leg ids of the path into config ``P`` at the top of ``ids``, top first, down to the bottom or to the
         first level where it meets ``stop`` (a path of the same kind, top first); ``None`` if it has no legs."""
         out = []
@@ -226,7 +227,7 @@ class Gatherer:
             + sum(int(x) * y for x, y in zip(vectors[0], e))
         )
 
-    def cost(self, below: list[float], j0: int, ids: list[tuple[int, ...]], P: int) -> float:
+    def cost(self, below: list[float], j0: int, ids: Sequence[Sequence[int]], P: int) -> float:
         """The exact cost of config ``P`` at the top of ``ids`` (levels above ``j0``), ``INF`` if none."""
         legs = self.path(ids, P)
         if legs is None:
@@ -239,7 +240,7 @@ class Gatherer:
         assert rest == 0
         return int(below[origin]) + value
 
-    def costs(self, below: list[float], j0: int, ids: list[tuple[int, ...]]) -> list[float]:
+    def costs(self, below: list[float], j0: int, ids: Sequence[Sequence[int]]) -> list[float]:
         """The exact costs of every config at the top of ``ids`` (levels above ``j0``): one full path sum, and the
         others as differences where their paths part from it (or in full when they never meet it)."""
         out: list[float] = [INF] * 6

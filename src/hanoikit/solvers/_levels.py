@@ -137,10 +137,17 @@ def solve_level(
 
 
 def _weight(kind: int, wcol: int, S: int, T: int, below: Mapping[int, Sequence[float]] | None) -> float:
-    return 1 if kind == 0 else below[wcol][6 * S + T]  # type: ignore[index]
+    if kind == 0:
+        return 1
+    assert below is not None  # a move of the small tower has a level below it
+    return below[wcol][6 * S + T]
 
 
-def _dijkstra(adjacency, source: int, below):  # type: ignore[no-untyped-def]
+def _dijkstra(
+    adjacency: Sequence[Sequence[tuple[int, int, int, int, int]]],
+    source: int,
+    below: Mapping[int, Sequence[float]] | None,
+) -> tuple[list[float], dict[int, Plan]]:
     dist: list[float] = [INF] * 36
     dist[source] = 0
     heap: list[tuple[float, int]] = [(0, source)]

@@ -36,7 +36,7 @@ from ..errors import TooLargeError, UnsolvableError
 from ..limits import MAX_MAGNETIC_DISKS, ensure_at_most
 from ..move import Move
 from ..puzzle import MagneticPuzzle
-from ..state import State
+from ..state import Color, State
 from . import _magnetic_arrays as _arrays
 from ._gather import gatherer
 from ._levels import (
@@ -66,7 +66,19 @@ def _base(puzzle: MagneticPuzzle) -> int:
 
 def _configs(state: State) -> list[int]:
     """Config ``2 * post + face - 1`` of each disk, index 0 is disk 1."""
-    return [2 * p + (0 if u == "R" else 1) for p, u in zip(state.posts, state.ups)]  # type: ignore[arg-type]
+    return [2 * p + (0 if u == "R" else 1) for p, u in zip(state.posts, _ups(state))]
+
+
+def _ups(state: State) -> tuple[Color, ...]:
+    """The top colours of a position of a magnetic puzzle (which always has them: the puzzle checked it)."""
+    assert state.ups is not None, "a magnetic position has its colours"
+    return state.ups
+
+
+def _sure(plan: Plan | None) -> Plan:
+    """A plan the engine has for a move it chose (a reachable node: never ``None``)."""
+    assert plan is not None, "the engine has a plan for every move it chooses"
+    return plan
 
 
 def _perfect(state: State) -> int | None:
@@ -112,7 +124,7 @@ class _Chain:
             j0 = self.fast.start - 1
             below = self.cost[j0]
             assert below is not None
-            row = self.cost[j] = gatherer().costs(below, j0, self.via[j0 + 1 : j + 1])  # type: ignore[arg-type]
+            row = self.cost[j] = gatherer().costs(below, j0, self.via[j0 + 1 : j + 1])
         return row
 
     def log2_least(self, j: int) -> float:
@@ -315,8 +327,9 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
         if length == INF:
             raise _unsolvable(puzzle, src, dst)
         plan = eng.plan(n, base, P, 7 * Q)
-        return _Solution(int(length), [(n, plan)] if legs else [])  # type: ignore[list-item]
-    top = max(j for j in range(1, n + 1) if (src.posts[j - 1], src.ups[j - 1]) != (dst.posts[j - 1], dst.ups[j - 1]))  # type: ignore[index]
+        return _Solution(int(length), [(n, _sure(plan))] if legs else [])
+    src_ups, dst_ups = _ups(src), _ups(dst)
+    top = max(j for j in range(1, n + 1) if (src.posts[j - 1], src_ups[j - 1]) != (dst.posts[j - 1], dst_ups[j - 1]))
     a, b = _chains([src, dst], base, n - 1)
     # Going up from the largest disk that differs: either disk j stays put (the best so far stands) or it moves,
     # after the smaller disks gather into a perfect tower g, ending with them scattering from a perfect tower h.
@@ -346,12 +359,14 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
     out: list[tuple[int, Plan]] = []
     if legs:
         j = max(j for j, how in choice.items() if how is not None)
-        g, h, into = choice[j]  # type: ignore[misc]
+        how = choice[j]
+        assert how is not None  # j was chosen because it has a way
+        g, h, into = how
         Ma, Mb = a.configs[j], b.configs[j]
         out.extend((level, _leg_into(level, a.cols[level], x, P)) for level, x, P in _gather_steps(a, j - 1, g))
         out.append((j, _path(into, 6 * Ma + g, 6 * Mb + h)))
         for level, x, P in reversed(_gather_steps(b, j - 1, h)):
-            out.append((level, engine().plan(level, b.cols[level], P, x)))  # type: ignore[arg-type]
+            out.append((level, _sure(engine().plan(level, b.cols[level], P, x))))
     return _Solution(int(best), out)
 
 
@@ -464,7 +479,7 @@ class _Fast:
         found = node.children[i]
         if found is None:
             x, y, z = node.plan[i]
-            found = node.children[i] = self.node(self.eng.plan(EXACT_LEVELS + 1, x, y, 7 * z))  # type: ignore[arg-type]
+            found = node.children[i] = self.node(_sure(self.eng.plan(EXACT_LEVELS + 1, x, y, 7 * z)))
         return found
 
     def pushed(self, node: _Node, i: int, t: int) -> list[int]:
@@ -534,14 +549,14 @@ def _descend(puzzle: MagneticPuzzle, k: int) -> Iterator[tuple[int, Plan, int]]:
             cost = 1 if a < 0 else eng.F(m - 1, a, b, c)
             if k < cost:
                 break
-            k -= cost  # type: ignore[assignment]
+            k -= int(cost)  # finite here: k < INF
         else:
             i = len(plan)
         yield m, plan, i
         if i == len(plan) or plan[i][0] < 0:
             return
         a, b, c = plan[i]
-        plan = eng.plan(m - 1, a, b, 7 * c)  # type: ignore[assignment]
+        plan = _sure(eng.plan(m - 1, a, b, 7 * c))
         m -= 1
 
 

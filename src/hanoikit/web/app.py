@@ -36,7 +36,7 @@ from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_FAMILY_DISKS, WEB_MAX_QUOTE
 from ..move import MIN_POSTS, POST_NAMES, Move
 from ..puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle
 from ..session import Game
-from ..state import State, flip
+from ..state import Color, State, flip
 from .positions import describe, random_state, read_move, remaining
 from .schemas import (
     MAX_DISKS,
@@ -226,7 +226,7 @@ def _levy_rows(n: int, name: str) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=64)
-def _levy_on_neutral(name: str, n: int, start_up: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def _levy_on_neutral(name: str, n: int, start_up: Color) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Levy's run on the neutral tower with the same start: the moves that land on an empty post, that post and the
     colour (+1 red, -1 blue) the disk then shows on top; ``None`` if the run breaks the rules even there.
 
@@ -235,7 +235,7 @@ def _levy_on_neutral(name: str, n: int, start_up: str) -> tuple[np.ndarray, np.n
     """
     rows = _levy_rows(n, name)
     try:
-        trace = color_trace(MagneticPuzzle(n, "NNN", start_up=start_up), rows)  # type: ignore[arg-type]
+        trace = color_trace(MagneticPuzzle(n, "NNN", start_up=start_up), rows)
     except IllegalMoveError:
         return None
     steps = np.arange(len(rows))
