@@ -17,7 +17,10 @@ play: $(STAMP)
 play-terminal: $(STAMP)
 	$(VENV)/bin/hanoi play --terminal
 
+# The quality gates first (ruff's rules and mypy's settings are in pyproject.toml), then the suite.
 test: $(STAMP) browser $(AXE)
+	$(PY) -m ruff check --no-cache
+	$(PY) -m mypy --strict --cache-dir $(VENV)/.mypy_cache src
 	$(PY) -m pytest -n 2 --dist loadfile
 
 # The documentation site at http://127.0.0.1:8000/, rebuilt on every change (mkdocs.yml, docs/).
