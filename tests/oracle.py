@@ -4,8 +4,24 @@ of ``hanoikit.search`` and of every solver."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 
-from hanoikit import Puzzle, State
+from hanoikit import Move, Puzzle, State
+
+
+def legal_walk(
+    puzzle: Puzzle, state: State, steps: int, pick: Callable[[Sequence[Move]], Move]
+) -> tuple[State, list[Move]]:
+    """Up to ``steps`` legal moves from ``state``, each chosen by ``pick`` among the legal ones (it stops where none
+    is); the position reached and the moves."""
+    moves: list[Move] = []
+    for _ in range(steps):
+        legal = puzzle.legal_moves(state)
+        if not legal:
+            break
+        moves.append(pick(legal))
+        state = puzzle.apply(state, moves[-1])
+    return state, moves
 
 
 def plain_distances(puzzle: Puzzle, source: State) -> dict[State, int]:

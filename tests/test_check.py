@@ -21,7 +21,7 @@ from hanoikit.formats import write_moves
 from hanoikit.movearray import batches
 from hanoikit.movelist import as_move_list, read_move_list
 from hanoikit.puzzle import VARIANTS
-from oracle import plain_distances
+from oracle import legal_walk, plain_distances
 
 PUZZLES = [
     Puzzle(3),
@@ -217,16 +217,8 @@ def test_beyond_the_solvers() -> None:
 @st.composite
 def walks(draw: st.DrawFn) -> tuple[Puzzle, State, list[Move]]:
     puzzle = draw(st.sampled_from(PUZZLES + [MagneticPuzzle(3, draw(st.sampled_from(VARIANTS)))]))
-    state = start = puzzle.start
-    moves = []
-    for _ in range(draw(st.integers(0, 60))):
-        legal = puzzle.legal_moves(state)
-        if not legal:
-            break
-        move = draw(st.sampled_from(legal))
-        moves.append(move)
-        state = puzzle.apply(state, move)
-    return puzzle, start, moves
+    _, moves = legal_walk(puzzle, puzzle.start, draw(st.integers(0, 60)), lambda legal: draw(st.sampled_from(legal)))
+    return puzzle, puzzle.start, moves
 
 
 @given(walks())

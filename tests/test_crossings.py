@@ -13,6 +13,7 @@ import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, levy
 from hanoikit.analysis import Crossing, color_crossings, color_trace, crossing_spans
 from hanoikit.report.levy import TABLE_10, table10
+from oracle import legal_walk
 
 SIGN = {"R": 1, "B": -1, None: 0}
 
@@ -45,15 +46,8 @@ def walks(draw):
     where = draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))
     shows = [c if c != "N" else draw(st.sampled_from("RB")) for c in colors]
     state = hk.State(where, [shows[p] for p in where])
-    start, moves = state, []
-    for _ in range(draw(st.integers(0, 80))):
-        legal = puzzle.legal_moves(state)
-        if not legal:
-            break
-        move = draw(st.sampled_from(legal))
-        moves.append(move)
-        state = puzzle.apply(state, move)
-    return puzzle, start, moves
+    _, moves = legal_walk(puzzle, state, draw(st.integers(0, 80)), lambda legal: draw(st.sampled_from(legal)))
+    return puzzle, state, moves
 
 
 @st.composite
@@ -66,15 +60,8 @@ def member_walks(draw):
     puzzle = MagneticPuzzle(draw(st.integers(1, 4)), colors, start_up=colors[0] if colors[0] != "N" else None,
                             moves=rule)
     state = puzzle.random_state(random.Random(draw(st.integers(0, 2**32))))
-    start, moves = state, []
-    for _ in range(draw(st.integers(0, 40))):
-        legal = puzzle.legal_moves(state)
-        if not legal:
-            break
-        move = draw(st.sampled_from(legal))
-        moves.append(move)
-        state = puzzle.apply(state, move)
-    return puzzle, start, moves
+    _, moves = legal_walk(puzzle, state, draw(st.integers(0, 40)), lambda legal: draw(st.sampled_from(legal)))
+    return puzzle, state, moves
 
 
 @given(st.one_of(walks(), member_walks()))

@@ -19,6 +19,7 @@ import hanoikit as hk
 from hanoikit import Game, MagneticPuzzle, Move, Puzzle, State
 from hanoikit.limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_MAGNETIC_DISKS, MAX_MAGNETIC_INDEX_DISKS
 from hanoikit.move import parse_index
+from oracle import legal_walk
 
 ALLOWED = (hk.HanoiError, TypeError)
 
@@ -90,13 +91,7 @@ def members(draw):
 @st.composite
 def positions(draw, puzzle):
     """A legal position of ``puzzle``, reached by a few legal moves from its start."""
-    state = puzzle.start
-    for _ in range(draw(st.integers(0, 6))):
-        legal = puzzle.legal_moves(state)
-        if not legal:
-            break
-        state = puzzle.apply(state, draw(st.sampled_from(legal)))
-    return state
+    return legal_walk(puzzle, puzzle.start, draw(st.integers(0, 6)), lambda legal: draw(st.sampled_from(legal)))[0]
 
 
 def answers(call, *args):

@@ -16,6 +16,7 @@ from hanoikit.limits import MAX_INDEX_BITS, MAX_INDEX_CHARS
 from hanoikit.move import parse_index
 from hanoikit.puzzle import as_puzzle
 from hanoikit.search import state_count
+from oracle import legal_walk
 
 
 @st.composite
@@ -41,15 +42,8 @@ def every_legal_state(puzzle: Puzzle) -> set[State]:
 def walk(puzzle: Puzzle, seed: int, length: int) -> tuple[State, list[Move]]:
     """A random legal position and a random walk of legal moves from it."""
     rng = random.Random(seed)
-    state = start = puzzle.random_state(rng)
-    moves = []
-    for _ in range(length):
-        legal = puzzle.legal_moves(state)
-        if not legal:
-            break
-        moves.append(rng.choice(legal))
-        state = puzzle.apply(state, moves[-1])
-    return start, moves
+    start = puzzle.random_state(rng)
+    return start, legal_walk(puzzle, start, length, rng.choice)[1]
 
 
 # -- random positions ------------------------------------------------------------------------------------------------

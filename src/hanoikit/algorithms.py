@@ -242,7 +242,7 @@ def _classic_method(name: str) -> Algorithm:
         home=Puzzle,
         _moves=moves,
         _arrays=lambda puzzle, src, dst, size: batches(moves(puzzle, src, dst), puzzle.n, size),
-        _count=lambda puzzle, src, dst: (1 << puzzle.n) - 1,
+        _count=lambda puzzle, src, dst: puzzle.distance(),
     )
 
 

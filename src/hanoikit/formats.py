@@ -37,7 +37,7 @@ from typing import BinaryIO
 import numpy as np
 
 from .errors import InvalidMoveError, UnknownMethodError
-from .move import POST_NAMES
+from .move import post_names
 from .movearray import Chunks, MoveArray, Recurring, disk_dtype
 
 __all__ = [
@@ -67,24 +67,26 @@ def _check_format(fmt: str) -> None:
 
 
 class _Table:
-    """The bytes of every move ``disk * 9 + src * 3 + dst`` in one format, for formatting whole chunks at once.
+    """The bytes of every move ``disk * k² + src * k + dst`` (``k`` posts) in one format, for formatting whole chunks
+    at once.
 
     The moves of disks 1 to 9 have one width, so a chunk is one gather of fixed-width items into a reusable buffer;
     the few longer moves (about one in 512 of a classic solution) are spliced in between the runs of short ones.
     """
 
-    def __init__(self, fmt: str) -> None:
-        self.fmt = fmt
-        self.width = len(self.item(9))
-        self.short = np.frombuffer(b"".join(self.item(code) for code in range(90)), f"V{self.width}")
+    def __init__(self, fmt: str, posts: int = 3) -> None:
+        self.fmt, self.posts, self.names = fmt, posts, post_names(posts)
+        self.square = posts * posts
+        self.width = len(self.item(9 * self.square))
+        self.short = np.frombuffer(b"".join(self.item(code) for code in range(10 * self.square)), f"V{self.width}")
         self.items: dict[int, bytes] = {}
         self.buffer = np.empty(0, self.short.dtype)
 
     def item(self, code: int) -> bytes:
-        disk, posts = divmod(code, 9)
-        src, dst = divmod(posts, 3)
+        disk, pair = divmod(code, self.square)
+        src, dst = divmod(pair, self.posts)
         return _ITEM[self.fmt].format(
-            disk=disk, src=src, dst=dst, src_name=POST_NAMES[src], dst_name=POST_NAMES[dst]
+            disk=disk, src=src, dst=dst, src_name=self.names[src], dst_name=self.names[dst]
         ).encode()
 
     def cached_item(self, code: int) -> bytes:
@@ -98,15 +100,16 @@ class _Table:
     def format(self, chunk: MoveArray) -> bytes | memoryview:
         """The bytes of ``chunk``; a memoryview of the reusable buffer, valid until the next call."""
         disk, src, dst = chunk
+        k, square = self.posts, self.square
         if len(disk) <= 8:
             return b"".join(
-                self.cached_item(code) for code in (int(d) * 9 + int(s) * 3 + int(t) for d, s, t in zip(disk, src, dst))
+                self.cached_item(int(d) * square + int(s) * k + int(t)) for d, s, t in zip(disk, src, dst)
             )
         code_type = np.dtype(np.uint16 if disk.dtype.itemsize == 1 else np.int64)
         codes: np.ndarray = disk.astype(code_type)
         longs = np.flatnonzero(codes >= 10).tolist()
-        codes *= code_type.type(9)
-        codes += src * np.uint8(3) + dst
+        codes *= code_type.type(square)
+        codes += src * np.uint8(k) + dst
         if len(self.buffer) < len(disk):
             self.buffer = np.empty(len(disk), self.short.dtype)
         out = self.buffer[: len(disk)]
@@ -123,10 +126,13 @@ class _Table:
         return b"".join(parts)
 
 
-def write_moves(chunks: Iterable[MoveArray], n: int, fmt: str, stream: BinaryIO, total: int | None = None) -> None:
-    """Write moves given as :class:`~hanoikit.movearray.MoveArray` chunks in format ``fmt`` to the binary ``stream``;
-    with ``total``, show a progress bar on stderr when it is a terminal. (``n``, the puzzle's number of disks, is no
-    longer used: any disk numbers are written.)
+def write_moves(
+    chunks: Iterable[MoveArray], n: int, fmt: str, stream: BinaryIO, total: int | None = None, posts: int = 3
+) -> None:
+    """Write moves given as :class:`~hanoikit.movearray.MoveArray` chunks in format ``fmt`` to the binary ``stream``,
+    posts named by :func:`~hanoikit.move.post_names` of ``posts`` in text; with ``total``, show a progress bar on
+    stderr when it is a terminal. (``n``, the puzzle's number of disks, is no longer used: any disk numbers are
+    written.)
 
     >>> import io
     >>> from hanoikit.solvers.arrays import chunks
@@ -140,7 +146,7 @@ def write_moves(chunks: Iterable[MoveArray], n: int, fmt: str, stream: BinaryIO,
     b'disk,src,dst\\n1,0,1\\n2,0,2\\n1,1,2\\n'
     """
     _check_format(fmt)
-    table = _Table(fmt)  # one per call: its buffer is reused from chunk to chunk
+    table = _Table(fmt, posts)  # one per call: its buffer is reused from chunk to chunk
     runs = chunks.runs() if isinstance(chunks, Chunks) else chunks
     cache: dict[Hashable, bytes] = {}
     cached = 0

@@ -10,7 +10,6 @@ once, so memory stays bounded and ``hanoi solve 30 > /dev/null`` takes seconds. 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
 from typing import BinaryIO, cast
 
 import click
@@ -20,8 +19,7 @@ from ..digits import digit_count, exact, rounded
 from ..errors import HanoiError, TooLargeError, UnknownMethodError
 from ..formats import FORMATS, write_moves
 from ..limits import MAX_DISKS
-from ..move import parse_index, post_names
-from ..movearray import MoveArray
+from ..move import parse_index
 from ..puzzle import Puzzle
 from ..state import State
 from .app import DISKS, app, fail, magnetic_options, make_puzzle, puzzle_rules
@@ -56,24 +54,6 @@ class _Index(click.ParamType[int]):
 def _binary_stdout() -> BinaryIO:
     sys.stdout.flush()
     return sys.stdout.buffer
-
-
-def _write_posts(chunks: Iterable[MoveArray], names: str, fmt: str, stream: BinaryIO) -> None:
-    """Write moves on the posts ``names`` (more than three) in the format ``fmt`` of :mod:`hanoikit.formats`: text
-    with these post letters, csv and json with post numbers."""
-    item = {"text": "{0}{1}{2}\n", "csv": "{0},{3},{4}\n", "json": ",\n[{0},{3},{4}]"}[fmt]
-    stream.write({"text": b"", "csv": b"disk,src,dst\n", "json": b"["}[fmt])
-    first = fmt == "json"
-    for chunk in chunks:
-        disk, src, dst = chunk
-        text = "".join(
-            item.format(d, names[s], names[t], s, t) for d, s, t in zip(disk.tolist(), src.tolist(), dst.tolist())
-        )
-        if first and text:
-            text, first = text[1:], False
-        stream.write(text.encode())
-    stream.write(b"\n]\n" if fmt == "json" else b"")
-    stream.flush()
 
 
 def _methods(puzzle: Puzzle) -> list[str]:
@@ -149,10 +129,7 @@ def solve(
             "use --count for the number, or `hanoi move N K` for single moves"
         )
     chunks = chosen.arrays(puzzle, src, dst)
-    if puzzle.posts == 3:
-        write_moves(chunks, puzzle.n, fmt, _binary_stdout(), total)
-    else:
-        _write_posts(chunks, post_names(puzzle.posts), fmt, _binary_stdout())
+    write_moves(chunks, puzzle.n, fmt, _binary_stdout(), total, puzzle.posts)
 
 
 @app.command()
