@@ -184,11 +184,12 @@ def test_random_positions_every_colouring_against_the_reference() -> None:
 
 
 def test_close_float_choices_are_made_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With every choice counted as too close for the floats, each level is decided on exact path sums."""
+    """With every choice counted as too close for the floats, each level and each way is decided on exact sums."""
     from hanoikit.solvers import _gather
 
     strict = _gather.Gatherer(_levels.engine(), margin=float("inf"))
     monkeypatch.setattr(magnetic, "gatherer", lambda: strict)
+    monkeypatch.setattr(magnetic, "MARGIN", float("inf"))  # every way of the decomposition priced exactly too
     reference = _reference()
     rng = random.Random(11)
     for colors in ("NNN", "RBB", "NRB"):

@@ -6,19 +6,20 @@ The gathering costs obey ``cost[j][P] = min_S cost[j - 1][S] + leg_j(S -> P)`` (
 ``k = j - 1 - base`` and small integers ``moves``, ``a`` and ``T`` fixed by the leg. Scaled by ``3^-j``, the costs
 ``w[j] = cost[j] / 3^j`` obey ``w[j][P] = min_S w[j - 1][S] / 3 + c`` with one float ``c = g a / (den 3^(base + 1))``
 per leg, up to terms below ``(2/3)^j``: a contraction, so floats carry it with an error that stays below ``1e-14``.
-Each level runs as one straight-line function per ``(colour triple, config)`` (:meth:`Gatherer.step`), which also
-reports whether some choice was closer than :data:`MARGIN`; such a level is decided again exactly (from exact path
-sums) and the floats are set from the exact costs. The chosen legs are then summed exactly along the few paths that
-matter (:meth:`Gatherer.total`): ``sum a_i 3^i`` and ``sum C^i T_i`` (``C`` the companion matrix of ``q``) by
-binary splitting, on int64 leaves of :data:`LEAF` levels, so a chain costs about as much as writing its cost's digits.
+The levels run in one compiled loop (numba) over a table of every ``(colour triple, config)``'s legs, which stops at
+a level where some choice is closer than :data:`MARGIN`; such a level is decided again exactly (from exact path sums),
+the floats are set from the exact costs, and the loop goes on. The chosen legs are then summed exactly along the few
+paths that matter (:meth:`Gatherer.total`): ``sum a_i 3^i`` and ``sum C^i T_i`` (``C`` the companion matrix of ``q``)
+by binary splitting, on int64 leaves of :data:`LEAF` levels, so a chain costs about as much as writing its cost's
+digits.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from math import gcd
-from typing import cast
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -28,14 +29,15 @@ __all__: list[str] = []
 
 MARGIN = 1e-9
 """A float choice closer than this (in units of ``3^j``) is made again exactly; the float error is below 1e-14."""
-LEAF = 16
+LEAF = 24
 """Levels summed on int64 before the exact binary splitting."""
-
-Step = Callable[..., tuple[tuple[float, ...], tuple[int, ...], bool]]
+STEPS = 512
+"""``x^k mod q`` is stepped up from a known power at most this far below ``k``, else made by squaring."""
 
 
 class Gatherer:
-    """The legs of every ``(colour triple, config)`` above the base, compiled to float steps and exact summands."""
+    """The legs of every ``(colour triple, config)`` above the base, as a table for the compiled levels and as exact
+    summands."""
 
     def __init__(self, eng: Engine, margin: float = MARGIN) -> None:
         jump = eng.jump
@@ -44,15 +46,11 @@ class Gatherer:
         self.eng, self.base, self.den, self.q = eng, jump.base, jump.den, jump.q
         self.g = g = gcd(*(share[0] for share in jump.shares))
         tails: dict[tuple[int, ...], int] = {}
-        self.leg_s: list[int] = []
-        self.leg_p: list[int] = []
-        self.leg_key: list[tuple[int, int]] = []
+        s_list: list[int] = []
         a_list: list[int] = []
         t_list: list[int] = []
         m_list: list[int] = []
         self.legs: dict[tuple[int, int], list[tuple[int, int, int]]] = {}  # (P, S, leg id)
-        unit = float(g) / float(self.den * 3 ** (self.base + 1))
-        self.const: list[float] = []
         d = len(self.q)
 
         def terms(moves: int, slots: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
@@ -69,21 +67,26 @@ class Gatherer:
                     if any(_through(mine, terms(moves2, slots2), eng.slot[wcol * 36 + 6 * S + S2], terms)
                            for P2, S2, moves2, slots2 in every if P2 == P and S2 != S):
                         continue  # never better than moving the small tower to S2 first: dropped
-                    a = mine[1] // g
-                    T = mine[2]
-                    out.append((P, S, len(self.leg_s)))
-                    self.leg_s.append(S)
-                    self.leg_p.append(P)
-                    self.leg_key.append((col, M))
-                    a_list.append(a)
-                    t_list.append(tails.setdefault(T, len(tails)))
+                    out.append((P, S, len(s_list)))
+                    s_list.append(S)
+                    a_list.append(mine[1] // g)
+                    t_list.append(tails.setdefault(mine[2], len(tails)))
                     m_list.append(moves)
-                    self.const.append(a * unit)
                 self.legs[(col, M)] = out
+        self.leg_s = np.array(s_list, dtype=np.int64)
         self.leg_a = np.array(a_list, dtype=np.int64)
         self.leg_t = np.array(t_list, dtype=np.int64)
         self.leg_m = np.array(m_list, dtype=np.int64)
-        assert max(a_list) * 3**LEAF < 2**62
+        self.const = self.leg_a * (float(g) / float(self.den * 3 ** (self.base + 1)))
+        """Each leg's cost above the smaller tower's, in units of ``3^j``, up to terms below ``(2/3)^j``."""
+        width = max(sum(1 for Q, _, _ in out if Q == P) for out in self.legs.values() for P in range(6))
+        self.table = np.full((27 * 6, 6, width), -1, dtype=np.int64)
+        """``table[6 col + M, P]``: the ids of the legs into ``P`` under ``(col, M)``, then -1."""
+        for (col, M), out in self.legs.items():
+            for P in range(6):
+                ids = [i for Q, _, i in out if Q == P]
+                self.table[6 * col + M, P, : len(ids)] = ids
+        assert max(a_list) * 3**LEAF < 2**61
         self.tails = [list(T) for T in tails]
         self.companion = [[int(c == r + 1) for c in range(d)] for r in range(d - 1)] + [list(self.q)]
         # C^i T for i < LEAF and every tail, exactly, then as int64 (checked to fit with LEAF of them summed)
@@ -92,76 +95,38 @@ class Gatherer:
         for _ in range(LEAF):
             pushed.append([_apply(power, T) for T in self.tails])
             power = _matmul(self.companion, power)
-        assert max(abs(x) for row in pushed for v in row for x in v) * LEAF < 2**62
+        assert max(abs(x) for row in pushed for v in row for x in v) * LEAF < 2**61
         self.pushed = np.array(pushed, dtype=np.int64)  # (LEAF, tails, d)
         self.p3 = np.array([3**i for i in range(LEAF)], dtype=np.int64)
-        self._steps: dict[tuple[int, int], Step] = {}
         self._c3: dict[int, int] = {}
-        self._cpow: dict[int, np.ndarray] = {}
+        self._known: dict[int, tuple[int, list[int]]] = {}
+        self._cpow: dict[int, list[list[int]]] = {}
 
-    # -- the float steps ---------------------------------------------------------------------------------------------
-
-    def step(self, col: int, M: int) -> Step:
-        """``f(w0, .., w5) -> (w, leg ids, close)``: one level of the scaled costs under ``(col, M)``."""
-        key = (col, M)
-        found = self._steps.get(key)
-        if found is None:
-            found = self._steps[key] = self._compile(self.legs[key])
-        return found
-
-    def _compile(self, legs: list[tuple[int, int, int]]) -> Step:
-        lines = ["def step(w0, w1, w2, w3, w4, w5):"]
-        used = sorted({S for _, S, _ in legs})
-        lines += [f"    t{S} = w{S} * THIRD" for S in used]
-        close = []
-        for P in range(6):
-            mine = [(S, i) for Q, S, i in legs if Q == P]
-            if not mine:
-                lines.append(f"    v{P} = INF; i{P} = -1")
-                continue
-            S, i = mine[0]
-            lines.append(f"    v{P} = t{S} + {self.const[i]!r}; i{P} = {i}")
-            if len(mine) > 1:
-                lines.append(f"    s{P} = INF")
-                for S, i in mine[1:]:
-                    lines += [
-                        f"    x = t{S} + {self.const[i]!r}",
-                        f"    if x < v{P}: s{P} = v{P}; v{P} = x; i{P} = {i}",
-                        f"    elif x < s{P}: s{P} = x",
-                    ]
-                close.append(f"s{P} - v{P} <= MARGIN")
-        lines.append(
-            "    return (v0, v1, v2, v3, v4, v5), (i0, i1, i2, i3, i4, i5), " + (" or ".join(close) or "False")
-        )
-        space = {"INF": INF, "THIRD": 1 / 3, "MARGIN": self.margin}
-        exec("\n".join(lines), space)
-        return cast("Step", space["step"])  # exec built it with the signature of Step
+    # -- the float levels --------------------------------------------------------------------------------------------
 
     def run(
-        self, below: list[float], j0: int, cols: list[int], configs: list[int], top: int
-    ) -> tuple[list[tuple[int, ...]], list[float]]:
-        """The leg ids of levels ``j0 + 1 .. top`` (``ids[j - j0 - 1][P]``, -1 where none) from the exact costs
-        ``below`` of level ``j0`` (at least the base), and each level's least cost divided by ``3^j`` (within
-        ``1e-12`` of it): floats, with close levels decided again exactly."""
+        self, below: list[float], j0: int, cols: np.ndarray, configs: np.ndarray, top: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The leg ids of levels ``j0 + 1 .. top`` (``ids[j - j0 - 1, P]``, -1 where none) from the exact costs
+        ``below`` of level ``j0`` (at least the base), and the costs of each level divided by ``3^j`` (within
+        ``1e-12`` of them): floats, with close levels decided again exactly."""
         assert j0 >= self.base
-        scale = 3**j0
-        w = tuple(INF if c == INF else _ratio(int(c), scale) for c in below)
-        ids: list[tuple[int, ...]] = []
-        low: list[float] = []
-        step, append, least = self.step, ids.append, low.append
-        for j in range(j0 + 1, top + 1):
-            w, chosen, close = step(cols[j], configs[j])(*w)
-            if close:
-                w, chosen = self._exact_level(below, j0, ids, j, cols[j], configs[j])
-            append(chosen)
-            least(min(w))
-        return ids, low
+        w = np.array(scaled(below, j0))
+        ids = np.full((top - j0, 6), -1, dtype=np.int64)
+        rows = np.empty((top - j0, 6))
+        levels = kernels().levels
+        j = j0 + 1
+        while j <= top:
+            j = levels(w, cols, configs, j, top, j0, self.table, self.leg_s, self.const, self.margin, ids, rows)
+            if j <= top:  # a close level, decided on exact costs
+                prev = self.costs(below, j0, ids[: j - j0 - 1]) if j > j0 + 1 else below
+                rows[j - j0 - 1], ids[j - j0 - 1] = self._exact_level(prev, j, int(cols[j]), int(configs[j]))
+                w[:] = rows[j - j0 - 1]
+                j += 1
+        return ids, rows
 
-    def _exact_level(
-        self, below: list[float], j0: int, ids: list[tuple[int, ...]], j: int, col: int, M: int
-    ) -> tuple[tuple[float, ...], tuple[int, ...]]:
-        """Level ``j`` decided on exact costs: those of level ``j - 1`` summed along their paths."""
-        prev = [self.cost(below, j0, ids, S) for S in range(6)]
+    def _exact_level(self, prev: list[float], j: int, col: int, M: int) -> tuple[list[float], list[int]]:
+        """Level ``j`` decided on the exact costs ``prev`` of level ``j - 1``: its costs over ``3^j`` and its legs."""
         k = j - 1 - self.base
         p3, e = 3**k, xpow(k, self.q)
         best: list[float] = [INF] * 6
@@ -178,69 +143,62 @@ class Gatherer:
             total = int(prev[S]) + value
             if total < best[P]:
                 best[P], chosen[P] = total, i
-        scale = 3**j
-        return tuple(INF if c == INF else _ratio(int(c), scale) for c in best), tuple(chosen)
+        return scaled(best, j), chosen
 
     # -- exact sums along paths --------------------------------------------------------------------------------------
 
-    def path(self, ids: Sequence[Sequence[int]], P: int, stop: list[int] | None = None) -> list[int] | None:
+    def path(self, ids: np.ndarray, P: int, stop: np.ndarray | None = None) -> np.ndarray | None:
         """The leg ids of the path into config ``P`` at the top of ``ids``, top first, down to the bottom or to the
         first level where it meets ``stop`` (a path of the same kind, top first); ``None`` if it has no legs."""
-        out = []
-        count = len(ids)
-        leg_s = self.leg_s
-        for index in range(count - 1, -1, -1):
-            i = ids[index][P]
-            if i < 0:
-                return None
-            if stop is not None and i == stop[count - 1 - index]:
-                break
-            out.append(i)
-            P = leg_s[i]
-        return out
+        out = np.empty(len(ids), dtype=np.int64)
+        count = kernels().walk(ids, self.leg_s, P, _NONE if stop is None else stop, out)
+        return None if count < 0 else out[:count]
 
-    def total(self, legs: list[int], k0: int) -> int:
-        """``den`` times the exact sum of the legs ``legs`` (bottom first) at ``k = k0, k0 + 1, ..``."""
-        if not legs:
+    def total(self, paths: list[tuple[np.ndarray, int]], k0: int) -> int:
+        """``den`` times the exact sum of ``sign`` times the legs ``legs`` (bottom first) at ``k = k0, k0 + 1, ..``,
+        for two ``(legs, sign)`` of the same length at most."""
+        assert len(paths) <= 2  # a leaf of each is below 2^61: their sum fits in int64
+        if not len(paths[0][0]):
             return 0
-        index = np.array(legs, dtype=np.int64)
-        count = len(legs)
-        size = LEAF
-        while size < count:
-            size *= 2
-        pad = size - count
-        a = np.concatenate([self.leg_a[index], np.zeros(pad, dtype=np.int64)]).reshape(-1, LEAF)
-        t = np.concatenate([self.leg_t[index], np.zeros(pad, dtype=np.int64)]).reshape(-1, LEAF)
-        mask = np.concatenate([np.ones(count, dtype=np.int64), np.zeros(pad, dtype=np.int64)]).reshape(-1, LEAF)
-        threes = (a @ self.p3).astype(object)
-        # (leaves, d)
-        vectors = (self.pushed[np.arange(LEAF)[None, :], t] * mask[:, :, None]).sum(axis=1).astype(object)
+        leaves = kernels().leaves
+        threes, vectors, moves = 0, 0, 0
+        for legs, sign in paths:
+            three, vector = leaves(legs, self.leg_a, self.leg_t, self.p3, self.pushed)
+            threes, vectors = threes + sign * three, vectors + sign * vector
+            moves += sign * int(self.leg_m[legs].sum())
+        assert isinstance(threes, np.ndarray) and isinstance(vectors, np.ndarray)
+        parts = [threes.astype(object)] + [vectors[:, r].astype(object) for r in range(len(self.q))]
         span = LEAF
-        while len(threes) > 1:
-            threes = threes[0::2] + threes[1::2] * self._three(span)
-            vectors = vectors[0::2] + vectors[1::2] @ self._cpower(span)
+        while len(parts[0]) > 1:
+            if len(parts[0]) % 2:
+                parts = [np.append(part, 0) for part in parts]
+            low, high = [part[0::2] for part in parts], [part[1::2] for part in parts]
+            push = self._cpower(span)
+            parts = [low[0] + high[0] * self._three(span)] + [
+                low[1 + c] + sum(high[1 + r] * push[r][c] for r in range(len(push))) for c in range(len(push))
+            ]
             span *= 2
-        e = xpow(k0, self.q)
-        return int(
-            self.den * int(self.leg_m[index].sum())
-            + self.g * 3**k0 * int(threes[0])
-            + sum(int(x) * y for x, y in zip(vectors[0], e))
-        )
+        p3, e = self._powers(k0)
+        return self.den * moves + self.g * p3 * int(parts[0][0]) + sum(int(x[0]) * y for x, y in zip(parts[1:], e))
 
-    def cost(self, below: list[float], j0: int, ids: Sequence[Sequence[int]], P: int) -> float:
-        """The exact cost of config ``P`` at the top of ``ids`` (levels above ``j0``), ``INF`` if none."""
-        legs = self.path(ids, P)
-        if legs is None:
-            return INF
-        origin = self.leg_s[legs[-1]] if legs else P
-        if below[origin] == INF:
-            return INF
-        legs.reverse()
-        value, rest = divmod(self.total(legs, j0 - self.base), self.den)
+    def cost(self, paths: list[tuple[list[float], np.ndarray, int]], j0: int) -> float:
+        """The exact cost of config ``P`` at the top of ``ids`` (levels above ``j0``, whose exact costs are
+        ``below``), or the sum of two such costs (as many levels each) summed at once; ``INF`` if one has none."""
+        value, legs = 0, []
+        for below, ids, P in paths:
+            path = self.path(ids, P)
+            if path is None:
+                return INF
+            origin = int(self.leg_s[path[-1]]) if len(path) else P
+            if below[origin] == INF:
+                return INF
+            value += int(below[origin])
+            legs.append((path[::-1], 1))
+        total, rest = divmod(self.total(legs, j0 - self.base), self.den)
         assert rest == 0
-        return int(below[origin]) + value
+        return value + total
 
-    def costs(self, below: list[float], j0: int, ids: Sequence[Sequence[int]]) -> list[float]:
+    def costs(self, below: list[float], j0: int, ids: np.ndarray) -> list[float]:
         """The exact costs of every config at the top of ``ids`` (levels above ``j0``): one full path sum, and the
         others as differences where their paths part from it (or in full when they never meet it)."""
         out: list[float] = [INF] * 6
@@ -251,16 +209,34 @@ class Gatherer:
             if own is None:
                 continue
             if main is None or len(own) == count:
-                out[P] = self.cost(below, j0, ids, P)
+                out[P] = self.cost([(below, ids, P)], j0)
                 if main is None and out[P] != INF:
                     main, value = own, out[P]
                 continue
             low = count - len(own)  # both paths agree below level j0 + low + 1
             k = j0 + low - self.base
-            diff, rest = divmod(self.total(own[::-1], k) - self.total(main[: len(own)][::-1], k), self.den)
+            diff, rest = divmod(self.total([(own[::-1], 1), (main[: len(own)][::-1], -1)], k), self.den)
             assert rest == 0
             out[P] = value + diff
         return out
+
+    def _powers(self, k: int) -> tuple[int, list[int]]:
+        """``3^k`` and ``x^k mod q``; stepped up from one already made a few levels below (paths part near the top,
+        so a chain asks for many close ``k``)."""
+        found = self._known.get(k)
+        if found is None:
+            near = max((i for i in self._known if 0 < k - i <= STEPS), default=None)
+            if near is None:
+                found = 3**k, xpow(k, self.q)
+            else:
+                p3, e = self._known[near]
+                for _ in range(k - near):
+                    e = [0, *e[:-1]] if not e[-1] else [a + c * e[-1] for a, c in zip([0, *e[:-1]], self.q)]
+                found = p3 * 3 ** (k - near), e
+            if len(self._known) >= 64:
+                self._known.clear()
+            self._known[k] = found
+        return found
 
     def _three(self, span: int) -> int:
         found = self._c3.get(span)
@@ -268,13 +244,100 @@ class Gatherer:
             found = self._c3[span] = 3**span
         return found
 
-    def _cpower(self, span: int) -> np.ndarray:
-        """The transpose of ``C^span`` (row vectors times it push them ``span`` levels), as Python ints."""
+    def _cpower(self, span: int) -> list[list[int]]:
+        """The transpose of ``C^span`` (row vectors times it push them ``span`` levels)."""
         found = self._cpow.get(span)
         if found is None:
             rows = [xpow(span + r, self.q) for r in range(len(self.q))]  # (C^span u)_r = <x^(span + r) mod q, u>
-            found = self._cpow[span] = np.array(rows, dtype=object).T
+            found = self._cpow[span] = [list(column) for column in zip(*rows)]
         return found
+
+
+# -- the compiled loops -----------------------------------------------------------------------------------------------
+
+_NONE = np.empty(0, dtype=np.int64)
+
+
+def _levels(
+    w: np.ndarray, cols: np.ndarray, configs: np.ndarray, start: int, top: int, j0: int, table: np.ndarray,
+    leg_s: np.ndarray, const: np.ndarray, margin: float, ids: np.ndarray, rows: np.ndarray,
+) -> int:
+    """Levels ``start .. top`` on floats: ``w`` (the scaled costs of level ``start - 1``) becomes each level's in
+    turn, written with its legs to ``rows`` and ``ids``. Returns the first level with a choice closer than
+    ``margin`` (left unwritten), else ``top + 1``."""
+    third = np.empty(6)
+    value = np.empty(6)
+    chosen = np.empty(6, dtype=np.int64)
+    for j in range(start, top + 1):
+        key = 6 * cols[j] + configs[j]
+        for S in range(6):
+            third[S] = w[S] / 3.0
+        close = False
+        for P in range(6):
+            v = np.inf
+            second = np.inf
+            best = -1
+            for slot in range(table.shape[2]):
+                i = table[key, P, slot]
+                if i < 0:
+                    break
+                x = third[leg_s[i]] + const[i]
+                if best < 0 or x < v:
+                    second, v, best = v, x, i
+                elif x < second:
+                    second = x
+            close = close or second - v <= margin
+            value[P] = v
+            chosen[P] = best
+        if close:
+            return j
+        for P in range(6):
+            w[P] = rows[j - j0 - 1, P] = value[P]
+            ids[j - j0 - 1, P] = chosen[P]
+    return top + 1
+
+
+def _walk(ids: np.ndarray, leg_s: np.ndarray, P: int, stop: np.ndarray, out: np.ndarray) -> int:
+    """The path into ``P`` from the top of ``ids`` down, written top first to ``out`` until it meets ``stop``;
+    its length, or -1 if a level has no leg into it."""
+    k = 0
+    for index in range(ids.shape[0] - 1, -1, -1):
+        i = ids[index, P]
+        if i < 0:
+            return -1
+        if k < stop.shape[0] and i == stop[k]:
+            break
+        out[k] = i
+        k += 1
+        P = leg_s[i]
+    return k
+
+
+def _leaves(
+    legs: np.ndarray, leg_a: np.ndarray, leg_t: np.ndarray, p3: np.ndarray, pushed: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per run of ``LEAF`` legs (bottom first): ``sum a_i 3^i`` and ``sum C^i T_i`` with ``i`` counted in the run."""
+    leaf = p3.shape[0]
+    count = (legs.shape[0] + leaf - 1) // leaf
+    threes = np.zeros(count, dtype=np.int64)
+    vectors = np.zeros((count, pushed.shape[2]), dtype=np.int64)
+    for index in range(legs.shape[0]):
+        run, i = divmod(index, leaf)
+        leg = legs[index]
+        threes[run] += leg_a[leg] * p3[i]
+        vectors[run] += pushed[i, leg_t[leg]]
+    return threes, vectors
+
+
+@lru_cache(maxsize=1)
+def kernels() -> SimpleNamespace:
+    """The loops above compiled by numba (imported on first use: it takes a moment)."""
+    from numba import njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
+
+    def jit(function: Callable[..., object]) -> Callable[..., object]:
+        return njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
+
+    return SimpleNamespace(levels=jit(_levels), walk=jit(_walk), leaves=jit(_leaves))
 
 
 def _through(
@@ -300,10 +363,16 @@ def _matmul(a: list[list[int]], b: list[list[int]]) -> list[list[int]]:
     return [[sum(a[r][i] * b[i][c] for i in range(len(b))) for c in range(len(b[0]))] for r in range(len(a))]
 
 
-def _ratio(value: int, scale: int) -> float:
+def ratio(value: int, scale: int) -> float:
     """``value / scale`` as a float, for ints of any size."""
     shift = max(0, scale.bit_length() - 64)
     return (value >> shift) / (scale >> shift) if shift else value / scale
+
+
+def scaled(costs: list[float], j: int) -> list[float]:
+    """Exact costs of level ``j`` divided by ``3^j``, as floats."""
+    scale = 3**j
+    return [INF if c == INF else ratio(int(c), scale) for c in costs]
 
 
 @lru_cache(maxsize=1)

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from math import log2
+from typing import cast
 
 import numpy as np
 
@@ -36,9 +36,9 @@ from ..errors import TooLargeError, UnsolvableError
 from ..limits import MAX_MAGNETIC_DISKS, ensure_at_most
 from ..move import Move
 from ..puzzle import MagneticPuzzle
-from ..state import Color, State
+from ..state import State
 from . import _magnetic_arrays as _arrays
-from ._gather import gatherer
+from ._gather import MARGIN, gatherer, ratio, scaled
 from ._levels import (
     CACHED_LEVELS,
     EXACT_LEVELS,
@@ -50,7 +50,6 @@ from ._levels import (
     edges,
     engine,
     polymulmod,
-    set_col,
     xpow,
 )
 
@@ -64,15 +63,28 @@ def _base(puzzle: MagneticPuzzle) -> int:
     return c[0] + 3 * c[1] + 9 * c[2]
 
 
-def _configs(state: State) -> list[int]:
-    """Config ``2 * post + face - 1`` of each disk, index 0 is disk 1."""
-    return [2 * p + (0 if u == "R" else 1) for p, u in zip(state.posts, _ups(state))]
-
-
-def _ups(state: State) -> tuple[Color, ...]:
-    """The top colours of a position of a magnetic puzzle (which always has them: the puzzle checked it)."""
+def _configs(state: State) -> np.ndarray:
+    """Config ``2 * post + face - 1`` of each disk: ``configs[j]`` is disk ``j``'s (``configs[0]`` is 0)."""
     assert state.ups is not None, "a magnetic position has its colours"
-    return state.ups
+    configs = np.zeros(state.n + 1, dtype=np.int64)
+    configs[1:] = np.fromiter(state.posts, dtype=np.int64, count=state.n) * 2
+    configs[1:] += np.frombuffer("".join(state.ups).encode("ascii"), dtype=np.uint8) == ord("B")
+    return configs
+
+
+def _colours(configs: np.ndarray, base: int) -> np.ndarray:
+    """``cols[j]``, the colour triple disks ``1..j`` see: each post shows the top face of its smallest disk above
+    ``j``, or its own colour when there is none."""
+    n = len(configs) - 1
+    index = np.arange(n + 2)
+    cols = np.zeros(n + 1, dtype=np.int64)
+    for post, weight in enumerate((1, 3, 9)):
+        on = np.where(np.append(configs >> 1, post) == post, index, n + 1)
+        on[0] = n + 1
+        above = np.minimum.accumulate(on[::-1])[::-1][1:]  # above[j]: the smallest disk above j on the post
+        faces = (configs[np.minimum(above, n)] & 1) + 1
+        cols += weight * np.where(above <= n, faces, (base // weight) % 3)
+    return cols
 
 
 def _sure(plan: Plan | None) -> Plan:
@@ -81,13 +93,10 @@ def _sure(plan: Plan | None) -> Plan:
     return plan
 
 
-def _perfect(state: State) -> int | None:
-    """The config of ``state`` if it is a perfect tower, else ``None``."""
-    assert state.ups is not None  # a magnetic position always has its colours
-    posts, ups = set(state.posts), set(state.ups)
-    if len(posts) != 1 or len(ups) != 1:
-        return None
-    return 2 * posts.pop() + (0 if ups.pop() == "R" else 1)
+def _perfect(configs: np.ndarray) -> int | None:
+    """The config of a perfect tower (all disks alike), else ``None``."""
+    first = int(configs[1])
+    return first if bool((configs[1:] == first).all()) else None
 
 
 # -- gathering: from a position to a perfect tower -------------------------------------------------------------------
@@ -99,79 +108,62 @@ class _Chain:
 
     ``cols[j]`` is the colour triple the disks ``1..j`` see (bigger disks colour their posts), ``configs[j]`` the
     config of disk ``j``; ``cost[j][P]`` the least moves to gather disks ``1..j`` into a perfect tower of config ``P``
-    (kept only from the level asked for on: below it ``None``, the rows being big)
-    and ``via[j][P]`` the config of the tower of disks ``1..j-1`` when disk ``j`` first moves; on the levels
-    ``fast`` (a range) ``via[j][P]`` is instead the id of the chosen leg (:mod:`hanoikit.solvers._gather`).
+    and ``via[j][P]`` the config of the tower of disks ``1..j-1`` when disk ``j`` first moves. Above the levels of
+    ``cost``, on the levels ``fast`` (a range), ``ids[j - fast.start, P]`` is instead the id of the chosen leg and
+    ``rows[j - fast.start]`` the costs divided by ``3^j``, as floats (:mod:`hanoikit.solvers._gather`).
     """
 
-    cols: list[int]
-    configs: list[int]
-    cost: list[list[float] | None]
-    via: list[Sequence[int]]
+    cols: np.ndarray
+    configs: np.ndarray
+    cost: list[list[float]]
+    via: list[list[int]]
     fast: range = range(0)
-    low: list[float] = field(default_factory=list)
+    ids: np.ndarray = field(default_factory=lambda: np.empty((0, 6), dtype=np.int64))
+    rows: np.ndarray = field(default_factory=lambda: np.empty((0, 6)))
 
     def below(self, j: int, P: int) -> int:
         """The config of the tower of disks ``1..j-1`` when disk ``j`` first moves, gathering into ``P``."""
-        i = self.via[j][P]
-        return gatherer().leg_s[i] if j in self.fast else i
-
-    def costs(self, j: int) -> list[float]:
-        """The exact costs of level ``j`` (on a float level, summed along the chosen legs once asked for)."""
-        row = self.cost[j]
-        if row is None:
-            assert j in self.fast
-            j0 = self.fast.start - 1
-            below = self.cost[j0]
-            assert below is not None
-            row = self.cost[j] = gatherer().costs(below, j0, self.via[j0 + 1 : j + 1])
-        return row
-
-    def log2_least(self, j: int) -> float:
-        """A lower bound of ``log2`` of the least cost of level ``j`` (``inf`` when none is finite, ``-inf`` when one
-        is zero or too small for the floats)."""
         if j in self.fast:
-            least = self.low[j - self.fast.start]
-            bound = log2(least) + j * log2(3) - 1e-6 if 0 < least < INF else -INF
-        else:
-            row = self.cost[j]
-            assert row is not None
-            least = min(row)
-            bound = log2(least) if 0 < least < INF else -INF
-        return INF if least == INF else bound
+            return int(gatherer().leg_s[self.ids[j - self.fast.start, P]])
+        return self.via[j][P]
+
+    def scaled(self, j: int) -> list[float]:
+        """The costs of level ``j`` divided by ``3^j``, as floats (within ``1e-12``)."""
+        if j in self.fast:
+            return cast("list[float]", self.rows[j - self.fast.start].tolist())
+        return scaled(self.cost[j], j)
+
+
+def _gathered(a: _Chain, b: _Chain, j: int, g: int, h: int) -> float:
+    """The exact cost of gathering disks ``1..j`` of ``a`` into ``g`` and those of ``b`` into ``h``."""
+    if j not in a.fast:
+        return a.cost[j][g] + b.cost[j][h]
+    j0 = a.fast.start - 1
+    return gatherer().cost([(a.cost[j0], a.ids[: j - j0], g), (b.cost[j0], b.ids[: j - j0], h)], j0)
 
 
 FAST_FROM = 64
 """Levels above the closed form's base from which the gathering runs on floats (:mod:`hanoikit.solvers._gather`)."""
 
 
-def _chains(states: list[State], base: int, upto: int) -> list[_Chain]:
-    """The gathering chains of several positions up to level ``upto``.
+def _chains(positions: list[np.ndarray], base: int, upto: int) -> list[_Chain]:
+    """The gathering chains of several positions (their :func:`_configs`) up to level ``upto``.
 
     Far enough above the closed form's base, the levels are decided on floats and their exact costs summed once asked
     for (:class:`hanoikit.solvers._gather.Gatherer`); every other level is computed exactly, one at a time.
     """
     eng = engine()
     chains = []
-    for state in states:
-        n = state.n
-        configs = [0] + _configs(state)
-        cols = [0] * (n + 1)
-        cols[n] = base
-        for j in range(n, 1, -1):
-            cols[j - 1] = set_col(cols[j], configs[j] >> 1, (configs[j] & 1) + 1)
-        M1 = configs[1]
-        cost: list[list[float] | None] = [[0] * 6, [eng.D(1, cols[1], P, 7 * M1) for P in range(6)]]
+    for configs in positions:
+        cols = _colours(configs, base)
+        M1 = int(configs[1])
+        cost: list[list[float]] = [[0] * 6, [eng.D(1, int(cols[1]), P, 7 * M1) for P in range(6)]]
         chain = _Chain(cols, configs, cost, [[0] * 6, [M1] * 6])
         j0 = eng.jump.base
         if upto > j0 + FAST_FROM:
             for j in range(2, j0 + 1):
                 _level(eng, chain, j)
-            below = chain.cost[j0]
-            assert below is not None
-            ids, chain.low = gatherer().run(below, j0, cols, configs, upto)
-            chain.via.extend(ids)
-            chain.cost.extend([None] * (upto - j0))
+            chain.ids, chain.rows = gatherer().run(chain.cost[j0], j0, cols, configs, upto)
             chain.fast = range(j0 + 1, upto + 1)
         else:
             for j in range(2, upto + 1):
@@ -183,8 +175,7 @@ def _chains(states: list[State], base: int, upto: int) -> list[_Chain]:
 def _level(eng: Engine, chain: _Chain, j: int) -> None:
     """Level ``j`` of a gathering chain, exactly, from level ``j - 1``."""
     costs = eng.row(j - 1) if j > EXACT_LEVELS else None
-    M, col, below = chain.configs[j], chain.cols[j], chain.cost[j - 1]
-    assert below is not None
+    M, col, below = int(chain.configs[j]), int(chain.cols[j]), chain.cost[j - 1]
     row: list[float] = [INF] * 6
     arg = [0] * 6
     if costs is None:
@@ -209,7 +200,7 @@ def _gather_steps(chain: _Chain, upto: int, target: int) -> list[tuple[int, int,
     P = target
     for j in range(upto, 0, -1):
         S = chain.below(j, P)
-        steps.append((j, 6 * chain.configs[j] + S, P))
+        steps.append((j, 6 * int(chain.configs[j]) + S, P))
         P = S
     steps.reverse()
     return steps
@@ -289,13 +280,12 @@ def _unsolvable(puzzle: MagneticPuzzle, src: State, dst: State) -> UnsolvableErr
     )
 
 
-def _why(puzzle: MagneticPuzzle, src: State, dst: State) -> str:
-    """A reason in words: a disk that can never get where it must, even alone; else the general fact."""
-    base = _base(puzzle)
-    names = {0: "S", 1: "I", 2: "D"}
-    start, target = _configs(src), _configs(dst)
-    for disk in range(puzzle.n, 0, -1):
-        seen, todo = {start[disk - 1]}, [start[disk - 1]]
+@lru_cache(maxsize=27)
+def _alone(base: int) -> tuple[frozenset[int], ...]:
+    """The configs a disk alone reaches from each config under the post colours ``base`` (every move flips it)."""
+    out = []
+    for start in range(6):
+        seen, todo = {start}, [start]
         while todo:
             M = todo.pop()
             p, u = M >> 1, (M & 1) + 1
@@ -304,13 +294,25 @@ def _why(puzzle: MagneticPuzzle, src: State, dst: State) -> str:
                 if q != p and N not in seen and accepts(base, q, 3 - u):
                     seen.add(N)
                     todo.append(N)
-        if target[disk - 1] not in seen:
-            where = ", ".join(f"{names[c >> 1]} {'red' if c & 1 == 0 else 'blue'} up" for c in sorted(seen))
-            goal = target[disk - 1]
-            return (
-                f"disk {disk} can never stand on post {names[goal >> 1]} showing {'red' if goal & 1 == 0 else 'blue'}: "
-                f"every move flips it, and the post colours let it reach only {where}"
-            )
+        out.append(frozenset(seen))
+    return tuple(out)
+
+
+def _why(puzzle: MagneticPuzzle, src: State, dst: State) -> str:
+    """A reason in words: a disk that can never get where it must, even alone; else the general fact."""
+    names = {0: "S", 1: "I", 2: "D"}
+    reach = _alone(_base(puzzle))
+    start, target = _configs(src), _configs(dst)
+    masks = np.array([sum(1 << c for c in seen) for seen in reach], dtype=np.int64)
+    stuck = np.flatnonzero((masks[start] >> target) & 1 == 0)
+    if len(stuck):
+        disk = int(stuck[-1])
+        seen, goal = reach[int(start[disk])], int(target[disk])
+        where = ", ".join(f"{names[c >> 1]} {'red' if c & 1 == 0 else 'blue'} up" for c in sorted(seen))
+        return (
+            f"disk {disk} can never stand on post {names[goal >> 1]} showing {'red' if goal & 1 == 0 else 'blue'}: "
+            f"every move flips it, and the post colours let it reach only {where}"
+        )
     if not puzzle.legal_moves(src):
         return "no disk can move at all"
     return "no sequence of legal moves joins them (they lie in different parts of the state graph)"
@@ -321,52 +323,59 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
     eng = engine()
     if src == dst:
         return _Solution(0, [])
-    P, Q = _perfect(src), _perfect(dst)
-    if P is not None and Q is not None:
+    ca, cb = _configs(src), _configs(dst)
+    P, Q = _perfect(ca), _perfect(cb)
+    if P is None or Q is None:  # between perfect towers every size answers (closed forms)
+        ensure_at_most(n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower between arbitrary positions)")
+    else:
         length = eng.tower(n, base, P, Q)
         if length == INF:
             raise _unsolvable(puzzle, src, dst)
         plan = eng.plan(n, base, P, 7 * Q)
         return _Solution(int(length), [(n, _sure(plan))] if legs else [])
-    src_ups, dst_ups = _ups(src), _ups(dst)
-    top = max(j for j in range(1, n + 1) if (src.posts[j - 1], src_ups[j - 1]) != (dst.posts[j - 1], dst_ups[j - 1]))
-    a, b = _chains([src, dst], base, n - 1)
+    top = int(np.flatnonzero(ca != cb)[-1])
+    a, b = _chains([ca, cb], base, n - 1)
     # Going up from the largest disk that differs: either disk j stays put (the best so far stands) or it moves,
     # after the smaller disks gather into a perfect tower g, ending with them scattering from a perfect tower h.
-    best: float = INF
-    choice: dict[int, tuple[int, int, list[tuple[int, Edge] | None]] | None] = {}
+    # Each way is priced on floats first, in units of 3^(top - 1); those within MARGIN of the least, exactly.
+    ways: list[tuple[float, int, int, int, int, list[tuple[int, Edge] | None]]] = []
+    least, scale = INF, 3 ** (top - 1)
+
+    def near(value: float) -> bool:
+        return value <= least * (1 + MARGIN) + MARGIN
+
     for j in range(top, n + 1):
-        choice[j] = None
-        least = max(a.log2_least(j - 1), b.log2_least(j - 1))
-        if least == INF or (j > top and best != INF and int(best).bit_length() + 2 < least):
-            continue  # no gathering on one side, or it alone costs more than the best so far (a bound from the floats)
-        gathered_a, gathered_b = a.costs(j - 1), b.costs(j - 1)
-        if j > top and best != INF and best <= 2 + min(gathered_a) + min(gathered_b):
-            continue  # moving disk j away and back costs at least two moves more than gathering on both sides
-        Ma, Mb = a.configs[j], b.configs[j]
+        unit = 3.0 ** (j - top)  # 3^(j - 1) in units of 3^(top - 1)
+        fa, fb = a.scaled(j - 1), b.scaled(j - 1)
+        if unit == INF or not near((min(fa) + min(fb)) * unit):
+            continue  # gathering on both sides alone costs more than the best way so far
+        Ma, Mb = int(a.configs[j]), int(b.configs[j])
         for g in [Ma] if j == 1 else range(6):
-            if gathered_a[g] == INF:
+            if fa[g] == INF or not near((fa[g] + min(fb)) * unit):
                 continue
-            dist, into = _tiny_paths(j, a.cols[j], 6 * Ma + g)
+            dist, into = _tiny_paths(j, int(a.cols[j]), 6 * Ma + g)
             for h in [Mb] if j == 1 else range(6):
-                if dist[6 * Mb + h] == INF or gathered_b[h] == INF:
-                    continue
-                total = gathered_a[g] + dist[6 * Mb + h] + gathered_b[h]
-                if total < best:
-                    best, choice[j] = total, (g, h, into)
-    if best == INF:
+                moves = dist[6 * Mb + h]
+                if moves != INF and fb[h] != INF:
+                    ways.append(((fa[g] + fb[h]) * unit + ratio(int(moves), scale), j, g, h, int(moves), into))
+                    least = min(least, ways[-1][0])
+    best: float = INF
+    chosen: tuple[int, int, int, list[tuple[int, Edge] | None]] | None = None
+    for value, j, g, h, moves, into in ways:
+        if near(value):
+            total = _gathered(a, b, j - 1, g, h) + moves
+            if total < best:
+                best, chosen = total, (j, g, h, into)
+    if chosen is None:
         raise _unsolvable(puzzle, src, dst)
     out: list[tuple[int, Plan]] = []
     if legs:
-        j = max(j for j, how in choice.items() if how is not None)
-        how = choice[j]
-        assert how is not None  # j was chosen because it has a way
-        g, h, into = how
-        Ma, Mb = a.configs[j], b.configs[j]
-        out.extend((level, _leg_into(level, a.cols[level], x, P)) for level, x, P in _gather_steps(a, j - 1, g))
+        j, g, h, into = chosen
+        Ma, Mb = int(a.configs[j]), int(b.configs[j])
+        out.extend((level, _leg_into(level, int(a.cols[level]), x, P)) for level, x, P in _gather_steps(a, j - 1, g))
         out.append((j, _path(into, 6 * Ma + g, 6 * Mb + h)))
         for level, x, P in reversed(_gather_steps(b, j - 1, h)):
-            out.append((level, _sure(engine().plan(level, b.cols[level], P, x))))
+            out.append((level, _sure(engine().plan(level, int(b.cols[level]), P, x))))
     return _Solution(int(best), out)
 
 
@@ -379,12 +388,6 @@ def _expand(level: int, plan: Plan) -> Iterator[Move]:
 # -- the public functions ---------------------------------------------------------------------------------------------
 
 
-def _check_size(puzzle: MagneticPuzzle, *positions: State) -> None:
-    """Between perfect towers every size answers (closed forms); otherwise refuse above MAX_MAGNETIC_DISKS."""
-    if any(len(set(zip(state.posts, state.ups or ()))) > 1 for state in positions):
-        ensure_at_most(puzzle.n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower between arbitrary positions)")
-
-
 def distance(puzzle: MagneticPuzzle, src: State, dst: State) -> int:
     """The least number of moves from ``src`` to ``dst``; raises :class:`UnsolvableError` if there is none.
 
@@ -394,7 +397,6 @@ def distance(puzzle: MagneticPuzzle, src: State, dst: State) -> int:
     >>> MagneticPuzzle(1000, "RBB").distance() == (3**1000 - 1) // 2
     True
     """
-    _check_size(puzzle, src, dst)
     return _decompose(puzzle, src, dst, legs=False).length
 
 
@@ -405,7 +407,6 @@ def solve(puzzle: MagneticPuzzle, src: State, dst: State) -> Iterator[Move]:
     >>> [str(m) for m in MagneticPuzzle(2, "RBB").solve()]
     ['1SI', '2SD', '1IS', '1SD']
     """
-    _check_size(puzzle, src, dst)
     solution = _decompose(puzzle, src, dst, legs=True)
     return (move for level, plan in solution.legs for move in _expand(level, plan))
 
