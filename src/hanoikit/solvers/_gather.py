@@ -200,25 +200,37 @@ class Gatherer:
 
     def costs(self, below: list[float], j0: int, ids: np.ndarray) -> list[float]:
         """The exact costs of every config at the top of ``ids`` (levels above ``j0``): one full path sum, and the
-        others as differences where their paths part from it (or in full when they never meet it)."""
+        others as differences where their paths part from it."""
         out: list[float] = [INF] * 6
         main = None
-        count = len(ids)
         for P in range(6):
-            own = self.path(ids, P, stop=main)
-            if own is None:
-                continue
-            if main is None or len(own) == count:
+            if main is None:
                 out[P] = self.cost([(below, ids, P)], j0)
-                if main is None and out[P] != INF:
-                    main, value = own, out[P]
-                continue
-            low = count - len(own)  # both paths agree below level j0 + low + 1
-            k = j0 + low - self.base
-            diff, rest = divmod(self.total([(own[::-1], 1), (main[: len(own)][::-1], -1)], k), self.den)
-            assert rest == 0
-            out[P] = value + diff
+                main = P if out[P] != INF else None
+            else:
+                diff = self.difference(below, j0, ids, P, main)
+                out[P] = INF if diff == INF else out[main] + diff
         return out
+
+    def difference(self, below: list[float], j0: int, ids: np.ndarray, P: int, Q: int) -> float:
+        """The exact cost of config ``P`` at the top of ``ids`` less that of ``Q`` (which has one), summed only
+        where their paths differ; ``INF`` if ``P`` has none."""
+        main = self.path(ids, Q)
+        own = self.path(ids, P, stop=main)
+        assert main is not None
+        if own is None:
+            return INF
+        count, parted = len(ids), len(own)
+        value: float = 0
+        if parted == count:  # they never meet: they start from different configs of level j0
+            origin, other = (int(self.leg_s[own[-1]]) if parted else P), (int(self.leg_s[main[-1]]) if count else Q)
+            if below[origin] == INF:
+                return INF
+            value = int(below[origin]) - int(below[other])
+        k = j0 + count - parted - self.base  # the paths agree below level j0 + count - parted + 1
+        diff, rest = divmod(self.total([(own[::-1], 1), (main[:parted][::-1], -1)], k), self.den)
+        assert rest == 0
+        return value + diff
 
     def _powers(self, k: int) -> tuple[int, list[int]]:
         """``3^k`` and ``x^k mod q``; stepped up from one already made a few levels below (paths part near the top,
@@ -297,6 +309,17 @@ def _levels(
     return top + 1
 
 
+def colours(configs: np.ndarray, base: int, cols: np.ndarray) -> None:
+    """``cols[j]``, the colour triple disks ``1..j`` of a position (its configs) see: each post shows the top face of
+    its smallest disk above ``j``, or its own colour (``base``) when there is none."""
+    col = base
+    cols[configs.shape[0] - 1] = col
+    for j in range(configs.shape[0] - 1, 1, -1):
+        weight = (1, 3, 9)[configs[j] >> 1]
+        col += ((configs[j] & 1) + 1 - (col // weight) % 3) * weight
+        cols[j - 1] = col
+
+
 def _walk(ids: np.ndarray, leg_s: np.ndarray, P: int, stop: np.ndarray, out: np.ndarray) -> int:
     """The path into ``P`` from the top of ``ids`` down, written top first to ``out`` until it meets ``stop``;
     its length, or -1 if a level has no leg into it."""
@@ -337,7 +360,7 @@ def kernels() -> SimpleNamespace:
     def jit(function: Callable[..., object]) -> Callable[..., object]:
         return njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
 
-    return SimpleNamespace(levels=jit(_levels), walk=jit(_walk), leaves=jit(_leaves))
+    return SimpleNamespace(levels=jit(_levels), walk=jit(_walk), leaves=jit(_leaves), colours=jit(colours))
 
 
 def _through(

@@ -38,7 +38,7 @@ from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
 from . import _magnetic_arrays as _arrays
-from ._gather import MARGIN, gatherer, ratio, scaled
+from ._gather import MARGIN, colours, gatherer, kernels, ratio, scaled
 from ._levels import (
     CACHED_LEVELS,
     EXACT_LEVELS,
@@ -67,24 +67,9 @@ def _configs(state: State) -> np.ndarray:
     """Config ``2 * post + face - 1`` of each disk: ``configs[j]`` is disk ``j``'s (``configs[0]`` is 0)."""
     assert state.ups is not None, "a magnetic position has its colours"
     configs = np.zeros(state.n + 1, dtype=np.int64)
-    configs[1:] = np.fromiter(state.posts, dtype=np.int64, count=state.n) * 2
+    configs[1:] = np.frombuffer(bytes(state.posts), dtype=np.uint8) * 2
     configs[1:] += np.frombuffer("".join(state.ups).encode("ascii"), dtype=np.uint8) == ord("B")
     return configs
-
-
-def _colours(configs: np.ndarray, base: int) -> np.ndarray:
-    """``cols[j]``, the colour triple disks ``1..j`` see: each post shows the top face of its smallest disk above
-    ``j``, or its own colour when there is none."""
-    n = len(configs) - 1
-    index = np.arange(n + 2)
-    cols = np.zeros(n + 1, dtype=np.int64)
-    for post, weight in enumerate((1, 3, 9)):
-        on = np.where(np.append(configs >> 1, post) == post, index, n + 1)
-        on[0] = n + 1
-        above = np.minimum.accumulate(on[::-1])[::-1][1:]  # above[j]: the smallest disk above j on the post
-        faces = (configs[np.minimum(above, n)] & 1) + 1
-        cols += weight * np.where(above <= n, faces, (base // weight) % 3)
-    return cols
 
 
 def _sure(plan: Plan | None) -> Plan:
@@ -134,6 +119,16 @@ class _Chain:
         return scaled(self.cost[j], j)
 
 
+def _difference(chain: _Chain, j: int, P: int, Q: int) -> float:
+    """The exact cost of gathering disks ``1..j`` of ``chain`` into ``P`` less that into ``Q`` (which has one)."""
+    if P == Q:
+        return 0
+    if j not in chain.fast:
+        return chain.cost[j][P] - chain.cost[j][Q]
+    j0 = chain.fast.start - 1
+    return gatherer().difference(chain.cost[j0], j0, chain.ids[: j - j0], P, Q)
+
+
 def _gathered(a: _Chain, b: _Chain, j: int, g: int, h: int) -> float:
     """The exact cost of gathering disks ``1..j`` of ``a`` into ``g`` and those of ``b`` into ``h``."""
     if j not in a.fast:
@@ -155,7 +150,8 @@ def _chains(positions: list[np.ndarray], base: int, upto: int) -> list[_Chain]:
     eng = engine()
     chains = []
     for configs in positions:
-        cols = _colours(configs, base)
+        cols = np.zeros(len(configs), dtype=np.int64)
+        (kernels().colours if upto > eng.jump.base + FAST_FROM else colours)(configs, base, cols)
         M1 = int(configs[1])
         cost: list[list[float]] = [[0] * 6, [eng.D(1, int(cols[1]), P, 7 * M1) for P in range(6)]]
         chain = _Chain(cols, configs, cost, [[0] * 6, [M1] * 6])
@@ -361,11 +357,16 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
                     least = min(least, ways[-1][0])
     best: float = INF
     chosen: tuple[int, int, int, list[tuple[int, Edge] | None]] | None = None
-    for value, j, g, h, moves, into in ways:
-        if near(value):
-            total = _gathered(a, b, j - 1, g, h) + moves
-            if total < best:
-                best, chosen = total, (j, g, h, into)
+    priced: dict[int, tuple[int, int, float]] = {}  # level: a way priced in full there (g, h, its gathering)
+    for value, j, g, h, moves, into in sorted(ways, key=lambda way: way[0]):
+        if not near(value):
+            break
+        if j not in priced:
+            priced[j] = (g, h, _gathered(a, b, j - 1, g, h))
+        g0, h0, gathered = priced[j]
+        total = gathered + _difference(a, j - 1, g, g0) + _difference(b, j - 1, h, h0) + moves
+        if total < best:
+            best, chosen = total, (j, g, h, into)
     if chosen is None:
         raise _unsolvable(puzzle, src, dst)
     out: list[tuple[int, Plan]] = []
