@@ -268,7 +268,7 @@ def _family_variants(rules: Puzzle, upto: int | None, fmt: str) -> None:
             shown = totals if fmt == "json" else ", ".join("-" if t is None else str(t) for t in totals)
             rows.append([name, goals, shown, "" if twin == name else twin])
     solvable = sum(1 for row in rows if row[1] != "none")
-    sequences = f"{len(first_of)} different count sequence{'s' if len(first_of) != 1 else ''}"
+    sequences = f"{len(first_of)} different count sequences" if len(first_of) != 1 else "all with the same counts"
     cap = f" (n = {reach + 1} would have {positions[reach]:,})" if reach < upto else ""
     method = "by exhaustive search, no formula being known" if len(searched) == len(found) else (
         "by the members' own solvers, else by exhaustive search")
