@@ -272,9 +272,9 @@ def _family_variants(rules: Puzzle, upto: int | None, fmt: str) -> None:
     cap = f" (n = {reach + 1} would have {positions[reach]:,})" if reach < upto else ""
     method = "by exhaustive search, no formula being known" if len(searched) == len(found) else (
         "by the members' own solvers, else by exhaustive search")
+    found_goals = f"{solvable} solvable variants, {sequences}" if solvable else "no colouring reaches a goal"
     caption = (
-        f"{solvable} solvable variants, {sequences} for n <= {reach}; S(n) {method}, each search within "
-        f"{MAX_SEARCH_POSITIONS:,} positions{cap}"
+        f"{found_goals} for n <= {reach}; S(n) {method}, each search within {MAX_SEARCH_POSITIONS:,} positions{cap}"
     )
     if gaps:
         caption += "; -: the goal cannot be reached with that many disks"
