@@ -47,6 +47,9 @@ __all__ = [
     "MAX_GENERATE_DISKS",
     "MAX_GENERATE_SEARCH_POSITIONS",
     "MAX_GENERATE_SOLUTION_MOVES",
+    "MAX_VARIANTS_COLORINGS",
+    "MAX_VARIANTS_DEFAULT_POSITIONS",
+    "MAX_VARIANTS_POSITIONS",
     "MAX_LEVY_DISKS",
     "MAX_LEVY_ARRAY_MOVES",
     "TERMINAL_MAX_DISKS",
@@ -217,6 +220,20 @@ only the exhaustive search gives: about a tenth of a second each (4 posts: up to
 
 MAX_GENERATE_SOLUTION_MOVES = 100_000
 """The longest optimal solution listed in a generated instance (``--solutions``)."""
+
+
+# -- the colourings of a member other than three posts with every move (hanoi variants --posts, --moves) -----------
+
+MAX_VARIANTS_COLORINGS = 3**6
+"""The most colourings ``hanoi variants`` lists on one member: ``3**K`` on K posts, so K <= 6."""
+
+MAX_VARIANTS_DEFAULT_POSITIONS = 2_000_000
+"""Without ``--upto``, ``hanoi variants`` on such a member counts up to the largest n whose searches, all together,
+cover at most this many positions (as counted for :data:`MAX_SEARCH_POSITIONS`): a few seconds."""
+
+MAX_VARIANTS_POSITIONS = 10_000_000
+"""The most positions ``hanoi variants --upto`` searches in all on such a member (about 10 s); each search stays
+within :data:`MAX_SEARCH_POSITIONS`."""
 
 
 # -- Levy's algorithms as move arrays (hanoikit.levy.arrays) ----------------------------------------------------------

@@ -16,8 +16,8 @@ from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
 from ..state import Color
 
 __all__ = [
-    "app", "fail", "make_puzzle", "magnetic_options", "puzzle_rules", "table_format", "OutputError", "DISKS",
-    "FAMILY_COMMANDS",
+    "app", "fail", "make_puzzle", "magnetic_options", "family_options", "puzzle_rules", "table_format", "OutputError",
+    "DISKS", "FAMILY_COMMANDS",
 ]
 
 _NEGATIVE = re.compile(r"-\d.*")
@@ -105,6 +105,7 @@ FAMILY_COMMANDS: dict[str, tuple[bool, bool]] = {
     "show": (True, True),
     "graph": (True, True),
     "search": (True, True),
+    "variants": (True, True),
 }
 """What each command does with the family's rules: (more than three posts, restricted moves). A command that is
 not listed, or not for what was asked, refuses in one line (exit 2) instead of answering with the three-post tools."""
@@ -139,10 +140,9 @@ def _check_family(name: str, posts: int | None, moves: str, magnetic: str | None
         fail(f"hanoi {name} handles every move allowed only for now, not --moves {moves}")
 
 
-def magnetic_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Add the puzzle options to a command: ``--magnetic COLOURS``, ``--start-up R|B``, ``--goal-up R|B``,
-    ``--posts K`` and ``--moves RULE``; :func:`make_puzzle` reads the last two, and a command that cannot handle them
-    (see :data:`FAMILY_COMMANDS`) refuses in one line."""
+def family_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add ``--posts K`` and ``--moves RULE`` to a command; :func:`make_puzzle` and :func:`puzzle_rules` read them,
+    and a command that cannot handle them (see :data:`FAMILY_COMMANDS`) refuses in one line."""
 
     @functools.wraps(command)
     def run(*args: Any, posts: int | None = None, moves: str = "any", **kwargs: Any) -> Any:
@@ -158,10 +158,16 @@ def magnetic_options(command: Callable[..., Any]) -> Callable[..., Any]:
         "--moves", default="any", show_default=True, metavar="RULE",
         help=f"Allowed moves: {'|'.join(MOVE_RULES)}, or the allowed pairs of posts such as 'SI ID DS'.",
     )(run)
-    run = click.option(
+    return click.option(
         "--posts", type=click.IntRange(3, limits.MAX_POSTS), default=None, metavar="K",
         help=f"Number of posts, 3 to {limits.MAX_POSTS} (default 3, or one per --magnetic colour).",
     )(run)
+
+
+def magnetic_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add the puzzle options to a command: ``--magnetic COLOURS``, ``--start-up R|B``, ``--goal-up R|B`` and those
+    of :func:`family_options`, ``--posts K`` and ``--moves RULE``."""
+    run = family_options(command)
     run = click.option(
         "--goal-up", type=click.Choice(["R", "B"], case_sensitive=False), help="Colour the goal tower shows on top."
     )(run)
