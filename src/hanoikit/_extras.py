@@ -24,7 +24,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "play": ("fastapi", "uvicorn"),
     "plot": ("matplotlib", "PIL"),
     "graph": ("networkx",),
-    "cluster": ("dask", "distributed", "numba"),
+    "cluster": ("dask", "distributed"),
 }
 """Each extra and the modules it provides (the ``[docs]`` extra serves the documentation site, not the library)."""
 

@@ -14,6 +14,8 @@ import random
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
+import numpy as np
+
 from .errors import (
     QUOTE_LIMIT,
     IllegalMoveError,
@@ -683,8 +685,12 @@ class MagneticPuzzle(Puzzle):
             return error
         if state.ups is None:
             return f"position {quote(str(state))} gives no disk colours; a magnetic position needs them, e.g. 'SS:RR'"
-        shown = set(zip(state.posts, state.ups))  # legal: each post shows one colour, allowed by the post's own
-        if len(shown) == len({post for post, _ in shown}) and all(self._own[p] in (None, up) for p, up in shown):
+        # legal: each post shows one colour, allowed by the post's own (counted at C speed: n may be 10^6)
+        ups = np.frombuffer("".join(state.ups).encode("ascii"), dtype=np.uint8) == ord("B")
+        faces = np.bincount(np.frombuffer(bytes(state.posts), dtype=np.uint8) * 2 + ups, minlength=2 * self.posts)
+        shown = (faces.reshape(-1, 2) > 0).tolist()
+        if not any((red and blue) or (own == "R" and blue) or (own == "B" and red)
+                   for (red, blue), own in zip(shown, self._own)):
             return None
         below: list[int | None] = [None] * self.posts
         names = self.post_names

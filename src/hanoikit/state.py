@@ -125,7 +125,8 @@ class State:
         if disks is None or disks < 1:
             raise InvalidStateError(f"a tower needs a whole number of at least one disk, not {quote(n)}")
         ensure_at_most(disks, MAX_DISKS, "disks")
-        return cls((post,) * disks, None if up is None else (up,) * disks, post_count)
+        one = cls((post,), None if up is None else (up,), post_count)  # checks the post and the face, once
+        return cls._make(one.posts * disks, None if one.ups is None else one.ups * disks, one.post_count)
 
     @classmethod
     def parse(cls, text: str, post_count: int | None = None) -> State:

@@ -105,23 +105,25 @@ class Gatherer:
     # -- the float levels --------------------------------------------------------------------------------------------
 
     def run(
-        self, below: list[float], j0: int, cols: np.ndarray, configs: np.ndarray, top: int
+        self, below: list[float], j0: int, cols: np.ndarray, configs: np.ndarray, top: int, keep: int
     ) -> tuple[np.ndarray, np.ndarray]:
         """The leg ids of levels ``j0 + 1 .. top`` (``ids[j - j0 - 1, P]``, -1 where none) from the exact costs
-        ``below`` of level ``j0`` (at least the base), and the costs of each level divided by ``3^j`` (within
-        ``1e-12`` of them): floats, with close levels decided again exactly."""
-        assert j0 >= self.base
+        ``below`` of level ``j0`` (at least the base), and the costs of the levels ``keep .. top`` divided by
+        ``3^j`` (``rows[j - keep]``, within ``1e-12`` of them): floats, with close levels decided again exactly."""
+        assert j0 >= self.base and j0 < keep <= top + 1
         w = np.array(scaled(below, j0))
-        ids = np.full((top - j0, 6), -1, dtype=np.int64)
-        rows = np.empty((top - j0, 6))
+        ids = np.full((top - j0, 6), -1, dtype=np.int16)
+        rows = np.empty((top + 1 - keep, 6))
         levels = kernels().levels
         j = j0 + 1
         while j <= top:
-            j = levels(w, cols, configs, j, top, j0, self.table, self.leg_s, self.const, self.margin, ids, rows)
+            j = levels(w, cols, configs, j, top, j0, keep, self.table, self.leg_s, self.const, self.margin, ids, rows)
             if j <= top:  # a close level, decided on exact costs
                 prev = self.costs(below, j0, ids[: j - j0 - 1]) if j > j0 + 1 else below
-                rows[j - j0 - 1], ids[j - j0 - 1] = self._exact_level(prev, j, int(cols[j]), int(configs[j]))
-                w[:] = rows[j - j0 - 1]
+                row, ids[j - j0 - 1] = self._exact_level(prev, j, int(cols[j]), int(configs[j]))
+                w[:] = row
+                if j >= keep:
+                    rows[j - keep] = row
                 j += 1
         return ids, rows
 
@@ -271,12 +273,12 @@ _NONE = np.empty(0, dtype=np.int64)
 
 
 def _levels(
-    w: np.ndarray, cols: np.ndarray, configs: np.ndarray, start: int, top: int, j0: int, table: np.ndarray,
-    leg_s: np.ndarray, const: np.ndarray, margin: float, ids: np.ndarray, rows: np.ndarray,
+    w: np.ndarray, cols: np.ndarray, configs: np.ndarray, start: int, top: int, j0: int, keep: int,
+    table: np.ndarray, leg_s: np.ndarray, const: np.ndarray, margin: float, ids: np.ndarray, rows: np.ndarray,
 ) -> int:
     """Levels ``start .. top`` on floats: ``w`` (the scaled costs of level ``start - 1``) becomes each level's in
-    turn, written with its legs to ``rows`` and ``ids``. Returns the first level with a choice closer than
-    ``margin`` (left unwritten), else ``top + 1``."""
+    turn, its legs written to ``ids`` and, from level ``keep`` on, ``w`` to ``rows``. Returns the first level with a
+    choice closer than ``margin`` (left unwritten), else ``top + 1``."""
     third = np.empty(6)
     value = np.empty(6)
     chosen = np.empty(6, dtype=np.int64)
@@ -304,8 +306,10 @@ def _levels(
         if close:
             return j
         for P in range(6):
-            w[P] = rows[j - j0 - 1, P] = value[P]
+            w[P] = value[P]
             ids[j - j0 - 1, P] = chosen[P]
+            if j >= keep:
+                rows[j - keep, P] = value[P]
     return top + 1
 
 

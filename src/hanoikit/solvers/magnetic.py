@@ -94,8 +94,9 @@ class _Chain:
     ``cols[j]`` is the colour triple the disks ``1..j`` see (bigger disks colour their posts), ``configs[j]`` the
     config of disk ``j``; ``cost[j][P]`` the least moves to gather disks ``1..j`` into a perfect tower of config ``P``
     and ``via[j][P]`` the config of the tower of disks ``1..j-1`` when disk ``j`` first moves. Above the levels of
-    ``cost``, on the levels ``fast`` (a range), ``ids[j - fast.start, P]`` is instead the id of the chosen leg and
-    ``rows[j - fast.start]`` the costs divided by ``3^j``, as floats (:mod:`hanoikit.solvers._gather`).
+    ``cost``, on the levels ``fast`` (a range), ``ids[j - fast.start, P]`` is instead the id of the chosen leg and,
+    from level ``keep`` on, ``rows[j - keep]`` the costs divided by ``3^j``, as floats
+    (:mod:`hanoikit.solvers._gather`).
     """
 
     cols: np.ndarray
@@ -105,6 +106,7 @@ class _Chain:
     fast: range = range(0)
     ids: np.ndarray = field(default_factory=lambda: np.empty((0, 6), dtype=np.int64))
     rows: np.ndarray = field(default_factory=lambda: np.empty((0, 6)))
+    keep: int = 0
 
     def below(self, j: int, P: int) -> int:
         """The config of the tower of disks ``1..j-1`` when disk ``j`` first moves, gathering into ``P``."""
@@ -115,7 +117,8 @@ class _Chain:
     def scaled(self, j: int) -> list[float]:
         """The costs of level ``j`` divided by ``3^j``, as floats (within ``1e-12``)."""
         if j in self.fast:
-            return cast("list[float]", self.rows[j - self.fast.start].tolist())
+            assert j >= self.keep, "a level the chain did not keep"
+            return cast("list[float]", self.rows[j - self.keep].tolist())
         return scaled(self.cost[j], j)
 
 
@@ -141,8 +144,9 @@ FAST_FROM = 64
 """Levels above the closed form's base from which the gathering runs on floats (:mod:`hanoikit.solvers._gather`)."""
 
 
-def _chains(positions: list[np.ndarray], base: int, upto: int) -> list[_Chain]:
-    """The gathering chains of several positions (their :func:`_configs`) up to level ``upto``.
+def _chains(positions: list[np.ndarray], base: int, upto: int, keep: int = 0) -> list[_Chain]:
+    """The gathering chains of several positions (their :func:`_configs`) up to level ``upto``, their float costs
+    kept from level ``keep`` on.
 
     Far enough above the closed form's base, the levels are decided on floats and their exact costs summed once asked
     for (:class:`hanoikit.solvers._gather.Gatherer`); every other level is computed exactly, one at a time.
@@ -159,7 +163,8 @@ def _chains(positions: list[np.ndarray], base: int, upto: int) -> list[_Chain]:
         if upto > j0 + FAST_FROM:
             for j in range(2, j0 + 1):
                 _level(eng, chain, j)
-            chain.ids, chain.rows = gatherer().run(chain.cost[j0], j0, cols, configs, upto)
+            chain.keep = max(keep, j0 + 1)
+            chain.ids, chain.rows = gatherer().run(chain.cost[j0], j0, cols, configs, upto, chain.keep)
             chain.fast = range(j0 + 1, upto + 1)
         else:
             for j in range(2, upto + 1):
@@ -170,24 +175,27 @@ def _chains(positions: list[np.ndarray], base: int, upto: int) -> list[_Chain]:
 
 def _level(eng: Engine, chain: _Chain, j: int) -> None:
     """Level ``j`` of a gathering chain, exactly, from level ``j - 1``."""
-    costs = eng.row(j - 1) if j > EXACT_LEVELS else None
-    M, col, below = int(chain.configs[j]), int(chain.cols[j]), chain.cost[j - 1]
+    below = chain.cost[j - 1]
     row: list[float] = [INF] * 6
     arg = [0] * 6
-    if costs is None:
-        for P in range(6):
-            for S in range(6):
-                leg = eng.D(j, col, P, 6 * M + S)
-                if below[S] != INF and leg != INF and below[S] + leg < row[P]:
-                    row[P], arg[P] = below[S] + leg, S
-    else:
-        for P, S, moves, slots in eng.legs(col, M):
-            if below[S] != INF:
-                total = below[S] + moves + sum([costs[i] for i in slots])
-                if total < row[P]:
-                    row[P], arg[P] = total, S
+    for P, S, cost in _level_legs(j, int(chain.cols[j]), int(chain.configs[j])):
+        if below[S] != INF and below[S] + cost < row[P]:
+            row[P], arg[P] = below[S] + cost, S
     chain.cost.append(row)
     chain.via.append(arg)
+
+
+@lru_cache(maxsize=16384)
+def _level_legs(j: int, col: int, M: int) -> tuple[tuple[int, int, int], ...]:
+    """The finite legs ``(P, S, cost)`` of level ``j`` under ``(col, M)``: gathering into ``P`` from the smaller
+    tower on ``S`` (the levels below the closed form's base, where a chain is computed exactly)."""
+    eng = engine()
+    if j <= EXACT_LEVELS:
+        every = ((P, S, eng.D(j, col, P, 6 * M + S)) for P in range(6) for S in range(6))
+    else:
+        costs = eng.row(j - 1)
+        every = ((P, S, moves + sum(costs[i] for i in slots)) for P, S, moves, slots in eng.legs(col, M))
+    return tuple((P, S, int(cost)) for P, S, cost in every if cost != INF)
 
 
 def _gather_steps(chain: _Chain, upto: int, target: int) -> list[tuple[int, int, int]]:
@@ -205,8 +213,10 @@ def _gather_steps(chain: _Chain, upto: int, target: int) -> list[tuple[int, int,
 # -- shortest paths in a tiny graph between arbitrary nodes ---------------------------------------------------------
 
 
+@lru_cache(maxsize=256)
 def _tiny_paths(m: int, col: int, source: int) -> tuple[list[float], list[tuple[int, Edge] | None]]:
-    """Dijkstra in the tiny graph of level ``m`` from ``source``: distances and the edge into each node."""
+    """Dijkstra in the tiny graph of level ``m`` from ``source``: distances and the edge into each node (kept for
+    the next query at the same level: the largest disks' levels recur)."""
     eng = engine()
     adjacency = edges(col, m == 1)
     dist: list[float] = [INF] * 36
@@ -316,21 +326,21 @@ def _why(puzzle: MagneticPuzzle, src: State, dst: State) -> str:
 
 def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _Solution:
     n, base = puzzle.n, _base(puzzle)
-    eng = engine()
     if src == dst:
         return _Solution(0, [])
     ca, cb = _configs(src), _configs(dst)
     P, Q = _perfect(ca), _perfect(cb)
     if P is None or Q is None:  # between perfect towers every size answers (closed forms)
         ensure_at_most(n, MAX_MAGNETIC_DISKS, "disks (solving a magnetic tower between arbitrary positions)")
-    else:
+    eng = engine()
+    if P is not None and Q is not None:
         length = eng.tower(n, base, P, Q)
         if length == INF:
             raise _unsolvable(puzzle, src, dst)
         plan = eng.plan(n, base, P, 7 * Q)
         return _Solution(int(length), [(n, _sure(plan))] if legs else [])
     top = int(np.flatnonzero(ca != cb)[-1])
-    a, b = _chains([ca, cb], base, n - 1)
+    a, b = _chains([ca, cb], base, n - 1, keep=top - 1)
     # Going up from the largest disk that differs: either disk j stays put (the best so far stands) or it moves,
     # after the smaller disks gather into a perfect tower g, ending with them scattering from a perfect tower h.
     # Each way is priced on floats first, in units of 3^(top - 1); those within MARGIN of the least, exactly.
@@ -346,7 +356,7 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
         if unit == INF or not near((min(fa) + min(fb)) * unit):
             continue  # gathering on both sides alone costs more than the best way so far
         Ma, Mb = int(a.configs[j]), int(b.configs[j])
-        for g in [Ma] if j == 1 else range(6):
+        for g in [Ma] if j == 1 else sorted(range(6), key=fa.__getitem__):
             if fa[g] == INF or not near((fa[g] + min(fb)) * unit):
                 continue
             dist, into = _tiny_paths(j, int(a.cols[j]), 6 * Ma + g)
