@@ -118,34 +118,51 @@ class Gatherer:
         j = j0 + 1
         while j <= top:
             j = levels(w, cols, configs, j, top, j0, keep, self.table, self.leg_s, self.const, self.margin, ids, rows)
-            if j <= top:  # a close level, decided on exact costs
-                prev = self.costs(below, j0, ids[: j - j0 - 1]) if j > j0 + 1 else below
-                row, ids[j - j0 - 1] = self._exact_level(prev, j, int(cols[j]), int(configs[j]))
+            if j <= top:  # a level with a close choice, made exactly
+                level = j0, ids[: j - j0 - 1], w, j, int(cols[j]), int(configs[j])
+                row, ids[j - j0 - 1] = self._exact_level(below, *level)
                 w[:] = row
                 if j >= keep:
                     rows[j - keep] = row
                 j += 1
         return ids, rows
 
-    def _exact_level(self, prev: list[float], j: int, col: int, M: int) -> tuple[list[float], list[int]]:
-        """Level ``j`` decided on the exact costs ``prev`` of level ``j - 1``: its costs over ``3^j`` and its legs."""
+    def _exact_level(
+        self, below: list[float], j0: int, ids: np.ndarray, w: np.ndarray, j: int, col: int, M: int
+    ) -> tuple[list[float], list[int]]:
+        """Level ``j`` from the floats ``w`` of level ``j - 1``, each choice closer than the margin made on exact
+        costs: those of level ``j - 1`` compared as differences along their paths (``ids``, levels above ``j0``)."""
         k = j - 1 - self.base
-        p3, e = 3**k, xpow(k, self.q)
-        best: list[float] = [INF] * 6
+        p3, e = self._powers(k)
+        row: list[float] = [INF] * 6
         chosen = [-1] * 6
-        for P, S, i in self.legs[(col, M)]:
-            if chosen[P] < 0:
-                chosen[P] = i
-            if prev[S] == INF:
+
+        def leg(i: int) -> int:  # den times the cost of leg i at level j
+            return int(
+                self.den * int(self.leg_m[i]) + self.g * int(self.leg_a[i]) * p3
+                + sum(x * y for x, y in zip(e, self.tails[int(self.leg_t[i])]))
+            )
+
+        apart: dict[int, float] = {}  # S: the exact cost of S at level j - 1 less that of the first S compared
+
+        def cost(S: int) -> float:  # den times apart[S], worked out once
+            if S not in apart:
+                ref = next(iter(apart), S)
+                apart[S] = 0 if S == ref else (
+                    self.difference(below, j0, ids, S, ref) if len(ids) else below[S] - below[ref]
+                )
+            return apart[S] if apart[S] == INF else int(apart[S]) * self.den
+
+        for P in range(6):
+            legs = sorted((w[S] / 3 + self.const[i], S, i) for Q, S, i in self.legs[(col, M)] if Q == P)
+            if not legs:
                 continue
-            num = self.den * int(self.leg_m[i]) + self.g * int(self.leg_a[i]) * p3
-            num += sum(x * y for x, y in zip(e, self.tails[int(self.leg_t[i])]))
-            value, rest = divmod(num, self.den)
-            assert rest == 0
-            total = int(prev[S]) + value
-            if total < best[P]:
-                best[P], chosen[P] = total, i
-        return scaled(best, j), chosen
+            row[P], S0, chosen[P] = legs[0]
+            near = [(S, i) for value, S, i in legs if value - row[P] <= self.margin]
+            if len(near) > 1:
+                exact = [(cost(S) + leg(i), i) for S, i in near if cost(S) != INF]
+                chosen[P] = min(exact)[1]
+        return row, chosen
 
     # -- exact sums along paths --------------------------------------------------------------------------------------
 
@@ -199,20 +216,6 @@ class Gatherer:
         total, rest = divmod(self.total(legs, j0 - self.base), self.den)
         assert rest == 0
         return value + total
-
-    def costs(self, below: list[float], j0: int, ids: np.ndarray) -> list[float]:
-        """The exact costs of every config at the top of ``ids`` (levels above ``j0``): one full path sum, and the
-        others as differences where their paths part from it."""
-        out: list[float] = [INF] * 6
-        main = None
-        for P in range(6):
-            if main is None:
-                out[P] = self.cost([(below, ids, P)], j0)
-                main = P if out[P] != INF else None
-            else:
-                diff = self.difference(below, j0, ids, P, main)
-                out[P] = INF if diff == INF else out[main] + diff
-        return out
 
     def difference(self, below: list[float], j0: int, ids: np.ndarray, P: int, Q: int) -> float:
         """The exact cost of config ``P`` at the top of ``ids`` less that of ``Q`` (which has one), summed only
