@@ -7,11 +7,11 @@ The gathering costs obey ``cost[j][P] = min_S cost[j - 1][S] + leg_j(S -> P)`` (
 ``w[j] = cost[j] / 3^j`` obey ``w[j][P] = min_S w[j - 1][S] / 3 + c`` with one float ``c = g a / (den 3^(base + 1))``
 per leg, up to terms below ``(2/3)^j``: a contraction, so floats carry it with an error that stays below ``1e-14``.
 The levels run in one compiled loop (numba) over a table of every ``(colour triple, config)``'s legs, which stops at
-a level where some choice is closer than :data:`MARGIN`; such a level is decided again exactly (from exact path sums),
-the floats are set from the exact costs, and the loop goes on. The chosen legs are then summed exactly along the few
-paths that matter (:meth:`Gatherer.total`): ``sum a_i 3^i`` and ``sum C^i T_i`` (``C`` the companion matrix of ``q``)
-by binary splitting, on int64 leaves of :data:`LEAF` levels, so a chain costs about as much as writing its cost's
-digits.
+a level where some choice is closer than :data:`MARGIN`; there the near candidates are compared exactly (the costs
+below them as differences, summed only where their paths part) and the loop goes on. The chosen legs are then summed
+exactly along the few paths that matter (:meth:`Gatherer.total`): ``sum a_i 3^i`` and ``sum C^i T_i`` (``C`` the
+companion matrix of ``q``) by binary splitting, on int64 leaves of :data:`LEAF` levels, so a chain costs about as
+much as writing its cost's digits a few times.
 """
 
 from __future__ import annotations
