@@ -10,6 +10,7 @@ import itertools
 import math
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._extras import require
@@ -25,9 +26,22 @@ if TYPE_CHECKING:
     import networkx as nx
     from matplotlib.figure import Figure
 
-__all__ = ["optimal_path", "corners", "nested_layout", "layout", "draw_state_graph", "save_state_graph", "FORMATS"]
+__all__ = [
+    "optimal_path",
+    "corners",
+    "nested_layout",
+    "node_radius",
+    "layout",
+    "MAX_DISCS",
+    "draw_state_graph",
+    "save_state_graph",
+    "FORMATS",
+]
 
 FORMATS = ("png", "svg", "pdf", "dot", "graphml")
+MAX_DISCS = 400
+"""Graphs of up to this many nodes are drawn with discs of :func:`node_radius` that no edge passes over; larger ones
+with dots."""
 """The files :func:`save_state_graph` writes, chosen by the file name's extension."""
 
 
@@ -50,43 +64,118 @@ def corners(posts: int) -> list[tuple[float, float]]:
     return [(math.cos(angle), math.sin(angle)) for angle in angles]
 
 
+@dataclass(frozen=True)
+class _Nesting:
+    """How :func:`nested_layout` nests the regions of one number of posts (tuned so that no edge runs through a
+    position it does not join, checked in tests/test_graph_layout.py)."""
+
+    ratio: float  # a region's size over its sub-regions'
+    mirror: bool  # each region mirrors its sub-regions across its own axis (seed 003's swap of the other two posts)
+    turns: tuple[float, ...]  # degrees each smaller disk's polygon is turned, from the second largest disk down
+    radius: tuple[float, ...]  # the nodes' radius for 1, 2, ... disks (the last for more), in the layout's units
+    face: float = 0.0  # a magnetic disk's face moves it this far (times its polygon's size) into one half of its region
+    face_turn: float = 0.0  # in this direction, in degrees from its corner
+
+
+_NESTINGS = {
+    4: _Nesting(ratio=3.5, mirror=True, turns=(0.0,), radius=(0.45, 0.45, 0.45, 0.42, 0.22)),
+    5: _Nesting(ratio=4.0, mirror=False, turns=(17.2, 44.6, 12.4), radius=(0.28, 0.28, 0.14, 0.05)),
+}
+_MAGNETIC_NESTINGS = {
+    4: _Nesting(ratio=5.0, mirror=True, turns=(57.6, 88.7), radius=(0.2, 0.035, 0.02), face=0.5, face_turn=91.9),
+}
+_DEFAULT_NESTING = _Nesting(
+    ratio=4.0, mirror=False, turns=(17.2, 44.6, 12.4), radius=(0.25, 0.2, 0.1, 0.05), face=0.5, face_turn=91.9
+)
+
+
+def _nesting(puzzle: Puzzle) -> _Nesting:
+    table = _MAGNETIC_NESTINGS if puzzle.faces else _NESTINGS
+    return table.get(puzzle.posts, _DEFAULT_NESTING)
+
+
 def nested_layout(puzzle: Puzzle, states: Sequence[State]) -> dict[State, tuple[float, float]]:
-    """Positions of ``states`` (placements of the disks, colours ignored) nested by disk: disk ``d`` adds
-    ``ratio**(d - 1)`` times its post's corner (see :func:`corners`; the polygon turned by half a corner on every
-    other level, the largest disk's not), with ``ratio`` just large enough that the
-    clusters of the larger disks never overlap. Neighbours moving the smallest disk are about one unit apart.
+    """Positions of ``states`` nested by disk, following the recursive structure of the graph: the largest disk's
+    post picks a region at that post's corner of a polygon (see :func:`corners`), the next disk's post a sub-region of
+    it ``ratio`` times smaller, and so on down to the smallest disk, whose polygon has circumradius one. On four
+    posts each region mirrors its sub-regions across its own axis, as the Sierpinski triangle swaps the other two
+    posts, so that the positions a larger disk leaves from face the region it goes to; on more posts the smaller
+    polygons are turned instead. On a tower with faces, a disk's face up splits its region in two halves.
+    Every edge then keeps clear of the positions it does not join (by more than :func:`node_radius`).
+
+    >>> import hanoikit as hk
+    >>> p = hk.Puzzle(2, posts=4)
+    >>> pos = nested_layout(p, [p.parse(t) for t in ("SS", "IS", "DS", "JI")])  # S at the top, I at the left
+    >>> [(round(x, 2), round(y, 2)) for x, y in pos.values()]
+    [(0.0, 4.5), (1.0, 3.5), (-1.0, 3.5), (-3.5, 1.0)]
     """
-    k = puzzle.posts
-    side = 2 * math.sin(math.pi / k)
-    ratio = 1 + 1.3 / math.sin(math.pi / k)
-    # every other level turned by half a corner, so that no move of a larger disk runs straight through a position
-    c, s = math.cos(math.pi / k), math.sin(math.pi / k)
-    turned = [(x * c - y * s, x * s + y * c) for x, y in corners(k)]
-    levels = [corners(k) if (puzzle.n - 1 - disk) % 2 == 0 else turned for disk in range(puzzle.n)]
+    k, n = puzzle.posts, puzzle.n
+    nesting = _nesting(puzzle)
+    unit = corners(k)
+    mirrors = [_mirror(x, y) for x, y in unit]
+    turns = [_IDENTITY] + [_turn(math.radians(nesting.turns[level % len(nesting.turns)])) for level in range(n - 1)]
+    face = _turn(math.radians(nesting.face_turn))
     positions = {}
     for state in states:
         x = y = 0.0
-        for disk, post in enumerate(state.posts):
-            scale = ratio**disk / side
-            x += levels[disk][post][0] * scale
-            y += levels[disk][post][1] * scale
-        positions[state] = (round(x, 3), round(y, 3))
+        frame = _IDENTITY
+        for disk in range(n, 0, -1):
+            post = state.posts[disk - 1]
+            scale = nesting.ratio ** (disk - 1)
+            cx, cy = _apply(frame, _apply(turns[n - disk], unit[post]))
+            x, y = x + scale * cx, y + scale * cy
+            if state.ups is not None:
+                sign = nesting.face * scale * (1 if state.up(disk) == "R" else -1)
+                fx, fy = _apply(face, (cx, cy))
+                x, y = x + sign * fx, y + sign * fy
+            if nesting.mirror:
+                frame = _times(frame, mirrors[post])
+        positions[state] = (x, y)
     return positions
+
+
+def node_radius(puzzle: Puzzle) -> float:
+    """The radius of the nodes :func:`draw_state_graph` draws, in the units of :func:`layout`: neighbours moving the
+    smallest disk are about one unit apart (on three posts exactly one), no two nodes overlap and no edge passes
+    over a node it does not join."""
+    if puzzle.posts == 3:
+        return 0.1 if puzzle.faces else 0.3
+    radius = _nesting(puzzle).radius
+    return radius[min(puzzle.n, len(radius)) - 1]
+
+
+_Matrix = tuple[float, float, float, float]
+_IDENTITY: _Matrix = (1.0, 0.0, 0.0, 1.0)
+
+
+def _mirror(x: float, y: float) -> _Matrix:
+    """The reflection across the line through the origin and the unit vector ``(x, y)``."""
+    return (x * x - y * y, 2 * x * y, 2 * x * y, y * y - x * x)
+
+
+def _turn(angle: float) -> _Matrix:
+    return (math.cos(angle), -math.sin(angle), math.sin(angle), math.cos(angle))
+
+
+def _times(a: _Matrix, b: _Matrix) -> _Matrix:
+    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3])
+
+
+def _apply(m: _Matrix, v: tuple[float, float]) -> tuple[float, float]:
+    return (m[0] * v[0] + m[1] * v[1], m[2] * v[0] + m[3] * v[1])
 
 
 def layout(puzzle: Puzzle, graph: nx.Graph) -> dict[State, tuple[float, float]]:
     """Node positions: on three posts, the Sierpinski triangle of the disks' posts; on more, :func:`nested_layout`
     (whatever the move rule, so that the graphs of one number of posts can be compared).
 
-    Positions with the same posts that differ in the colours the stacks show (on a magnetic tower) gather in a small
-    cluster around their classic point: each post's stack pushes its position towards (red) or away from (blue) that
-    post's corner.
+    On a magnetic tower of three posts, positions with the same posts that differ in the colours the stacks show
+    gather in a small cluster around their classic point: each post's stack pushes its position towards (red) or away
+    from (blue) that post's corner. On more posts each disk's face splits its region (:func:`nested_layout`).
     """
-    placements = {State(state.posts, post_count=puzzle.posts) for state in graph.nodes}
-    if puzzle.posts == 3:
-        classic = sierpinski_layout(puzzle.n)
-    else:
-        classic = nested_layout(puzzle, sorted(placements, key=lambda s: s.posts))
+    if puzzle.posts != 3:
+        return nested_layout(puzzle, list(graph.nodes))
+    classic = sierpinski_layout(puzzle.n)
     unit = corners(puzzle.posts)
     radius = [0.26 * 0.65**post for post in range(puzzle.posts)]
     positions = {}
@@ -117,18 +206,20 @@ def draw_state_graph(
 ) -> Figure:
     """Draw the state graph of ``puzzle`` with ``path`` (default: the optimal solution) highlighted.
 
-    Node labels (the notation, ``SSI``; ``SS`` over ``RB`` for the faces on a magnetic tower) are shown when
-    ``labels`` is true, by default for small graphs only. On a tower with faces each node is a disc of wedges, one per
-    post, pointing like the post's corner and coloured as the post shows on top (:meth:`~hanoikit.Puzzle.post_color`),
-    with a legend; the labels stand beside the nodes. A move that cannot be undone (one-way rules) is an arrow.
-    Returns the matplotlib figure.
+    Each node is a disc of :func:`node_radius` (graphs of more than :data:`MAX_DISCS` nodes: a dot), so that no
+    two nodes overlap and no edge passes over a node it does not join. Node labels (the notation, ``SSI``; ``SS``
+    over ``RB`` for the faces on a magnetic tower) are shown when ``labels`` is true, by default for small graphs
+    only. On a tower with faces each node is a disc of wedges, one per post, pointing like the post's corner and
+    coloured as the post shows on top (:meth:`~hanoikit.Puzzle.post_color`), with a legend; the labels stand beside
+    the nodes. A move that cannot be undone (one-way rules) is an arrow. Returns the matplotlib figure.
     """
     require("matplotlib", "plot")
     import matplotlib
 
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
-    from matplotlib.collections import LineCollection
+    from matplotlib.collections import LineCollection, PatchCollection
+    from matplotlib.patches import Circle
 
     graph = state_graph(puzzle) if graph is None else graph
     path = optimal_path(puzzle) if path is None else list(path)
@@ -143,6 +234,13 @@ def draw_state_graph(
         figure = ax.figure
     ax.set_aspect("equal")
     ax.axis("off")
+    radius = node_radius(puzzle)
+    xs, ys = zip(*positions.values())
+    pad = 2.5 * radius + 0.04 * max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+    ax.set_xlim(min(xs) - pad, max(xs) + pad)
+    ax.set_ylim(min(ys) - pad, max(ys) + pad)
+    points = _points_per_unit(figure, ax)  # the drawing's scale, for what matplotlib sizes in points
+    discs = count <= MAX_DISCS
 
     steps = list(itertools.pairwise(path))
     path_edges = {frozenset(pair) for pair in steps}
@@ -151,34 +249,46 @@ def draw_state_graph(
     thin = 0.6 if count > 300 else 1.0
     segments = [(positions[u], positions[v]) for u, v in two_way if frozenset((u, v)) not in path_edges]
     ax.add_collection(LineCollection(segments, colors=BASE, linewidths=thin, alpha=0.55, zorder=1))
-    node_size = 330 if labels else max(4.0, 4000 / count)
-    arrows = {"node_size": node_size, "arrows": True, "arrowstyle": "-|>", "ax": ax}
+    node_size = (2 * radius * points) ** 2 if discs else max(4.0, 4000 / count)
     if one_way:
         import networkx as nx
 
+        arrows = {"node_size": node_size, "arrows": True, "arrowstyle": "-|>", "ax": ax, "node_shape": "o"}
+        head = min(10.0, max(4.0, 0.6 * radius * points))
         rest = [edge for edge in one_way if frozenset(edge) not in path_edges]
-        nx.draw_networkx_edges(graph, positions, edgelist=rest, edge_color=BASE, width=thin, alpha=0.7,
-                               arrowsize=7 if count > 81 else 10, **arrows)
+        nx.draw_networkx_edges(graph, positions, edgelist=rest, edge_color=BASE, width=thin, alpha=0.8,
+                               arrowsize=head, **arrows)
         nx.draw_networkx_edges(graph, positions, edgelist=[e for e in steps if e in one_way], edge_color=PATH,
-                               width=2.5, arrowsize=12, **arrows)
+                               width=2.5, arrowsize=head + 3, **arrows)
     lines = [(positions[u], positions[v]) for u, v in steps if (u, v) not in one_way]
     ax.add_collection(LineCollection(lines, colors=PATH, linewidths=3.5, zorder=2))
     on_path = set(path)
     if puzzle.faces:
-        _draw_faces(puzzle, graph, positions, on_path, labels, ax)
-    else:
-        xs, ys = zip(*(positions[s] for s in graph.nodes))
+        _draw_faces(puzzle, graph, positions, on_path, radius if discs else 0.5 * math.sqrt(node_size) / points, ax)
+    elif discs:
+        circles = [Circle(positions[s], radius) for s in graph.nodes]
         colors = [PATH if s in on_path else "#fbf7f0" for s in graph.nodes]
-        ax.scatter(xs, ys, s=node_size, c=colors, edgecolors=INK, linewidths=0.6 if labels else 0.3, zorder=3)
+        ax.add_collection(PatchCollection(circles, facecolors=colors, edgecolors=INK, linewidths=0.6, zorder=3))
+    else:
+        px, py = zip(*(positions[s] for s in graph.nodes))
+        colors = [PATH if s in on_path else "#fbf7f0" for s in graph.nodes]
+        ax.scatter(px, py, s=node_size, c=colors, edgecolors=INK, linewidths=0.3, zorder=3)
     if labels:
-        size = 6.5 if puzzle.n <= 3 and puzzle.posts == 3 else 5
-        beside = {"xytext": (7, 0), "textcoords": "offset points", "ha": "left"} if puzzle.faces else {"ha": "center"}
-        for state in graph.nodes:
-            text = str(state).replace(":", "\n")
-            ax.annotate(text, positions[state], va="center", fontsize=size, zorder=4, **beside)
+        names = [str(state).replace(":", "\n") for state in graph.nodes]
+        longest = max(len(line) for name in names for line in name.split("\n"))
+        if puzzle.faces:
+            size = 5.0
+            beside = {"xytext": (radius * points + 2, 0), "textcoords": "offset points", "ha": "left"}
+        else:  # inside the disc
+            size = min(6.5 if puzzle.n <= 3 and puzzle.posts == 3 else 6.0, 1.6 * radius * points / (0.62 * longest))
+            beside = {"ha": "center"}
+        if size >= 3.5:
+            for state, text in zip(graph.nodes, names, strict=True):
+                ax.annotate(text, positions[state], va="center", fontsize=size, zorder=4, **beside)
     for state, name in ((path[0], "start"), (path[-1], "goal")):
         x, y = positions[state]
-        ax.annotate(name, (x, y), xytext=(0, 15) if name == "start" else (0, -19), textcoords="offset points",
+        offset = radius * points + 8 if discs else 10
+        ax.annotate(name, (x, y), xytext=(0, offset if name == "start" else -offset), textcoords="offset points",
                     ha="center", va="center", fontsize=9, color=INK, fontweight="bold", zorder=5)
     kind = "one-way moves as arrows" if one_way else "moves"
     ax.set_title(
@@ -188,9 +298,15 @@ def draw_state_graph(
         color=INK,
         pad=18,
     )
-    ax.autoscale_view()
-    ax.margins(0.06)
     return figure
+
+
+def _points_per_unit(figure: Figure, ax: Any) -> float:
+    """How many points (1/72 inch) one unit of the layout takes in ``ax`` (aspect equal, limits set)."""
+    box = ax.get_position()
+    width, height = figure.get_size_inches()
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    return float(min(box.width * width * 72 / (x1 - x0), box.height * height * 72 / (y1 - y0)))
 
 
 def _draw_faces(
@@ -198,14 +314,13 @@ def _draw_faces(
     graph: nx.Graph,
     positions: dict[State, tuple[float, float]],
     on_path: set[State],
-    labels: bool,
+    radius: float,
     ax: Any,
 ) -> None:
     """Each node a disc of one wedge per post in the colour the post shows, and a legend."""
     from matplotlib.collections import PatchCollection
     from matplotlib.patches import Patch, Wedge
 
-    radius = 0.1  # the layouts put neighbours one unit apart, the colourings of a placement within 0.3 or so
     k = puzzle.posts
     wedges, colors = [], []
     for state in graph.nodes:
