@@ -66,32 +66,34 @@ def corners(posts: int) -> list[tuple[float, float]]:
 
 @dataclass(frozen=True)
 class _Nesting:
-    """How :func:`nested_layout` nests the regions of one number of posts (tuned so that no edge runs through a
-    position it does not join, checked in tests/test_graph_layout.py)."""
+    """How :func:`nested_layout` nests the regions for one number of posts and disks (tuned so that no edge runs over a
+    position it does not join: tests/test_graph_layout.py)."""
 
     ratio: float  # a region's size over its sub-regions'
     mirror: bool  # each region mirrors its sub-regions across its own axis (seed 003's swap of the other two posts)
     turns: tuple[float, ...]  # degrees each smaller disk's polygon is turned, from the second largest disk down
-    radius: tuple[float, ...]  # the nodes' radius for 1, 2, ... disks (the last for more), in the layout's units
+    radius: float  # the nodes' radius, in the layout's units
     face: float = 0.0  # a magnetic disk's face moves it this far (times its polygon's size) into one half of its region
     face_turn: float = 0.0  # in this direction, in degrees from its corner
 
 
+# by (posts, faces), one nesting for 1, 2, ... disks, the last for more
 _NESTINGS = {
-    4: _Nesting(ratio=3.5, mirror=True, turns=(0.0,), radius=(0.45, 0.45, 0.45, 0.42, 0.22)),
-    5: _Nesting(ratio=4.0, mirror=False, turns=(17.2, 44.6, 12.4), radius=(0.28, 0.28, 0.14, 0.05)),
+    (4, False): tuple(_Nesting(3.5, True, (0.0,), r) for r in (0.45, 0.45, 0.45, 0.42, 0.22)),
+    (5, False): tuple(_Nesting(4.0, False, (17.2, 44.6, 12.4), r) for r in (0.28, 0.28, 0.14, 0.05)),
+    (4, True): (
+        *(_Nesting(5.0, True, (79.4,), r, face=0.46, face_turn=102.6) for r in (0.2, 0.15)),
+        # from three disks on, up to 8 colourings per placement: none of these keeps every edge clear, so the
+        # colourings gather around the classic positions instead (face 0, see layout)
+        _Nesting(3.5, True, (0.0,), 0.1),
+    ),
 }
-_MAGNETIC_NESTINGS = {
-    4: _Nesting(ratio=5.0, mirror=True, turns=(57.6, 88.7), radius=(0.2, 0.035, 0.02), face=0.5, face_turn=91.9),
-}
-_DEFAULT_NESTING = _Nesting(
-    ratio=4.0, mirror=False, turns=(17.2, 44.6, 12.4), radius=(0.25, 0.2, 0.1, 0.05), face=0.5, face_turn=91.9
-)
+_OTHER = tuple(_Nesting(4.0, False, (17.2, 44.6, 12.4), r) for r in (0.2, 0.04, 0.01))
 
 
 def _nesting(puzzle: Puzzle) -> _Nesting:
-    table = _MAGNETIC_NESTINGS if puzzle.faces else _NESTINGS
-    return table.get(puzzle.posts, _DEFAULT_NESTING)
+    by_disks = _NESTINGS.get((puzzle.posts, puzzle.faces), _OTHER)
+    return by_disks[min(puzzle.n, len(by_disks)) - 1]
 
 
 def nested_layout(puzzle: Puzzle, states: Sequence[State]) -> dict[State, tuple[float, float]]:
@@ -135,13 +137,21 @@ def nested_layout(puzzle: Puzzle, states: Sequence[State]) -> dict[State, tuple[
 
 
 def node_radius(puzzle: Puzzle) -> float:
-    """The radius of the nodes :func:`draw_state_graph` draws, in the units of :func:`layout`: neighbours moving the
-    smallest disk are about one unit apart (on three posts exactly one), no two nodes overlap and no edge passes
-    over a node it does not join."""
+    """The radius of the nodes :func:`draw_state_graph` draws, in the units of :func:`layout` (neighbours moving the
+    smallest disk are about one unit apart; on three posts exactly one).
+
+    No two nodes overlap and no edge passes over a node it does not join, checked for every rule on three to five
+    posts and for magnetic towers of four posts up to two disks (tests/test_graph_layout.py). Not for the magnetic
+    pictures of three posts (colourings gathered around their classic point) or of four posts from three disks on,
+    nor beyond five posts: there the nodes are small and may touch an edge.
+
+    >>> import hanoikit as hk
+    >>> node_radius(hk.Puzzle(3)), node_radius(hk.Puzzle(2, posts=4))
+    (0.3, 0.45)
+    """
     if puzzle.posts == 3:
         return 0.1 if puzzle.faces else 0.3
-    radius = _nesting(puzzle).radius
-    return radius[min(puzzle.n, len(radius)) - 1]
+    return _nesting(puzzle).radius
 
 
 _Matrix = tuple[float, float, float, float]
@@ -169,15 +179,18 @@ def layout(puzzle: Puzzle, graph: nx.Graph) -> dict[State, tuple[float, float]]:
     """Node positions: on three posts, the Sierpinski triangle of the disks' posts; on more, :func:`nested_layout`
     (whatever the move rule, so that the graphs of one number of posts can be compared).
 
-    On a magnetic tower of three posts, positions with the same posts that differ in the colours the stacks show
-    gather in a small cluster around their classic point: each post's stack pushes its position towards (red) or away
-    from (blue) that post's corner. On more posts each disk's face splits its region (:func:`nested_layout`).
+    On a magnetic tower of four posts and up to two disks each disk's face splits its region (:func:`nested_layout`).
+    On the other magnetic towers, positions with the same posts that differ in the colours the stacks show gather in
+    a small cluster around their classic point: each post's stack pushes its position towards (red) or away from
+    (blue) that post's corner.
     """
-    if puzzle.posts != 3:
+    k = puzzle.posts
+    if k != 3 and (not puzzle.faces or _nesting(puzzle).face):
         return nested_layout(puzzle, list(graph.nodes))
-    classic = sierpinski_layout(puzzle.n)
+    placements = sorted({State(state.posts, post_count=k) for state in graph.nodes}, key=lambda s: s.posts)
+    classic = sierpinski_layout(puzzle.n) if k == 3 else nested_layout(Puzzle(puzzle.n, posts=k), placements)
     unit = corners(puzzle.posts)
-    radius = [0.26 * 0.65**post for post in range(puzzle.posts)]
+    radius = [(0.26 if k == 3 else 0.4) * 0.65**post for post in range(puzzle.posts)]
     positions = {}
     for state in graph.nodes:
         x, y = classic[State(state.posts, post_count=puzzle.posts)]
@@ -228,18 +241,19 @@ def draw_state_graph(
     if labels is None:
         labels = count <= 81
     if ax is None:
-        side = 7.0 if count <= 81 else 9.0
+        side = 7.0 if count <= 30 else 9.0 if count <= 150 else 11.0
         figure, ax = plt.subplots(figsize=(side, side * 0.9), dpi=110)
     else:
         figure = ax.figure
     ax.set_aspect("equal")
     ax.axis("off")
-    radius = node_radius(puzzle)
     xs, ys = zip(*positions.values())
+    radius = node_radius(puzzle)
     pad = 2.5 * radius + 0.04 * max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
     ax.set_xlim(min(xs) - pad, max(xs) + pad)
     ax.set_ylim(min(ys) - pad, max(ys) + pad)
     points = _points_per_unit(figure, ax)  # the drawing's scale, for what matplotlib sizes in points
+    radius = max(radius, 1.2 / points)  # at least a dot
     discs = count <= MAX_DISCS
 
     steps = list(itertools.pairwise(path))
