@@ -79,7 +79,7 @@ class _Nesting:
 
 # by (posts, faces), one nesting for 1, 2, ... disks, the last for more
 _NESTINGS = {
-    (4, False): tuple(_Nesting(3.5, True, (0.0,), r) for r in (0.45, 0.45, 0.45, 0.42, 0.22)),
+    (4, False): tuple(_Nesting(3.5, True, (0.0,), r) for r in (0.6, 0.6, 0.55, 0.5, 0.25)),
     (5, False): tuple(_Nesting(4.0, False, (17.2, 44.6, 12.4), r) for r in (0.28, 0.28, 0.14, 0.05)),
     (4, True): (
         *(_Nesting(5.0, True, (79.4,), r, face=0.46, face_turn=102.6) for r in (0.2, 0.15)),
@@ -147,7 +147,7 @@ def node_radius(puzzle: Puzzle) -> float:
 
     >>> import hanoikit as hk
     >>> node_radius(hk.Puzzle(3)), node_radius(hk.Puzzle(2, posts=4))
-    (0.3, 0.45)
+    (0.3, 0.6)
     """
     if puzzle.posts == 3:
         return 0.1 if puzzle.faces else 0.3
@@ -299,11 +299,23 @@ def draw_state_graph(
         if size >= 3.5:
             for state, text in zip(graph.nodes, names, strict=True):
                 ax.annotate(text, positions[state], va="center", fontsize=size, zorder=4, **beside)
+    middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
     for state, name in ((path[0], "start"), (path[-1], "goal")):
-        x, y = positions[state]
-        offset = radius * points + 8 if discs else 10
-        ax.annotate(name, (x, y), xytext=(0, offset if name == "start" else -offset), textcoords="offset points",
-                    ha="center", va="center", fontsize=9, color=INK, fontweight="bold", zorder=5)
+        x, y = positions[state]  # named outside the picture, away from its middle
+        away = math.atan2(y - middle[1], x - middle[0]) if (x, y) != middle else math.pi / 2
+        offset = radius * points + 14
+        ax.annotate(
+            name,
+            (x, y),
+            xytext=(offset * math.cos(away), offset * math.sin(away)),
+            textcoords="offset points",
+            ha="center",
+            va="center",
+            fontsize=9,
+            color=INK,
+            fontweight="bold",
+            zorder=5,
+        )
     kind = "one-way moves as arrows" if one_way else "moves"
     ax.set_title(
         f"{puzzle.n}-disk {puzzle.name} tower: {count:,} positions, {graph.number_of_edges():,} {kind}; "
