@@ -18,11 +18,11 @@ from hanoikit.graph import sierpinski_layout, state_graph
 
 
 def _drawn(puzzle_of_n: Callable[[int], hk.Puzzle]) -> list[hk.Puzzle]:
-    """The puzzle for n = 1, 2, ... as long as its graph is drawn with discs."""
+    """The classic puzzle for n = 1, 2, ... as long as its graph (of posts**n positions) is drawn with discs."""
     puzzles = [puzzle_of_n(1)]
-    while len(state_graph(puzzles[-1])) <= MAX_DISCS:
+    while puzzles[-1].posts ** (puzzles[-1].n + 1) <= MAX_DISCS:
         puzzles.append(puzzle_of_n(puzzles[-1].n + 1))
-    return puzzles[:-1]
+    return puzzles
 
 
 MEMBERS = [
@@ -60,8 +60,10 @@ def test_no_edge_passes_over_a_node_and_no_nodes_overlap(puzzle: hk.Puzzle) -> N
 
 
 def test_the_members_cover_the_family() -> None:
+    assert all(len(state_graph(p)) <= MAX_DISCS for p in MEMBERS)
     drawn = {(p.posts, p.faces, p.n) for p in MEMBERS}
     assert {(3, False, 5), (4, False, 4), (5, False, 3), (4, True, 2)} <= drawn
+    assert not {(3, False, 6), (4, False, 5), (5, False, 4)} & drawn  # 729, 1024, 625 positions: drawn with dots
     rules = {hk.Puzzle(2, posts=4, moves=rule).moves for rule in ("any", "cyclic", "linear", "star")}
     assert {p.moves for p in MEMBERS if p.posts == 4} >= rules
 
