@@ -150,7 +150,7 @@ def node_radius(puzzle: Puzzle) -> float:
     (0.3, 0.6)
     """
     if puzzle.posts == 3:
-        return 0.1 if puzzle.faces else 0.3
+        return 0.1 if puzzle.faces else 0.3 if puzzle.n <= 3 else 0.2
     return _nesting(puzzle).radius
 
 
