@@ -82,7 +82,7 @@ _NESTINGS = {
     (4, False): tuple(_Nesting(3.5, True, (0.0,), r) for r in (0.6, 0.6, 0.55, 0.5, 0.25)),
     (5, False): tuple(_Nesting(4.0, False, (17.2, 44.6, 12.4), r) for r in (0.28, 0.28, 0.14, 0.05)),
     (4, True): (
-        *(_Nesting(5.0, True, (79.4,), r, face=0.46, face_turn=102.6) for r in (0.2, 0.15)),
+        *(_Nesting(5.94, True, (0.0,), r, face=0.42, face_turn=63.9) for r in (0.25, 0.18)),
         # from three disks on, up to 8 colourings per placement: none of these keeps every edge clear, so the
         # colourings gather around the classic positions instead (face 0, see layout)
         _Nesting(3.5, True, (0.0,), 0.1),
