@@ -1,8 +1,10 @@
 """The state graph drawn with matplotlib, with the optimal path from start to goal highlighted: on three posts the
 Sierpinski triangle of seed 003, on more posts the same nesting with the posts at the corners of a polygon (the
-largest disk picks a corner's cluster, the next one a corner of that cluster, ...). Magnetic positions gather around
-their classic points and each node shows the colour every post shows on top; one-way moves are drawn as arrows.
-Positions are named in the notation of the posts (S, I, D)."""
+largest disk picks a corner's region, the next one a corner of that region, ...), laid out so that no edge passes
+over a position it does not join (:func:`nested_layout`, :func:`node_radius`). On a magnetic tower each disk's face
+splits its region in two (four posts, up to two disks) or the colourings gather around their classic point, and each
+node shows the colour every post shows on top; one-way moves are drawn as arrows. Positions are named in the
+notation of the posts (S, I, D)."""
 
 from __future__ import annotations
 
