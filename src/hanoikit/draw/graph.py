@@ -1,8 +1,10 @@
 """The state graph drawn with matplotlib, with the optimal path from start to goal highlighted: on three posts the
 Sierpinski triangle of seed 003, on more posts the same nesting with the posts at the corners of a polygon (the
-largest disk picks a corner's cluster, the next one a corner of that cluster, ...). Magnetic positions gather around
-their classic points and each node shows the colour every post shows on top; one-way moves are drawn as arrows.
-Positions are named in the notation of the posts (S, I, D)."""
+largest disk picks a corner's region, the next one a corner of that region, ...), laid out so that no edge passes
+over a position it does not join (:func:`nested_layout`, :func:`node_radius`). On a magnetic tower each disk's face
+splits its region in two (four posts, up to two disks) or the colourings gather around their classic point, and each
+node shows the colour every post shows on top; one-way moves are drawn as arrows. Positions are named in the
+notation of the posts (S, I, D)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import itertools
 import math
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._extras import require
@@ -25,9 +28,22 @@ if TYPE_CHECKING:
     import networkx as nx
     from matplotlib.figure import Figure
 
-__all__ = ["optimal_path", "corners", "nested_layout", "layout", "draw_state_graph", "save_state_graph", "FORMATS"]
+__all__ = [
+    "optimal_path",
+    "corners",
+    "nested_layout",
+    "node_radius",
+    "layout",
+    "MAX_DISCS",
+    "draw_state_graph",
+    "save_state_graph",
+    "FORMATS",
+]
 
 FORMATS = ("png", "svg", "pdf", "dot", "graphml")
+MAX_DISCS = 400
+"""Graphs of up to this many nodes are drawn with discs of :func:`node_radius` that no edge passes over; larger ones
+with dots."""
 """The files :func:`save_state_graph` writes, chosen by the file name's extension."""
 
 
@@ -50,45 +66,133 @@ def corners(posts: int) -> list[tuple[float, float]]:
     return [(math.cos(angle), math.sin(angle)) for angle in angles]
 
 
+@dataclass(frozen=True)
+class _Nesting:
+    """How :func:`nested_layout` nests the regions for one number of posts and disks (tuned so that no edge runs over a
+    position it does not join: tests/test_graph_layout.py)."""
+
+    ratio: float  # a region's size over its sub-regions'
+    mirror: bool  # each region mirrors its sub-regions across its own axis (seed 003's swap of the other two posts)
+    turns: tuple[float, ...]  # degrees each smaller disk's polygon is turned, from the second largest disk down
+    radius: float  # the nodes' radius, in the layout's units
+    face: float = 0.0  # a magnetic disk's face moves it this far (times its polygon's size) into one half of its region
+    face_turn: float = 0.0  # in this direction, in degrees from its corner
+
+
+# by (posts, faces), one nesting for 1, 2, ... disks, the last for more
+_NESTINGS = {
+    (4, False): tuple(_Nesting(3.5, True, (0.0,), r) for r in (0.6, 0.6, 0.55, 0.5, 0.25)),
+    (5, False): tuple(_Nesting(4.0, False, (17.2, 44.6, 12.4), r) for r in (0.28, 0.28, 0.14, 0.05)),
+    (4, True): (
+        *(_Nesting(5.94, True, (0.0,), r, face=0.42, face_turn=63.9) for r in (0.25, 0.18)),
+        # from three disks on, up to 8 colourings per placement: none of these keeps every edge clear, so the
+        # colourings gather around the classic positions instead (face 0, see layout)
+        _Nesting(3.5, True, (0.0,), 0.1),
+    ),
+}
+_OTHER = tuple(_Nesting(4.0, False, (17.2, 44.6, 12.4), r) for r in (0.2, 0.04, 0.01))
+
+
+def _nesting(puzzle: Puzzle) -> _Nesting:
+    by_disks = _NESTINGS.get((puzzle.posts, puzzle.faces), _OTHER)
+    return by_disks[min(puzzle.n, len(by_disks)) - 1]
+
+
 def nested_layout(puzzle: Puzzle, states: Sequence[State]) -> dict[State, tuple[float, float]]:
-    """Positions of ``states`` (placements of the disks, colours ignored) nested by disk: disk ``d`` adds
-    ``ratio**(d - 1)`` times its post's corner (see :func:`corners`; the polygon turned by half a corner on every
-    other level, the largest disk's not), with ``ratio`` just large enough that the
-    clusters of the larger disks never overlap. Neighbours moving the smallest disk are about one unit apart.
+    """Positions of ``states`` nested by disk, following the recursive structure of the graph: the largest disk's
+    post picks a region at that post's corner of a polygon (see :func:`corners`), the next disk's post a sub-region of
+    it ``ratio`` times smaller, and so on down to the smallest disk, whose polygon has circumradius one. On four
+    posts each region mirrors its sub-regions across its own axis, as the Sierpinski triangle swaps the other two
+    posts, so that the positions a larger disk leaves from face the region it goes to; on more posts the smaller
+    polygons are turned instead. On a tower with faces, a disk's face up splits its region in two halves.
+    Every edge then keeps clear of the positions it does not join (by more than :func:`node_radius`).
+
+    >>> import hanoikit as hk
+    >>> p = hk.Puzzle(2, posts=4)
+    >>> pos = nested_layout(p, [p.parse(t) for t in ("SS", "IS", "DS", "JI")])  # S at the top, I at the left
+    >>> [(round(x, 2), round(y, 2)) for x, y in pos.values()]
+    [(0.0, 4.5), (1.0, 3.5), (-1.0, 3.5), (-3.5, 1.0)]
     """
-    k = puzzle.posts
-    side = 2 * math.sin(math.pi / k)
-    ratio = 1 + 1.3 / math.sin(math.pi / k)
-    # every other level turned by half a corner, so that no move of a larger disk runs straight through a position
-    c, s = math.cos(math.pi / k), math.sin(math.pi / k)
-    turned = [(x * c - y * s, x * s + y * c) for x, y in corners(k)]
-    levels = [corners(k) if (puzzle.n - 1 - disk) % 2 == 0 else turned for disk in range(puzzle.n)]
+    k, n = puzzle.posts, puzzle.n
+    nesting = _nesting(puzzle)
+    unit = corners(k)
+    mirrors = [_mirror(x, y) for x, y in unit]
+    turns = [_IDENTITY] + [_turn(math.radians(nesting.turns[level % len(nesting.turns)])) for level in range(n - 1)]
+    face = _turn(math.radians(nesting.face_turn))
     positions = {}
     for state in states:
         x = y = 0.0
-        for disk, post in enumerate(state.posts):
-            scale = ratio**disk / side
-            x += levels[disk][post][0] * scale
-            y += levels[disk][post][1] * scale
-        positions[state] = (round(x, 3), round(y, 3))
+        frame = _IDENTITY
+        for disk in range(n, 0, -1):
+            post = state.posts[disk - 1]
+            scale = nesting.ratio ** (disk - 1)
+            cx, cy = _apply(frame, _apply(turns[n - disk], unit[post]))
+            x, y = x + scale * cx, y + scale * cy
+            if state.ups is not None:
+                sign = nesting.face * scale * (1 if state.up(disk) == "R" else -1)
+                fx, fy = _apply(face, (cx, cy))
+                x, y = x + sign * fx, y + sign * fy
+            if nesting.mirror:
+                frame = _times(frame, mirrors[post])
+        positions[state] = (x, y)
     return positions
+
+
+def node_radius(puzzle: Puzzle) -> float:
+    """The radius of the nodes :func:`draw_state_graph` draws, in the units of :func:`layout` (neighbours moving the
+    smallest disk are about one unit apart; on three posts exactly one).
+
+    No two nodes overlap and no edge passes over a node it does not join, checked for every rule on three to five
+    posts and for magnetic towers of four posts up to two disks (tests/test_graph_layout.py). Not for the magnetic
+    pictures of three posts (colourings gathered around their classic point) or of four posts from three disks on,
+    nor beyond five posts: there the nodes are small and may touch an edge.
+
+    >>> import hanoikit as hk
+    >>> node_radius(hk.Puzzle(3)), node_radius(hk.Puzzle(2, posts=4))
+    (0.3, 0.6)
+    """
+    if puzzle.posts == 3:
+        return 0.1 if puzzle.faces else 0.3 if puzzle.n <= 3 else 0.2
+    return _nesting(puzzle).radius
+
+
+_Matrix = tuple[float, float, float, float]
+_IDENTITY: _Matrix = (1.0, 0.0, 0.0, 1.0)
+
+
+def _mirror(x: float, y: float) -> _Matrix:
+    """The reflection across the line through the origin and the unit vector ``(x, y)``."""
+    return (x * x - y * y, 2 * x * y, 2 * x * y, y * y - x * x)
+
+
+def _turn(angle: float) -> _Matrix:
+    return (math.cos(angle), -math.sin(angle), math.sin(angle), math.cos(angle))
+
+
+def _times(a: _Matrix, b: _Matrix) -> _Matrix:
+    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3])
+
+
+def _apply(m: _Matrix, v: tuple[float, float]) -> tuple[float, float]:
+    return (m[0] * v[0] + m[1] * v[1], m[2] * v[0] + m[3] * v[1])
 
 
 def layout(puzzle: Puzzle, graph: nx.Graph) -> dict[State, tuple[float, float]]:
     """Node positions: on three posts, the Sierpinski triangle of the disks' posts; on more, :func:`nested_layout`
     (whatever the move rule, so that the graphs of one number of posts can be compared).
 
-    Positions with the same posts that differ in the colours the stacks show (on a magnetic tower) gather in a small
-    cluster around their classic point: each post's stack pushes its position towards (red) or away from (blue) that
-    post's corner.
+    On a magnetic tower of four posts and up to two disks each disk's face splits its region (:func:`nested_layout`).
+    On the other magnetic towers, positions with the same posts that differ in the colours the stacks show gather in
+    a small cluster around their classic point: each post's stack pushes its position towards (red) or away from
+    (blue) that post's corner.
     """
-    placements = {State(state.posts, post_count=puzzle.posts) for state in graph.nodes}
-    if puzzle.posts == 3:
-        classic = sierpinski_layout(puzzle.n)
-    else:
-        classic = nested_layout(puzzle, sorted(placements, key=lambda s: s.posts))
+    k = puzzle.posts
+    if k != 3 and (not puzzle.faces or _nesting(puzzle).face):
+        return nested_layout(puzzle, list(graph.nodes))
+    placements = sorted({State(state.posts, post_count=k) for state in graph.nodes}, key=lambda s: s.posts)
+    classic = sierpinski_layout(puzzle.n) if k == 3 else nested_layout(Puzzle(puzzle.n, posts=k), placements)
     unit = corners(puzzle.posts)
-    radius = [0.26 * 0.65**post for post in range(puzzle.posts)]
+    radius = [(0.26 if k == 3 else 0.4) * 0.65**post for post in range(puzzle.posts)]
     positions = {}
     for state in graph.nodes:
         x, y = classic[State(state.posts, post_count=puzzle.posts)]
@@ -117,18 +221,20 @@ def draw_state_graph(
 ) -> Figure:
     """Draw the state graph of ``puzzle`` with ``path`` (default: the optimal solution) highlighted.
 
-    Node labels (the notation, ``SSI``; ``SS`` over ``RB`` for the faces on a magnetic tower) are shown when
-    ``labels`` is true, by default for small graphs only. On a tower with faces each node is a disc of wedges, one per
-    post, pointing like the post's corner and coloured as the post shows on top (:meth:`~hanoikit.Puzzle.post_color`),
-    with a legend; the labels stand beside the nodes. A move that cannot be undone (one-way rules) is an arrow.
-    Returns the matplotlib figure.
+    Each node is a disc of :func:`node_radius` (graphs of more than :data:`MAX_DISCS` nodes: a dot), so that no
+    two nodes overlap and no edge passes over a node it does not join. Node labels (the notation, ``SSI``; ``SS``
+    over ``RB`` for the faces on a magnetic tower) are shown when ``labels`` is true, by default for small graphs
+    only. On a tower with faces each node is a disc of wedges, one per post, pointing like the post's corner and
+    coloured as the post shows on top (:meth:`~hanoikit.Puzzle.post_color`), with a legend; the labels stand beside
+    the nodes. A move that cannot be undone (one-way rules) is an arrow. Returns the matplotlib figure.
     """
     require("matplotlib", "plot")
     import matplotlib
 
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
-    from matplotlib.collections import LineCollection
+    from matplotlib.collections import LineCollection, PatchCollection
+    from matplotlib.patches import Circle
 
     graph = state_graph(puzzle) if graph is None else graph
     path = optimal_path(puzzle) if path is None else list(path)
@@ -137,12 +243,20 @@ def draw_state_graph(
     if labels is None:
         labels = count <= 81
     if ax is None:
-        side = 7.0 if count <= 81 else 9.0
+        side = 7.0 if count <= 30 else 9.0 if count <= 150 else 11.0
         figure, ax = plt.subplots(figsize=(side, side * 0.9), dpi=110)
     else:
         figure = ax.figure
     ax.set_aspect("equal")
     ax.axis("off")
+    xs, ys = zip(*positions.values())
+    radius = node_radius(puzzle)
+    pad = 2.5 * radius + 0.04 * max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+    ax.set_xlim(min(xs) - pad, max(xs) + pad)
+    ax.set_ylim(min(ys) - pad, max(ys) + pad)
+    points = _points_per_unit(figure, ax)  # the drawing's scale, for what matplotlib sizes in points
+    radius = max(radius, 1.2 / points)  # at least a dot
+    discs = count <= MAX_DISCS
 
     steps = list(itertools.pairwise(path))
     path_edges = {frozenset(pair) for pair in steps}
@@ -151,35 +265,59 @@ def draw_state_graph(
     thin = 0.6 if count > 300 else 1.0
     segments = [(positions[u], positions[v]) for u, v in two_way if frozenset((u, v)) not in path_edges]
     ax.add_collection(LineCollection(segments, colors=BASE, linewidths=thin, alpha=0.55, zorder=1))
-    node_size = 330 if labels else max(4.0, 4000 / count)
-    arrows = {"node_size": node_size, "arrows": True, "arrowstyle": "-|>", "ax": ax}
+    node_size = (2 * radius * points) ** 2 if discs else max(4.0, 4000 / count)
     if one_way:
         import networkx as nx
 
+        arrows = {"node_size": node_size, "arrows": True, "arrowstyle": "-|>", "ax": ax, "node_shape": "o"}
+        head = min(10.0, max(4.0, 0.6 * radius * points))
         rest = [edge for edge in one_way if frozenset(edge) not in path_edges]
-        nx.draw_networkx_edges(graph, positions, edgelist=rest, edge_color=BASE, width=thin, alpha=0.7,
-                               arrowsize=7 if count > 81 else 10, **arrows)
+        nx.draw_networkx_edges(graph, positions, edgelist=rest, edge_color=BASE, width=thin, alpha=0.8,
+                               arrowsize=head, **arrows)
         nx.draw_networkx_edges(graph, positions, edgelist=[e for e in steps if e in one_way], edge_color=PATH,
-                               width=2.5, arrowsize=12, **arrows)
+                               width=2.5, arrowsize=head + 3, **arrows)
     lines = [(positions[u], positions[v]) for u, v in steps if (u, v) not in one_way]
     ax.add_collection(LineCollection(lines, colors=PATH, linewidths=3.5, zorder=2))
     on_path = set(path)
     if puzzle.faces:
-        _draw_faces(puzzle, graph, positions, on_path, labels, ax)
-    else:
-        xs, ys = zip(*(positions[s] for s in graph.nodes))
+        _draw_faces(puzzle, graph, positions, on_path, radius if discs else 0.5 * math.sqrt(node_size) / points, ax)
+    elif discs:
+        circles = [Circle(positions[s], radius) for s in graph.nodes]
         colors = [PATH if s in on_path else "#fbf7f0" for s in graph.nodes]
-        ax.scatter(xs, ys, s=node_size, c=colors, edgecolors=INK, linewidths=0.6 if labels else 0.3, zorder=3)
+        ax.add_collection(PatchCollection(circles, facecolors=colors, edgecolors=INK, linewidths=0.6, zorder=3))
+    else:
+        px, py = zip(*(positions[s] for s in graph.nodes))
+        colors = [PATH if s in on_path else "#fbf7f0" for s in graph.nodes]
+        ax.scatter(px, py, s=node_size, c=colors, edgecolors=INK, linewidths=0.3, zorder=3)
     if labels:
-        size = 6.5 if puzzle.n <= 3 and puzzle.posts == 3 else 5
-        beside = {"xytext": (7, 0), "textcoords": "offset points", "ha": "left"} if puzzle.faces else {"ha": "center"}
-        for state in graph.nodes:
-            text = str(state).replace(":", "\n")
-            ax.annotate(text, positions[state], va="center", fontsize=size, zorder=4, **beside)
+        names = [str(state).replace(":", "\n") for state in graph.nodes]
+        longest = max(len(line) for name in names for line in name.split("\n"))
+        if puzzle.faces:
+            size = 5.0
+            beside = {"xytext": (radius * points + 2, 0), "textcoords": "offset points", "ha": "left"}
+        else:  # inside the disc
+            size = min(6.5 if puzzle.n <= 3 and puzzle.posts == 3 else 6.0, 1.6 * radius * points / (0.62 * longest))
+            beside = {"ha": "center"}
+        if size >= 3.5:
+            for state, text in zip(graph.nodes, names, strict=True):
+                ax.annotate(text, positions[state], va="center", fontsize=size, zorder=4, **beside)
+    middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
     for state, name in ((path[0], "start"), (path[-1], "goal")):
-        x, y = positions[state]
-        ax.annotate(name, (x, y), xytext=(0, 15) if name == "start" else (0, -19), textcoords="offset points",
-                    ha="center", va="center", fontsize=9, color=INK, fontweight="bold", zorder=5)
+        x, y = positions[state]  # named outside the picture, away from its middle
+        away = math.atan2(y - middle[1], x - middle[0]) if (x, y) != middle else math.pi / 2
+        offset = radius * points + 14
+        ax.annotate(
+            name,
+            (x, y),
+            xytext=(offset * math.cos(away), offset * math.sin(away)),
+            textcoords="offset points",
+            ha="center",
+            va="center",
+            fontsize=9,
+            color=INK,
+            fontweight="bold",
+            zorder=5,
+        )
     kind = "one-way moves as arrows" if one_way else "moves"
     ax.set_title(
         f"{puzzle.n}-disk {puzzle.name} tower: {count:,} positions, {graph.number_of_edges():,} {kind}; "
@@ -188,9 +326,15 @@ def draw_state_graph(
         color=INK,
         pad=18,
     )
-    ax.autoscale_view()
-    ax.margins(0.06)
     return figure
+
+
+def _points_per_unit(figure: Figure, ax: Any) -> float:
+    """How many points (1/72 inch) one unit of the layout takes in ``ax`` (aspect equal, limits set)."""
+    box = ax.get_position()
+    width, height = figure.get_size_inches()
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    return float(min(box.width * width * 72 / (x1 - x0), box.height * height * 72 / (y1 - y0)))
 
 
 def _draw_faces(
@@ -198,14 +342,13 @@ def _draw_faces(
     graph: nx.Graph,
     positions: dict[State, tuple[float, float]],
     on_path: set[State],
-    labels: bool,
+    radius: float,
     ax: Any,
 ) -> None:
     """Each node a disc of one wedge per post in the colour the post shows, and a legend."""
     from matplotlib.collections import PatchCollection
     from matplotlib.patches import Patch, Wedge
 
-    radius = 0.1  # the layouts put neighbours one unit apart, the colourings of a placement within 0.3 or so
     k = puzzle.posts
     wedges, colors = [], []
     for state in graph.nodes:
