@@ -230,45 +230,38 @@ def _layers(
 
 
 _NARROW = 64
-"""Layers of fewer codes are expanded in plain Python: a numpy call costs more than that many codes."""
-
-_DEEP = 32
-"""After this many narrow layers the search is deep (cyclic moves: thousands of layers of a few codes), and the
-table's rows are read once into Python lists instead of a few rows a layer."""
+_DEEP = 128
+"""After :data:`_DEEP` layers of fewer than :data:`_NARROW` codes the search is deep (cyclic moves: thousands of
+layers of a few codes), where a numpy call costs more than the codes of a layer: its narrow layers then go code by
+code in Python."""
 
 
 def _distances(table: np.ndarray, target: int) -> np.ndarray:
-    """The layer of every code in a breadth-first search from ``target`` over ``table`` (-1 where not reached): a wide
-    layer in a few numpy calls, a narrow one code by code in Python."""
+    """The layer of every code in a breadth-first search from ``target`` over ``table`` (-1 where not reached)."""
     distances = np.full(len(table), -1, np.int32)
-    known = distances.data  # the same array, as a memoryview: quick to read and write one code at a time
+    known = distances.data  # the same numbers, quick to read and write one at a time
     known[target] = 0
     dedupe = _stamp(len(table))
-    rows: tuple[list[int], list[int]] | None = None  # the table's moves, row after row, and where each row ends
-    frontier: np.ndarray | list[int] = [target]
+    rows: list[list[int]] | None = None  # the table in Python lists, once the search is deep
+    frontier: np.ndarray | list[int] = np.array([target], np.int64)
     depth = narrow = 0
     while len(frontier):
         depth += 1
-        if len(frontier) >= _NARROW:
+        narrow += len(frontier) < _NARROW
+        if rows is None and narrow >= _DEEP:
+            rows = table.tolist()
+        if rows is None or len(frontier) >= _NARROW:
             children = table[np.asarray(frontier)].ravel()
             children = dedupe(children[children >= 0])
             children = children[distances[children] < 0]
             distances[children] = depth
-            frontier = children if children.size >= _NARROW else children.tolist()
+            frontier = children if rows is None or children.size >= _NARROW else children.tolist()
             continue
-        narrow += 1
-        if narrow == _DEEP:
-            legal = table >= 0
-            rows = table[legal].tolist(), [0, *np.cumsum(legal.sum(axis=1)).tolist()]
-        if rows is None:
-            candidates = table[frontier].ravel().tolist()
-        else:
-            moves, ends = rows
-            candidates = [child for code in frontier for child in moves[ends[code] : ends[code + 1]]]
         following = []
-        for child in candidates:
-            if child >= 0 and known[child] < 0:
-                known[child] = depth
-                following.append(child)
+        for code in frontier:
+            for child in rows[code]:
+                if child >= 0 and known[child] < 0:
+                    known[child] = depth
+                    following.append(child)
         frontier = following
     return distances

@@ -272,7 +272,9 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
 @contextlib.asynccontextmanager
 async def _warm(app: FastAPI) -> AsyncIterator[None]:
     """Build the solvers' tables for every colouring and run Levy's algorithms on the neutral tower at the largest
-    size once, at startup (about a second), so that no request pays for them."""
+    size once, at startup (about a second), so that no request pays for them; and answer a hint on a small member of
+    the family, so that the search behind the family's hints is loaded (each member's table is built on its first
+    request, in a few milliseconds)."""
     for settings in [Settings(n=MAX_DISKS, magnetic=False)] + [
         Settings(n=MAX_DISKS, colors=colors, goal_up=goal_up) for colors, goal_up in solvable_variants()
     ]:
@@ -280,7 +282,19 @@ async def _warm(app: FastAPI) -> AsyncIterator[None]:
     for name in levy.ALGORITHMS:
         for start_up in ("R", "B"):
             _levy_on_neutral(name, MAX_DISKS, start_up)
+    _hint(PositionRequest(settings=Settings(n=2, posts=MIN_POSTS + 1, moves="cyclic", magnetic=False), state="SI"))
     yield
+
+
+def _hint(request: PositionRequest) -> Hint:
+    """The answer of ``/api/hint``: the solver's first move and the distance."""
+    puzzle = request.settings.puzzle()
+    state = _state(puzzle, request.state)
+    distance = puzzle.distance(state, puzzle.goal)
+    if distance == 0:
+        return Hint(move=None, disk=None, src=None, dst=None, distance=0)
+    best = next(puzzle.solve(state, puzzle.goal))
+    return Hint(move=best.notation(puzzle.posts), disk=best.disk, src=best.src, dst=best.dst, distance=distance)
 
 
 def _solution_rows(puzzle: Puzzle, start: State, algorithm: str) -> np.ndarray:
@@ -444,14 +458,13 @@ def create_app() -> FastAPI:
 
     @app.post("/api/hint", response_model=Hint, responses=REFUSALS)
     def hint(request: PositionRequest) -> Hint:
-        """An optimal next move towards the goal from any position (null when solved)."""
-        puzzle = request.settings.puzzle()
-        state = _state(puzzle, request.state)
-        distance = puzzle.distance(state, puzzle.goal)
-        if distance == 0:
-            return Hint(move=None, disk=None, src=None, dst=None, distance=0)
-        best = next(puzzle.solve(state, puzzle.goal))
-        return Hint(move=best.notation(puzzle.posts), disk=best.disk, src=best.src, dst=best.dst, distance=distance)
+        """An optimal next move towards the goal from any position (null when solved).
+
+        A member other than the three-post tower with every move allowed, from a position other than its start, is
+        answered from a table of the distance of each of its positions to the goal, built on its first request (at
+        most some 20 ms at the caps of :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`) and kept for the latest few.
+        """
+        return _hint(request)
 
     @app.post("/api/solution", response_model=SolutionPage, responses=REFUSALS)
     def solution(request: SolutionRequest) -> SolutionPage:
