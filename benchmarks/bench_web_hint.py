@@ -4,9 +4,10 @@ For posts 3 to :data:`~hanoikit.limits.WEB_MAX_POSTS`, each move rule, classic a
 the page's RBB colouring: R, B, neutral posts, B), at the member's cap (:data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`;
 :data:`~hanoikit.limits.WEB_MAX_DISKS` for three posts with every move):
 
-* ``first``: the first hint from the start, cold: every cache of hanoikit emptied before it but those the app fills
-  when it starts, as in a fresh app (the best of three such cold starts: the machine is shared; the worst of the three
-  is printed too);
+* ``first``: the first hint from the start, cold: hanoikit's caches as in a fresh app (emptied, but for what the
+  app's startup fills: the three-post tower's solvers, and the tables of its deep members,
+  :data:`hanoikit.web.app.DEEP_MEMBERS`); the best of three such cold starts, as the machine is shared (the worst of
+  the three is printed too);
 * ``random``: the first hint from a random position, cold likewise (a member whose start cannot reach its goal answers
   422, and its random column is empty);
 * ``warm``: the median hint from 7 other random positions once the member's table is built;
@@ -32,7 +33,9 @@ from bench_web import serving
 from hanoikit import MOVE_RULES, MagneticPuzzle, Puzzle
 from hanoikit.errors import UnsolvableError
 from hanoikit.limits import WEB_MAX_DISKS, WEB_MAX_FAMILY_DISKS, WEB_MAX_POSTS
+from hanoikit.solvers import exhaustive
 from hanoikit.web import random_state
+from hanoikit.web.app import warm_family
 
 TARGET = 0.050  # seconds
 COLD = 3  # cold starts per member
@@ -50,11 +53,15 @@ def caches() -> list[Callable[..., object]]:
 
 
 def forget(kept: list[Callable[..., object]]) -> None:
-    """Empty every cache of hanoikit but those in ``kept`` (the ones the app fills when it starts): the state of a
-    fresh app, but for the modules, which stay imported."""
+    """The caches of a fresh app: every cache of hanoikit emptied but ``kept`` (those the app's startup fills for the
+    three-post tower), then the family's tables emptied and the app's startup work for them redone (its deep members,
+    :func:`hanoikit.web.app.warm_family`). The modules stay imported."""
     for cache in caches():
         if all(cache is not other for other in kept):
             cache.cache_clear()  # type: ignore[attr-defined]
+    exhaustive._table.cache_clear()
+    exhaustive._whole_path.cache_clear()
+    warm_family()
 
 
 def members() -> list[tuple[str, dict, Puzzle]]:
