@@ -60,7 +60,7 @@ def forget(kept: list[Callable[..., object]]) -> None:
         if all(cache is not other for other in kept):
             cache.cache_clear()  # type: ignore[attr-defined]
     exhaustive._table.cache_clear()
-    exhaustive._whole_path.cache_clear()
+    exhaustive._WALKED.clear()
     warm_family()
 
 

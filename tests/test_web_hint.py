@@ -31,7 +31,7 @@ def client() -> TestClient:
 def forget_tables() -> None:
     """As if no member had been asked about since the app started (whose startup builds the deep members' tables)."""
     exhaustive._table.cache_clear()
-    exhaustive._whole_path.cache_clear()
+    exhaustive._WALKED.clear()
     warm_family()
 
 

@@ -22,6 +22,7 @@ frontier search (:mod:`hanoikit.frontier`, two bits a position) up to
 from __future__ import annotations
 
 import functools
+import threading
 from collections import Counter
 from collections.abc import Iterator
 
@@ -66,14 +67,14 @@ def _check_path_size(puzzle: Puzzle) -> None:
 def _path(puzzle: Puzzle, src: State, dst: State) -> tuple[Move, ...]:
     """A shortest move sequence from ``src`` to ``dst``."""
     _check_path_size(puzzle)
-    return _whole_path(puzzle, src, dst)
+    return tuple(_walk(puzzle, src, dst)) if _tabled(puzzle) else _searched_path(puzzle, src, dst)
 
 
-@functools.lru_cache(maxsize=16)
-def _whole_path(puzzle: Puzzle, src: State, dst: State) -> tuple[Move, ...]:
-    if _tabled(puzzle):
-        return tuple(_walk(puzzle, src, dst))
-    return _searched_path(puzzle, src, dst)
+_WALKED: dict[tuple[Puzzle, State, State], tuple[Move, ...]] = {}
+"""The paths walked to their end lately, the oldest first (at most :data:`_KEPT`): a solution asked for page after
+page, or move after move, is walked once."""
+_KEPT = 16
+_WALKED_LOCK = threading.Lock()
 
 
 def _unreachable(puzzle: Puzzle, src: State, dst: State) -> UnsolvableError:
@@ -105,21 +106,32 @@ def _tabled_distance(puzzle: Puzzle, src: State, dst: State) -> int:
 def _walk(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
     """A shortest move sequence from ``src`` to ``dst``, lazily: each move leads one step down the table of distances
     to ``dst``. Raises :class:`~hanoikit.UnsolvableError` at once, before the first move."""
+    key = (puzzle, src, dst)
+    with _WALKED_LOCK:
+        walked = _WALKED.get(key)
+    if walked is not None:
+        return iter(walked)
     table, left = _table(puzzle, dst), _tabled_distance(puzzle, src, dst)
 
     def steps() -> Iterator[Move]:
-        state = src
+        moves, state = [], src
         for after_this in range(left - 1, -1, -1):
             move, state = next(
                 (move, after)
                 for move, after in puzzle.successors(state)
                 if table[tower_search.encode(puzzle, after)] == after_this
             )
+            moves.append(move)
             yield move
+        with _WALKED_LOCK:
+            _WALKED[key] = tuple(moves)
+            while len(_WALKED) > _KEPT:
+                del _WALKED[next(iter(_WALKED))]
 
     return steps()
 
 
+@functools.lru_cache(maxsize=16)
 def _searched_path(puzzle: Puzzle, src: State, dst: State) -> tuple[Move, ...]:
     """A shortest move sequence from ``src`` to ``dst``, by breadth-first search from ``src`` over the puzzle's own
     rule hooks."""
