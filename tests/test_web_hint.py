@@ -133,7 +133,7 @@ def test_the_first_hint_of_a_member_at_its_cap_answers_in_under_50_ms(
     settings = settings_of(posts, rule, faces, page_cap(client.get("/api/config").json(), posts, rule, faces))
     somewhere = str(State.parse("I" + "S" * (settings["n"] - 1) + (":B" + "R" * (settings["n"] - 1) if faces else "")))
     times = []
-    for _ in range(3):  # the best of three cold starts: the machine is shared
+    for _ in range(5):  # the best of five cold starts: the machine is shared
         forget_tables()
         began = time.perf_counter()
         client.post("/api/hint", json={"settings": settings, "state": somewhere})  # not a tower: no closed form
