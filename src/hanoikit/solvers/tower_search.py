@@ -13,6 +13,10 @@ post colours) but keeps no paths and works on numpy arrays of integer codes, a f
 Memory is one byte per code (the visited set) plus the layers; :class:`~hanoikit.TooLargeError` is raised when the
 code space is above ``max_codes`` (default :data:`~hanoikit.limits.MAX_TOWER_SEARCH_CODES`).
 
+:func:`distances_to` searches backwards from one target to give the distance of every position to it at once: the
+table behind the exhaustive solver's distances and paths (:mod:`hanoikit.solvers.exhaustive`), and so behind the play
+page's hints on the family's members.
+
 >>> from hanoikit import MagneticPuzzle, Puzzle
 >>> [distance(Puzzle(n, posts=4, moves="linear")) for n in range(1, 7)]  # OEIS A160002
 [3, 10, 19, 34, 57, 88]
@@ -99,7 +103,8 @@ def distances_to(puzzle: Puzzle, dst: State | None = None) -> np.ndarray:
     A breadth-first search backwards from ``dst`` over the table of every code's moves with the pairs of posts
     reversed: the reverse of a legal move carries the disk back (flipping it back on a magnetic tower), so the
     reversed rules lead from a position to those one move before it (a few milliseconds for some 20,000 codes).
-    Raises :class:`~hanoikit.TooLargeError` unless :func:`tabulated`.
+    Raises :class:`~hanoikit.TooLargeError` unless :func:`tabulated`, :class:`~hanoikit.InvalidStateError` if ``dst``
+    is not a legal position.
 
     >>> p = Puzzle(3, posts=4, moves="cyclic")
     >>> table = distances_to(p)

@@ -472,9 +472,9 @@ def create_app() -> FastAPI:
     def hint(request: PositionRequest) -> Hint:
         """An optimal next move towards the goal from any position (null when solved).
 
-        A member other than the three-post tower with every move allowed, from a position other than its start, is
-        answered from a table of the distance of each of its positions to the goal, built on its first request (at
-        most about 20 ms at the caps of :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`; at startup for
+        Where no solver has a closed form (more posts or restricted moves, from most positions), the answer is read
+        from a table of the distance of each position of the member to its goal, built on the member's first such
+        request (at most about 20 ms at the caps of :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`; at startup for
         :data:`DEEP_MEMBERS`) and kept for the 16 members asked about last.
         """
         return _hint(request)
