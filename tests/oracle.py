@@ -3,6 +3,7 @@ of ``hanoikit.search`` and of every solver."""
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Callable, Sequence
 
@@ -35,4 +36,36 @@ def plain_distances(puzzle: Puzzle, source: State) -> dict[State, int]:
             if after not in distances:
                 distances[after] = distances[state] + 1
                 queue.append(after)
+    return distances
+
+
+def all_states(puzzle: Puzzle) -> list[State]:
+    """Every legal position of ``puzzle``: each disk on each post and, with faces, each top colour, those its rules
+    allow."""
+    k = puzzle.posts
+    if not puzzle.faces:
+        return [State(posts, post_count=k) for posts in itertools.product(range(k), repeat=puzzle.n)]
+    candidates = (
+        State(posts, ups, post_count=k)
+        for posts in itertools.product(range(k), repeat=puzzle.n)
+        for ups in itertools.product("RB", repeat=puzzle.n)
+    )
+    return [state for state in candidates if puzzle.is_legal(state)]
+
+
+def plain_distances_to(puzzle: Puzzle, target: State) -> dict[State, int]:
+    """The least number of moves from every legal position that can reach ``target`` to it (the moves need not be
+    reversible: the search runs backwards over every legal move)."""
+    before: dict[State, list[State]] = {state: [] for state in all_states(puzzle)}
+    for state in before:
+        for move in puzzle.legal_moves(state):
+            before[puzzle.apply(state, move)].append(state)
+    distances = {target: 0}
+    queue = deque([target])
+    while queue:
+        state = queue.popleft()
+        for earlier in before[state]:
+            if earlier not in distances:
+                distances[earlier] = distances[state] + 1
+                queue.append(earlier)
     return distances

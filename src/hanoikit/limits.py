@@ -167,9 +167,10 @@ WEB_MAX_FAMILY_DISKS: dict[tuple[int, bool], int] = {
     (5, True): 4,
 }
 """The largest tower the play API offers for a member other than the three-post tower with every move allowed
-(those keep :data:`WEB_MAX_DISKS`), by ``(posts, faces)``: the exhaustive search's table of such a member is built
-once (about a second at most at these caps, on the first request) and each hint or distance after it answers in
-about 10 ms (measured 3-25 ms through the API)."""
+(those keep :data:`WEB_MAX_DISKS`), by ``(posts, faces)``, whatever the move rule: at most some 20,000 positions,
+whose table of distances to the goal (hanoikit.solvers.tower_search.distances_to) is built on the member's first
+request in at most about 20 ms; every hint, the first included, answers in under 50 ms through the API
+(benchmarks/bench_web_hint.py)."""
 
 
 # -- the command line (hanoi ...) and its movies --------------------------------------------------------------------

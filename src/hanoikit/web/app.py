@@ -60,7 +60,7 @@ from .schemas import (
     SolutionRequest,
 )
 
-__all__ = ["create_app", "BodyLimit", "STATIC"]
+__all__ = ["create_app", "BodyLimit", "DEEP_MEMBERS", "STATIC", "warm_family"]
 
 STATIC = Path(__file__).with_name("static")
 """The page: ``index.html``, ``style.css`` and its ES modules, ``app.js`` first."""
@@ -272,7 +272,8 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
 @contextlib.asynccontextmanager
 async def _warm(app: FastAPI) -> AsyncIterator[None]:
     """Build the solvers' tables for every colouring and run Levy's algorithms on the neutral tower at the largest
-    size once, at startup (about a second), so that no request pays for them."""
+    size once, at startup (about a second), so that no request pays for them; and build the tables of the family's
+    deep members (:func:`warm_family`; every other member's table is built on its first request)."""
     for settings in [Settings(n=MAX_DISKS, magnetic=False)] + [
         Settings(n=MAX_DISKS, colors=colors, goal_up=goal_up) for colors, goal_up in solvable_variants()
     ]:
@@ -280,7 +281,32 @@ async def _warm(app: FastAPI) -> AsyncIterator[None]:
     for name in levy.ALGORITHMS:
         for start_up in ("R", "B"):
             _levy_on_neutral(name, MAX_DISKS, start_up)
+    warm_family()
     yield
+
+
+DEEP_MEMBERS = (Settings(n=WEB_MAX_FAMILY_DISKS[MIN_POSTS, False], moves="cyclic", magnetic=False),)
+"""The members the page offers whose table of distances is a deep search: three posts with cyclic moves, 9,135
+layers of a few positions each, which Python walks one position at a time (about 10 ms, some 50 ms on a busy
+machine). The table of every other member is a few numpy calls a layer (at most about 20 ms at its cap)."""
+
+
+def warm_family() -> None:
+    """Answer a hint on each of :data:`DEEP_MEMBERS` from a position that is not a tower (the tower-to-tower counts are
+    closed forms), so that its table is built before the first request and the family's search is loaded."""
+    for settings in DEEP_MEMBERS:
+        _hint(PositionRequest(settings=settings, state="I" + "S" * (settings.n - 1)))
+
+
+def _hint(request: PositionRequest) -> Hint:
+    """The answer of ``/api/hint``: the solver's first move and the distance."""
+    puzzle = request.settings.puzzle()
+    state = _state(puzzle, request.state)
+    distance = puzzle.distance(state, puzzle.goal)
+    if distance == 0:
+        return Hint(move=None, disk=None, src=None, dst=None, distance=0)
+    best = next(puzzle.solve(state, puzzle.goal))
+    return Hint(move=best.notation(puzzle.posts), disk=best.disk, src=best.src, dst=best.dst, distance=distance)
 
 
 def _solution_rows(puzzle: Puzzle, start: State, algorithm: str) -> np.ndarray:
@@ -444,14 +470,14 @@ def create_app() -> FastAPI:
 
     @app.post("/api/hint", response_model=Hint, responses=REFUSALS)
     def hint(request: PositionRequest) -> Hint:
-        """An optimal next move towards the goal from any position (null when solved)."""
-        puzzle = request.settings.puzzle()
-        state = _state(puzzle, request.state)
-        distance = puzzle.distance(state, puzzle.goal)
-        if distance == 0:
-            return Hint(move=None, disk=None, src=None, dst=None, distance=0)
-        best = next(puzzle.solve(state, puzzle.goal))
-        return Hint(move=best.notation(puzzle.posts), disk=best.disk, src=best.src, dst=best.dst, distance=distance)
+        """An optimal next move towards the goal from any position (null when solved).
+
+        Where no solver has a closed form (more posts or restricted moves, from most positions), the answer is read
+        from a table of the distance of each position of the member to its goal, built on the member's first such
+        request (at most about 20 ms at the caps of :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`; at startup for
+        :data:`DEEP_MEMBERS`) and kept for the 16 members asked about last.
+        """
+        return _hint(request)
 
     @app.post("/api/solution", response_model=SolutionPage, responses=REFUSALS)
     def solution(request: SolutionRequest) -> SolutionPage:
