@@ -157,7 +157,7 @@ class Gatherer:
             legs = sorted((w[S] / 3 + self.const[i], S, i) for Q, S, i in self.legs[(col, M)] if Q == P)
             if not legs:
                 continue
-            row[P], S0, chosen[P] = legs[0]
+            row[P], _, chosen[P] = legs[0]
             near = [(S, i) for value, S, i in legs if value - row[P] <= self.margin]
             if len(near) > 1:
                 exact = [(cost(S) + leg(i), i) for S, i in near if cost(S) != INF]
