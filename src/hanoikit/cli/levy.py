@@ -54,8 +54,10 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None, fmt: str
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
         fail(f"cannot draw to {str(plot)!r}: give a file name ending in .png, .svg or .pdf")
     if plot is not None:
+        from .._extras import require
         from ..draw.files import check_parent
 
+        require("matplotlib", "plot")  # before the table, so a missing extra is the one thing said
         check_parent(plot)  # before the work
     rows: list[list[object]] = []
     for n in range(1, upto + 1):
