@@ -25,13 +25,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import cast
 
 from .errors import UnknownMethodError
 from .levy import published as _levy
 from .move import Move
 from .movearray import MoveArray, batches
-from .puzzle import MagneticPuzzle, Puzzle, move_rule
+from .puzzle import Puzzle, move_rule
 from .solvers.classic import METHODS
 from .state import State
 
@@ -89,6 +88,7 @@ class Algorithm:
         """``src`` and ``dst`` checked (default: the start and the goal); raises :class:`~hanoikit.UnknownMethodError`
         if the algorithm does not play ``puzzle`` or does not start from ``src`` or end at ``dst``.
 
+        >>> from hanoikit import MagneticPuzzle
         >>> get("recursive").endpoints(MagneticPuzzle(2))  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         hanoikit.errors.UnknownMethodError: 'recursive' plays the classic tower (three posts, every move), not Magn...
@@ -170,40 +170,11 @@ def _three_posts_any_moves(puzzle: Puzzle) -> bool:
     return puzzle.posts == 3 and puzzle.moves == _ANY3
 
 
-def _classic_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
-    from .solvers.arrays import solution_chunks
-
-    return solution_chunks(puzzle, src, dst, size)
-
-
-def _magnetic_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
-    from .solvers.magnetic import solution_chunks
-
-    chunks = solution_chunks(cast(MagneticPuzzle, puzzle), src, dst, size)  # the magnetic solver covers it
-    return cast("Iterable[MoveArray]", chunks)  # a Chunks of MoveArray
-
-
-def _frame_stewart_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
-    from .solvers import frame_stewart
-
-    if src == dst:
-        return iter(())
-    return frame_stewart.chunks(puzzle.n, puzzle.posts, src.posts[0], dst.posts[0], size)  # perfect towers
-
-
-_ARRAY_BUILDERS: dict[str, Arrays] = {
-    "classic": _classic_chunks,
-    "magnetic": _magnetic_chunks,
-    "frame-stewart": _frame_stewart_chunks,
-}
-"""The numpy builder of each solver that has one, by the solver's name; the others' moves are batched."""
-
-
 def _optimal_arrays(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
-    builder = _ARRAY_BUILDERS.get(puzzle.solver(src, dst).name)
-    if builder is None:
+    solver = puzzle.solver(src, dst)
+    if solver.chunks is None:
         return batches(puzzle.solve(src, dst), puzzle.n, size)
-    return builder(puzzle, src, dst, size)
+    return solver.chunks(puzzle, src, dst, size)
 
 
 OPTIMAL = register(

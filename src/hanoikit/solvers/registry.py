@@ -19,9 +19,9 @@ the puzzle and the endpoints; the exhaustive search comes last, as the fallback 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ..errors import UnknownMethodError
 from ..limits import MAX_FAMILY_INDEX_DISKS, MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
@@ -30,6 +30,8 @@ from ..state import State
 
 if TYPE_CHECKING:
     from ..move import Move
+    from ..movearray import MoveArray
+    from ..puzzle import MagneticPuzzle
 
 __all__ = [
     "Endpoints",
@@ -94,7 +96,8 @@ class Solver:
 
     ``covers`` is a predicate on the puzzle's rules; ``check`` raises :class:`~hanoikit.TooLargeError` for a puzzle
     it covers but beyond its cap, ``check_index`` likewise for ``move_at`` and ``state_at``; ``load`` returns the
-    module (or any object) with the :class:`SolverFunctions`.
+    module (or any object) with the :class:`SolverFunctions`; ``chunks``, when the solver has one, builds a solution
+    as numpy chunks of at most ``size`` moves (the others' moves are batched from ``solve``).
     """
 
     name: str
@@ -107,6 +110,7 @@ class Solver:
     check_index: Callable[[Puzzle], None] = field(default=_no_cap, repr=False)
     checked_up_to: int | None = None
     reference: str = ""
+    chunks: Callable[[Puzzle, State, State, int], Iterable[MoveArray]] | None = field(default=None, repr=False)
 
     def answers(self, puzzle: Puzzle, src: State | None = None, dst: State | None = None) -> bool:
         """Whether this solver covers ``puzzle`` between ``src`` and ``dst`` (``None``: the start or the goal)."""
@@ -208,6 +212,25 @@ def _exhaustive_cap(puzzle: Puzzle) -> None:
     check_size(puzzle)
 
 
+def _classic_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
+    from .arrays import solution_chunks
+
+    return solution_chunks(puzzle, src, dst, size)
+
+
+def _magnetic_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
+    from .magnetic import solution_chunks
+
+    chunks = solution_chunks(cast("MagneticPuzzle", puzzle), src, dst, size)  # the magnetic solver covers it
+    return cast("Iterable[MoveArray]", chunks)  # a Chunks of MoveArray
+
+
+def _frame_stewart_chunks(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
+    from .frame_stewart import chunks
+
+    return iter(()) if src == dst else chunks(puzzle.n, puzzle.posts, src.posts[0], dst.posts[0], size)  # towers
+
+
 CLASSIC = register(
     Solver(
         name="classic",
@@ -217,6 +240,7 @@ CLASSIC = register(
         cost="O(n) steps on exact ints per answer; each move of a solution in O(1) amortised",
         load=_load_classic,
         reference="A. M. Hinz et al., The Tower of Hanoi - Myths and Maths, 2nd ed., 2018, ch. 2",
+        chunks=_classic_chunks,
     )
 )
 
@@ -231,6 +255,7 @@ MAGNETIC = register(
         load=_load_magnetic,
         check_index=_magnetic_index_cap,
         reference="shortest paths over the tiny graph of each level (hanoikit.solvers.magnetic), every colouring",
+        chunks=_magnetic_chunks,
     )
 )
 
@@ -252,6 +277,7 @@ FRAME_STEWART_4 = register(
         guarantee=Guarantee.PROVEN_OPTIMAL,
         cost="the count in O(sqrt(n)) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
         load=_load_frame_stewart,
+        chunks=_frame_stewart_chunks,
         reference="T. Bousch, La quatrieme tour de Hanoi, Bull. Belg. Math. Soc. 21 (2014) 895-912 (OEIS A007664)",
     )
 )
@@ -264,6 +290,7 @@ FRAME_STEWART = register(
         guarantee=Guarantee.CONJECTURED_OPTIMAL,
         cost="the count in O(n**(1/(k-2))) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
         load=_load_frame_stewart,
+        chunks=_frame_stewart_chunks,
         checked_up_to=6,
         reference="Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695, A007665); optimal "
         "by exhaustive search here up to 6 disks (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
