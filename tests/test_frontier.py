@@ -10,6 +10,7 @@ import sys
 import time
 import tracemalloc
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,7 +19,10 @@ import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.cli import main
 from hanoikit.frontier import Layout, frontier_search, make_engine, overhead_bytes, position_count
+from hanoikit.frontier.block import BlockTask
+from hanoikit.frontier.engines import shares
 from hanoikit.frontier.kernels import COMPILED
+from hanoikit.frontier.search import BLOCKS_PER_WORKER
 from hanoikit.search import bfs
 from hanoikit.solvers import exhaustive
 from oracle import plain_distances
@@ -152,6 +156,23 @@ def test_the_engines_agree_with_the_in_process_search(fixture, request):
         assert shared.engine == engine.name
     old = bfs(Puzzle(6))
     assert frontier_search(Puzzle(6), engine=engine, block_disks=3, narrow=0).layer_sizes == old.layer_sizes
+    puzzle = Puzzle(6, posts=4, moves="cyclic")  # blocks of its own: at least BLOCKS_PER_WORKER for each worker
+    spread = frontier_search(puzzle, engine=engine, narrow=0)
+    assert spread.layout.blocks >= BLOCKS_PER_WORKER * 2 > Layout(puzzle).blocks
+    assert spread.layer_sizes == _layers(puzzle)[0]
+
+
+@given(st.lists(st.integers(0, 10**6), max_size=40), st.integers(1, 6))
+def test_a_layer_is_dealt_to_the_workers_in_shares_of_about_equal_work(works, parts):
+    layout = Layout(Puzzle(2))
+    tasks = [BlockTask(np.empty(0), layout, block, 2, None, -1, work) for block, work in enumerate(works)]
+    dealt = shares(tasks, parts)
+    assert len(dealt) == min(parts, len(tasks)) and all(dealt)
+    assert sorted(task.block for share in dealt for task in share) == list(range(len(works)))
+    loads = [sum(task.work + 1 for task in share) for share in dealt]
+    assert loads == sorted(loads, reverse=True)  # the heaviest share first
+    if tasks:  # each share within one task of the even split (the largest task first to the lightest share)
+        assert loads[0] <= sum(loads) / len(dealt) + max(works) + 1
 
 
 def test_an_unknown_engine_is_refused():
