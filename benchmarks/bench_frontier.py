@@ -77,6 +77,36 @@ def _measured(puzzle, **options) -> dict:
     }
 
 
+def _on_cluster(puzzle, workers: int) -> dict:
+    """A search on a LocalCluster of ``workers``: its time, its blocks, and each worker's share of the wall time spent
+    in tasks (Dask's task stream) and on a CPU (the worker process's CPU time), beside the driver's CPU time."""
+    from distributed import get_task_stream
+
+    from hanoikit import Puzzle
+    from hanoikit.frontier import make_engine
+
+    with make_engine("dask", workers=workers) as engine:
+        client = engine.client
+        client.run(_warm)  # compile in every worker
+        _search(Puzzle(5, posts=4), engine=engine, block_disks=2, narrow=0)
+        load = os.getloadavg()[0]
+        cpu = client.run(time.process_time)
+        driver = time.process_time()
+        with get_task_stream(client) as stream:
+            seconds, result = _search(puzzle, engine=engine)
+        driver = time.process_time() - driver
+        cpu = {worker: spent - cpu[worker] for worker, spent in client.run(time.process_time).items()}
+        busy = dict.fromkeys(cpu, 0.0)
+        for task in stream.data:
+            for span in task["startstops"]:
+                if span["action"] == "compute":
+                    busy[task["worker"]] += span["stop"] - span["start"]
+    return {
+        "seconds": seconds, "positions": result.reachable, "blocks": result.layout.blocks, "load": load,
+        "busy": sorted(busy.values(), reverse=True), "cpu": sorted(cpu.values(), reverse=True), "driver": driver,
+    }
+
+
 def row(name: str) -> dict:
     from hanoikit import MagneticPuzzle, Puzzle
 
@@ -109,15 +139,9 @@ def row(name: str) -> dict:
             terms.append((n, three.distance, one.distance, s1 + s2))
         return {"terms": terms}
     if name == "cluster":
-        from hanoikit.frontier import make_engine
-
         puzzle = Puzzle(11 if QUICK else 14, posts=4)
-        times = {}
-        for workers in (1, 2):
-            with make_engine("dask", workers=workers) as engine:
-                _search(Puzzle(5, posts=4), engine=engine, block_disks=2, narrow=0)  # compile in the workers
-                times[workers], result = _search(puzzle, engine=engine)
-        return {"puzzle": repr(puzzle), "positions": result.reachable, "one": times[1], "two": times[2]}
+        runs = {workers: _on_cluster(puzzle, workers) for workers in (1, 2)}
+        return {"puzzle": repr(puzzle), "positions": runs[1]["positions"], "runs": runs}
     raise SystemExit(f"unknown row {name!r}: choose {', '.join(ROWS)}")
 
 
@@ -192,10 +216,21 @@ def main() -> None:
         print(f"all equal to the published terms: {_verdict(agree)}")
     if "cluster" in only:
         found = figures["cluster"] = run("cluster")
-        speed = found["one"] / found["two"]
+        one, two = found["runs"]["1"], found["runs"]["2"]
+        speed = one["seconds"] / two["seconds"]
         print(f"\nDask LocalCluster on {found['puzzle']} ({found['positions']:,} positions): 1 worker "
-              f"{found['one']:.1f} s, 2 workers {found['two']:.1f} s, speed-up {speed:.2f}x; target >= 1.5x: "
+              f"{one['seconds']:.1f} s, 2 workers {two['seconds']:.1f} s, speed-up {speed:.2f}x; target >= 1.5x: "
               f"{_verdict(speed >= 1.5)}")
+        print(f"{'workers':>9}{'blocks':>8}{'seconds':>9}{'busy (in tasks / wall)':>26}{'CPU (CPU time / wall)':>26}"
+              f"{'driver CPU':>12}{'load before':>13}")
+        for workers, figure in found["runs"].items():
+            seconds = figure["seconds"]
+            busy = ", ".join(f"{spent / seconds:.0%}" for spent in figure["busy"])
+            cpu = ", ".join(f"{spent / seconds:.0%}" for spent in figure["cpu"])
+            print(f"{workers:>9}{figure['blocks']:>8}{seconds:>9.1f}{busy:>26}{cpu:>26}{figure['driver']:>11.1f}s"
+                  f"{figure['load']:>13.1f}")
+        print(f"(a worker busy in a task but short of CPU, or a load before near the {os.cpu_count()} cores, means "
+              "the machine was shared: the speed-up is then not the engine's)")
     if "paper" in only:
         _paper(figures)
 
@@ -205,7 +240,7 @@ def _paper(figures: dict) -> None:
     from hanoikit.limits import FRONTIER_BLOCK_CODES
 
     if "cluster" in figures:
-        rate = figures["cluster"]["positions"] / figures["cluster"]["one"]
+        rate = figures["cluster"]["positions"] / figures["cluster"]["runs"]["1"]["seconds"]
         source = "the 1-worker Dask row"
     elif "memory" in figures:
         rate = figures["memory"]["reachable"] / figures["memory"]["seconds"]
