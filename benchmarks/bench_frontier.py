@@ -17,6 +17,7 @@ a160002, a338, cluster, paper.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -79,7 +80,9 @@ def _measured(puzzle, **options) -> dict:
 
 def _on_cluster(puzzle, workers: int) -> dict:
     """A search on a LocalCluster of ``workers``: its time, its blocks, and each worker's share of the wall time spent
-    in tasks (Dask's task stream) and on a CPU (the worker process's CPU time), beside the driver's CPU time."""
+    in tasks (Dask's task stream) and on a CPU (the worker process's CPU time), beside the driver's CPU time; and the
+    workers' CPU time layer by layer, whose sum over the layers of the busiest worker's is what the layers would take
+    with a core for each worker (``critical``)."""
     from distributed import get_task_stream
 
     from hanoikit import Puzzle
@@ -92,10 +95,13 @@ def _on_cluster(puzzle, workers: int) -> dict:
         load = os.getloadavg()[0]
         cpu = client.run(time.process_time)
         driver = time.process_time()
+        samples = [cpu]
         with get_task_stream(client) as stream:
-            seconds, result = _search(puzzle, engine=engine)
+            seconds, result = _search(puzzle, engine=engine, on_layer=lambda _: samples.append(
+                client.run(time.process_time)))
         driver = time.process_time() - driver
         cpu = {worker: spent - cpu[worker] for worker, spent in client.run(time.process_time).items()}
+        layers = [[after[w] - before[w] for w in cpu] for before, after in itertools.pairwise(samples)]
         busy = dict.fromkeys(cpu, 0.0)
         for task in stream.data:
             for span in task["startstops"]:
@@ -104,6 +110,7 @@ def _on_cluster(puzzle, workers: int) -> dict:
     return {
         "seconds": seconds, "positions": result.reachable, "blocks": result.layout.blocks, "load": load,
         "busy": sorted(busy.values(), reverse=True), "cpu": sorted(cpu.values(), reverse=True), "driver": driver,
+        "critical": sum(max(layer) for layer in layers), "layers_cpu": sum(map(sum, layers)),
     }
 
 
@@ -231,6 +238,9 @@ def main() -> None:
                   f"{figure['load']:>13.1f}")
         print(f"(a worker busy in a task but short of CPU, or a load before near the {os.cpu_count()} cores, means "
               "the machine was shared: the speed-up is then not the engine's)")
+        print(f"CPU time of the layers: 1 worker {one['layers_cpu']:.1f} s; 2 workers {two['layers_cpu']:.1f} s, of "
+              f"which the busier worker's in each layer {two['critical']:.1f} s: with a core for each worker and no "
+              f"latency, {one['layers_cpu'] / two['critical']:.2f}x")
     if "paper" in only:
         _paper(figures)
 
