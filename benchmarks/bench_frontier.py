@@ -237,10 +237,12 @@ def main() -> None:
             print(f"{workers:>9}{figure['blocks']:>8}{seconds:>9.1f}{busy:>26}{cpu:>26}{figure['driver']:>11.1f}s"
                   f"{figure['load']:>13.1f}")
         print(f"(a worker busy in a task but short of CPU, or a load before near the {os.cpu_count()} cores, means "
-              "the machine was shared: the speed-up is then not the engine's)")
+              "the machine was shared: the speed-up is then not the engine's; `nice` does not help where the kernel "
+              "gives each session an equal share, /proc/sys/kernel/sched_autogroup_enabled = 1)")
         print(f"CPU time of the layers: 1 worker {one['layers_cpu']:.1f} s; 2 workers {two['layers_cpu']:.1f} s, of "
-              f"which the busier worker's in each layer {two['critical']:.1f} s: with a core for each worker and no "
-              f"latency, {one['layers_cpu'] / two['critical']:.2f}x")
+              f"which the busier worker's in each layer {two['critical']:.1f} s: the layers split "
+              f"{two['layers_cpu'] / two['critical']:.2f}x between the 2 workers, and with a core for each and no "
+              f"latency 2 workers would take {one['layers_cpu'] / two['critical']:.2f}x less time than 1")
     if "paper" in only:
         _paper(figures)
 
