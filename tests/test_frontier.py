@@ -3,6 +3,7 @@ memory at two bits per position."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import signal
 import subprocess
@@ -20,7 +21,7 @@ from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.cli import main
 from hanoikit.frontier import Layout, frontier_search, make_engine, overhead_bytes, position_count
 from hanoikit.frontier.block import BlockTask
-from hanoikit.frontier.engines import shares
+from hanoikit.frontier.engines import _PoolEngine, shares
 from hanoikit.frontier.kernels import COMPILED
 from hanoikit.frontier.search import BLOCKS_PER_WORKER
 from hanoikit.search import bfs
@@ -160,6 +161,45 @@ def test_the_engines_agree_with_the_in_process_search(fixture, request):
     spread = frontier_search(puzzle, engine=engine, narrow=0)
     assert spread.layout.blocks >= BLOCKS_PER_WORKER * 2 > Layout(puzzle).blocks
     assert spread.layer_sizes == _layers(puzzle)[0]
+
+
+class _Counting(concurrent.futures.ThreadPoolExecutor):
+    """Two threads that count the tasks of each layer."""
+
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.layers: list[int] = []
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.layers[-1] += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+class _Threads(_PoolEngine):
+    """The pool engines' dealing of a layer, on two threads."""
+
+    name, workers = "threads", 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.executor = _Counting()
+
+    def run(self, table, tasks):
+        self.executor.layers.append(0)
+        return super().run(table, tasks)
+
+    def close(self) -> None:
+        self.executor.shutdown()
+        super().close()
+
+
+def test_a_pool_engine_gives_each_worker_one_task_a_layer_on_blocks_of_its_own():
+    puzzle = Puzzle(6, posts=4, moves="linear")
+    with _Threads() as engine:
+        found = frontier_search(puzzle, engine=engine, narrow=0)
+    _same(found, *_layers(puzzle))
+    assert found.layout.blocks >= BLOCKS_PER_WORKER * 2 > Layout(puzzle).blocks
+    assert len(engine.executor.layers) == found.eccentricity and max(engine.executor.layers) == 2
 
 
 @given(st.lists(st.integers(0, 10**6), max_size=40), st.integers(1, 6))
