@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -197,6 +198,10 @@ def test_a_pool_engine_gives_each_worker_one_task_a_layer_on_blocks_of_its_own()
     puzzle = Puzzle(6, posts=4, moves="linear")
     with _Threads() as engine:
         found = frontier_search(puzzle, engine=engine, narrow=0)
+        first = os.path.dirname(engine.ref.path)
+        frontier_search(Puzzle(3), engine=engine)  # the next search on the engine lets the first one's table go
+        assert os.path.isdir(os.path.dirname(engine.ref.path)) and not os.path.exists(first)
+    assert not os.path.exists(os.path.dirname(engine.ref.path))
     _same(found, *_layers(puzzle))
     assert found.layout.blocks >= BLOCKS_PER_WORKER * 2 > Layout(puzzle).blocks
     assert len(engine.executor.layers) == found.eccentricity and max(engine.executor.layers) == 2

@@ -85,6 +85,10 @@ class Engine:
         return map(run_block, tasks)
 
     def close(self) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        """Remove the table's directory if the engine made it (an engine serves one search at a time)."""
         if self._owned is not None:
             shutil.rmtree(self._owned, ignore_errors=True)
             self._owned = None
@@ -103,6 +107,7 @@ class _PoolEngine(Engine):
 
     def table(self, layout: Layout) -> np.ndarray:
         directory = self.store
+        self._release()  # the previous search's table
         if directory is None:
             shm = "/dev/shm"
             where = shm if os.path.isdir(shm) else None
