@@ -85,8 +85,9 @@ def frontier_search(
     and a search that finds a checkpoint of itself there resumes from it. ``on_layer(d)`` is called after each layer
     (or run of narrow layers) with the number of the current layer. Above :data:`PLAIN_CODES` codes the kernels must
     be compiled: without numba, :class:`~hanoikit.MissingExtraError` names the extra to install. ``block_disks``
-    sets how many of the largest disks pick the block (see :class:`~hanoikit.frontier.Layout`) and ``narrow`` the
-    most positions of a layer expanded as one list (:data:`NARROW`); neither changes the result. With
+    sets how many of the largest disks pick the block (see :class:`~hanoikit.frontier.Layout`; on several workers,
+    without a checkpoint, at least :data:`BLOCKS_PER_WORKER` blocks a worker by default) and ``narrow`` the most
+    positions of a layer expanded as one list (:data:`NARROW`); neither changes the result. With
     ``until_target``, the search stops once the target is found (the layers are then those up to it). Raises
     :class:`~hanoikit.TooLargeError` above :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
     """
@@ -117,7 +118,7 @@ def frontier_search(
 
 
 def _spread(layout: Layout, blocks: int) -> Layout:
-    """``layout`` with more, smaller blocks, until there are ``blocks`` of them (or one code a block).
+    """``layout`` with more, smaller blocks, until there are ``blocks`` of them (or every disk picks the block).
 
     >>> from hanoikit import Puzzle
     >>> _spread(Layout(Puzzle(10, posts=4)), 32)
