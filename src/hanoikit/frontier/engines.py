@@ -23,7 +23,7 @@ from typing import Any, Self
 import numpy as np
 
 from ..errors import HanoiError, UnknownMethodError
-from .block import BlockResult, BlockTask, TableRef, run_block, run_blocks
+from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
 from .layout import Layout
 
 __all__ = ["ENGINES", "Engine", "make_engine", "shares"]
@@ -116,7 +116,7 @@ class _PoolEngine(Engine):
 
     def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
         mapped = [task._replace(table=self.ref) for task in tasks]
-        futures = [self.executor.submit(run_blocks, share) for share in shares(mapped, self.workers)]
+        futures = [self.executor.submit(run_blocks, Share(share)) for share in shares(mapped, self.workers)]
         for future in concurrent.futures.as_completed(futures):
             yield from future.result()
 
