@@ -17,6 +17,7 @@ a160002, a338, cluster, paper.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -77,6 +78,42 @@ def _measured(puzzle, **options) -> dict:
     }
 
 
+def _on_cluster(puzzle, workers: int) -> dict:
+    """A search on a LocalCluster of ``workers``: its time, its blocks, and each worker's share of the wall time spent
+    in tasks (Dask's task stream) and on a CPU (the worker process's CPU time), beside the driver's CPU time; and the
+    workers' CPU time layer by layer, whose sum over the layers of the busiest worker's is what the layers would take
+    with a core for each worker (``critical``)."""
+    from distributed import get_task_stream
+
+    from hanoikit import Puzzle
+    from hanoikit.frontier import make_engine
+
+    with make_engine("dask", workers=workers) as engine:
+        client = engine.client
+        client.run(_warm)  # compile in every worker
+        _search(Puzzle(5, posts=4), engine=engine, block_disks=2, narrow=0)
+        load = os.getloadavg()[0]
+        cpu = client.run(time.process_time)
+        driver = time.process_time()
+        samples = [cpu]
+        with get_task_stream(client) as stream:
+            seconds, result = _search(puzzle, engine=engine, on_layer=lambda _: samples.append(
+                client.run(time.process_time)))
+        driver = time.process_time() - driver
+        cpu = {worker: spent - cpu[worker] for worker, spent in client.run(time.process_time).items()}
+        layers = [[after[w] - before[w] for w in cpu] for before, after in itertools.pairwise(samples)]
+        busy = dict.fromkeys(cpu, 0.0)
+        for task in stream.data:
+            for span in task["startstops"]:
+                if span["action"] == "compute":
+                    busy[task["worker"]] += span["stop"] - span["start"]
+    return {
+        "seconds": seconds, "positions": result.reachable, "blocks": result.layout.blocks, "load": load,
+        "busy": sorted(busy.values(), reverse=True), "cpu": sorted(cpu.values(), reverse=True), "driver": driver,
+        "critical": sum(max(layer) for layer in layers), "layers_cpu": sum(map(sum, layers)),
+    }
+
+
 def row(name: str) -> dict:
     from hanoikit import MagneticPuzzle, Puzzle
 
@@ -109,15 +146,9 @@ def row(name: str) -> dict:
             terms.append((n, three.distance, one.distance, s1 + s2))
         return {"terms": terms}
     if name == "cluster":
-        from hanoikit.frontier import make_engine
-
         puzzle = Puzzle(11 if QUICK else 14, posts=4)
-        times = {}
-        for workers in (1, 2):
-            with make_engine("dask", workers=workers) as engine:
-                _search(Puzzle(5, posts=4), engine=engine, block_disks=2, narrow=0)  # compile in the workers
-                times[workers], result = _search(puzzle, engine=engine)
-        return {"puzzle": repr(puzzle), "positions": result.reachable, "one": times[1], "two": times[2]}
+        runs = {workers: _on_cluster(puzzle, workers) for workers in (1, 2)}
+        return {"puzzle": repr(puzzle), "positions": runs[1]["positions"], "runs": runs}
     raise SystemExit(f"unknown row {name!r}: choose {', '.join(ROWS)}")
 
 
@@ -192,10 +223,26 @@ def main() -> None:
         print(f"all equal to the published terms: {_verdict(agree)}")
     if "cluster" in only:
         found = figures["cluster"] = run("cluster")
-        speed = found["one"] / found["two"]
+        one, two = found["runs"]["1"], found["runs"]["2"]
+        speed = one["seconds"] / two["seconds"]
         print(f"\nDask LocalCluster on {found['puzzle']} ({found['positions']:,} positions): 1 worker "
-              f"{found['one']:.1f} s, 2 workers {found['two']:.1f} s, speed-up {speed:.2f}x; target >= 1.5x: "
+              f"{one['seconds']:.1f} s, 2 workers {two['seconds']:.1f} s, speed-up {speed:.2f}x; target >= 1.5x: "
               f"{_verdict(speed >= 1.5)}")
+        print(f"{'workers':>9}{'blocks':>8}{'seconds':>9}{'busy (in tasks / wall)':>26}{'CPU (CPU time / wall)':>26}"
+              f"{'driver CPU':>12}{'load before':>13}")
+        for workers, figure in found["runs"].items():
+            seconds = figure["seconds"]
+            busy = ", ".join(f"{spent / seconds:.0%}" for spent in figure["busy"])
+            cpu = ", ".join(f"{spent / seconds:.0%}" for spent in figure["cpu"])
+            print(f"{workers:>9}{figure['blocks']:>8}{seconds:>9.1f}{busy:>26}{cpu:>26}{figure['driver']:>11.1f}s"
+                  f"{figure['load']:>13.1f}")
+        print(f"(a worker busy in a task but short of CPU, or a load before near the {os.cpu_count()} cores, means "
+              "the machine was shared: the speed-up is then not the engine's; `nice` does not help where the kernel "
+              "gives each session an equal share, /proc/sys/kernel/sched_autogroup_enabled = 1)")
+        print(f"CPU time of the layers: 1 worker {one['layers_cpu']:.1f} s; 2 workers {two['layers_cpu']:.1f} s, of "
+              f"which the busier worker's in each layer {two['critical']:.1f} s: the layers split "
+              f"{two['layers_cpu'] / two['critical']:.2f}x between the 2 workers, and with a core for each and no "
+              f"latency 2 workers would take {one['layers_cpu'] / two['critical']:.2f}x less time than 1")
     if "paper" in only:
         _paper(figures)
 
@@ -205,7 +252,7 @@ def _paper(figures: dict) -> None:
     from hanoikit.limits import FRONTIER_BLOCK_CODES
 
     if "cluster" in figures:
-        rate = figures["cluster"]["positions"] / figures["cluster"]["one"]
+        rate = figures["cluster"]["positions"] / figures["cluster"]["runs"]["1"]["seconds"]
         source = "the 1-worker Dask row"
     elif "memory" in figures:
         rate = figures["memory"]["reachable"] / figures["memory"]["seconds"]

@@ -3,13 +3,16 @@ memory at two bits per position."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
+import os
 import signal
 import subprocess
 import sys
 import time
 import tracemalloc
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,7 +21,10 @@ import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.cli import main
 from hanoikit.frontier import Layout, frontier_search, make_engine, overhead_bytes, position_count
+from hanoikit.frontier.block import BlockTask
+from hanoikit.frontier.engines import _PoolEngine, shares
 from hanoikit.frontier.kernels import COMPILED
+from hanoikit.frontier.search import BLOCKS_PER_WORKER
 from hanoikit.search import bfs
 from hanoikit.solvers import exhaustive
 from oracle import plain_distances
@@ -152,6 +158,66 @@ def test_the_engines_agree_with_the_in_process_search(fixture, request):
         assert shared.engine == engine.name
     old = bfs(Puzzle(6))
     assert frontier_search(Puzzle(6), engine=engine, block_disks=3, narrow=0).layer_sizes == old.layer_sizes
+    puzzle = Puzzle(6, posts=4, moves="cyclic")  # blocks of its own: at least BLOCKS_PER_WORKER for each worker
+    spread = frontier_search(puzzle, engine=engine, narrow=0)
+    assert spread.layout.blocks >= BLOCKS_PER_WORKER * 2 > Layout(puzzle).blocks
+    assert spread.layer_sizes == _layers(puzzle)[0]
+
+
+class _Counting(concurrent.futures.ThreadPoolExecutor):
+    """Two threads that count the tasks of each layer."""
+
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.layers: list[int] = []
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.layers[-1] += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+class _Threads(_PoolEngine):
+    """The pool engines' dealing of a layer, on two threads."""
+
+    name, workers = "threads", 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.executor = _Counting()
+
+    def run(self, table, tasks):
+        self.executor.layers.append(0)
+        return super().run(table, tasks)
+
+    def close(self) -> None:
+        self.executor.shutdown()
+        super().close()
+
+
+def test_a_pool_engine_gives_each_worker_one_task_a_layer_on_blocks_of_its_own():
+    puzzle = Puzzle(6, posts=4, moves="linear")
+    with _Threads() as engine:
+        found = frontier_search(puzzle, engine=engine, narrow=0)
+        first = os.path.dirname(engine.ref.path)
+        frontier_search(Puzzle(3), engine=engine)  # the next search on the engine lets the first one's table go
+        assert os.path.isdir(os.path.dirname(engine.ref.path)) and not os.path.exists(first)
+    assert not os.path.exists(os.path.dirname(engine.ref.path))
+    _same(found, *_layers(puzzle))
+    assert found.layout.blocks >= BLOCKS_PER_WORKER * 2 > Layout(puzzle).blocks
+    assert len(engine.executor.layers) == found.eccentricity and max(engine.executor.layers) == 2
+
+
+@given(st.lists(st.integers(0, 10**6), max_size=40), st.integers(1, 6))
+def test_a_layer_is_dealt_to_the_workers_in_shares_of_about_equal_work(works, parts):
+    layout = Layout(Puzzle(2))
+    tasks = [BlockTask(np.empty(0), layout, block, 2, None, -1, work) for block, work in enumerate(works)]
+    dealt = shares(tasks, parts)
+    assert len(dealt) == min(parts, len(tasks)) and all(dealt)
+    assert sorted(task.block for share in dealt for task in share) == list(range(len(works)))
+    loads = [sum(task.work + 1 for task in share) for share in dealt]
+    assert loads == sorted(loads, reverse=True)  # the heaviest share first
+    if tasks:  # each share within one task of the even split (the largest task first to the lightest share)
+        assert loads[0] <= sum(loads) / len(dealt) + max(works) + 1
 
 
 def test_an_unknown_engine_is_refused():

@@ -4,29 +4,53 @@ Every engine holds the table of two-bit rows and runs :func:`~hanoikit.frontier.
 layer; they differ only in who runs the tasks. The in-process engine keeps the table in memory (or in a file in
 ``store``, when it is larger than memory). The others keep it in a file that every worker maps: on the RAM disk
 ``/dev/shm`` by default, or in ``store``, which must be a directory every worker sees (a shared file system for a
-cluster of several machines). Dask schedules the tasks (``client.get_executor``); nothing else is home-made.
+cluster of several machines), and hand each worker one share of a layer's blocks, of about equal work
+(:func:`shares`), as one task: a layer costs the scheduler one task and one round trip per worker, not per block, and
+no row ever moves. Dask schedules the tasks (``client.get_executor``); nothing else is home-made.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import heapq
 import multiprocessing
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Self
 
 import numpy as np
 
 from ..errors import HanoiError, UnknownMethodError
-from .block import BlockResult, BlockTask, TableRef, run_block
+from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
 from .layout import Layout
 
-__all__ = ["ENGINES", "Engine", "make_engine"]
+__all__ = ["ENGINES", "Engine", "make_engine", "shares"]
 
 ENGINES = ("inprocess", "processes", "dask")
 """The engines by name: the default runs the tasks in this process."""
+
+
+def shares(tasks: Sequence[BlockTask], parts: int) -> list[list[BlockTask]]:
+    """``tasks`` dealt into at most ``parts`` shares of about equal work (the largest task to the lightest share), the
+    heaviest share first.
+
+    >>> from hanoikit import Puzzle
+    >>> from hanoikit.frontier import Layout
+    >>> layout = Layout(Puzzle(2))
+    >>> tasks = [BlockTask(None, layout, block, 2, None, -1, work) for block, work in enumerate([5, 1, 3, 4])]
+    >>> [[task.block for task in share] for share in shares(tasks, 2)]
+    [[3, 2], [0, 1]]
+    """
+    count = min(parts, len(tasks))
+    dealt: list[list[BlockTask]] = [[] for _ in range(count)]
+    loads = [(0, index) for index in range(count)]
+    for task in sorted(tasks, key=lambda task: task.work, reverse=True):
+        load, index = heapq.heappop(loads)
+        dealt[index].append(task)
+        heapq.heappush(loads, (load + task.work + 1, index))  # a block costs a little even with nothing to do
+    return [dealt[index] for _, index in sorted(loads, reverse=True)]
 
 
 class Engine:
@@ -56,11 +80,15 @@ class Engine:
     def _task_table(self, table: np.ndarray) -> TableRef | np.ndarray:
         return table
 
-    def run(self, table: np.ndarray, tasks: Iterable[BlockTask]) -> Iterator[BlockResult]:
+    def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
         """The results of ``tasks`` (in any order)."""
         return map(run_block, tasks)
 
     def close(self) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        """Remove the table's directory if the engine made it (an engine serves one search at a time)."""
         if self._owned is not None:
             shutil.rmtree(self._owned, ignore_errors=True)
             self._owned = None
@@ -79,16 +107,18 @@ class _PoolEngine(Engine):
 
     def table(self, layout: Layout) -> np.ndarray:
         directory = self.store
+        self._release()  # the previous search's table
         if directory is None:
             shm = "/dev/shm"
             where = shm if os.path.isdir(shm) else None
             self._owned = directory = tempfile.mkdtemp(prefix="hanoi-frontier-", dir=where)
         return self._file_table(directory, layout)
 
-    def run(self, table: np.ndarray, tasks: Iterable[BlockTask]) -> Iterator[BlockResult]:
-        futures = [self.executor.submit(run_block, task._replace(table=self.ref)) for task in tasks]
+    def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
+        mapped = [task._replace(table=self.ref) for task in tasks]
+        futures = [self.executor.submit(run_blocks, Share(share)) for share in shares(mapped, self.workers)]
         for future in concurrent.futures.as_completed(futures):
-            yield future.result()
+            yield from future.result()
 
 
 class ProcessEngine(_PoolEngine):
@@ -107,6 +137,15 @@ class ProcessEngine(_PoolEngine):
         super().close()
 
 
+_QUIET = {  # a LocalCluster's workers run one compiled task each: no sampling of their stacks, rarer health checks
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.tick.interval": "1s",
+}
+
+
 class DaskEngine(_PoolEngine):
     """A Dask distributed cluster: the scheduler at ``address``, or a LocalCluster of ``workers`` processes."""
 
@@ -117,13 +156,16 @@ class DaskEngine(_PoolEngine):
         from .._extras import require
 
         distributed = require("distributed", "cluster")
+        import dask
+
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self.cluster: Any = None
         if address is None:
-            self.cluster = LocalCluster(
-                n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                dashboard_address=None,
-            )
+            with dask.config.set(_QUIET):
+                self.cluster = LocalCluster(
+                    n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                    dashboard_address=None,
+                )
             address = self.cluster
         self.client = Client(address)
         self.workers = len(self.client.nthreads()) or workers or 1

@@ -30,13 +30,16 @@ from .kernels import COMPILED, mark_codes, run_narrow
 from .layout import Layout, position_count
 from .result import FrontierResult
 
-__all__ = ["NARROW", "frontier_search", "overhead_bytes"]
+__all__ = ["BLOCKS_PER_WORKER", "NARROW", "frontier_search", "overhead_bytes"]
 
 NARROW = 1 << 16
 """The most positions of a layer expanded as one list over the whole table, in one compiled call for many layers."""
 
 _WORK = 1 << 22  # expansions per compiled call in the narrow regime, between progress updates and checkpoints
 _SIZES = 1 << 16  # layers per compiled call in the narrow regime
+BLOCKS_PER_WORKER = 16
+"""The fewest blocks a search on several workers gets for each worker (unless ``block_disks`` or ``checkpoint`` is
+given): enough for the workers' shares of a layer to be of about equal work, also while one block holds most of it."""
 PLAIN_CODES = 1 << 22
 """The largest code space searched without numba, by the kernels as plain Python (about a minute at the cap)."""
 
@@ -82,8 +85,9 @@ def frontier_search(
     and a search that finds a checkpoint of itself there resumes from it. ``on_layer(d)`` is called after each layer
     (or run of narrow layers) with the number of the current layer. Above :data:`PLAIN_CODES` codes the kernels must
     be compiled: without numba, :class:`~hanoikit.MissingExtraError` names the extra to install. ``block_disks``
-    sets how many of the largest disks pick the block (see :class:`~hanoikit.frontier.Layout`) and ``narrow`` the
-    most positions of a layer expanded as one list (:data:`NARROW`); neither changes the result. With
+    sets how many of the largest disks pick the block (see :class:`~hanoikit.frontier.Layout`; on several workers,
+    without a checkpoint, at least :data:`BLOCKS_PER_WORKER` blocks a worker by default) and ``narrow`` the most
+    positions of a layer expanded as one list (:data:`NARROW`); neither changes the result. With
     ``until_target``, the search stops once the target is found (the layers are then those up to it). Raises
     :class:`~hanoikit.TooLargeError` above :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
     """
@@ -95,10 +99,13 @@ def frontier_search(
     source = puzzle.check(puzzle.start if source is None else source)
     if target is None and puzzle.is_legal(puzzle.goal):
         target = puzzle.goal
-    target_code = -1 if target is None else layout.encode(puzzle.check(target))
+    target = None if target is None else puzzle.check(target)
     runner = (
         engine if isinstance(engine, Engine) else make_engine(engine, workers=workers, cluster=cluster, store=store)
     )
+    if block_disks is None and checkpoint is None and runner.workers > 1:  # a checkpoint names its blocks
+        layout = _spread(layout, BLOCKS_PER_WORKER * runner.workers)
+    target_code = -1 if target is None else layout.encode(target)
     with runner if not isinstance(engine, Engine) else _kept(runner):
         search = _Search(layout, runner, layout.encode(source), target_code, narrow)
         if checkpoint is not None:
@@ -108,6 +115,19 @@ def frontier_search(
     return FrontierResult(
         puzzle, source, target, search.layers.data, search.distance, search.seconds, runner.name, runner.workers, layout
     )
+
+
+def _spread(layout: Layout, blocks: int) -> Layout:
+    """``layout`` with more, smaller blocks, until there are ``blocks`` of them (or every disk picks the block).
+
+    >>> from hanoikit import Puzzle
+    >>> _spread(Layout(Puzzle(10, posts=4)), 32)
+    Layout(Puzzle(10, posts=4), block_disks=3)
+    """
+    m = layout.m
+    while layout.k**m < blocks and m < layout.n:
+        m += 1
+    return layout if m == layout.m else Layout(layout.puzzle, m)
 
 
 @contextmanager
@@ -167,6 +187,7 @@ class _Search:
         self.every = 0.0
         self.narrow: np.ndarray | None = np.array([source], dtype=np.int64)  # the current layer as one list
         self.wide: dict[int, np.ndarray | None] = {}  # else by block: local codes, None to scan the row
+        self.work: dict[int, int] = {}  # and the number of its positions in each block, where known
         mark_codes(self.table, self.narrow, self.value, self.size, np.empty(1, np.int64), self.dirty)
         self.source = source
 
@@ -204,14 +225,16 @@ class _Search:
 
     def _set_layer(self, listed: np.ndarray, dense: np.ndarray) -> None:
         if not dense.size and listed.size <= self.cap:
-            self.narrow, self.wide = listed.astype(np.int64), {}
+            self.narrow, self.wide, self.work = listed.astype(np.int64), {}, {}
             return
         self.narrow = None
         blocks = listed // self.size
         order = np.argsort(blocks, kind="stable")
         keys, starts = np.unique(blocks[order], return_index=True)
         parts = np.split((listed[order] - blocks[order] * self.size).astype(np.uint32), starts[1:])
-        self.wide = {int(block): part for block, part in zip(keys, parts)} if listed.size else {}
+        listing = {int(block): part for block, part in zip(keys, parts)} if listed.size else {}
+        self.work = {block: part.size for block, part in listing.items()}
+        self.wide = dict(listing)
         for block in dense.tolist():
             self.wide[block] = None
 
@@ -267,7 +290,8 @@ class _Search:
         target_block = self.target // size if self.target >= 0 else -1
         tasks = [
             BlockTask(
-                self.table, layout, block, value, codes, self.target - block * size if block == target_block else -1
+                self.table, layout, block, value, codes, self.target - block * size if block == target_block else -1,
+                self.work.get(block, size),
             )
             for block, codes in self.wide.items()
         ]
@@ -275,6 +299,7 @@ class _Search:
         found = 0
         crossing = []
         following: dict[int, np.ndarray | None] = {}
+        self.work = {}
         for result in self.engine.run(self.table, tasks):
             self._collect(result, following)
             found += result.found
@@ -302,12 +327,14 @@ class _Search:
             self.distance = len(self.layers)
         if result.found:
             following[result.block] = result.codes
+            self.work[result.block] = result.found
 
     def _add_crossing(self, codes: np.ndarray, following: dict[int, np.ndarray | None]) -> None:
         size = self.size
         blocks = codes // size
         for block in np.unique(blocks).tolist():
             local = (codes[blocks == block] - block * size).astype(np.uint32)
+            self.work[block] = self.work.get(block, 0) + local.size
             if block in following:
                 known = following[block]
                 following[block] = None if known is None else np.concatenate([known, local])
