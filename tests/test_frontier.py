@@ -23,7 +23,6 @@ from hanoikit.cli import main
 from hanoikit.frontier import Layout, frontier_search, make_engine, overhead_bytes, position_count
 from hanoikit.frontier.block import BlockTask
 from hanoikit.frontier.engines import _PoolEngine, shares
-from hanoikit.frontier.kernels import COMPILED
 from hanoikit.frontier.search import BLOCKS_PER_WORKER
 from hanoikit.search import bfs
 from hanoikit.solvers import exhaustive
@@ -321,7 +320,6 @@ def test_the_table_holds_two_bits_per_code(puzzle):
     assert layout.table_bytes < 2**21
 
 
-@pytest.mark.skipif(not COMPILED, reason="4 million positions need the compiled kernels (numba)")
 def test_the_peak_memory_of_a_search_is_at_most_two_and_a_half_bits_per_code_plus_fixed_overhead():
     puzzle = Puzzle(11, posts=4)
     layout = Layout(puzzle, block_disks=3)

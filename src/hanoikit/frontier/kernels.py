@@ -5,8 +5,7 @@ Each code holds :data:`UNVISITED`, :data:`DONE`, or the current or the next laye
 unvisited child with the next layer's value, so no pass over the rows is needed between layers; every move keeps its
 direction, so directed move rules are searched as they are.
 
-The kernels are compiled with numba when it is installed (``pip install hanoikit[cluster]``); without it they run as
-plain Python, correct but only fit for small puzzles.
+The kernels are compiled with numba (on first use, then loaded from numba's cache).
 
 >>> import numpy as np
 >>> row = np.zeros(8, dtype=np.uint8)
@@ -20,15 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
-try:
-    from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # optional; ships no stubs
-
-    COMPILED = True
-except ImportError:  # pragma: no cover - the plain-Python fallback
-    COMPILED = False
-
-__all__ = ["COMPILED", "DONE", "UNVISITED", "expand_block", "mark", "mark_codes", "run_narrow", "state_of"]
+__all__ = ["DONE", "UNVISITED", "expand_block", "mark", "mark_codes", "run_narrow", "state_of"]
 
 UNVISITED = 0
 DONE = 1
@@ -40,7 +33,7 @@ _ONE = np.uint64(1)
 
 
 def _jit(function: Callable[..., Any]) -> Callable[..., Any]:
-    return _njit(cache=True, nogil=True)(function) if COMPILED else function
+    return _njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
 
 
 @_jit

@@ -26,7 +26,7 @@ from ..state import State
 from .block import CROSS_ROOM, LIST_SHARE, BlockResult, BlockTask
 from .checkpoint import Checkpoint
 from .engines import Engine, make_engine
-from .kernels import COMPILED, mark_codes, run_narrow
+from .kernels import mark_codes, run_narrow
 from .layout import Layout, position_count
 from .result import FrontierResult
 
@@ -40,8 +40,6 @@ _SIZES = 1 << 16  # layers per compiled call in the narrow regime
 BLOCKS_PER_WORKER = 16
 """The fewest blocks a search on several workers gets for each worker (unless ``block_disks`` or ``checkpoint`` is
 given): enough for the workers' shares of a layer to be of about equal work, also while one block holds most of it."""
-PLAIN_CODES = 1 << 22
-"""The largest code space searched without numba, by the kernels as plain Python (about a minute at the cap)."""
 
 
 def overhead_bytes(layout: Layout, narrow: int = NARROW) -> int:
@@ -83,8 +81,7 @@ def frontier_search(
     directory for the table of two-bit rows (one every worker sees), when not in memory. With ``checkpoint``, a
     directory, each finished layer is made durable there at most every ``checkpoint_every`` seconds (0: every layer),
     and a search that finds a checkpoint of itself there resumes from it. ``on_layer(d)`` is called after each layer
-    (or run of narrow layers) with the number of the current layer. Above :data:`PLAIN_CODES` codes the kernels must
-    be compiled: without numba, :class:`~hanoikit.MissingExtraError` names the extra to install. ``block_disks``
+    (or run of narrow layers) with the number of the current layer. ``block_disks``
     sets how many of the largest disks pick the block (see :class:`~hanoikit.frontier.Layout`; on several workers,
     without a checkpoint, at least :data:`BLOCKS_PER_WORKER` blocks a worker by default) and ``narrow`` the most
     positions of a layer expanded as one list (:data:`NARROW`); neither changes the result. With
@@ -92,10 +89,6 @@ def frontier_search(
     :class:`~hanoikit.TooLargeError` above :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
     """
     layout = Layout(puzzle, block_disks)
-    if layout.codes > PLAIN_CODES and not COMPILED:
-        from .._extras import require
-
-        require("numba", "cluster")
     source = puzzle.check(puzzle.start if source is None else source)
     if target is None and puzzle.is_legal(puzzle.goal):
         target = puzzle.goal
