@@ -189,7 +189,7 @@ def test_close_float_choices_are_made_exactly(monkeypatch: pytest.MonkeyPatch) -
 
     strict = _gather.Gatherer(_levels.engine(), margin=float("inf"))
     monkeypatch.setattr(magnetic, "gatherer", lambda: strict)
-    monkeypatch.setattr(magnetic, "MARGIN", float("inf"))  # every way of the decomposition priced exactly too
+    monkeypatch.setattr(magnetic, "ROWS_ERROR", float("inf"))  # every way of the decomposition priced exactly too
     reference = _reference()
     rng = random.Random(11)
     for colors in ("NNN", "RBB", "NRB"):
@@ -204,3 +204,25 @@ def test_close_float_choices_are_made_exactly(monkeypatch: pytest.MonkeyPatch) -
             if n == 7:
                 moves = list(puzzle.solve(a, b))
                 assert len(moves) == want and puzzle.play(moves, a) == b
+
+
+@pytest.mark.parametrize("colors", ["NNN", "RBB", "NRB"])
+def test_positions_a_few_moves_apart_far_below_the_top(colors: str) -> None:
+    """Positions that differ only in their smallest disks, with hundreds of levels above them (beyond the floats'
+    range of 3^(j - top)): a walk of k moves is at most k away, one move exactly 1, and the reference agrees."""
+    reference = _reference()
+    rng = random.Random(colors)
+    for n in (700, 3000):
+        puzzle = hk.MagneticPuzzle(n, colors)
+        here = puzzle.start
+        walk = [here]
+        for _ in range(4):
+            here = puzzle.apply(here, rng.choice(puzzle.legal_moves(here)))
+            walk.append(here)
+        assert magnetic.distance(puzzle, walk[0], walk[1]) == 1
+        for k in (2, 4):
+            assert magnetic.distance(puzzle, walk[0], walk[k]) <= k
+            assert magnetic.distance(puzzle, walk[k], walk[0]) <= k
+        if n == 700:
+            assert_agrees(reference, puzzle, walk[0], walk[4])
+            assert_agrees(reference, puzzle, walk[4], walk[1])

@@ -14,9 +14,12 @@ redo, the counters against the optimum and the win, drawn with rich to fit the t
 from __future__ import annotations
 
 import math
+import os
+import re
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -287,13 +290,19 @@ def run(puzzle: Puzzle, start: State | None = None, console: Console | None = No
     terminal is resized. Returns the game as it was left."""
     import click
     from rich.console import Console
-    from rich.live import Live
 
     console = console or Console()
     game = TerminalGame(puzzle, start)
-    read_key = read_key or click.getchar
     if not console.is_terminal or not sys.stdin.isatty():
         raise click.UsageError("hanoi play --terminal needs a terminal to read keys from and draw on")
+    if read_key is not None:
+        return _play(game, console, read_key)
+    with _keys() as terminal_key:
+        return _play(game, console, terminal_key)
+
+
+def _play(game: TerminalGame, console: Console, read_key: Callable[[], str]) -> TerminalGame:
+    from rich.live import Live
 
     def screen() -> Group:
         size = console.size
@@ -319,3 +328,51 @@ def run(puzzle: Puzzle, start: State | None = None, console: Console | None = No
     console.print(f"{game.title()}: {game.counters()}." + (" Solved!" if game.solved else ""), highlight=False)
     return game
 
+
+@contextmanager
+def _keys() -> Iterator[Callable[[], str]]:
+    """A key reader with the terminal in character mode for the whole game (``click.getchar`` switches the mode on
+    every key, and the switch drops the keys typed while the board is redrawn); ``click.getchar`` where there is no
+    termios."""
+    import click
+
+    try:
+        import termios
+    except ImportError:  # pragma: no cover - not a POSIX terminal
+        yield click.getchar
+        return
+    try:
+        fd = sys.stdin.fileno()
+        saved = termios.tcgetattr(fd)
+    except (OSError, ValueError, termios.error):
+        yield click.getchar
+        return
+    mode = termios.tcgetattr(fd)
+    mode[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG)  # keys one by one, unechoed, Ctrl-C as a key
+    mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
+    termios.tcsetattr(fd, termios.TCSANOW, mode)
+    pending: list[str] = []
+
+    def read() -> str:
+        if not pending:
+            pending.extend(_split_keys(os.read(fd, 64).decode(sys.stdin.encoding or "utf-8", "replace")))
+        key = pending.pop(0) if pending else "\x04"
+        if key == "\x03":
+            raise KeyboardInterrupt
+        if key == "\x04":
+            raise EOFError
+        return key
+
+    try:
+        yield read
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _split_keys(typed: str) -> list[str]:
+    r"""The keys in what the terminal sent at once: one character each, an escape sequence (an arrow) whole.
+
+    >>> _split_keys("12\x1b[Aq")
+    ['1', '2', '\x1b[A', 'q']
+    """
+    return re.findall(r"\x1b(?:\[[0-9;]*[A-Za-z~]|O[A-Za-z])|.", typed, re.DOTALL)

@@ -29,6 +29,8 @@ __all__: list[str] = []
 
 MARGIN = 1e-9
 """A float choice closer than this (in units of ``3^j``) is made again exactly; the float error is below 1e-14."""
+ROWS_ERROR = 1e-12
+"""A bound of the floats' error in the costs of a level ``j`` divided by ``3^j``."""
 LEAF = 24
 """Levels summed on int64 before the exact binary splitting."""
 STEPS = 512
@@ -175,7 +177,7 @@ class Gatherer:
 
     def total(self, paths: list[tuple[np.ndarray, int]], k0: int) -> int:
         """``den`` times the exact sum of ``sign`` times the legs ``legs`` (bottom first) at ``k = k0, k0 + 1, ..``,
-        for two ``(legs, sign)`` of the same length at most."""
+        over at most two ``(legs, sign)`` of the same length."""
         assert len(paths) <= 2  # a leaf of each is below 2^61: their sum fits in int64
         if not len(paths[0][0]):
             return 0
@@ -240,13 +242,14 @@ class Gatherer:
     def _powers(self, k: int) -> tuple[int, list[int]]:
         """``3^k`` and ``x^k mod q``; stepped up from one already made a few levels below (paths part near the top,
         so a chain asks for many close ``k``)."""
-        found = self._known.get(k)
+        known = dict(self._known)  # a snapshot: another thread may add to it or clear it
+        found = known.get(k)
         if found is None:
-            near = max((i for i in self._known if 0 < k - i <= STEPS), default=None)
+            near = max((i for i in known if 0 < k - i <= STEPS), default=None)
             if near is None:
                 found = 3**k, xpow(k, self.q)
             else:
-                p3, e = self._known[near]
+                p3, e = known[near]
                 for _ in range(k - near):
                     e = [0, *e[:-1]] if not e[-1] else [a + c * e[-1] for a, c in zip([0, *e[:-1]], self.q)]
                 found = p3 * 3 ** (k - near), e
@@ -394,9 +397,12 @@ def _matmul(a: list[list[int]], b: list[list[int]]) -> list[list[int]]:
 
 
 def ratio(value: int, scale: int) -> float:
-    """``value / scale`` as a float, for ints of any size."""
+    """``value / scale`` as a float (``inf`` beyond the floats), for non-negative ints of any size."""
     shift = max(0, scale.bit_length() - 64)
-    return (value >> shift) / (scale >> shift) if shift else value / scale
+    try:
+        return (value >> shift) / (scale >> shift) if shift else value / scale
+    except OverflowError:
+        return INF
 
 
 def scaled(costs: list[float], j: int) -> list[float]:

@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from math import log
 from typing import cast
 
 import numpy as np
@@ -38,7 +39,7 @@ from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
 from . import _magnetic_arrays as _arrays
-from ._gather import MARGIN, colours, gatherer, kernels, ratio, scaled
+from ._gather import ROWS_ERROR, colours, gatherer, kernels, ratio, scaled
 from ._levels import (
     CACHED_LEVELS,
     EXACT_LEVELS,
@@ -115,7 +116,7 @@ class _Chain:
         return self.via[j][P]
 
     def scaled(self, j: int) -> list[float]:
-        """The costs of level ``j`` divided by ``3^j``, as floats (within ``1e-12``)."""
+        """The costs of level ``j`` divided by ``3^j``, as floats (within ``_gather.ROWS_ERROR``)."""
         if j in self.fast:
             assert j >= self.keep, "a level the chain did not keep"
             return cast("list[float]", self.rows[j - self.keep].tolist())
@@ -343,33 +344,39 @@ def _decompose(puzzle: MagneticPuzzle, src: State, dst: State, legs: bool) -> _S
     a, b = _chains([ca, cb], base, n - 1, keep=top - 1)
     # Going up from the largest disk that differs: either disk j stays put (the best so far stands) or it moves,
     # after the smaller disks gather into a perfect tower g, ending with them scattering from a perfect tower h.
-    # Each way is priced on floats first, in units of 3^(top - 1); those within MARGIN of the least, exactly.
+    # Each way is bounded on floats first, in units of 3^(top - 1) (the chains' floats are within ROWS_ERROR of the
+    # costs in units of 3^(j - 1)); only the ways whose lower bound reaches the least upper bound are priced exactly.
     ways: list[tuple[float, int, int, int, int, list[tuple[int, Edge] | None]]] = []
-    least, scale = INF, 3 ** (top - 1)
+    upper, scale = INF, 3 ** (top - 1)
 
-    def near(value: float) -> bool:
-        return value <= least * (1 + MARGIN) + MARGIN
+    def low(scaled: float, unit: float) -> float:  # a lower bound of scaled * 3^(j - 1), in units of 3^(top - 1)
+        return (scaled - 2 * ROWS_ERROR) * unit if scaled > 2 * ROWS_ERROR else 0.0
 
     for j in range(top, n + 1):
-        unit = 3.0 ** (j - top)  # 3^(j - 1) in units of 3^(top - 1)
+        if j > top and upper < INF and (j - 2) * log(2) > log(upper) + (top - 1) * log(3) + 1e-9:
+            break  # disk j > top moves only with the small tower moved to another config: 2^(j - 2) moves or more
+        unit = 3.0 ** (j - top) if j - top < 600 else INF  # 3^(j - 1) in units of 3^(top - 1)
         fa, fb = a.scaled(j - 1), b.scaled(j - 1)
-        if unit == INF or not near((min(fa) + min(fb)) * unit):
-            continue  # gathering on both sides alone costs more than the best way so far
+        least_b = min(fb)
+        beyond = 0.0 if j == top else 2 / scale  # disk j moves away and back, else a smaller j has the way
+        if least_b == INF or low(min(fa) + least_b, unit) + beyond > upper * (1 + 1e-12):
+            continue  # gathering on both sides alone costs more than a way found already
         Ma, Mb = int(a.configs[j]), int(b.configs[j])
         for g in [Ma] if j == 1 else sorted(range(6), key=fa.__getitem__):
-            if fa[g] == INF or not near((fa[g] + min(fb)) * unit):
+            if fa[g] == INF or low(fa[g] + least_b, unit) + beyond > upper * (1 + 1e-12):
                 continue
             dist, into = _tiny_paths(j, int(a.cols[j]), 6 * Ma + g)
             for h in [Mb] if j == 1 else range(6):
                 moves = dist[6 * Mb + h]
-                if moves != INF and fb[h] != INF:
-                    ways.append(((fa[g] + fb[h]) * unit + ratio(int(moves), scale), j, g, h, int(moves), into))
-                    least = min(least, ways[-1][0])
+                if moves != INF and fb[h] != INF and (j == top or h != g):  # else disk j stays: a smaller j's way
+                    share = ratio(int(moves), scale)
+                    ways.append((low(fa[g] + fb[h], unit) + share, j, g, h, int(moves), into))
+                    upper = min(upper, (fa[g] + fb[h] + 2 * ROWS_ERROR) * unit + share)
     best: float = INF
     chosen: tuple[int, int, int, list[tuple[int, Edge] | None]] | None = None
     priced: dict[int, tuple[int, int, float]] = {}  # level: a way priced in full there (g, h, its gathering)
-    for value, j, g, h, moves, into in sorted(ways, key=lambda way: way[0]):
-        if not near(value):
+    for bound, j, g, h, moves, into in sorted(ways, key=lambda way: way[0]):
+        if bound > upper * (1 + 1e-12):
             break
         if j not in priced:
             priced[j] = (g, h, _gathered(a, b, j - 1, g, h))
