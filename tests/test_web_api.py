@@ -13,7 +13,6 @@ import random
 import subprocess
 import sys
 import time
-from collections import deque
 
 import httpx
 import pytest
@@ -28,6 +27,7 @@ from hanoikit.limits import WEB_MAX_BODY_BYTES, WEB_MAX_FAMILY_DISKS, WEB_MAX_PO
 from hanoikit.web import describe, random_state, read_move
 from hanoikit.web.app import create_app
 from hanoikit.web.schemas import MAX_DISKS, MAX_PAGE, MAX_SAVED_MOVES
+from oracle import all_states, plain_distances_to
 
 SIGN = {"R": 1, "B": -1, None: 0}
 
@@ -53,34 +53,10 @@ def settings_of(puzzle: Puzzle) -> dict:
     return settings
 
 
-def all_states(puzzle: Puzzle) -> list[State]:
-    k = puzzle.posts
-    if not puzzle.faces:
-        return [State(posts, post_count=k) for posts in itertools.product(range(k), repeat=puzzle.n)]
-    candidates = (
-        State(posts, ups, post_count=k)
-        for posts in itertools.product(range(k), repeat=puzzle.n)
-        for ups in itertools.product("RB", repeat=puzzle.n)
-    )
-    return [state for state in candidates if puzzle.is_legal(state)]
-
-
 @functools.cache
 def distances_to_goal(puzzle: Puzzle) -> dict[State, int]:
     """BFS oracle: the least number of moves from every legal position to the goal (unreachable ones left out)."""
-    backward: dict[State, list[State]] = {state: [] for state in all_states(puzzle)}
-    for state in backward:
-        for move in puzzle.legal_moves(state):
-            backward[puzzle.apply(state, move)].append(state)
-    distance = {puzzle.goal: 0} if puzzle.goal in backward else {}
-    queue = deque(distance)
-    while queue:
-        state = queue.popleft()
-        for before in backward[state]:
-            if before not in distance:
-                distance[before] = distance[state] + 1
-                queue.append(before)
-    return distance
+    return plain_distances_to(puzzle, puzzle.goal) if puzzle.is_legal(puzzle.goal) else {}
 
 
 def error_of(response: httpx.Response, status: int = 422) -> str:
