@@ -39,7 +39,7 @@ from .errors import TooLargeError, UnknownMethodError, UnsolvableError
 from .limits import MAX_CONTINUATION_MOVES
 from .move import Move
 from .movelist import MoveList, Names, Unreadable, as_move_list
-from .puzzle import MagneticPuzzle, Puzzle
+from .puzzle import Puzzle
 from .state import State
 
 __all__ = ["CheckReport", "check", "error_kind"]
@@ -283,18 +283,9 @@ def _optimal_prefix(
 # -- the replay ---------------------------------------------------------------------------------------------------
 
 
-def _fast(puzzle: Puzzle) -> bool:
-    """Whether the puzzle's rule hooks are those the array replay implements."""
-    cls = type(puzzle)
-    hooks = (cls._move_error, cls._face_error, cls._moved)
-    if puzzle.faces:
-        return hooks == (Puzzle._move_error, MagneticPuzzle._face_error, MagneticPuzzle._moved)
-    return hooks == (Puzzle._move_error, Puzzle._face_error, Puzzle._moved)
-
-
 def _replay(puzzle: Puzzle, state: State, moves: MoveList, count: int) -> tuple[int, State]:
     """How many of the first ``count`` moves are legal in a row from ``state``, and the position after them."""
-    if not _fast(puzzle):
+    if not puzzle.rules_as_data:
         return _replay_slowly(puzzle, state, moves, 0, count)
     board = _Board.of(puzzle, state)
     for begin in range(0, count, CHUNK_MOVES):
@@ -321,7 +312,7 @@ def _replay_slowly(puzzle: Puzzle, state: State, moves: MoveList, begin: int, en
 
 def _advance(puzzle: Puzzle, state: State, moves: MoveList, begin: int, end: int) -> State:
     """The position after the legal moves ``begin`` to ``end`` (from 0, end excluded) played from ``state``."""
-    if not _fast(puzzle):
+    if not puzzle.rules_as_data:
         return _replay_slowly(puzzle, state, moves, begin, end)[1]
     board = _Board.of(puzzle, state)
     board.advance(moves, begin, end)

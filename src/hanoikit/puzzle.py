@@ -316,6 +316,18 @@ class Puzzle:
         return all((dst, src) in self.moves for src, dst in self._pairs)
 
     @property
+    def rules_as_data(self) -> bool:
+        """Whether the rules are the puzzle's data alone (posts, moves, faces, colours), no rule hook of a subclass
+        changing them: then vectorised code (the checker's replay, the search's tables) may apply them itself.
+
+        >>> Puzzle(3, posts=4).rules_as_data, MagneticPuzzle(3, "RBB").rules_as_data
+        (True, True)
+        """
+        cls = type(self)
+        base = MagneticPuzzle if self.faces else Puzzle
+        return (cls._move_error, cls._face_error, cls._moved) == (Puzzle._move_error, base._face_error, base._moved)
+
+    @property
     def goal_is_legal(self) -> bool:
         """Whether the goal tower is a legal position (a magnetic tower may ask for a goal its post D refuses);
         whether it can be reached is the solvers' to say.

@@ -83,9 +83,7 @@ def _unreachable(puzzle: Puzzle, src: State, dst: State) -> UnsolvableError:
 
 def _tabled(puzzle: Puzzle) -> bool:
     """Whether the vectorised search takes ``puzzle`` on: no rule hook of its own, a table of moves within reach."""
-    from ..checker import _fast  # the rule hooks the array code implements
-
-    return _fast(puzzle) and tower_search.tabulated(puzzle)
+    return puzzle.rules_as_data and tower_search.tabulated(puzzle)
 
 
 @functools.lru_cache(maxsize=16)
