@@ -31,10 +31,15 @@ class Terminated(BaseException):
     """Raised by SIGTERM while ``main`` runs, so that temporary files are removed as on Ctrl-C."""
 
 
+RETRY_SECONDS = 2.0
+"""How long after a SIGTERM the signal is sent again if ``main`` has not yet ended on it."""
+
+
 class _Termination:
-    """The SIGTERM handler: raises :class:`Terminated` in the main thread, and sends the signal again 0.2 s later
-    until ``main`` has it, since an exception raised by a signal handler can be lost (inside a finaliser, or while
-    a module is compiled)."""
+    """The SIGTERM handler: raises :class:`Terminated` in the main thread, and sends the signal again
+    :data:`RETRY_SECONDS` later until ``main`` has it, since an exception raised by a signal handler can be lost
+    (inside a finaliser, or while a module is compiled); late enough not to cut short the removal of temporary files
+    that the first one set off."""
 
     def __init__(self) -> None:
         self.retry: threading.Timer | None = None
@@ -45,7 +50,7 @@ class _Termination:
             return
         self.stop()
         self.stopped = False
-        self.retry = threading.Timer(0.2, os.kill, (os.getpid(), signum))
+        self.retry = threading.Timer(RETRY_SECONDS, os.kill, (os.getpid(), signum))
         self.retry.daemon = True
         self.retry.start()
         raise Terminated
