@@ -24,10 +24,16 @@ import subprocess
 import sys
 import time
 
-# The published terms (OEIS, offset as in the sequence): a(n) for n = 1, 2, ...
-A160002 = [3, 10, 19, 34, 57, 88, 123, 176, 253, 342, 449, 572, 749, 980, 1261, 1560, 1903, 2328, 2889, 3562]
-A338089 = [3, 10, 21, 40, 75, 134, 233, 400, 683, 1166, 1981, 3364, 5711, 9690, 16433, 27872]
-A338024 = [1, 6, 15, 28, 57, 98, 179, 304, 521, 894, 1519, 2576, 4381, 7434, 12603, 21380]
+from hanoikit.oeis_terms import PUBLISHED
+
+
+def _published(anumber: str) -> list[int]:
+    """The published terms a(1), a(2), ... (stored in the package with their source)."""
+    entry = PUBLISHED[anumber]
+    return list(entry.terms[1 - entry.offset :])
+
+
+A160002, A338089, A338024 = (_published(a) for a in ("A160002", "A338089", "A338024"))
 
 QUICK = "--quick" in sys.argv
 TOP = int(sys.argv[sys.argv.index("--top") + 1]) if "--top" in sys.argv else None  # OEIS rows up to this n

@@ -230,6 +230,15 @@ def test_legal_walks_are_accepted(walk: tuple[Puzzle, State, list[Move]]) -> Non
     assert report.final == str(final) and report.solved == (final == puzzle.goal)
 
 
+def _kind_of(reason: str) -> str:
+    """The kind of a broken rule, read from the model's own words (an oracle apart from ``checker.error_kind``)."""
+    for words, kind in (("there is no disk", "disk"), ("does not name", "rule"), ("moves go only", "rule"),
+                        ("is not on post", "absent"), ("is under", "covered"), ("larger disk", "larger")):
+        if words in reason:
+            return kind
+    return "faces"
+
+
 @given(walks(), st.data())
 def test_one_corrupted_move_is_rejected_there(walk: tuple[Puzzle, State, list[Move]], data: st.DataObject) -> None:
     puzzle, _, moves = walk
@@ -246,7 +255,7 @@ def test_one_corrupted_move_is_rejected_there(walk: tuple[Puzzle, State, list[Mo
     for given_moves in (corrupted, text):
         report = check(puzzle, given_moves, suboptimal=False)
         assert (report.first_illegal, report.reason, report.final) == (k + 1, reason, str(before))
-        assert report.kind == checker.error_kind(puzzle, before, bad)
+        assert report.kind == _kind_of(reason)
 
 
 @given(walks(), st.integers(1, 9))

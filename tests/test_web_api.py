@@ -831,13 +831,8 @@ def test_each_member_is_capped_and_answers_a_hint_in_under_50_ms(client: TestCli
     refusal = client.post("/api/hint", json={"settings": dict(settings, n=cap + 1)})
     assert refusal.json()["error"] == "TooLargeError" and f"at most {cap}" in error_of(refusal)
     body = {"settings": dict(settings, n=cap)}
-    assert client.post("/api/hint", json=body).status_code == 200  # builds what must be built, once
-    times = []
-    for _ in range(3):  # the best of three: the machine is shared
-        began = time.perf_counter()
-        hint = client.post("/api/hint", json=body).json()
-        times.append(time.perf_counter() - began)
-    assert min(times) < 0.05 and hint["distance"] > 0
+    hint = client.post("/api/hint", json=body).json()  # how fast: benchmarks/bench_web_hint.py, not here
+    assert hint["distance"] > 0
 
 
 def test_the_config_lists_the_move_rules_and_the_posts(client: TestClient) -> None:

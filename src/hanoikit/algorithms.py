@@ -30,8 +30,9 @@ from .errors import UnknownMethodError
 from .levy import published as _levy
 from .move import Move
 from .movearray import MoveArray, batches
-from .puzzle import Puzzle, move_rule
+from .puzzle import Puzzle
 from .solvers.classic import METHODS
+from .solvers.registry import CLASSIC, MAGNETIC
 from .state import State
 
 __all__ = ["CHUNK", "OPTIMAL", "Algorithm", "Family", "get", "playing", "register", "registered"]
@@ -163,13 +164,6 @@ def get(name: str) -> Algorithm:
 
 # -- the built-in algorithms -------------------------------------------------------------------------------------------
 
-_ANY3 = move_rule("any", 3)
-
-
-def _three_posts_any_moves(puzzle: Puzzle) -> bool:
-    return puzzle.posts == 3 and puzzle.moves == _ANY3
-
-
 def _optimal_arrays(puzzle: Puzzle, src: State, dst: State, size: int) -> Iterable[MoveArray]:
     solver = puzzle.solver(src, dst)
     if solver.chunks is None:
@@ -208,7 +202,7 @@ def _classic_method(name: str) -> Algorithm:
         family=Family.CLASSIC,
         optimal=True,
         any_position=False,
-        plays=lambda puzzle: _three_posts_any_moves(puzzle) and not puzzle.faces,
+        plays=CLASSIC.covers,
         plays_text="the classic tower (three posts, every move)",
         home=Puzzle,
         _moves=moves,
@@ -246,7 +240,7 @@ def _levy_algorithm(published: _levy.Published) -> Algorithm:
         family=Family.LEVY,
         optimal=False,
         any_position=False,
-        plays=lambda puzzle: _three_posts_any_moves(puzzle) and puzzle.faces,
+        plays=MAGNETIC.covers,
         plays_text="the magnetic tower on three posts (every move; the post colours decide which runs are legal)",
         home=published.puzzle,
         _moves=moves,

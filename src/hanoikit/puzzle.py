@@ -697,12 +697,15 @@ class MagneticPuzzle(Puzzle):
             return error
         if state.ups is None:
             return f"position {quote(str(state))} gives no disk colours; a magnetic position needs them, e.g. 'SS:RR'"
-        # legal: each post shows one colour, allowed by the post's own (counted at C speed: n may be 10^6)
-        ups = np.frombuffer("".join(state.ups).encode("ascii"), dtype=np.uint8) == ord("B")
-        faces = np.bincount(np.frombuffer(bytes(state.posts), dtype=np.uint8) * 2 + ups, minlength=2 * self.posts)
-        shown = (faces.reshape(-1, 2) > 0).tolist()
-        if not any((red and blue) or (own == "R" and blue) or (own == "B" and red)
-                   for (red, blue), own in zip(shown, self._own)):
+        # legal: each post shows one colour, allowed by the post's own (counted by numpy for many disks)
+        pairs: set[tuple[int, str]]
+        if state.n < 256:
+            pairs = set(zip(state.posts, state.ups))
+        else:
+            blue = np.frombuffer("".join(state.ups).encode("ascii"), dtype=np.uint8) == ord("B")
+            faces = np.bincount(np.frombuffer(bytes(state.posts), dtype=np.uint8) * 2 + blue, minlength=2 * self.posts)
+            pairs = {(int(code) >> 1, "RB"[int(code) & 1]) for code in np.flatnonzero(faces)}
+        if len(pairs) == len({post for post, _ in pairs}) and all(self._own[p] in (None, up) for p, up in pairs):
             return None
         below: list[int | None] = [None] * self.posts
         names = self.post_names

@@ -65,6 +65,7 @@ class TerminalGame:
     cursor: int = 0
     message: str = ""
     hint: Move | None = None
+    _distances: dict[State, int | None] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.start = self.puzzle.check(self.puzzle.start if self.start is None else self.start)
@@ -88,10 +89,13 @@ class TerminalGame:
         return self.session.is_solved()
 
     def _distance(self, state: State) -> int | None:
-        try:
-            return self.puzzle.distance(state, self.puzzle.goal)
-        except UnsolvableError:
-            return None
+        """The distance to the goal, worked out once per position (the board shows it on every redraw)."""
+        if state not in self._distances:
+            try:
+                self._distances[state] = self.puzzle.distance(state, self.puzzle.goal)
+            except UnsolvableError:
+                self._distances[state] = None
+        return self._distances[state]
 
     def _keys_of_posts(self) -> str:
         return f"1-{self.puzzle.posts} or {' '.join(self.puzzle.post_names)}"

@@ -17,7 +17,7 @@ from ..state import Color
 
 __all__ = [
     "app", "fail", "make_puzzle", "magnetic_options", "family_options", "puzzle_rules", "table_format", "OutputError",
-    "DISKS", "FAMILY_COMMANDS",
+    "DISKS",
 ]
 
 _NEGATIVE = re.compile(r"-\d.*")
@@ -93,24 +93,6 @@ def fail(message: str) -> NoReturn:
 
 _RULES: contextvars.ContextVar[tuple[int | None, str]] = contextvars.ContextVar("rules", default=(None, "any"))
 
-FAMILY_COMMANDS: dict[str, tuple[bool, bool]] = {
-    "count": (True, True),
-    "state": (True, True),
-    "move": (True, True),
-    "solve": (True, True),
-    "distance": (True, True),
-    "check": (True, True),
-    "play": (True, True),  # hanoi play --terminal plays any puzzle of the family
-    "animate": (True, True),
-    "show": (True, True),
-    "graph": (True, True),
-    "search": (True, True),
-    "variants": (True, True),
-}
-"""What each command does with the family's rules: (more than three posts, restricted moves). A command that is
-not listed, or not for what was asked, refuses in one line (exit 2) instead of answering with the three-post tools."""
-
-
 def puzzle_rules() -> tuple[int | None, str]:
     """The ``--posts`` (``None``: not given) and ``--moves`` options of the running command."""
     return _RULES.get()
@@ -130,24 +112,12 @@ def make_puzzle(n: int, magnetic: str | None = None, goal_up: str | None = None,
     return MagneticPuzzle(n, magnetic, start_up=faces[0], goal_up=faces[1], moves=moves)
 
 
-def _check_family(name: str, posts: int | None, moves: str, magnetic: str | None) -> None:
-    """Refuse rules the command ``name`` cannot handle yet."""
-    k = posts if posts is not None else (len(magnetic) if magnetic else 3)
-    more_posts, restricted = FAMILY_COMMANDS.get(name, (False, False))
-    if k != 3 and not more_posts:
-        fail(f"hanoi {name} handles three posts only for now, not {k}")
-    if moves.strip().lower() != "any" and not restricted:
-        fail(f"hanoi {name} handles every move allowed only for now, not --moves {moves}")
-
-
 def family_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Add ``--posts K`` and ``--moves RULE`` to a command; :func:`make_puzzle` and :func:`puzzle_rules` read them,
-    and a command that cannot handle them (see :data:`FAMILY_COMMANDS`) refuses in one line."""
+    """Add ``--posts K`` and ``--moves RULE`` to a command; :func:`make_puzzle` and :func:`puzzle_rules` read
+    them."""
 
     @functools.wraps(command)
     def run(*args: Any, posts: int | None = None, moves: str = "any", **kwargs: Any) -> Any:
-        ctx = click.get_current_context()
-        _check_family(ctx.info_name or command.__name__, posts, moves, kwargs.get("magnetic"))
         token = _RULES.set((posts, moves))
         try:
             return command(*args, **kwargs)

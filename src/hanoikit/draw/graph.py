@@ -261,7 +261,7 @@ def draw_state_graph(
     steps = list(itertools.pairwise(path))
     path_edges = {frozenset(pair) for pair in steps}
     two_way = [(u, v) for u, v in graph.edges if not graph.is_directed() or graph.has_edge(v, u)]
-    one_way = [(u, v) for u, v in graph.edges if graph.is_directed() and not graph.has_edge(v, u)]
+    one_way = {(u, v) for u, v in graph.edges if graph.is_directed() and not graph.has_edge(v, u)}
     thin = 0.6 if count > 300 else 1.0
     segments = [(positions[u], positions[v]) for u, v in two_way if frozenset((u, v)) not in path_edges]
     ax.add_collection(LineCollection(segments, colors=BASE, linewidths=thin, alpha=0.55, zorder=1))
@@ -271,7 +271,7 @@ def draw_state_graph(
 
         arrows = {"node_size": node_size, "arrows": True, "arrowstyle": "-|>", "ax": ax, "node_shape": "o"}
         head = min(10.0, max(4.0, 0.6 * radius * points))
-        rest = [edge for edge in one_way if frozenset(edge) not in path_edges]
+        rest = [edge for edge in graph.edges if edge in one_way and frozenset(edge) not in path_edges]  # in order
         nx.draw_networkx_edges(graph, positions, edgelist=rest, edge_color=BASE, width=thin, alpha=0.8,
                                arrowsize=head, **arrows)
         nx.draw_networkx_edges(graph, positions, edgelist=[e for e in steps if e in one_way], edge_color=PATH,

@@ -75,8 +75,8 @@ def run_block(task: BlockTask) -> BlockResult:
     out = np.zeros(4, dtype=np.int64)
     chunks = []
     start = 0
+    cross = np.empty(CROSS_ROOM, dtype=np.int64)  # reused: each pass's crossings are copied out
     while True:
-        cross = np.empty(CROSS_ROOM, dtype=np.int64)
         out[1] = 0
         expand_block(
             table[task.block], task.block, task.value, codes, dense, start, task.target, g.geo, g.low_top, g.low_cnt,

@@ -77,9 +77,6 @@ class Engine:
         self.ref = TableRef(os.path.abspath(path), layout.blocks, layout.row_bytes)
         return np.memmap(path, dtype=np.uint8, mode="r+", shape=(layout.blocks, layout.row_bytes))
 
-    def _task_table(self, table: np.ndarray) -> TableRef | np.ndarray:
-        return table
-
     def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
         """The results of ``tasks`` (in any order)."""
         return map(run_block, tasks)

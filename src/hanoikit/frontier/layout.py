@@ -33,6 +33,8 @@ import numpy as np
 from ..errors import InvalidStateError, TooLargeError
 from ..limits import FRONTIER_BLOCK_CODES, MAX_FRONTIER_CODES
 from ..puzzle import Puzzle
+from ..search import state_count as position_count  # the legal positions, one formula for the family
+from ..solvers.tower_search import code_space, encode
 from ..state import State
 
 __all__ = ["Geometry", "Layout", "position_count"]
@@ -69,29 +71,6 @@ def _tops_table(digits: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     return tops, np.minimum(counts, 2)
 
 
-def position_count(puzzle: Puzzle) -> int:
-    """The number of legal positions of ``puzzle``, exact (a formula, no enumeration).
-
-    Without faces: ``posts**n``. With faces, a set ``E`` of non-empty posts is filled in ``surj(n, |E|)`` ways and each
-    of its posts shows either colour if neutral, its own colour if not.
-
-    >>> from hanoikit import MagneticPuzzle, Puzzle
-    >>> position_count(Puzzle(3, posts=4)), position_count(MagneticPuzzle(2)), position_count(MagneticPuzzle(2, "RBB"))
-    (64, 30, 9)
-    """
-    n, k = puzzle.n, puzzle.posts
-    if not puzzle.faces:
-        return int(k**n)
-    weights = [2 if color == "N" else 1 for color in puzzle.colors]
-    total = 0
-    for subset in range(1, 1 << k):
-        posts = [p for p in range(k) if subset >> p & 1]
-        j = len(posts)
-        onto = sum((-1) ** i * math.comb(j, i) * (j - i) ** n for i in range(j + 1))
-        total += onto * math.prod(weights[p] for p in posts)
-    return total
-
-
 class Layout:
     """The blocks of ``puzzle``'s code space: ``block_disks`` largest disks pick the block (default: as few as keep a
     block within :data:`~hanoikit.limits.FRONTIER_BLOCK_CODES` codes). Raises :class:`~hanoikit.TooLargeError` above
@@ -103,7 +82,7 @@ class Layout:
         self.k, self.n = k, n
         self.faces = bool(puzzle.faces)
         self.width = 1 << k if self.faces else 1
-        self.codes = k**n * self.width
+        self.codes = code_space(puzzle)
         if self.codes > MAX_FRONTIER_CODES:
             raise TooLargeError(
                 f"a frontier search of {puzzle!r} would index {self.codes:,} codes; the limit is "
@@ -140,20 +119,8 @@ class Layout:
     # -- codes -----------------------------------------------------------------------------------------------------
 
     def encode(self, state: State) -> int:
-        """The code of a legal position of the puzzle."""
-        self.puzzle.check(state)
-        code = 0
-        for post in reversed(state.posts):
-            code = self.k * code + post
-        if not self.faces:
-            return code
-        bits = 0
-        ups = state.ups
-        assert ups is not None  # a position of a puzzle with faces has its colours
-        for post, top in enumerate(state.tops()):
-            if top is not None and ups[top - 1] == "B":
-                bits |= 1 << post
-        return code * self.width + bits
+        """The code of a legal position of the puzzle (:func:`hanoikit.solvers.tower_search.encode`)."""
+        return encode(self.puzzle, state)
 
     def decode(self, code: int) -> State:
         """The position with ``code``; raises :class:`~hanoikit.InvalidStateError` if it is not a legal one."""

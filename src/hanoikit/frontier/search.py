@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from array import array
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import numpy as np
 
@@ -99,7 +99,7 @@ def frontier_search(
     if block_disks is None and checkpoint is None and runner.workers > 1:  # a checkpoint names its blocks
         layout = _spread(layout, BLOCKS_PER_WORKER * runner.workers)
     target_code = -1 if target is None else layout.encode(target)
-    with runner if not isinstance(engine, Engine) else _kept(runner):
+    with runner if not isinstance(engine, Engine) else nullcontext(runner):  # an engine given is the caller's
         search = _Search(layout, runner, layout.encode(source), target_code, narrow)
         if checkpoint is not None:
             search.checkpoint(checkpoint, checkpoint_every)
@@ -121,11 +121,6 @@ def _spread(layout: Layout, blocks: int) -> Layout:
     while layout.k**m < blocks and m < layout.n:
         m += 1
     return layout if m == layout.m else Layout(layout.puzzle, m)
-
-
-@contextmanager
-def _kept(engine: Engine) -> Iterator[Engine]:
-    yield engine
 
 
 class _Sizes:
