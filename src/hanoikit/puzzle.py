@@ -305,6 +305,15 @@ class Puzzle:
         return None
 
     @property
+    def every_move(self) -> bool:
+        """Whether every move between two different posts is allowed (the rule ``"any"``).
+
+        >>> Puzzle(3, posts=4).every_move, Puzzle(3, moves="cyclic").every_move
+        (True, False)
+        """
+        return self._any
+
+    @property
     def reversible(self) -> bool:
         """Whether every move can be undone: the allowed moves go both ways (every rule but ``"cyclic"`` and one-way
         pairs). A legal move's reverse is then legal too, on a magnetic tower as well, so the positions and moves

@@ -34,6 +34,8 @@ import numpy as np
 from .errors import InvalidPuzzleError, InvalidStateError, TooLargeError, UnsolvableError
 from .move import Move
 from .puzzle import Puzzle
+from .solvers import tower_search
+from .solvers.tower_search import code_space
 from .state import State
 
 __all__ = [
@@ -92,8 +94,7 @@ def code_count(puzzle: Puzzle) -> int:
     (81, 648)
     """
     _check_rules(puzzle)
-    positions: int = 3**puzzle.n
-    return positions * _colour_codes(puzzle)
+    return code_space(puzzle)
 
 
 def _colour_codes(puzzle: Puzzle) -> int:
@@ -119,17 +120,7 @@ def encode(puzzle: Puzzle, state: State) -> int:
     10
     """
     _check_rules(puzzle)
-    puzzle.check(state)
-    code = 0
-    for post in reversed(state.posts):
-        code = 3 * code + post
-    if state.ups is None:
-        return code
-    bits = 0
-    for post, top in enumerate(state.tops()):
-        if top is not None and state.ups[top - 1] == "B":
-            bits |= 1 << post
-    return 8 * code + bits
+    return tower_search.encode(puzzle, state)  # the family's codes, which on three posts are these
 
 
 def decode(puzzle: Puzzle, code: int) -> State:

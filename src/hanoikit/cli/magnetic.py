@@ -38,7 +38,7 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     hanoi count --format csv          the numbers, to pipe
     """
     top = make_puzzle(upto, magnetic, goal_up, start_up)
-    if top.posts != 3 or len(top.moves) != 6:
+    if top.posts != 3 or not top.every_move:
         _family_table(top, magnetic, goal_up, start_up, fmt)
         return
     disks = top.disk_moves()[::-1]
@@ -140,7 +140,7 @@ def variants(upto: int | None, fmt: str) -> None:
     hanoi variants --posts 4 --format json
     """
     rules = make_puzzle(1)
-    if rules.posts != 3 or len(rules.moves) != 6:
+    if rules.posts != 3 or not rules.every_move:
         _family_variants(rules, upto, fmt)
         return
     upto = upto or 6

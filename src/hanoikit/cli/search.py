@@ -99,9 +99,9 @@ def search(
 
 
 def _oracle_covers(puzzle: Puzzle) -> bool:
-    from ..search import MAX_CODES
+    from ..search import MAX_CODES, code_count, covers
 
-    return puzzle.posts == 3 and len(puzzle.moves) == 6 and 3**puzzle.n * (8 if puzzle.faces else 1) <= MAX_CODES
+    return covers(puzzle) and puzzle.every_move and code_count(puzzle) <= MAX_CODES
 
 
 def _oracle(puzzle: Puzzle, origin: Any, progress: bool) -> dict[str, Any]:

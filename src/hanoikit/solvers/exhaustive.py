@@ -45,7 +45,7 @@ def position_bound(puzzle: Puzzle) -> int:
     >>> position_bound(Puzzle(3, posts=4)), position_bound(MagneticPuzzle(3))
     (64, 216)
     """
-    return int(puzzle.posts**puzzle.n * (2**puzzle.posts if puzzle.faces else 1))
+    return tower_search.code_space(puzzle)
 
 
 def _bound(puzzle: Puzzle) -> int:

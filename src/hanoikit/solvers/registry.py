@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 from ..errors import UnknownMethodError
 from ..limits import MAX_FAMILY_INDEX_DISKS, MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
-from ..puzzle import Puzzle, move_rule
+from ..puzzle import Puzzle
 from ..state import State
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def register(solver: Solver, fallback: bool = False) -> Solver:
 
     A new member's solver says what it covers and what it is worth, e.g. Frame-Stewart on five posts::
 
-        register(Solver(name="frame-stewart", covers=lambda p: p.moves == move_rule("any", p.posts) and not p.faces,
+        register(Solver(name="frame-stewart", covers=lambda p: p.every_move and not p.faces,
                         endpoints=Endpoints.PERFECT, guarantee=Guarantee.CONJECTURED_OPTIMAL, checked_up_to=7,
                         cost="O(n) per count", load=_load_frame_stewart))
     """
@@ -177,11 +177,8 @@ def solver_for(puzzle: Puzzle, src: State | None = None, dst: State | None = Non
 
 # -- the built-in solvers ---------------------------------------------------------------------------------------------
 
-_ANY3 = move_rule("any", 3)
-
-
 def _three_posts_any_moves(puzzle: Puzzle) -> bool:
-    return puzzle.posts == 3 and puzzle.moves == _ANY3
+    return puzzle.posts == 3 and puzzle.every_move
 
 
 def _load_classic() -> SolverFunctions:
@@ -266,7 +263,7 @@ def _load_frame_stewart() -> SolverFunctions:
 
 
 def _every_move(puzzle: Puzzle) -> bool:
-    return puzzle._any and not puzzle.faces
+    return puzzle.every_move and not puzzle.faces
 
 
 FRAME_STEWART_4 = register(

@@ -165,7 +165,7 @@ class Settings(_Model):
             )
         else:
             puzzle = MagneticPuzzle(self.n, self.colors, goal_up=self.goal_up, moves=moves)
-        if puzzle.posts != MIN_POSTS or len(puzzle.moves) != MIN_POSTS * (MIN_POSTS - 1):
+        if puzzle.posts != MIN_POSTS or not puzzle.every_move:
             ensure_at_most(puzzle.n, WEB_MAX_FAMILY_DISKS[puzzle.posts, puzzle.faces], f"disks ({puzzle.name})")
         return puzzle
 
