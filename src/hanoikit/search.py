@@ -347,22 +347,28 @@ def legal_states(puzzle: Puzzle) -> np.ndarray:
 
 
 @contextmanager
-def _progress_bar(enabled: bool, total: int, label: str) -> Iterator[Callable[[int, int], None]]:
-    """Yield ``update(done, depth)``: a rich progress bar on stderr, refreshed at most ten times a second."""
+def progress_bar(
+    enabled: bool, total: int, label: str, step: str = "depth"
+) -> Iterator[Callable[[int, int], None]]:
+    """Yield ``update(done, depth)``: a rich progress bar on stderr (positions, the depth named ``step``, rate, time
+    left), refreshed at most ten times a second; also the frontier search's."""
     if not enabled:
         yield lambda done, depth: None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
-        TextColumn("{task.completed:,} of {task.total:,} positions, depth {task.fields[depth]:,}"),
+        TextColumn(f"{{task.completed:,.0f}} of {{task.total:,}} positions, {step} {{task.fields[depth]:,}}"),
+        TextColumn("{task.fields[rate]:,.0f}/s"),
         TimeElapsedColumn(),
+        TimeRemainingColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=total, depth=0)
+        task = bar.add_task(label, total=total, depth=0, rate=0.0)
+        began = time.monotonic()
         last = 0.0
 
         def update(done: int, depth: int) -> None:
@@ -370,7 +376,7 @@ def _progress_bar(enabled: bool, total: int, label: str) -> Iterator[Callable[[i
             now = time.monotonic()
             if now - last > 0.1:
                 last = now
-                bar.update(task, completed=done, depth=depth)
+                bar.update(task, completed=done, depth=depth, rate=done / max(now - began, 1e-9))
 
         yield update
 
@@ -388,7 +394,7 @@ def _search(
     frontier = np.array([origin], dtype=np.int64)
     layers = [1]
     done = 1
-    with _progress_bar(progress, state_count(space.puzzle), _label(space.puzzle)) as update:
+    with progress_bar(progress, state_count(space.puzzle), _label(space.puzzle)) as update:
         while origin != stop:
             child = space.children(frontier)
             child = child[distances[child] < 0]

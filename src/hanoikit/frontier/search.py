@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable
+from contextlib import nullcontext
 
 import numpy as np
 
 from ..puzzle import Puzzle
+from ..search import progress_bar
 from ..state import State
 from .block import CROSS_ROOM, LIST_SHARE, BlockResult, BlockTask
 from .checkpoint import Checkpoint
@@ -103,7 +104,7 @@ def frontier_search(
         search = _Search(layout, runner, layout.encode(source), target_code, narrow)
         if checkpoint is not None:
             search.checkpoint(checkpoint, checkpoint_every)
-        with _progress_bar(progress, layout, search) as update:
+        with progress_bar(progress, position_count(puzzle), f"search {puzzle!r}", "layer") as update:
             search.run(update, on_layer, until_target)
     return FrontierResult(
         puzzle, source, target, search.layers.data, search.distance, search.seconds, runner.name, runner.workers, layout
@@ -328,37 +329,3 @@ class _Search:
                 following[block] = None if known is None else np.concatenate([known, local])
             else:
                 following[block] = local
-
-
-@contextmanager
-def _progress_bar(enabled: bool, layout: Layout, search: _Search) -> Iterator[Callable[[int, int], None]]:
-    """Yield ``update(done, layer)``: a rich progress bar on stderr (positions, rate, time left), at most ten
-    refreshes a second."""
-    if not enabled:
-        yield lambda done, layer: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed:,.0f} of {task.total:,} positions, layer {task.fields[layer]:,}"),
-        TextColumn("{task.fields[rate]:,.0f}/s"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    total = position_count(layout.puzzle)
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"search {layout.puzzle!r}", total=total, layer=0, rate=0.0)
-        began = time.monotonic()
-        last = 0.0
-
-        def update(done: int, layer: int) -> None:
-            nonlocal last
-            now = time.monotonic()
-            if now - last > 0.1:
-                last = now
-                bar.update(task, completed=done, layer=layer, rate=done / max(now - began, 1e-9))
-
-        yield update
