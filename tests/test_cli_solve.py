@@ -5,13 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sys
 
 import pytest
 
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
 from hanoikit.cli import main
 from hanoikit.cli.solve import LISTING_LIMIT
+from hanoikit.digits import unlimited
 from hanoikit.formats import FORMATS, write_moves
 from hanoikit.solvers.arrays import chunks
 from hanoikit.solvers.classic import METHODS, recursive
@@ -93,12 +93,8 @@ def test_count_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
 def test_counts_with_thousands_of_digits(capsys: pytest.CaptureFixture[str]) -> None:
     a, b = "S" * 20_000, "SD" * 10_000
     outputs = [run(capsys, "solve", "20000", "--count"), run(capsys, "distance", a, b)]
-    limit = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)  # Python's default stops at 4300 digits
-    try:
+    with unlimited():  # Python's default stops at 4300 digits
         assert [int(out) for out in outputs] == [2**20_000 - 1, Puzzle(20_000).distance(State.parse(a), State.parse(b))]
-    finally:
-        sys.set_int_max_str_digits(limit)
 
 
 def test_solve_between_positions(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,11 +16,32 @@ number in halves by powers of two as CPython 3.12's ``_pylong`` does, in subquad
 from __future__ import annotations
 
 import decimal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 
-__all__ = ["exact", "digit_count", "leading", "rounded"]
+__all__ = ["exact", "digit_count", "leading", "rounded", "unlimited"]
 
 _SMALL_BITS = 1024  # below this, int -> str is fast and within Python's limit
+
+
+@contextmanager
+def unlimited() -> Iterator[None]:
+    """Lift Python's limit of 4300 digits on converting between int and decimal text, for the ``with`` block (for
+    writers, such as :mod:`json` and :mod:`csv`, that call ``str`` themselves; :func:`exact` is faster for one
+    number).
+
+    >>> with unlimited():
+    ...     len(str(10**5000))
+    5001
+    """
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def exact(number: int) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import operator
 import re
-import sys
 from typing import NamedTuple, SupportsIndex, cast
 
+from .digits import unlimited
 from .errors import InvalidMoveError, MoveIndexError, TooLargeError, quote
 from .limits import MAX_DISKS, MAX_INDEX_BITS, MAX_INDEX_CHARS, MAX_POSTS
 
@@ -247,9 +247,5 @@ def parse_index(text: str) -> int:
 
 def _whole(digits: str) -> int:
     """An int from up to :data:`~hanoikit.limits.MAX_INDEX_CHARS` ASCII digits, past Python's 4300-digit limit."""
-    limit = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
+    with unlimited():
         return int(digits)
-    finally:
-        sys.set_int_max_str_digits(limit)

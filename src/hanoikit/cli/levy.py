@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn
@@ -183,12 +182,7 @@ def time_command(n: int, tower: str | None, algorithm: str | None, rate: str, fu
     if fmt != "table":
         columns = ["n", "solution", "moves", "rate", "seconds", "years"]
         row = [n, what, moves, *(_fraction(value) for value in (speed, seconds, years))]
-        limit = sys.get_int_max_str_digits()
-        sys.set_int_max_str_digits(0)  # every digit, as --exact
-        try:
-            emit(fmt, columns, [row])
-        finally:
-            sys.set_int_max_str_digits(limit)
+        emit(fmt, columns, [row])  # every digit, as --exact
         return
     per = "move" if speed == 1 else "moves"
     lines = [

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..digits import unlimited
 from ..move import Move, post_names
 from ..puzzle import Puzzle
 from ..state import State
@@ -249,13 +250,15 @@ def emit(fmt: str, columns: Sequence[str], rows: Sequence[Sequence[object]], con
     [{"n": 64, "moves": 18446744073709551615}]
     """
     if fmt == "json":
-        sys.stdout.write(json.dumps([dict(zip(columns, row)) for row in rows]) + "\n")
+        with unlimited():  # every digit of a count
+            sys.stdout.write(json.dumps([dict(zip(columns, row)) for row in rows]) + "\n")
         return
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(columns)
-        writer.writerows(rows)
+        with unlimited():
+            writer.writerows(rows)
         sys.stdout.write(out.getvalue())
         return
     if fmt != "table":
