@@ -111,7 +111,8 @@ class TerminalGame:
     def title(self) -> str:
         p = self.puzzle
         kind = f"Magnetic Tower of Hanoi, posts {p.colors}" if p.faces else "Tower of Hanoi"
-        rule = "" if _rule(p) == "any" else f", moves {_rule(p)}"
+        name = _rule(p)
+        rule = "" if name == "any" else f", moves {name}"
         return f"{kind} · {p.n} disk{'s' * (p.n != 1)} · {p.posts} posts{rule}"
 
     # -- keys -------------------------------------------------------------------------------------------------------

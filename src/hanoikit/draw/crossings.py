@@ -93,7 +93,7 @@ def _draw(ax: Any, item: Panel, longest: int) -> None:
         )
     ax.set_yticks(ticks, labels)
     for tick, label in zip(ax.get_yticklabels(), labels):
-        if label in set(names):
+        if label in names:
             tick.set_fontweight("bold")
             tick.set_fontsize(10)
         else:
