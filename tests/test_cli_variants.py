@@ -8,15 +8,9 @@ import json
 
 import pytest
 
+from clirun import run
 from hanoikit import MagneticPuzzle, limits
-from hanoikit.cli import main
 from oracle import plain_distances
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    status = main(args)
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 def rows_of(args: list[str], capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:

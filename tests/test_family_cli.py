@@ -7,16 +7,10 @@ import json
 
 import pytest
 
+from clirun import run
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
-from hanoikit.cli import main
 from hanoikit.solvers import cyclic, frame_stewart, tower_search
 from oracle import plain_distances
-
-
-def run(args: list[str], capsys) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
-    status = main(args)
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 def test_count_with_four_posts_prints_the_frame_stewart_table(capsys):

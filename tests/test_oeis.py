@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hanoikit as hk
+from clirun import run
 from hanoikit import MagneticPuzzle, Puzzle, oeis
-from hanoikit.cli import main
 from hanoikit.oeis_terms import PUBLISHED
 from hanoikit.solvers import exhaustive, tower_search
 from oracle import plain_distances
@@ -94,12 +94,6 @@ def test_new_numbers_name_their_puzzle_and_spot_known_sequences():
     assert free.puzzle.startswith("MagneticPuzzle(n, colors='NNNN'")
     assert "A160002" in rows["magnetic, 4 posts in a line NNNN"].note  # faces follow the parity of the post
     assert rows["magnetic, 3 posts cyclic NNN, R up to B up"].note == "the goal cannot be reached from n = 2 on"
-
-
-def run(args, capsys):
-    status = main(args)
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 def test_the_command_prints_the_table_json_and_csv(capsys):
