@@ -67,12 +67,12 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, server: str):  # type: ignore[no-untyped-def]
-    # reduced motion: no move is animated, so the games go fast (the tests at desktop and phone size animate)
-    viewport = {"width": 1400, "height": 900}
-    context = browser.new_context(viewport=viewport, accept_downloads=True, reduced_motion="reduce")
+def _opened(browser, server: str, size: str | None = None, **options):  # type: ignore[no-untyped-def]
+    """The page loaded in a new browser context, failing the test on any page or console error (but the 422
+    answers a test marks as expected with ``page.refusals_expected``)."""
+    context = browser.new_context(accept_downloads=True, **options)
     page = context.new_page()
+    page.size = size
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
@@ -83,6 +83,12 @@ def page(browser, server: str):  # type: ignore[no-untyped-def]
     if getattr(page, "refusals_expected", False):  # the browser logs each 4xx answer it was meant to get
         errors = [error for error in errors if "status of 422" not in error]
     assert errors == [], errors
+
+
+@pytest.fixture
+def page(browser, server: str):  # type: ignore[no-untyped-def]
+    # reduced motion: no move is animated, so the games go fast (the tests at desktop and phone size animate)
+    yield from _opened(browser, server, viewport={"width": 1400, "height": 900}, reduced_motion="reduce")
 
 
 @pytest.fixture
@@ -350,17 +356,7 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 @pytest.fixture(params=sorted(SIZES))
 def sized(request, browser, server: str):  # type: ignore[no-untyped-def]
     """A page at desktop (1280×800) and phone (390×844) size, failing the test on any page or console error."""
-    context = browser.new_context(viewport=SIZES[request.param], accept_downloads=True)
-    page = context.new_page()
-    page.size = request.param
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    page.goto(server)
-    expect(page.locator("#remaining")).not_to_have_text("–")
-    yield page
-    context.close()
-    assert errors == [], errors
+    yield from _opened(browser, server, request.param, viewport=SIZES[request.param])
 
 
 def open_link(page, server: str, query: str, state: str) -> None:  # type: ignore[no-untyped-def]
@@ -563,7 +559,8 @@ def test_key_hints_contrast(page) -> None:  # type: ignore[no-untyped-def]
         lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
         return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
-    wall = luminance("rgb(239, 228, 210)")  # the darkest of the board's background, behind the hints
+    darkest = page.locator("#wall stop").last.evaluate("(node) => getComputedStyle(node).stopColor")
+    wall = luminance(darkest)  # the darkest of the board's background gradient, behind the hints
     assert (wall + 0.05) / (luminance(fill) + 0.05) >= 4.5
 
 
