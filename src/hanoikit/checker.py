@@ -332,8 +332,8 @@ class _Board:
 
     @classmethod
     def of(cls, puzzle: Puzzle, state: State) -> _Board:
-        ups = None if state.ups is None else (np.frombuffer("".join(state.ups).encode(), np.uint8) == ord("B"))
-        return cls(puzzle, np.array(state.posts, np.int64), None if ups is None else ups.astype(np.int64))
+        posts, blue = state.arrays()
+        return cls(puzzle, posts.astype(np.int64), None if blue is None else blue.astype(np.int64))
 
     def state(self) -> State:
         ups = None if self.ups is None else tuple(np.array(["R", "B"])[self.ups].tolist())

@@ -711,8 +711,8 @@ class MagneticPuzzle(Puzzle):
         if state.n < 256:
             pairs = set(zip(state.posts, state.ups))
         else:
-            blue = np.frombuffer("".join(state.ups).encode("ascii"), dtype=np.uint8) == ord("B")
-            faces = np.bincount(np.frombuffer(bytes(state.posts), dtype=np.uint8) * 2 + blue, minlength=2 * self.posts)
+            posts, blue = state.arrays()
+            faces = np.bincount(posts * 2 + blue, minlength=2 * self.posts)
             pairs = {(int(code) >> 1, "RB"[int(code) & 1]) for code in np.flatnonzero(faces)}
         if len(pairs) == len({post for post, _ in pairs}) and all(self._own[p] in (None, up) for p, up in pairs):
             return None

@@ -6,6 +6,8 @@ import re
 from collections.abc import Iterable
 from typing import Literal, cast
 
+import numpy as np
+
 from .errors import InvalidMoveError, InvalidStateError, TooLargeError, quote
 from .limits import MAX_DISKS, MAX_POSTS, ensure_at_most
 from .move import MIN_POSTS, POST_NAMES, _post_count, as_int, post_names
@@ -183,6 +185,19 @@ class State:
         for disk in range(self.n, 0, -1):
             stacks[self.posts[disk - 1]].append(disk)
         return stacks
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray | None]:
+        """The position as numpy arrays (for vectorised code): each disk's post (``uint8``) and, on a magnetic
+        tower, whether it shows blue on top (``None`` on a classic one).
+
+        >>> posts, blue = State.parse("SDI:RBB").arrays()
+        >>> posts.tolist(), blue.tolist()
+        ([0, 2, 1], [False, True, True])
+        """
+        posts = np.frombuffer(bytes(self.posts), dtype=np.uint8)
+        if self.ups is None:
+            return posts, None
+        return posts, np.frombuffer("".join(self.ups).encode("ascii"), dtype=np.uint8) == ord("B")
 
     def tops(self) -> tuple[int | None, ...]:
         """The top (smallest) disk of each post, or ``None`` for an empty post.

@@ -68,8 +68,8 @@ def _configs(state: State) -> np.ndarray:
     """Config ``2 * post + face - 1`` of each disk: ``configs[j]`` is disk ``j``'s (``configs[0]`` is 0)."""
     assert state.ups is not None, "a magnetic position has its colours"
     configs = np.zeros(state.n + 1, dtype=np.int64)
-    configs[1:] = np.frombuffer(bytes(state.posts), dtype=np.uint8) * 2
-    configs[1:] += np.frombuffer("".join(state.ups).encode("ascii"), dtype=np.uint8) == ord("B")
+    posts, blue = state.arrays()
+    configs[1:] = posts * 2 + blue
     return configs
 
 
