@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from collections.abc import Callable
+from typing import IO, Any
 
 import numpy as np
 
@@ -21,6 +22,14 @@ from .layout import Layout
 __all__ = ["Checkpoint"]
 
 _STATE = "state.json"
+
+
+def _durable(path: str, mode: str, write: Callable[[IO[Any]], object]) -> None:
+    """Write a file with ``write(file)`` and make it durable (flushed and synced to the disk)."""
+    with open(path, mode) as file:
+        write(file)
+        file.flush()
+        os.fsync(file.fileno())
 
 
 def _sync(path: str) -> None:
@@ -71,18 +80,11 @@ class Checkpoint:
         self.serial += 1
         old = dict(self.versions)
         for block in np.flatnonzero(dirty).tolist():
-            path = self._block_path(block, self.serial)
-            with open(path, "wb") as file:
-                np.ascontiguousarray(table[block]).tofile(file)
-                file.flush()
-                os.fsync(file.fileno())
+            _durable(self._block_path(block, self.serial), "wb", np.ascontiguousarray(table[block]).tofile)
             self.versions[block] = self.serial
         dirty[:] = 0
         frontier = f"frontier-{self.serial}.npz"
-        with open(os.path.join(self.directory, frontier), "wb") as file:
-            np.savez(file, listed=listed, dense=dense)
-            file.flush()
-            os.fsync(file.fileno())
+        _durable(os.path.join(self.directory, frontier), "wb", lambda file: np.savez(file, listed=listed, dense=dense))
         saved = {
             "search": self.search,
             "serial": self.serial,
@@ -91,10 +93,7 @@ class Checkpoint:
             "versions": {str(block): version for block, version in self.versions.items()},
         }
         temporary = os.path.join(self.directory, _STATE + ".new")
-        with open(temporary, "w") as file:
-            json.dump(saved, file)
-            file.flush()
-            os.fsync(file.fileno())
+        _durable(temporary, "w", lambda file: json.dump(saved, file))
         os.replace(temporary, os.path.join(self.directory, _STATE))
         _sync(self.directory)
         for block, version in old.items():
