@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from ..limits import MAX_TOWER_SEARCH_CODES, OEIS_DEFAULT_CODES
-from .app import app
+from .app import app, table_format
 
 __all__ = ["oeis"]
 
@@ -24,8 +24,7 @@ __all__ = ["oeis"]
     help=f"Search only puzzles with at most this many codes (positions), up to {MAX_TOWER_SEARCH_CODES:,}.",
 )
 @click.option("--new", is_flag=True, help="Show the optimal counts no one has published instead.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
-              help="A table, or the rows as JSON or CSV.")
+@table_format
 def oeis(upto: int | None, max_codes: int, new: bool, fmt: str) -> None:
     """Compute every integer sequence hanoikit can produce and compare it with the published OEIS terms stored in
     the package (hanoikit.oeis_terms): each row says how many terms were checked, by which method (the solver the
