@@ -79,8 +79,8 @@ def run_block(task: BlockTask) -> BlockResult:
     while True:
         out[1] = 0
         expand_block(
-            table[task.block], task.block, task.value, codes, dense, start, task.target, g.geo, g.low_top, g.low_cnt,
-            g.high_top, g.high_cnt, g.powers, g.src, g.dst, g.own, found, cross, out,
+            table[task.block], task.block, task.value, codes, dense, start, task.target,
+            *g, found, cross, out,  # *g: the Geometry's arrays, in the kernel's order
         )
         chunks.append(cross[: out[1]].copy())
         if out[3] < 0:

@@ -265,8 +265,7 @@ class _Search:
         most = 1 if self.saver is not None and self.every == 0 else sizes.size  # one layer a checkpoint
         last = run_narrow(
             self.table, current, np.empty(room, dtype=np.int64), self.narrow.size, self.value, self.target, most,
-            _WORK, self.cap, g.geo, g.low_top, g.low_cnt, g.high_top, g.high_cnt, g.powers, g.src, g.dst, g.own, sizes,
-            self.dirty, out,
+            _WORK, self.cap, *g, sizes, self.dirty, out,  # the Geometry's arrays, in the kernels' order
         )
         done, count, self.value = int(out[0]), int(out[1]), int(out[2])
         if out[3] and self.distance is None:
