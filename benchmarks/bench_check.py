@@ -25,7 +25,7 @@ import hanoikit as hk
 from hanoikit.formats import write_moves
 from hanoikit.generate import generate
 from hanoikit.solvers import arrays, magnetic
-from timing import best, timed
+from timing import best, timed, verdict
 
 
 def text_of(puzzle: hk.Puzzle) -> bytes:
@@ -40,10 +40,6 @@ def naive(puzzle: hk.Puzzle, data: bytes) -> bool:
     for line in data.decode().splitlines():
         state = puzzle.apply(state, hk.Move.parse(line))
     return state == puzzle.goal
-
-
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
 
 
 def wall_and_cpu(function: Callable[[], object], repeat: int = 3) -> tuple[float, float]:

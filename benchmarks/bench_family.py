@@ -21,15 +21,11 @@ from collections.abc import Iterator
 
 from hanoikit import Puzzle, State
 from hanoikit.solvers import cyclic, frame_stewart
-from timing import best
+from timing import best, verdict
 
 KPEG_PATH = "/tmp/kpeg"
 N_OURS = 150  # 1,900,545 moves
 N_THEIRS = 100  # 172,033 moves
-
-
-def results(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
 
 
 def load_kpeg():  # type: ignore[no-untyped-def]
@@ -81,7 +77,7 @@ def sequences() -> bool:
     print(f"  hanoikit arrays (n = {N_OURS}, {total:,} moves): {mine:7.3f} s  {rate / 1e6:8.2f} M moves/s")
     print(f"  {name} (n = {N_THEIRS}, {small:,} moves): {theirs:7.3f} s  {reference / 1e6:8.2f} M moves/s")
     ok = rate >= 100 * reference
-    print(f"  -> {rate / reference:,.0f}x faster (target >= 100x): {results(ok)}")
+    print(f"  -> {rate / reference:,.0f}x faster (target >= 100x): {verdict(ok)}")
     return ok
 
 
@@ -100,7 +96,7 @@ def counts() -> bool:
     for label, function in cases.items():
         seconds = best(lambda: (frame_stewart.count.cache_clear(), function()), repeat=3)
         ok &= seconds < 0.1
-        print(f"  {label:32s}: {seconds * 1000:8.2f} ms  (target < 100 ms): {results(seconds < 0.1)}")
+        print(f"  {label:32s}: {seconds * 1000:8.2f} ms  (target < 100 ms): {verdict(seconds < 0.1)}")
     return ok
 
 
@@ -117,7 +113,7 @@ def distances() -> bool:
     print(f"  three posts in a line (Gray rank): {linear_time * 1000:8.2f} ms  ({bits:,} bits)")
     print(f"  classic (every move)             : {classic_time * 1000:8.2f} ms")
     ok = ratio <= 2
-    print(f"  -> linear / classic = {ratio:.2f} (target <= 2): {results(ok)}")
+    print(f"  -> linear / classic = {ratio:.2f} (target <= 2): {verdict(ok)}")
     return ok
 
 

@@ -25,6 +25,7 @@ import sys
 import time
 
 from hanoikit.oeis_terms import PUBLISHED
+from timing import verdict
 
 
 def _published(anumber: str) -> list[int]:
@@ -171,14 +172,10 @@ def run(name: str) -> dict:
 # -- the report --------------------------------------------------------------------------------------------------------
 
 
-def _verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
-
-
 def _complete(name: str, label: str, found: dict, limit: float | None = None) -> float:
     bits = found["peak_bytes"] * 8 / found["codes"]
     rate = found["reachable"] / found["seconds"]
-    limit_text = f", target < {limit:.0f} s: {_verdict(found['seconds'] < limit)}" if limit else ""
+    limit_text = f", target < {limit:.0f} s: {verdict(found['seconds'] < limit)}" if limit else ""
     print(
         f"{label:<34}{found['reachable']:>15,}{found['seconds']:>10.1f}{rate:>14,.0f}{bits:>9.3f}"
         f"  {found['engine']}x{found['workers']}, distance {found['distance']:,}, eccentricity "
@@ -208,7 +205,7 @@ def main() -> None:
             _complete(name, label % n, found, 600 if name == "any15" else None)
             extra = found["fixed_bytes"] * 8 / found["codes"]
             print(f"{'':<34}peak {bits:.3f} bits a code above the baseline (fixed overhead {extra:.3f}); "
-                  f"target <= 2.5: {_verdict(bits <= 2.5 + extra)}")
+                  f"target <= 2.5: {verdict(bits <= 2.5 + extra)}")
     if "a160002" in only:
         found = run("a160002")
         print("\nOEIS A160002, 4 posts in a line (distance S..S to D..D)")
@@ -217,7 +214,7 @@ def main() -> None:
         for n, distance, seconds in found["terms"]:
             agree &= distance == A160002[n - 1]
             print(f"{n:>4}{distance:>12,}{A160002[n - 1]:>12,}{seconds:>10.1f}")
-        print(f"all equal to the published terms: {_verdict(agree)}")
+        print(f"all equal to the published terms: {verdict(agree)}")
     if "a338" in only:
         found = run("a338")
         print("\nOEIS A338089 (three steps away) and A338024 (one step away), 4 posts in a cycle")
@@ -226,14 +223,14 @@ def main() -> None:
         for n, three, one, seconds in found["terms"]:
             agree &= three == A338089[n - 1] and one == A338024[n - 1]
             print(f"{n:>4}{three:>10,}{A338089[n - 1]:>11,}{one:>10,}{A338024[n - 1]:>11,}{seconds:>10.1f}")
-        print(f"all equal to the published terms: {_verdict(agree)}")
+        print(f"all equal to the published terms: {verdict(agree)}")
     if "cluster" in only:
         found = figures["cluster"] = run("cluster")
         one, two = found["runs"]["1"], found["runs"]["2"]
         speed = one["seconds"] / two["seconds"]
         print(f"\nDask LocalCluster on {found['puzzle']} ({found['positions']:,} positions): 1 worker "
               f"{one['seconds']:.1f} s, 2 workers {two['seconds']:.1f} s, speed-up {speed:.2f}x; target >= 1.5x: "
-              f"{_verdict(speed >= 1.5)}")
+              f"{verdict(speed >= 1.5)}")
         print(f"{'workers':>9}{'blocks':>8}{'seconds':>9}{'busy (in tasks / wall)':>26}{'CPU (CPU time / wall)':>26}"
               f"{'driver CPU':>12}{'load before':>13}")
         for workers, figure in found["runs"].items():

@@ -25,7 +25,7 @@ from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.formats import write_moves
 from hanoikit.movearray import MoveArray
 from hanoikit.solvers import arrays, magnetic
-from timing import best
+from timing import best, verdict
 
 FORMATS = ("text", "csv", "json")
 MEMORY_MB = 300
@@ -45,10 +45,6 @@ def run_to_devnull(args: list[str]) -> tuple[float, float, float]:
 
 def consume(chunks: Iterable[MoveArray]) -> int:
     return sum(len(chunk[0]) for chunk in chunks)
-
-
-def verdict(ok: bool) -> str:
-    return "PASS" if ok else "FAIL"
 
 
 def measure(

@@ -28,3 +28,8 @@ def best(function: Callable[[], object], repeat: int = 3) -> float:
         function()
         times.append(time.perf_counter() - began)
     return min(times)
+
+
+def verdict(ok: bool) -> str:
+    """``PASS`` or ``FAIL``, as every benchmark prints it against its target."""
+    return "PASS" if ok else "FAIL"
