@@ -1,8 +1,25 @@
 """Shared test settings: a hypothesis profile that keeps the suite within a few minutes on two cores."""
 
+import os
+from collections.abc import Iterator
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "hanoikit", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("hanoikit")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cache_in_tmp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The heuristic solver's tables (hanoikit.solvers.pdb) are cached under a temporary directory, never the user's
+    (also for the command lines the tests run)."""
+    old = os.environ.get("HANOIKIT_CACHE_DIR")
+    os.environ["HANOIKIT_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if old is None:
+        del os.environ["HANOIKIT_CACHE_DIR"]
+    else:
+        os.environ["HANOIKIT_CACHE_DIR"] = old

@@ -56,6 +56,8 @@ __all__ = [
     "FRONTIER_BLOCK_CODES",
     "MAX_FRONTIER_CODES",
     "MAX_FRONTIER_SOLVER_CODES",
+    "MAX_HEURISTIC_DISKS",
+    "MAX_HEURISTIC_NODES",
     "ensure_at_most",
 ]
 
@@ -132,6 +134,25 @@ MAX_FRONTIER_SOLVER_CODES = 2**26
 """The largest code space the exhaustive solver's ``distance`` searches with the frontier search, above
 :data:`MAX_SEARCH_POSITIONS` (16 MiB at two bits, a few seconds at the cap); paths stay within
 :data:`MAX_SEARCH_POSITIONS`."""
+
+
+# -- the heuristic search (hanoikit.solvers.heuristic: any positions on four posts and more, past the exhaustive one)
+
+MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
+    (4, False): 20,
+    (5, False): 16,
+    (6, False): 11,
+    (4, True): 15,
+    (5, True): 12,
+    (6, True): 9,
+}
+"""The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more): its cost
+grows with the disks beyond any bound one could state, so it is refused before it starts above these sizes, where
+random pairs of positions already take up to a minute or more (benchmarks/bench_heuristic.py)."""
+
+MAX_HEURISTIC_NODES = 60_000_000
+"""The most positions one heuristic search stores (some 50 bytes each, 3 GB at the cap); a search that needs more
+stops with :class:`~hanoikit.TooLargeError`."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------

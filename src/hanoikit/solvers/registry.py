@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, cast
 
 from ..errors import UnknownMethodError
-from ..limits import MAX_FAMILY_INDEX_DISKS, MAX_MAGNETIC_INDEX_DISKS, ensure_at_most
+from ..limits import MAX_FAMILY_INDEX_DISKS, MAX_MAGNETIC_INDEX_DISKS, MAX_SEARCH_POSITIONS, ensure_at_most
 from ..puzzle import Puzzle
 from ..state import State
 
@@ -350,6 +350,43 @@ LINEAR = register(
         check_index=_family_index_cap,
         reference="the state graph of three posts in a line is a path through all 3**n positions (Hinz et al., The "
         "Tower of Hanoi - Myths and Maths, 2nd ed., 2018, ch. 8; OEIS A024023)",
+    )
+)
+
+
+def _load_heuristic() -> SolverFunctions:
+    from . import heuristic
+
+    return heuristic
+
+
+def _covers_heuristic(puzzle: Puzzle) -> bool:
+    """Four posts or more, above the exhaustive solver's comfortable range (its tables of distances)."""
+    from .exhaustive import position_bound
+    from .heuristic import covers
+
+    return covers(puzzle) and position_bound(puzzle) > MAX_SEARCH_POSITIONS
+
+
+def _heuristic_cap(puzzle: Puzzle) -> None:
+    from .heuristic import check_size
+
+    check_size(puzzle)
+
+
+HEURISTIC = register(
+    Solver(
+        name="heuristic",
+        covers=_covers_heuristic,
+        endpoints=Endpoints.ANY,
+        guarantee=Guarantee.PROVEN_OPTIMAL,
+        cost="A* search guided by additive pattern databases (admissible and consistent), built for the goal and "
+        "cached; at most MAX_HEURISTIC_DISKS disks and MAX_HEURISTIC_NODES positions stored",
+        load=_load_heuristic,
+        check=_heuristic_cap,
+        reference="R. E. Korf and A. Felner, Recent progress in heuristic search: a case study of the four-peg Towers "
+        "of Hanoi problem, IJCAI 2007; A. Felner, R. E. Korf and S. Hanan, Additive pattern database heuristics, "
+        "JAIR 22 (2004) 279-318",
     )
 )
 

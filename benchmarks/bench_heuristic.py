@@ -1,0 +1,130 @@
+"""The heuristic solver (A* with additive pattern databases, hanoikit.solvers.heuristic) on random pairs of positions.
+
+Each row draws 20 random pairs of legal positions (seeded) of one member and times the solver from nothing (its
+tables built for each goal, the disk cache in a temporary directory): median and max wall seconds, CPU seconds,
+positions expanded, peak memory (tracemalloc, numpy's arrays included); beside it the exhaustive search where it can
+still run (the same pairs, ``--exhaustive`` of them). Targets (issue 24):
+
+* 4 posts, every move, n = 13: >= 20x faster than the exhaustive search (median against median);
+* 4 posts, every move, n = 17: median < 10 s, max < 60 s, peak < 4 GB; n = 20: median < 60 s (``--long``);
+* 5 posts, every move, n = 14: median < 10 s (``--long``);
+* 4 posts cyclic, linear, star and magnetic NNNN, n = 14: median < 30 s (``--long``);
+* the checker on an unfinished 4-post, 10-disk list (half the Frame-Stewart solution): < 50 ms, once the goal's
+  tables are built (what building costs is printed beside it).
+
+Run ``python benchmarks/bench_heuristic.py`` from the repository root (``--pairs N`` draws fewer pairs, ``--long``
+adds the long rows, ``--only TEXT`` keeps the rows whose label contains it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+
+import hanoikit as hk
+from hanoikit.solvers import exhaustive, heuristic, pdb
+from timing import verdict
+
+Target = Callable[[float, float, int], bool]  # (median seconds, max seconds, peak bytes) -> met
+
+
+def within(median: float | None = None, most: float | None = None, peak: float | None = None) -> Target:
+    return lambda m, x, p: (median is None or m < median) and (most is None or x < most) and (peak is None or p < peak)
+
+
+def row(label: str, puzzle: hk.Puzzle, pairs: int, target: Target | None, against: int) -> None:
+    rng = random.Random(label)
+    walls, cpus, expanded = [], [], []
+    tracemalloc.start()
+    for _ in range(pairs):
+        src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+        pdb._TABLES.clear()
+        heuristic._default_heuristic.cache_clear()
+        wall, cpu = time.perf_counter(), time.process_time()
+        found = heuristic.search(puzzle, src, dst)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+        expanded.append(found.expanded)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    median, most = statistics.median(walls), max(walls)
+    line = (f"{label:34} median {median:7.2f} s  max {most:7.2f} s  cpu median {statistics.median(cpus):7.2f} s  "
+            f"expanded median {int(statistics.median(expanded)):>11,}  max {max(expanded):>11,}  "
+            f"peak {peak / 2**20:7.0f} MiB")
+    ok = target is None or target(median, most, peak)
+    if against:
+        rng = random.Random(label)
+        times = []
+        for _ in range(against):
+            src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+            began = time.perf_counter()
+            exhaustive.distance(puzzle, src, dst)
+            times.append(time.perf_counter() - began)
+        ratio = statistics.median(times) / statistics.median(walls[:against])
+        line += f"  exhaustive median {statistics.median(times):.2f} s -> {ratio:.1f}x (target 20x)"
+        ok = ok and ratio >= 20
+    print(line, verdict(ok) if target is not None or against else "", flush=True)
+
+
+def checker_row() -> None:
+    puzzle = hk.Puzzle(10, posts=4)
+    moves = list(puzzle.solve())
+    unfinished = moves[: len(moves) // 2]
+    pdb._TABLES.clear()
+    heuristic._default_heuristic.cache_clear()
+    began = time.perf_counter()
+    first = hk.check(puzzle, unfinished, explain=True)
+    cold = time.perf_counter() - began
+    times = []
+    for _ in range(5):
+        began = time.perf_counter()
+        report = hk.check(puzzle, unfinished, explain=True)
+        times.append(time.perf_counter() - began)
+    assert report == first
+    warm = statistics.median(times)
+    print(f"{'checker: unfinished 4-post list, n=10':34} {warm * 1e3:7.1f} ms once the goal's tables are built "
+          f"(the first check, building them: {cold * 1e3:.0f} ms, from the disk cache after that); "
+          f"{len(unfinished)} moves, {report.remaining} left",
+          verdict(warm < 0.05), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=20)
+    parser.add_argument("--exhaustive", type=int, default=3, help="pairs also searched exhaustively (n = 13)")
+    parser.add_argument("--long", action="store_true")
+    parser.add_argument("--only", default="")
+    args = parser.parse_args()
+    os.environ[pdb.CACHE_ENV] = tempfile.mkdtemp(prefix="hanoikit-bench-")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.pairs} random pairs a row")
+    heuristic.search(hk.Puzzle(5, posts=4), hk.Puzzle(5, posts=4).start, hk.Puzzle(5, posts=4).goal)  # compiled
+    rows: list[tuple[str, hk.Puzzle, Target | None, int, bool]] = [
+        ("4 posts, every move, n=11", hk.Puzzle(11, posts=4), None, 0, False),
+        ("4 posts, every move, n=13", hk.Puzzle(13, posts=4), None, args.exhaustive, False),
+        ("4 posts, every move, n=17", hk.Puzzle(17, posts=4), within(10, 60, 4 * 2**30), 0, True),
+        ("4 posts, every move, n=20", hk.Puzzle(20, posts=4), within(60), 0, True),
+        ("5 posts, every move, n=14", hk.Puzzle(14, posts=5), within(10), 0, True),
+        ("4 posts cyclic, n=14", hk.Puzzle(14, posts=4, moves="cyclic"), within(30), 0, True),
+        ("4 posts linear, n=14", hk.Puzzle(14, posts=4, moves="linear"), within(30), 0, True),
+        ("4 posts star, n=14", hk.Puzzle(14, posts=4, moves="star"), within(30), 0, True),
+        ("4 posts magnetic NNNN, n=14", hk.MagneticPuzzle(14, "NNNN"), within(30), 0, True),
+    ]
+    if args.only in "checker":
+        checker_row()
+    for label, puzzle, target, against, long in rows:
+        if (long and not args.long) or args.only not in label:
+            continue
+        try:
+            row(label, puzzle, args.pairs, target, against)
+        except hk.TooLargeError as error:
+            print(f"{label:34} refused: {error}", verdict(False), flush=True)
+
+
+if __name__ == "__main__":
+    main()

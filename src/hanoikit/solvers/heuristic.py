@@ -1,0 +1,507 @@
+"""Exact answers on four posts and more between any two positions, past the exhaustive search, by A* search guided by
+additive pattern databases.
+
+The heuristic (:mod:`hanoikit.solvers.pdb`) splits the disks into runs of consecutive disks, *groups*; the distance
+of each group's disks to their goal, in the puzzle where the other disks are absent, is read from a table built for
+the query's goal. Every move moves one disk of one group, so the sum over the groups is a lower bound of the true
+distance (admissible) that changes by at most one a move (consistent); several splits are kept and the largest sum
+is the estimate. A* (:func:`_expand`, compiled by numba) then expands positions by increasing estimated total
+length, the deepest first among equals, in a hash table of the positions seen with their parents, so the first time
+the goal is taken out it is reached along a shortest path (Hart, Nilsson and Raphael 1968; the method is that of
+Korf and Felner, IJCAI 2007, see docs/heuristic-search.md).
+
+It answers every member with four posts or more whose rules are data (any move rule, classic or magnetic), from at
+most :data:`~hanoikit.limits.MAX_HEURISTIC_DISKS` disks (by posts and faces), and gives up with
+:class:`~hanoikit.TooLargeError` past :data:`~hanoikit.limits.MAX_HEURISTIC_NODES` positions.
+
+>>> from hanoikit import Puzzle, State
+>>> p = Puzzle(10, posts=4)
+>>> a, b = State.parse("SIDDSSIDDS", post_count=4), State.parse("DDDDIIISSS", post_count=4)
+>>> distance(p, a, b) == len(list(solve(p, a, b)))
+True
+>>> distance(p, p.start, p.goal)  # Frame-Stewart, proven optimal on four posts (OEIS A007664)
+49
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
+
+from ..errors import TooLargeError, UnsolvableError
+from ..limits import MAX_HEURISTIC_DISKS, MAX_HEURISTIC_NODES, ensure_at_most
+from ..move import Move
+from ..puzzle import Puzzle
+from ..state import State
+from . import pdb, tower_search
+
+__all__ = [
+    "Heuristic",
+    "SearchStats",
+    "Split",
+    "check_size",
+    "covers",
+    "default_splits",
+    "disk_cap",
+    "disk_moves",
+    "distance",
+    "heuristic",
+    "move_at",
+    "search",
+    "solve",
+    "state_at",
+]
+
+
+def covers(puzzle: Puzzle) -> bool:
+    """Whether this solver takes ``puzzle`` on: four posts or more, rules that are data.
+
+    >>> from hanoikit import MagneticPuzzle
+    >>> covers(Puzzle(9, posts=4)), covers(MagneticPuzzle(9, "NNNN", moves="cyclic")), covers(Puzzle(9))
+    (True, True, False)
+    """
+    return puzzle.posts >= 4 and puzzle.rules_as_data
+
+
+def disk_cap(puzzle: Puzzle) -> int:
+    """The most disks searched on ``puzzle``'s member (:data:`~hanoikit.limits.MAX_HEURISTIC_DISKS`).
+
+    >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=7))
+    (20, 11)
+    """
+    key = (min(puzzle.posts, 6), puzzle.faces)
+    return MAX_HEURISTIC_DISKS[key]
+
+
+def check_size(puzzle: Puzzle) -> None:
+    """Raise :class:`~hanoikit.TooLargeError` if ``puzzle`` has more disks than :func:`disk_cap` (the estimated
+    search is then too long to start)."""
+    ensure_at_most(puzzle.n, disk_cap(puzzle), f"disks (a heuristic search on {puzzle!r})")
+
+
+# -- the heuristic -----------------------------------------------------------------------------------------------
+
+
+class Heuristic(NamedTuple):
+    """Additive pattern databases for one goal, as the compiled search reads them.
+
+    ``groups`` holds one row ``(offset, split)`` per group (its table at ``offset`` in ``tables``);
+    ``disk_group[p, d]`` is the group of disk ``d + 1`` in split ``p`` and ``place[p, d]`` its weight in the group's
+    code (``posts ** rank``, its rank among the group's disks, from 0); ``tables`` are the tables end to end,
+    ``uint16`` with :data:`~hanoikit.solvers.pdb.UNREACHABLE`.
+    """
+
+    groups: np.ndarray
+    disk_group: np.ndarray
+    place: np.ndarray
+    tables: np.ndarray
+
+    def estimate(self, puzzle: Puzzle, state: State) -> int | None:
+        """The lower bound of the distance from ``state`` to the goal; ``None`` if the goal cannot be reached.
+
+        >>> p = Puzzle(6, posts=4)
+        >>> heuristic(p, p.goal, [[(0, 1, 2), (3, 4, 5)]]).estimate(p, p.start)  # 5 + 5 of the 17 moves
+        10
+        """
+        code = tower_search.encode(puzzle, state)
+        shift = puzzle.posts if puzzle.faces else 0
+        sums = [0] * len(self.disk_group)
+        for group, (offset, part) in enumerate(self.groups.tolist()):
+            disks = [d for d in range(puzzle.n) if self.disk_group[part, d] == group]
+            proj = sum(state.posts[d] * int(self.place[part, d]) for d in disks)
+            mask = sum(1 << post for post in {state.posts[d] for d in disks})
+            value = int(self.tables[offset + (proj << shift | (code & ((1 << shift) - 1) & mask))])
+            if value == pdb.UNREACHABLE:
+                return None
+            sums[part] += value
+        return max(sums)
+
+
+Split = list[tuple[int, ...]]
+"""A split of the disks into groups, each a tuple of disks counted from 0 (disk 1 is 0), smallest first."""
+
+
+def default_splits(n: int, largest: int) -> list[Split]:
+    """The splits the search uses on ``n`` disks with groups of at most ``largest`` disks.
+
+    >>> default_splits(5, 3)
+    [[(0, 1), (2, 3, 4)], [(0, 1, 2), (3, 4)]]
+    """
+    full, rest = divmod(n, largest)
+    sizes = [([rest] if rest else []) + [largest] * full]
+    if rest and full:
+        sizes.append([largest] * full + [rest])
+    splits = []
+    for run in sizes:
+        bounds = np.cumsum([0, *run]).tolist()
+        splits.append([tuple(range(lo, hi)) for lo, hi in itertools.pairwise(bounds)])
+    return splits
+
+
+def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, cache: bool = True) -> Heuristic:
+    """The additive pattern databases of ``puzzle`` for ``goal``, one table per group of each split (default:
+    :func:`default_splits` with groups of at most :func:`~hanoikit.solvers.pdb.largest_group` disks).
+
+    >>> h = heuristic(Puzzle(5, posts=4), Puzzle(5, posts=4).goal)
+    >>> h.groups.tolist(), h.tables.size  # one group of every disk: the exact table
+    ([[0, 0]], 1024)
+    """
+    n, k = puzzle.n, puzzle.posts
+    if splits is None:
+        splits = default_splits(n, min(n, pdb.largest_group(puzzle)))
+    rows: list[list[int]] = []
+    tables: list[np.ndarray] = []
+    disk_group = np.zeros((len(splits), n), np.int64)
+    place = np.zeros((len(splits), n), np.int64)
+    offset = 0
+    for part, split in enumerate(splits):
+        for disks in split:
+            # the group of the largest disks stands on the posts themselves, the others on larger disks
+            top = disks == tuple(range(n - len(disks), n))
+            sub = pdb.abstraction(puzzle, len(disks), neutral=not top)
+            ups = [goal.ups[d] for d in disks] if goal.ups is not None else None
+            table = pdb.pattern_table(sub, State([goal.posts[d] for d in disks], ups, post_count=k), cache=cache)
+            wide = table.astype(np.uint16)
+            wide[table == np.iinfo(table.dtype).max] = pdb.UNREACHABLE
+            for rank, disk in enumerate(disks):
+                disk_group[part, disk] = len(rows)
+                place[part, disk] = k**rank
+            rows.append([offset, part])
+            tables.append(wide)
+            offset += wide.size
+    return Heuristic(np.array(rows, np.int64), disk_group, place, np.concatenate(tables))
+
+
+@functools.lru_cache(maxsize=8)
+def _default_heuristic(puzzle: Puzzle, goal: State, cache: bool) -> Heuristic:
+    """The :func:`heuristic` of the default splits, kept for the latest goals: a play page's hints, a checker's
+    queries and a scoring run ask for one goal again and again."""
+    return heuristic(puzzle, goal, cache=cache)
+
+
+# -- the search ------------------------------------------------------------------------------------------------------
+
+
+def _jit(function: Callable[..., Any]) -> Callable[..., Any]:
+    return _njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
+
+
+_FOUND, _BUDGET, _GROW, _EMPTY, _DEEP = range(5)
+# counters: nodes, pool entries used, the free pool entry, the least open f, expanded, the goal's node
+_NODES, _POOL, _FREE, _FMIN, _EXPANDED, _GOAL = range(6)
+_MIX = 0x9E3779B97F4A7C15 - (1 << 64)  # Fibonacci hashing, as an int64
+
+
+@_jit
+def _slot(index: np.ndarray, codes: np.ndarray, code: int) -> int:
+    """The slot of ``code`` in the open-addressing ``index`` (of node numbers, -1 free): its own or the free one where
+    it would go."""
+    mask = index.size - 1
+    mixed = code * _MIX
+    slot = (mixed ^ (mixed >> 29)) & mask
+    while index[slot] >= 0 and codes[index[slot]] != code:
+        slot = (slot + 1) & mask
+    return slot
+
+
+@_jit
+def _rehash(index: np.ndarray, codes: np.ndarray, nodes: int) -> None:
+    index[:] = -1
+    for node in range(nodes):
+        index[_slot(index, codes, codes[node])] = node
+
+
+@_jit
+def _expand(
+    geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray,
+    disk_group: np.ndarray, place: np.ndarray, tables: np.ndarray, codes: np.ndarray, depth: np.ndarray,
+    parent: np.ndarray, closed: np.ndarray, index: np.ndarray, pool: np.ndarray, heads: np.ndarray,
+    counters: np.ndarray,
+    goal: int, budget: int,
+) -> int:
+    """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path."""
+    n, k, shift, faces = geo[0], geo[1], geo[2], geo[3]
+    parts, ngroups, npairs = disk_group.shape[0], groups.shape[0], pairs.shape[0]
+    low = (1 << shift) - 1
+    tops = np.empty(k, np.int64)
+    count = np.empty(k, np.int64)
+    gcount = np.empty((ngroups, k), np.int64)
+    occupied = np.empty(ngroups, np.int64)
+    proj = np.empty(ngroups, np.int64)
+    value = np.empty(ngroups, np.int64)
+    sums = np.empty(parts, np.int64)
+    while budget > 0:
+        if (counters[_NODES] + npairs > codes.size or counters[_POOL] + npairs > pool.shape[0]
+                or 2 * (counters[_NODES] + npairs) > index.size):
+            return _GROW
+        f = counters[_FMIN]
+        while f < heads.size and heads[f] < 0:
+            f += 1
+        if f >= heads.size:
+            return _EMPTY
+        counters[_FMIN] = f
+        entry = heads[f]
+        heads[f] = pool[entry, 2]
+        node, pushed = pool[entry, 0], pool[entry, 1]
+        pool[entry, 2] = counters[_FREE]
+        counters[_FREE] = entry
+        if closed[node] or depth[node] != pushed:
+            continue
+        closed[node] = 1
+        code = codes[node]
+        if code == goal:
+            counters[_GOAL] = node
+            return _FOUND
+        budget -= 1
+        counters[_EXPANDED] += 1
+        posts, bits = code >> shift, code & low
+        tops[:] = n
+        count[:] = 0
+        gcount[:, :] = 0
+        occupied[:] = 0
+        proj[:] = 0
+        rest = posts
+        for disk in range(n):
+            post = rest % k
+            rest //= k
+            if tops[post] == n:
+                tops[post] = disk
+            count[post] += 1
+            for part in range(parts):
+                group = disk_group[part, disk]
+                gcount[group, post] += 1
+                occupied[group] |= 1 << post
+                proj[group] += post * place[part, disk]
+        sums[:] = 0
+        for group in range(ngroups):
+            value[group] = tables[groups[group, 0] + ((proj[group] << shift) | (bits & occupied[group]))]
+            sums[groups[group, 1]] += value[group]
+        after = depth[node] + 1
+        for pair in range(npairs):
+            a, b = pairs[pair, 0], pairs[pair, 1]
+            mover, under = tops[a], tops[b]
+            if mover >= under:  # no disk on a, or a larger one than b's top
+                continue
+            child = code + (((b - a) * powers[mover]) << shift)
+            if faces:
+                color = (bits >> a) & 1
+                target = own[b] if under == n else (bits >> b) & 1
+                if target == color:
+                    continue
+                clear = (1 << b) | ((1 << a) if count[a] == 1 else 0)
+                child = (child & ~clear) | ((1 - color) << b)
+            estimate = 0
+            for part in range(parts):
+                group = disk_group[part, mover]
+                moved = proj[group] + (b - a) * place[part, mover]
+                mask = occupied[group] | (1 << b)
+                if gcount[group, a] == 1:
+                    mask &= ~(1 << a)
+                found = tables[groups[group, 0] + ((moved << shift) | (child & low & mask))]
+                if found == 0xFFFF:
+                    estimate = -1
+                    break
+                total = sums[part] - value[group] + found
+                if total > estimate:
+                    estimate = total
+            if estimate < 0:
+                continue
+            slot = _slot(index, codes, child)
+            seen = index[slot]
+            if seen >= 0:
+                if closed[seen] or depth[seen] <= after:
+                    continue
+            else:
+                seen = counters[_NODES]
+                counters[_NODES] += 1
+                codes[seen] = child
+                closed[seen] = 0
+                index[slot] = seen
+            depth[seen] = after
+            parent[seen] = node
+            f = after + estimate
+            if f >= heads.size:
+                return _DEEP
+            entry = counters[_FREE]
+            if entry >= 0:
+                counters[_FREE] = pool[entry, 2]
+            else:
+                entry = counters[_POOL]
+                counters[_POOL] += 1
+            pool[entry, 0], pool[entry, 1], pool[entry, 2] = seen, after, heads[f]
+            heads[f] = entry
+            if f < counters[_FMIN]:
+                counters[_FMIN] = f
+    return _BUDGET
+
+
+class SearchStats(NamedTuple):
+    """What one search did: the path as codes (source first), positions expanded and stored."""
+
+    path: tuple[int, ...]
+    expanded: int
+    stored: int
+
+
+class _Arrays:
+    """The search's growing arrays."""
+
+    def __init__(self, nodes: int) -> None:
+        self.codes = np.empty(nodes, np.int64)
+        self.depth = np.empty(nodes, np.int32)
+        self.parent = np.empty(nodes, np.int64)
+        self.closed = np.empty(nodes, np.uint8)
+        self.index = np.full(4 * nodes, -1, np.int64)
+        self.pool = np.empty((nodes, 3), np.int64)
+        self.heads = np.full(1 << 16, -1, np.int64)
+        self.counters = np.zeros(6, np.int64)
+        self.counters[_FREE] = -1
+
+    def grow(self, cap: int, margin: int) -> None:
+        """Make room for ``margin`` more positions: double what is full, up to ``cap`` positions."""
+        used = int(self.counters[_NODES])
+        if used + margin > self.codes.size:
+            if self.codes.size >= cap:
+                raise TooLargeError(
+                    f"the heuristic search stored {used:,} positions without reaching the goal: at most {cap:,} "
+                    "(MAX_HEURISTIC_NODES)"
+                )
+            size = min(2 * self.codes.size, cap)
+            for name in ("codes", "depth", "parent", "closed"):
+                old = getattr(self, name)
+                new = np.empty(size, old.dtype)
+                new[:used] = old[:used]
+                setattr(self, name, new)
+        rows = self.pool.shape[0]
+        if int(self.counters[_POOL]) + margin > rows:
+            pool = np.empty((2 * rows, 3), np.int64)
+            pool[:rows] = self.pool
+            self.pool = pool
+        if 2 * (used + margin) > self.index.size:
+            self.index = np.empty(4 * self.codes.size, np.int64)
+            _rehash(self.index, self.codes, used)
+
+
+def _geometry(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    k = puzzle.posts
+    geo = np.array([puzzle.n, k, k if puzzle.faces else 0, int(puzzle.faces)], np.int64)
+    own = np.array([{"R": 0, "B": 1, "N": -1}[c] for c in puzzle.colors], np.int64)
+    pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
+    powers = np.array([k**d for d in range(puzzle.n + 1)], np.int64)
+    return geo, own, pairs, powers
+
+
+def search(
+    puzzle: Puzzle, src: State, dst: State, progress: bool = False, splits: list[Split] | None = None,
+    max_nodes: int = MAX_HEURISTIC_NODES, cache: bool = True,
+) -> SearchStats:
+    """A shortest path from ``src`` to ``dst`` as position codes (:func:`~hanoikit.solvers.tower_search.encode`),
+    with the work it took. Raises :class:`~hanoikit.UnsolvableError` if there is none, and
+    :class:`~hanoikit.TooLargeError` past ``max_nodes`` positions stored. ``splits`` chooses the groups of the
+    heuristic (default: :func:`default_splits`); ``progress`` shows a bar on stderr.
+
+    >>> p = Puzzle(4, posts=4)
+    >>> found = search(p, p.start, p.goal)
+    >>> len(found.path) - 1, found.path[0], found.path[-1] == 4**4 - 1
+    (9, 0, True)
+    """
+    source, goal = tower_search.encode(puzzle, src), tower_search.encode(puzzle, dst)
+    h = _default_heuristic(puzzle, dst, cache) if splits is None else heuristic(puzzle, dst, splits, cache)
+    first = h.estimate(puzzle, src)
+    if first is None:
+        raise _unreachable(puzzle, src, dst)
+    arrays = _Arrays(min(1 << 16, max_nodes))
+    arrays.codes[0], arrays.depth[0], arrays.parent[0], arrays.closed[0] = source, 0, -1, 0
+    arrays.index[_slot(arrays.index, arrays.codes, source)] = 0
+    arrays.pool[0] = (0, 0, -1)
+    arrays.heads[first] = 0
+    arrays.counters[_NODES], arrays.counters[_POOL], arrays.counters[_FMIN] = 1, 1, first
+    geometry = _geometry(puzzle)
+    from ..search import progress_bar
+
+    with progress_bar(progress, max_nodes, f"A* {puzzle!r}", "bound") as update:
+        while True:
+            status = _expand(
+                *geometry, h.groups, h.disk_group, h.place, h.tables, arrays.codes, arrays.depth, arrays.parent,
+                arrays.closed, arrays.index, arrays.pool, arrays.heads, arrays.counters, goal, 1 << 18,
+            )
+            update(int(arrays.counters[_NODES]), int(arrays.counters[_FMIN]))
+            if status == _FOUND:
+                break
+            if status == _EMPTY:
+                raise _unreachable(puzzle, src, dst)
+            if status == _DEEP:
+                raise TooLargeError(f"a path longer than {arrays.heads.size - 1:,} moves is beyond this search")
+            if status == _GROW:
+                arrays.grow(max_nodes, len(puzzle.moves) + 1)
+    path = []
+    node = int(arrays.counters[_GOAL])
+    while node >= 0:
+        path.append(int(arrays.codes[node]))
+        node = int(arrays.parent[node])
+    return SearchStats(tuple(reversed(path)), int(arrays.counters[_EXPANDED]), int(arrays.counters[_NODES]))
+
+
+def _unreachable(puzzle: Puzzle, src: State, dst: State) -> UnsolvableError:
+    return UnsolvableError(f"{str(dst)!r} cannot be reached from {str(src)!r} in {puzzle!r}")
+
+
+@functools.lru_cache(maxsize=16)
+def _path(puzzle: Puzzle, src: State, dst: State) -> tuple[int, ...]:
+    check_size(puzzle)
+    puzzle.check(src)
+    puzzle.check(dst)
+    if src == dst:
+        return (tower_search.encode(puzzle, src),)
+    return search(puzzle, src, dst, progress=sys.stderr.isatty()).path
+
+
+def _move(puzzle: Puzzle, before: int, after: int) -> Move:
+    """The move between two positions one move apart, from their codes."""
+    k, shift = puzzle.posts, puzzle.posts if puzzle.faces else 0
+    was, now = before >> shift, after >> shift
+    disk = 1
+    while was % k == now % k:
+        was, now, disk = was // k, now // k, disk + 1
+    return Move(disk, was % k, now % k)
+
+
+# -- the solver's functions ------------------------------------------------------------------------------------------
+
+
+def distance(puzzle: Puzzle, src: State, dst: State) -> int:
+    """The least number of moves from ``src`` to ``dst``; raises :class:`~hanoikit.UnsolvableError` if there is
+    none."""
+    return len(_path(puzzle, src, dst)) - 1
+
+
+def solve(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
+    """A shortest sequence of moves from ``src`` to ``dst``, lazily from the path the search found (which is found
+    before the first move, so that :class:`~hanoikit.UnsolvableError` is raised at once)."""
+    path = _path(puzzle, src, dst)
+    return (_move(puzzle, before, after) for before, after in itertools.pairwise(path))
+
+
+def move_at(puzzle: Puzzle, k: int) -> Move:
+    """Move ``k`` (from 0) of the solution :func:`solve` gives from start to goal."""
+    path = _path(puzzle, puzzle.start, puzzle.goal)
+    return _move(puzzle, path[k], path[k + 1])
+
+
+def state_at(puzzle: Puzzle, k: int) -> State:
+    """The position after the first ``k`` moves of the solution :func:`solve` gives from start to goal."""
+    moves = list(solve(puzzle, puzzle.start, puzzle.goal))[:k]
+    return puzzle.play(moves)
+
+
+def disk_moves(puzzle: Puzzle) -> list[int]:
+    """How often each disk moves in the solution :func:`solve` gives from start to goal; index 0 is disk 1."""
+    counts = Counter(move.disk for move in solve(puzzle, puzzle.start, puzzle.goal))
+    return [counts[disk] for disk in range(1, puzzle.n + 1)]

@@ -1,0 +1,193 @@
+"""Pattern databases: the exact distance to a goal of every position of a group of disks, with the other disks gone.
+
+A group is a run of consecutive disks ``lo + 1 .. hi``. Its *abstraction* is the member's puzzle with only those
+disks: every move of the whole puzzle moves one disk of one group, and is a legal move of that group's abstraction
+(taking the other disks away removes obstacles only), so the distance in the abstraction is a lower bound of the
+true distance, and the bounds of disjoint groups add up (Felner, Korf and Hanan, JAIR 22, 2004). On a magnetic tower a
+group with larger disks beneath it in the whole puzzle may stand on any post in its abstraction: the abstraction of
+every group but the largest has neutral posts (a relaxation), the largest keeps the posts' colours (its bottom disk
+stands on the post itself, as in the whole puzzle).
+
+A table is the backward breadth-first search of :func:`hanoikit.solvers.tower_search.distances_to` from the group's
+goal, stored one byte a code (two where a distance passes 254), the dtype's largest value where the goal cannot be
+reached.
+Tables are kept per (member, group pattern) in memory and on disk (:func:`cache_dir`), and a relabelling of the posts
+that keeps the move rule and the colours turns one table into the table of every pattern it maps to.
+
+>>> from hanoikit import Puzzle, State
+>>> table = pattern_table(Puzzle(3, posts=4), State.tower(3, 3, post_count=4), cache=False)
+>>> int(table[0])  # the tower on S, 3 disks, to D: the Frame-Stewart count
+5
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import itertools
+import os
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from ..puzzle import MagneticPuzzle, Puzzle
+from ..state import State
+from . import tower_search
+
+__all__ = ["CACHE_ENV", "UNREACHABLE", "abstraction", "automorphisms", "cache_dir", "largest_group", "pattern_table"]
+
+UNREACHABLE = 0xFFFF
+"""The entry of a pattern from which the group's goal cannot be reached, in a ``uint16`` table (0xFF in a ``uint8``
+one)."""
+
+CACHE_ENV = "HANOIKIT_CACHE_DIR"
+"""The environment variable that moves the tables' disk cache (default: the user's cache directory, by
+``platformdirs``); the empty string turns the disk cache off."""
+
+
+def cache_dir() -> Path | None:
+    """The directory of the pattern databases kept on disk, ``None`` when the disk cache is off."""
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen is not None:
+        return Path(chosen) / "pdb" if chosen else None
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("hanoikit")) / "pdb"
+
+
+def abstraction(puzzle: Puzzle, size: int, neutral: bool) -> Puzzle:
+    """The puzzle of ``size`` disks with ``puzzle``'s posts and moves (neutral posts if ``neutral``, on a magnetic
+    tower).
+
+    >>> from hanoikit import MagneticPuzzle
+    >>> abstraction(MagneticPuzzle(9, "RBNN"), 3, neutral=True)
+    MagneticPuzzle(3, colors='NNNN', start_up='R', goal_up='B')
+    """
+    if puzzle.faces:
+        return MagneticPuzzle(size, "N" * puzzle.posts if neutral else puzzle.colors, moves=puzzle.moves)
+    return Puzzle(size, posts=puzzle.posts, moves=puzzle.moves)
+
+
+def largest_group(puzzle: Puzzle) -> int:
+    """The most disks a group's table may hold on ``puzzle``'s member: the largest abstraction whose table
+    :func:`~hanoikit.solvers.tower_search.distances_to` builds (at most 2**23 code-move pairs).
+
+    >>> largest_group(Puzzle(20, posts=4)), largest_group(Puzzle(20, posts=5))
+    (9, 8)
+    """
+    size = 1
+    while size < puzzle.n and tower_search.tabulated(abstraction(puzzle, size + 1, neutral=True)):
+        size += 1
+    return size
+
+
+@functools.cache
+def automorphisms(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
+    """The relabellings of the posts that keep the move rule and the posts' colours (the identity first).
+
+    >>> len(automorphisms(Puzzle(3, posts=4))), automorphisms(Puzzle(3, posts=4, moves="cyclic"))[:2]
+    (24, ((0, 1, 2, 3), (1, 2, 3, 0)))
+    """
+    k, moves = puzzle.posts, set(puzzle.moves)
+    return tuple(
+        perm
+        for perm in itertools.permutations(range(k))
+        if {(perm[a], perm[b]) for a, b in moves} == moves and all(puzzle.colors[perm[p]] == puzzle.colors[p]
+                                                                   for p in range(k))
+    )
+
+
+def _relabelled(puzzle: Puzzle, codes: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
+    """The codes of ``puzzle`` (an abstraction) with each post ``p`` renamed ``perm[p]``."""
+    k, shift = puzzle.posts, puzzle.posts if puzzle.faces else 0
+    lookup = np.array(perm, np.int64)
+    rest, out, power = codes >> shift, np.zeros_like(codes), 1
+    for _ in range(puzzle.n):
+        rest, digit = np.divmod(rest, k)
+        out += lookup[digit] * power
+        power *= k
+    out <<= shift
+    for post in range(shift):
+        out |= (codes >> post & 1) << perm[post]
+    return out
+
+
+_TABLES: dict[tuple[object, ...], np.ndarray] = {}
+_LOCK = threading.Lock()
+_KEPT = 64
+
+
+def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True) -> np.ndarray:
+    """The distance to ``goal`` of every code of ``puzzle`` (an abstraction: one group's disks), as ``uint8`` or
+    ``uint16``, the dtype's largest value where ``goal`` cannot be reached (or at a code that is no position).
+
+    The table of the relabelling of ``goal`` that comes first among the member's :func:`automorphisms` is searched
+    (or read from memory, or from :func:`cache_dir` when ``cache``) and relabelled.
+    """
+    key = (puzzle, goal)
+    with _LOCK:
+        table = _TABLES.get(key)
+    if table is not None:
+        return table
+    perms = automorphisms(puzzle)
+    best = min(perms, key=lambda perm: [perm[p] for p in goal.posts])
+    if best == perms[0]:
+        return _canonical_table(puzzle, goal, cache)
+    canonical = _canonical_table(puzzle, State([best[p] for p in goal.posts], goal.ups, post_count=puzzle.posts),
+                                 cache)
+    table = canonical[_relabelled(puzzle, np.arange(canonical.size, dtype=np.int64), best)]
+    return _keep(key, table)
+
+
+def _keep(key: tuple[object, ...], table: np.ndarray) -> np.ndarray:
+    table.flags.writeable = False
+    with _LOCK:
+        _TABLES[key] = table
+        while len(_TABLES) > _KEPT:
+            del _TABLES[next(iter(_TABLES))]
+    return table
+
+
+def _canonical_table(puzzle: Puzzle, goal: State, cache: bool) -> np.ndarray:
+    key = (puzzle, goal)
+    with _LOCK:
+        table = _TABLES.get(key)
+    if table is not None:
+        return table
+    where = cache_dir() if cache else None
+    path = None
+    if where is not None:
+        name = hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+        path = where / f"{name}.npy"
+        if path.exists():
+            try:
+                table = np.load(path, allow_pickle=False)
+            except (OSError, ValueError):
+                table = None
+    if table is None:
+        table = _search(puzzle, goal)
+        if path is not None:
+            _save(path, table)
+    return _keep(key, table)
+
+
+def _search(puzzle: Puzzle, goal: State) -> np.ndarray:
+    """The one call of the backward search: distances to ``goal``, narrowed to ``uint8`` values where they fit."""
+    found = tower_search.distances_to(puzzle, goal)
+    wide = found.max() >= 0xFF
+    table = found.astype(np.uint16 if wide else np.uint8)
+    table[found < 0] = 0xFFFF if wide else 0xFF
+    return table
+
+
+def _save(path: Path, table: np.ndarray) -> None:
+    """Write ``table`` to ``path`` through a temporary file and a rename, so that a reader never sees half of it."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+        with open(partial, "wb") as out:
+            np.save(out, table, allow_pickle=False)
+        os.replace(partial, path)
+    except OSError:
+        pass  # an unwritable cache costs a rebuild next time, nothing else

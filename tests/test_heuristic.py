@@ -1,0 +1,188 @@
+"""The heuristic solver (A* with additive pattern databases) against the plain BFS oracle and the exhaustive solver:
+optimal distances, solutions that replay through the rules, tables that never overestimate, Frame-Stewart's counts."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hanoikit import MagneticPuzzle, Puzzle, State, TooLargeError, UnsolvableError
+from hanoikit.solvers import exhaustive, heuristic, pdb, tower_search
+from hanoikit.solvers.frame_stewart import count as frame_stewart
+from hanoikit.solvers.registry import solver_for
+from oracle import all_states, plain_distances_to
+
+RULES = ["any", "cyclic", "linear", "star"]
+
+
+def member(kind: str, rule: str, n: int) -> Puzzle:
+    if kind == "classic4":
+        return Puzzle(n, posts=4, moves=rule)
+    if kind == "classic5":
+        return Puzzle(n, posts=5, moves=rule)
+    return MagneticPuzzle(n, {"neutral": "NNNN", "coloured": "RNBN", "ends": "RNNB"}[kind], moves=rule)
+
+
+KINDS = ["classic4", "classic5", "neutral", "coloured", "ends"]
+
+
+def small_splits(n: int, seed: int) -> list[heuristic.Split]:
+    """Two random splits of the disks into groups (not always runs), so that the tables are far from exact."""
+    rng = random.Random(seed)
+    splits = []
+    for _ in range(2):
+        disks = list(range(n))
+        rng.shuffle(disks)
+        cut = sorted(rng.sample(range(1, n), min(n - 1, rng.randint(0, 2)))) if n > 1 else []
+        bounds = [0, *cut, n]
+        splits.append([tuple(sorted(disks[lo:hi])) for lo, hi in itertools.pairwise(bounds)])
+    return splits
+
+
+@settings(max_examples=40)
+@given(
+    kind=st.sampled_from(KINDS),
+    rule=st.sampled_from(RULES),
+    n=st.integers(1, 4),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_optimal_against_the_oracle(kind: str, rule: str, n: int, seed: int) -> None:
+    puzzle = member(kind, rule, n if kind != "classic5" else min(n, 3))
+    rng = random.Random(seed)
+    src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+    exact = plain_distances_to(puzzle, dst).get(src)
+    splits = small_splits(puzzle.n, seed)
+    if exact is None:
+        with pytest.raises(UnsolvableError):
+            heuristic.search(puzzle, src, dst, splits=splits, cache=False)
+        return
+    found = heuristic.search(puzzle, src, dst, splits=splits, cache=False)
+    assert len(found.path) - 1 == exact
+    assert heuristic.distance(puzzle, src, dst) == exact == exhaustive.distance(puzzle, src, dst)
+    moves = list(heuristic.solve(puzzle, src, dst))
+    assert len(moves) == exact and puzzle.play(moves, src) == dst
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule", RULES)
+def test_optimal_against_the_exhaustive_solver_at_larger_sizes(kind: str, rule: str) -> None:
+    n = {"classic4": 7, "classic5": 5}.get(kind, 5)
+    puzzle = member(kind, rule, n)
+    rng = random.Random(f"{kind} {rule}")
+    for _ in range(3):
+        src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+        table = tower_search.distances_to(puzzle, dst)
+        exact = int(table[tower_search.encode(puzzle, src)])
+        splits = heuristic.default_splits(n, 3)
+        if exact < 0:
+            with pytest.raises(UnsolvableError):
+                heuristic.search(puzzle, src, dst, splits=splits, cache=False)
+            continue
+        path = heuristic.search(puzzle, src, dst, splits=splits, cache=False).path
+        assert len(path) - 1 == exact
+        assert [int(table[code]) for code in path] == list(range(exact, -1, -1))  # each move one step nearer
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rule", RULES)
+def test_tables_are_admissible_and_consistent(kind: str, rule: str) -> None:
+    """Every split's estimate is at most the exact distance, and drops by at most one a move."""
+    puzzle = member(kind, rule, 3 if kind == "classic5" else 4)
+    rng = random.Random(f"{kind} {rule} tables")
+    dst = puzzle.random_state(rng)
+    exact = plain_distances_to(puzzle, dst)
+    for splits in (small_splits(puzzle.n, 1), small_splits(puzzle.n, 2), heuristic.default_splits(puzzle.n, 2)):
+        h = heuristic.heuristic(puzzle, dst, splits, cache=False)
+        for state in all_states(puzzle):
+            estimate = h.estimate(puzzle, state)
+            if estimate is None:  # the goal is out of reach of some group's disks, so of the whole
+                assert state not in exact
+                continue
+            assert estimate <= exact.get(state, estimate)
+            for _, after in puzzle.successors(state):
+                later = h.estimate(puzzle, after)
+                assert later is None or estimate <= later + 1
+        assert h.estimate(puzzle, dst) == 0
+
+
+def test_a_group_alone_is_exact() -> None:
+    puzzle = MagneticPuzzle(5, "RNBN", moves="star")
+    dst = puzzle.random_state(random.Random(3))
+    h = heuristic.heuristic(puzzle, dst, [[tuple(range(5))]], cache=False)
+    exact = plain_distances_to(puzzle, dst)
+    for state in all_states(puzzle):
+        assert h.estimate(puzzle, state) == exact.get(state)
+
+
+@pytest.mark.parametrize("n", range(1, 12))
+def test_tower_to_tower_is_frame_stewart(n: int) -> None:
+    """Frame-Stewart's count is optimal on four posts (T. Bousch, 2014)."""
+    puzzle = Puzzle(n, posts=4)
+    assert heuristic.distance(puzzle, puzzle.start, puzzle.goal) == frame_stewart(n, 4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [12])
+def test_tower_to_tower_is_frame_stewart_larger(n: int) -> None:
+    puzzle = Puzzle(n, posts=4)
+    assert heuristic.distance(puzzle, puzzle.start, puzzle.goal) == frame_stewart(n, 4)
+
+
+def test_relabelled_tables_are_the_tables_of_their_goals() -> None:
+    """A table reused through a relabelling of the posts is the table searched for its own goal."""
+    for puzzle in (Puzzle(4, posts=4), Puzzle(3, posts=5, moves="cyclic"), MagneticPuzzle(3, "RNRN", moves="linear")):
+        rng = random.Random(str(puzzle))
+        for _ in range(4):
+            goal = puzzle.random_state(rng)
+            table = pdb.pattern_table(puzzle, goal, cache=False)
+            direct = tower_search.distances_to(puzzle, goal)
+            reached = direct >= 0
+            assert np.array_equal(table[reached], direct[reached])
+            assert (table[~reached] == np.iinfo(table.dtype).max).all()
+
+
+def test_tables_are_cached_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(pdb.CACHE_ENV, str(tmp_path))
+    puzzle = Puzzle(5, posts=4, moves="star")
+    goal = State.tower(5, 0, post_count=4)  # a goal not relabelled: its own table is kept
+    first = pdb.pattern_table(puzzle, goal)
+    (kept,) = (tmp_path / "pdb").iterdir()
+    np.save(kept, np.zeros_like(first))  # the copy on disk is what a new process reads
+    pdb._TABLES.clear()
+    assert not pdb.pattern_table(puzzle, goal).any()
+    monkeypatch.setenv(pdb.CACHE_ENV, "")
+    assert pdb.cache_dir() is None
+
+
+def test_the_registry_sends_large_members_here() -> None:
+    rng = random.Random(9)
+    puzzle = Puzzle(10, posts=4)
+    src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+    assert solver_for(puzzle, src, dst).name == "heuristic"
+    assert solver_for(Puzzle(8, posts=4), src=State.parse("SSSSSSSI", post_count=4)).name == "exhaustive"
+    assert solver_for(puzzle).name == "frame-stewart"  # towers on four posts have their own solver
+    moves = list(puzzle.solve(src, dst))
+    assert len(moves) == puzzle.distance(src, dst) and puzzle.play(moves, src) == dst
+    with pytest.raises(TooLargeError, match="disks"):
+        large = Puzzle(heuristic.disk_cap(puzzle) + 1, posts=4)
+        large.distance(large.start.replace(1, 1))
+
+
+def test_too_many_positions_stop_the_search() -> None:
+    puzzle = Puzzle(9, posts=4)
+    with pytest.raises(TooLargeError, match="MAX_HEURISTIC_NODES"):
+        heuristic.search(puzzle, puzzle.start, puzzle.goal, splits=[[(d,) for d in range(9)]], max_nodes=5000)
+
+
+def test_start_to_goal_indexing() -> None:
+    puzzle = MagneticPuzzle(6, "NNNN", moves="cyclic")
+    moves = list(heuristic.solve(puzzle, puzzle.start, puzzle.goal))
+    assert [heuristic.move_at(puzzle, k) for k in range(len(moves))] == moves
+    assert heuristic.state_at(puzzle, len(moves)) == puzzle.goal
+    assert sum(heuristic.disk_moves(puzzle)) == len(moves) == exhaustive.distance(puzzle, puzzle.start, puzzle.goal)
