@@ -12,6 +12,7 @@ from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.checker import check
 from hanoikit.cli import main
 from hanoikit.generate import check_sizes, family_puzzle, generate, instance_puzzle
+from hanoikit.limits import MAX_GENERATE_HEURISTIC_DISKS
 from hanoikit.score import score, table
 from oracle import plain_distances
 
@@ -66,8 +67,11 @@ def test_sizes_are_bounded() -> None:
     check_sizes(["classic", "magnetic"], (3, 64), "random")
     check_sizes(["posts4"], (3, 6), "random")
     check_sizes(["posts4"], (3, 10))  # between towers Frame-Stewart answers: no search
-    with pytest.raises(hk.TooLargeError, match="--disks up to 6"):
-        check_sizes(["posts4"], (3, 7), "random")
+    check_sizes(["posts4"], (3, MAX_GENERATE_HEURISTIC_DISKS), "random")  # the heuristic search takes them on
+    with pytest.raises(hk.TooLargeError, match=f"--disks up to {MAX_GENERATE_HEURISTIC_DISKS}"):
+        check_sizes(["posts4"], (3, MAX_GENERATE_HEURISTIC_DISKS + 1), "random")
+    with pytest.raises(hk.TooLargeError, match="--disks up to 7"):
+        check_sizes(["cyclic"], (3, 8), "random")
     with pytest.raises(hk.TooLargeError):
         check_sizes(["classic"], (3, 65))
     with pytest.raises(hk.InvalidPuzzleError, match="unknown family"):

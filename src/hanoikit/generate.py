@@ -17,9 +17,10 @@ rules, the positions and the answer format, and a ``link`` to the play page.
 or ``magnetic-RBB`` (that colouring). Any member of the family is covered as its solvers land in the registry.
 
 **Bounded work.** The optimum of every instance is computed exactly, so sizes whose optimum is not quick are refused
-before anything is drawn (:func:`check_sizes`): at most :data:`~hanoikit.limits.MAX_GENERATE_DISKS` disks, and a
-member answered only by the exhaustive search at most :data:`~hanoikit.limits.MAX_GENERATE_SEARCH_POSITIONS`
-positions. A solution is included (``solutions=True``) up to
+before anything is drawn (:func:`check_sizes`): at most :data:`~hanoikit.limits.MAX_GENERATE_DISKS` disks, a
+member with four posts or more between any positions (the heuristic search) at most
+:data:`~hanoikit.limits.MAX_GENERATE_HEURISTIC_DISKS` disks, and another member answered only by the exhaustive search
+at most :data:`~hanoikit.limits.MAX_GENERATE_SEARCH_POSITIONS` positions. A solution is included (``solutions=True``) up to
 :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves.
 
 **The link** is the play page's address of the instance: ``/?n=N&posts=K&moves=RULE[&colors=COLORS]&start=POSITION
@@ -46,6 +47,7 @@ from .errors import (
 from .limits import (
     MAX_GENERATE_COUNT,
     MAX_GENERATE_DISKS,
+    MAX_GENERATE_HEURISTIC_DISKS,
     MAX_GENERATE_SEARCH_POSITIONS,
     MAX_GENERATE_SOLUTION_MOVES,
     ensure_at_most,
@@ -119,10 +121,13 @@ def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "p
     """Raise :class:`~hanoikit.TooLargeError` (or :class:`~hanoikit.InvalidPuzzleError`) if some instance of these
     families and sizes could need more than quick work for its optimum.
 
-    >>> check_sizes(["posts4"], (3, 9), "random")  # doctest: +NORMALIZE_WHITESPACE
+    >>> check_sizes(["cyclic"], (3, 9), "random")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
-    hanoikit.errors.TooLargeError: posts4 with 7 disks needs the exhaustive search over 16384 positions for its optimum:
-    at most 5000 (--disks up to 6 for it)
+    hanoikit.errors.TooLargeError: cyclic with 8 disks needs the exhaustive search over 6561 positions for its optimum:
+    at most 5000 (--disks up to 7 for it)
+    >>> check_sizes(["posts4"], (3, 12), "random")
+    Traceback (most recent call last):
+    hanoikit.errors.TooLargeError: posts4 with 11 disks needs a heuristic search for its optimum: at most 10 disks (--disks up to 10 for it)
     """
     low, high = disks
     if not 1 <= low <= high:
@@ -131,14 +136,22 @@ def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "p
     if start not in STARTS or goal not in STARTS:
         raise InvalidPuzzleError(f"a start or goal is one of {', '.join(STARTS)}, not {quote(start)}, {quote(goal)}")
     from .solvers.exhaustive import position_bound
-    from .solvers.registry import EXHAUSTIVE
+    from .solvers.heuristic import covers
+    from .solvers.registry import EXHAUSTIVE, HEURISTIC
 
     for family in families:
         for n in range(low, high + 1):
             puzzle = family_puzzle(family, n)
             src = _example(puzzle, start, puzzle.start)
             dst = _example(puzzle, goal, puzzle.goal)
-            if puzzle.solver(src, dst) is EXHAUSTIVE:
+            solver = puzzle.solver(src, dst)
+            if solver in (EXHAUSTIVE, HEURISTIC) and covers(puzzle):  # the heuristic search's range begins above
+                if n > MAX_GENERATE_HEURISTIC_DISKS:
+                    raise TooLargeError(
+                        f"{family} with {n} disks needs a heuristic search for its optimum: at most "
+                        f"{MAX_GENERATE_HEURISTIC_DISKS} disks (--disks up to {MAX_GENERATE_HEURISTIC_DISKS} for it)"
+                    )
+            elif solver is EXHAUSTIVE:
                 bound = position_bound(puzzle)
                 if bound > MAX_GENERATE_SEARCH_POSITIONS:
                     fits = [m for m in range(1, n) if position_bound(family_puzzle(family, m)) <=

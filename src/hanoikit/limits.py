@@ -45,6 +45,7 @@ __all__ = [
     "MAX_CONTINUATION_MOVES",
     "MAX_GENERATE_COUNT",
     "MAX_GENERATE_DISKS",
+    "MAX_GENERATE_HEURISTIC_DISKS",
     "MAX_GENERATE_SEARCH_POSITIONS",
     "MAX_GENERATE_SOLUTION_MOVES",
     "MAX_VARIANTS_COLORINGS",
@@ -58,6 +59,7 @@ __all__ = [
     "MAX_FRONTIER_SOLVER_CODES",
     "MAX_HEURISTIC_DISKS",
     "MAX_HEURISTIC_NODES",
+    "MAX_HEURISTIC_FOUR_POST_DISKS",
     "ensure_at_most",
 ]
 
@@ -138,8 +140,12 @@ MAX_FRONTIER_SOLVER_CODES = 2**26
 
 # -- the heuristic search (hanoikit.solvers.heuristic: any positions on four posts and more, past the exhaustive one)
 
+MAX_HEURISTIC_FOUR_POST_DISKS = 20
+"""The most disks the heuristic search takes on with four posts and every move or restricted moves, no faces (the
+first entry of :data:`MAX_HEURISTIC_DISKS`)."""
+
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
-    (4, False): 20,
+    (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
     (5, False): 16,
     (6, False): 11,
     (4, True): 15,
@@ -240,6 +246,11 @@ MAX_GENERATE_DISKS = 64
 MAX_GENERATE_SEARCH_POSITIONS = 5_000
 """The largest position space (as counted for :data:`MAX_SEARCH_POSITIONS`) of a generated instance whose optimum
 only the exhaustive search gives: about a tenth of a second each (4 posts: up to 6 disks; 3 posts: up to 7)."""
+
+MAX_GENERATE_HEURISTIC_DISKS = 10
+"""The most disks of a generated instance with four posts or more between positions other than towers, whose optimum
+the heuristic search gives (hanoikit.solvers.heuristic): a few milliseconds to a tenth of a second each on four posts
+(benchmarks/bench_heuristic.py), the first instance of a goal building its tables."""
 
 MAX_GENERATE_SOLUTION_MOVES = 100_000
 """The longest optimal solution listed in a generated instance (``--solutions``)."""

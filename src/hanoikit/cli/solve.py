@@ -106,7 +106,9 @@ def solve(
     hanoi solve 64 --count              the number of moves, exactly
 
     N goes up to {MAX_DISKS}; listings up to 10**13 moves. A puzzle no solver answers exactly at this size (the
-    exhaustive search stops at {MAX_SEARCH_POSITIONS} positions) is refused.
+    exhaustive search stops at {MAX_SEARCH_POSITIONS} positions; on four posts or more between any positions the
+    heuristic search stops at {MAX_HEURISTIC_FOUR_POST_DISKS} disks, fewer with more posts or faces, and at
+    {MAX_HEURISTIC_NODES} positions stored) is refused.
     """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     src = None if source is None else puzzle.parse(source)

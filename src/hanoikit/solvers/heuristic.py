@@ -413,6 +413,17 @@ def search(
     (9, 0, True)
     """
     source, goal = tower_search.encode(puzzle, src), tower_search.encode(puzzle, dst)
+    keep = max((d + 1 for d in range(puzzle.n) if src.posts[d] != dst.posts[d]), default=0)
+    if keep < puzzle.n and not puzzle.faces:
+        # the larger disks stay at the bottom of their posts, where they never block a smaller one: the smaller
+        # disks' own puzzle has the same distance
+        if not keep:
+            return SearchStats((source,), 0, 1)
+        fewer = Puzzle(keep, posts=puzzle.posts, moves=puzzle.moves)
+        below = State(src.posts[:keep], post_count=puzzle.posts), State(dst.posts[:keep], post_count=puzzle.posts)
+        found = search(fewer, *below, progress, None if splits is None else _narrowed(splits, keep), max_nodes, cache)
+        fixed = source - tower_search.encode(fewer, below[0])
+        return found._replace(path=tuple(code + fixed for code in found.path))
     h = _default_heuristic(puzzle, dst, cache) if splits is None else heuristic(puzzle, dst, splits, cache)
     first = h.estimate(puzzle, src)
     if first is None:
@@ -447,6 +458,12 @@ def search(
         path.append(int(arrays.codes[node]))
         node = int(arrays.parent[node])
     return SearchStats(tuple(reversed(path)), int(arrays.counters[_EXPANDED]), int(arrays.counters[_NODES]))
+
+
+def _narrowed(splits: list[Split], keep: int) -> list[Split]:
+    """``splits`` on the disks below ``keep`` only."""
+    narrowed = [[tuple(d for d in group if d < keep) for group in split] for split in splits]
+    return [[group for group in split if group] for split in narrowed]
 
 
 def _unreachable(puzzle: Puzzle, src: State, dst: State) -> UnsolvableError:
