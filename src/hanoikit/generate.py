@@ -20,8 +20,8 @@ or ``magnetic-RBB`` (that colouring). Any member of the family is covered as its
 before anything is drawn (:func:`check_sizes`): at most :data:`~hanoikit.limits.MAX_GENERATE_DISKS` disks, a
 member with four posts or more between any positions (the heuristic search) at most
 :data:`~hanoikit.limits.MAX_GENERATE_HEURISTIC_DISKS` disks, and another member answered only by the exhaustive search
-at most :data:`~hanoikit.limits.MAX_GENERATE_SEARCH_POSITIONS` positions. A solution is included (``solutions=True``) up to
-:data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves.
+at most :data:`~hanoikit.limits.MAX_GENERATE_SEARCH_POSITIONS` positions. A solution is included (``solutions=True``)
+up to :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves.
 
 **The link** is the play page's address of the instance: ``/?n=N&posts=K&moves=RULE[&colors=COLORS]&start=POSITION
 &goal=POSITION&par=OPTIMAL``, the rule a name (``any``, ``cyclic``, ...) or pairs of post letters (``SI ID DS``),
@@ -125,9 +125,10 @@ def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "p
     Traceback (most recent call last):
     hanoikit.errors.TooLargeError: cyclic with 8 disks needs the exhaustive search over 6561 positions for its optimum:
     at most 5000 (--disks up to 7 for it)
-    >>> check_sizes(["posts4"], (3, 12), "random")
+    >>> check_sizes(["posts4"], (3, 12), "random")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
-    hanoikit.errors.TooLargeError: posts4 with 11 disks needs a heuristic search for its optimum: at most 10 disks (--disks up to 10 for it)
+    hanoikit.errors.TooLargeError: posts4 with 11 disks needs a heuristic search for its optimum: at most 10 disks
+    (--disks up to 10 for it)
     """
     low, high = disks
     if not 1 <= low <= high:
