@@ -17,8 +17,8 @@ rules, the positions and the answer format, and a ``link`` to the play page.
 or ``magnetic-RBB`` (that colouring). Any member of the family is covered as its solvers land in the registry.
 
 **Bounded work.** The optimum of every instance is computed exactly, so sizes whose optimum is not quick are refused
-before anything is drawn (:func:`check_sizes`): at most :data:`~hanoikit.limits.MAX_GENERATE_DISKS` disks, a
-member with four posts or more between any positions (the heuristic search) at most
+before anything is drawn (:func:`check_sizes`): at most :data:`~hanoikit.limits.MAX_GENERATE_DISKS` disks, four
+posts (no faces) between any positions (the heuristic search) at most
 :data:`~hanoikit.limits.MAX_GENERATE_HEURISTIC_DISKS` disks, and another member answered only by the exhaustive search
 at most :data:`~hanoikit.limits.MAX_GENERATE_SEARCH_POSITIONS` positions. A solution is included (``solutions=True``)
 up to :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves.
@@ -146,7 +146,7 @@ def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "p
             src = _example(puzzle, start, puzzle.start)
             dst = _example(puzzle, goal, puzzle.goal)
             solver = puzzle.solver(src, dst)
-            if solver in (EXHAUSTIVE, HEURISTIC) and covers(puzzle):  # the heuristic search's range begins above
+            if solver in (EXHAUSTIVE, HEURISTIC) and covers(puzzle) and puzzle.posts == 4 and not puzzle.faces:
                 if n > MAX_GENERATE_HEURISTIC_DISKS:
                     raise TooLargeError(
                         f"{family} with {n} disks needs a heuristic search for its optimum: at most "

@@ -248,7 +248,7 @@ MAX_GENERATE_SEARCH_POSITIONS = 5_000
 only the exhaustive search gives: about a tenth of a second each (4 posts: up to 6 disks; 3 posts: up to 7)."""
 
 MAX_GENERATE_HEURISTIC_DISKS = 10
-"""The most disks of a generated instance with four posts or more between positions other than towers, whose optimum
+"""The most disks of a generated instance on four posts (no faces) between positions other than towers, whose optimum
 the heuristic search gives (hanoikit.solvers.heuristic): a few milliseconds to a tenth of a second each on four posts
 (benchmarks/bench_heuristic.py), the first instance of a goal building its tables."""
 

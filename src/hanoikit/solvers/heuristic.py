@@ -10,6 +10,9 @@ length, the deepest first among equals, in a hash table of the positions seen wi
 the goal is taken out it is reached along a shortest path (Hart, Nilsson and Raphael 1968; the method is that of
 Korf and Felner, IJCAI 2007, see docs/heuristic-search.md).
 
+Without faces, the disks larger than every disk that must move stay at the bottom of their posts, where they never
+block a smaller disk: they are left out of the search (the distance is that of the smaller disks' own puzzle).
+
 It answers every member with four posts or more whose rules are data (any move rule, classic or magnetic), from at
 most :data:`~hanoikit.limits.MAX_HEURISTIC_DISKS` disks (by posts and faces), and gives up with
 :class:`~hanoikit.TooLargeError` past :data:`~hanoikit.limits.MAX_HEURISTIC_NODES` positions.
@@ -356,10 +359,10 @@ class _Arrays:
     def __init__(self, nodes: int) -> None:
         self.codes = np.empty(nodes, np.int64)
         self.depth = np.empty(nodes, np.int32)
-        self.parent = np.empty(nodes, np.int64)
+        self.parent = np.empty(nodes, np.int32)
         self.closed = np.empty(nodes, np.uint8)
-        self.index = np.full(4 * nodes, -1, np.int64)
-        self.pool = np.empty((nodes, 3), np.int64)
+        self.index = np.full(4 * nodes, -1, np.int32)
+        self.pool = np.empty((nodes, 3), np.int32)
         self.heads = np.full(1 << 16, -1, np.int64)
         self.counters = np.zeros(6, np.int64)
         self.counters[_FREE] = -1
@@ -381,11 +384,11 @@ class _Arrays:
                 setattr(self, name, new)
         rows = self.pool.shape[0]
         if int(self.counters[_POOL]) + margin > rows:
-            pool = np.empty((2 * rows, 3), np.int64)
+            pool = np.empty((2 * rows, 3), np.int32)
             pool[:rows] = self.pool
             self.pool = pool
         if 2 * (used + margin) > self.index.size:
-            self.index = np.empty(4 * self.codes.size, np.int64)
+            self.index = np.empty(4 * self.codes.size, np.int32)
             _rehash(self.index, self.codes, used)
 
 
