@@ -146,8 +146,8 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
     guarantees), prompt (the rules, the positions and the answer format in plain English), link (the play page) and
     with --solutions an optimal solution. Sizes whose
     optimum needs more than quick work are refused: at most {MAX_GENERATE_DISKS} disks, four posts (no faces)
-    between any positions (the heuristic search) at most {MAX_GENERATE_HEURISTIC_DISKS} disks, and other members answered only by
-    the exhaustive search at most {MAX_GENERATE_SEARCH_POSITIONS} positions.
+    between any positions (the heuristic search) at most {MAX_GENERATE_HEURISTIC_DISKS} disks, and other members
+    answered only by the exhaustive search at most {MAX_GENERATE_SEARCH_POSITIONS} positions.
     """
     from ..draw.files import check_parent, write_atomically
     from ..generate import check_sizes
