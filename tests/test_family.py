@@ -268,10 +268,12 @@ def test_magnetic_and_restricted_members_go_to_the_search_and_agree_with_the_ora
 
 @pytest.mark.parametrize("n, make", [(8, lambda n: MagneticPuzzle(n, "NNNN")), (9, lambda n: Puzzle(n, 4, "linear"))])
 def test_members_above_the_search_cap_say_so(n, make):
+    puzzle, larger = make(n), make(n + 5)
     with pytest.raises(hk.TooLargeError, match=f"at most {MAX_SEARCH_POSITIONS}"):
-        next(make(n).solve())  # a path: the plain search's cap
+        next(exhaustive.solve(puzzle, puzzle.start, puzzle.goal))  # a path: the plain search's cap
     with pytest.raises(hk.TooLargeError, match=f"at most {MAX_FRONTIER_SOLVER_CODES}"):
-        make(n + 5).distance()  # a distance: the frontier search's cap
+        exhaustive.distance(larger, larger.start, larger.goal)  # a distance: the frontier search's cap
+    assert puzzle.solver().name == registry.solvers_for(larger)[0].name == "heuristic"  # four posts: past the search
 
 
 @pytest.mark.parametrize("moves", ["cyclic", "linear"])

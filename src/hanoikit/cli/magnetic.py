@@ -89,7 +89,7 @@ def _first_counts(make: Callable[[int], Puzzle], upto: int) -> list[int | None]:
     """S(1), S(2), ... from S to D for ``make(n)`` (``None``: the goal cannot be reached with n disks), up to
     ``upto`` disks: by the member's own solver, else by the exhaustive search, stopping before n where its positions
     would be more than :data:`~hanoikit.limits.MAX_SEARCH_POSITIONS`."""
-    from ..errors import UnsolvableError
+    from ..errors import TooLargeError, UnsolvableError
     from ..limits import MAX_SEARCH_POSITIONS
     from ..solvers import tower_search
     from ..solvers.registry import EXHAUSTIVE, solvers_for
@@ -102,6 +102,8 @@ def _first_counts(make: Callable[[int], Puzzle], upto: int) -> list[int | None]:
                 totals.append(puzzle.distance())
             except UnsolvableError:
                 totals.append(None)
+            except TooLargeError:  # beyond that solver's cap (the heuristic search's disks)
+                break
         elif tower_search.code_space(puzzle) <= MAX_SEARCH_POSITIONS:
             totals.append(tower_search.distance(puzzle))
         else:
