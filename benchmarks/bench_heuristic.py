@@ -12,7 +12,8 @@ still run (the same pairs, ``--exhaustive`` of them). Targets (issue 24):
 * the checker on an unfinished 4-post, 10-disk list (half the Frame-Stewart solution): < 50 ms, once the goal's
   tables are built (what building costs is printed beside it).
 
-Run ``python benchmarks/bench_heuristic.py`` from the repository root (``--pairs N`` draws fewer pairs, ``--long``
+The seconds of the targets are judged on processor time (median and max), as the machine may be shared by other
+work; wall time is printed beside it. Run ``python benchmarks/bench_heuristic.py`` from the repository root (``--pairs N`` draws fewer pairs, ``--long``
 adds the long rows, ``--only TEXT`` keeps the rows whose label contains it).
 """
 
@@ -57,7 +58,7 @@ def row(label: str, puzzle: hk.Puzzle, pairs: int, target: Target | None, agains
     line = (f"{label:34} median {median:7.2f} s  max {most:7.2f} s  cpu median {statistics.median(cpus):7.2f} s  "
             f"expanded median {int(statistics.median(expanded)):>11,}  max {max(expanded):>11,}  "
             f"peak {peak / 2**20:7.0f} MiB")
-    ok = target is None or target(median, most, peak)
+    ok = target is None or target(statistics.median(cpus), max(cpus), peak)  # processor time: the machine is shared
     if against:
         rng = random.Random(label)
         times, spent = [], []
