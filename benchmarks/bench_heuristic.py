@@ -13,8 +13,9 @@ still run (the same pairs, ``--exhaustive`` of them). Targets (issue 24):
   tables are built (what building costs is printed beside it).
 
 The seconds of the targets are judged on processor time (median and max), as the machine may be shared by other
-work; wall time is printed beside it. Run ``python benchmarks/bench_heuristic.py`` from the repository root (``--pairs N`` draws fewer pairs, ``--long``
-adds the long rows, ``--only TEXT`` keeps the rows whose label contains it).
+work; wall time is printed beside it. Run ``python benchmarks/bench_heuristic.py`` from the repository root
+(``--pairs N`` draws fewer pairs, ``--long`` adds the long rows, ``--only TEXT`` keeps the rows whose label contains
+it).
 """
 
 from __future__ import annotations

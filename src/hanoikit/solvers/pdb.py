@@ -10,9 +10,9 @@ stands on the post itself, as in the whole puzzle).
 
 A table is the backward breadth-first search of :func:`hanoikit.solvers.tower_search.distances_to` from the group's
 goal, stored one byte a code (two where a distance passes 254), the dtype's largest value where the goal cannot be
-reached.
-Tables are kept per (member, group pattern) in memory and on disk (:func:`cache_dir`), and a relabelling of the posts
-that keeps the move rule and the colours turns one table into the table of every pattern it maps to.
+reached. Tables are kept per (member, group pattern) in memory and on disk (:func:`cache_dir`, the latest 256), and
+a relabelling of the posts that keeps the move rule and the colours turns one table into the table of every pattern
+it maps to.
 
 >>> from hanoikit import Puzzle, State
 >>> table = pattern_table(Puzzle(3, posts=4), State.tower(3, 3, post_count=4), cache=False)
@@ -189,5 +189,12 @@ def _save(path: Path, table: np.ndarray) -> None:
         with open(partial, "wb") as out:
             np.save(out, table, allow_pickle=False)
         os.replace(partial, path)
+        kept = sorted(path.parent.glob("*.npy"), key=lambda file: file.stat().st_mtime)
+        for old in kept[:-_KEPT_ON_DISK]:
+            old.unlink(missing_ok=True)
     except OSError:
         pass  # an unwritable cache costs a rebuild next time, nothing else
+
+
+_KEPT_ON_DISK = 256
+"""The most tables kept on disk (the latest written; some 100 MB on four posts): random goals each leave theirs."""
