@@ -186,3 +186,12 @@ def test_start_to_goal_indexing() -> None:
     assert [heuristic.move_at(puzzle, k) for k in range(len(moves))] == moves
     assert heuristic.state_at(puzzle, len(moves)) == puzzle.goal
     assert sum(heuristic.disk_moves(puzzle)) == len(moves) == exhaustive.distance(puzzle, puzzle.start, puzzle.goal)
+
+
+def test_the_disk_cache_keeps_the_latest_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(pdb.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(pdb, "_KEPT_ON_DISK", 2)
+    puzzle = Puzzle(3, posts=4, moves="cyclic")
+    for post in range(4):  # cyclic relabellings keep the order: the goal on S is the canonical one of each
+        pdb.pattern_table(puzzle, State([0, post, 0], post_count=4))
+    assert len(list((tmp_path / "pdb").iterdir())) == 2
