@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import Game, MagneticPuzzle, Move, Puzzle, State
-from hanoikit.limits import MAX_FRONTIER_SOLVER_CODES, MAX_POSTS
+from hanoikit.limits import MAX_FRONTIER_SOLVER_CODES, MAX_HEURISTIC_FOUR_POST_DISKS, MAX_POSTS
 from hanoikit.move import MIN_POSTS
 from hanoikit.solvers import Guarantee, exhaustive, registry, solvers_for
 from oracle import plain_distances
@@ -318,8 +318,10 @@ def test_the_three_post_search_answers_rules_whose_moves_can_be_undone(puzzle):
 
 def test_no_solver_means_unknown_method_and_too_large_names_the_cap(monkeypatch):
     big = Puzzle(30, posts=4, moves="cyclic")
+    with pytest.raises(hk.TooLargeError, match=f"at most {MAX_HEURISTIC_FOUR_POST_DISKS}"):
+        big.distance()  # the heuristic search's cap on four posts
     with pytest.raises(hk.TooLargeError, match=f"at most {MAX_FRONTIER_SOLVER_CODES}"):
-        big.distance()
+        Puzzle(30, moves="SI ID DS SD").distance()  # three posts: the exhaustive search's
     assert Puzzle(30).distance() == 2**30 - 1  # the classic solver has no such cap
     monkeypatch.setattr(registry, "_FALLBACKS", [])
     with pytest.raises(hk.UnknownMethodError, match="no solver answers Puzzle"):
