@@ -15,6 +15,7 @@ import importlib
 from typing import Any
 
 from .errors import (
+    CheckpointError,
     EmptyStackError,
     HanoiError,
     IllegalMoveError,
@@ -37,6 +38,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "COLORS",
+    "CheckpointError",
     "Color",
     "EmptyStackError",
     "Game",

@@ -72,7 +72,9 @@ def search(
     if resume is not None:
         if checkpoint is not None and checkpoint != resume:
             fail("give --checkpoint DIR or --resume DIR, not both")
-        if not os.path.exists(os.path.join(resume, "state.json")):
+        from ..frontier.checkpoint import holds_checkpoint
+
+        if not holds_checkpoint(resume):
             fail(f"--resume: no checkpoint in {resume}")
         checkpoint = resume
     progress = sys.stderr.isatty()
