@@ -49,7 +49,7 @@ def checksum(data: bytes | memoryview | np.ndarray) -> str:
     >>> checksum(b"")
     'cae66941d9efbd404e4d88758ea67670'
     """
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return hashlib.blake2b(memoryview(data), digest_size=16).hexdigest()
 
 
 def holds_checkpoint(directory: str) -> bool:
@@ -128,7 +128,7 @@ class Checkpoint:
                 f"the checkpoint in {self.directory} is of another search ({saved['search']}), not {self.search}"
             )
         state = saved["state"]
-        value, layers = state["value"], state["layers"]
+        value = state["value"]
         sums = saved["checksums"]["blocks"]
         visited = current = 0
         in_block: dict[int, int] = {}
@@ -144,7 +144,7 @@ class Checkpoint:
                 raise self._damaged(self._block_path(block, version), "holds positions of a layer not yet reached")
             current += in_block[block]
         listed, dense = self._layer(saved["frontier"], saved["checksums"]["frontier"])
-        self._agree(table, state, visited, current, listed, dense, in_block)
+        self._agree(table, state, (visited, current), (listed, dense), in_block, saved["frontier"])
         self.serial = saved["serial"]
         self.versions = dict(saved["versions"])
         self.sums = {int(block): digest for block, digest in sums.items()}
@@ -210,14 +210,15 @@ class Checkpoint:
         self,
         table: np.ndarray,
         state: dict[str, Any],
-        visited: int,
-        current: int,
-        listed: np.ndarray,
-        dense: np.ndarray,
+        counts: tuple[int, int],
+        layer: tuple[np.ndarray, np.ndarray],
         in_block: dict[int, int],
+        frontier: str,
     ) -> None:
-        """Check that the record agrees with the blocks: the counts that cost nothing beside reading them."""
+        """Check that the record and the layer's list agree with the blocks (``counts``: the positions they hold, and
+        those of the current layer): the checks that cost nothing beside reading them."""
         path = os.path.join(self.directory, _STATE)
+        (visited, current), (listed, dense) = counts, layer
         layers, value, distance = state["layers"], state["value"], state["distance"]
         states = position_count(self.layout.puzzle)
         if sum(layers) > states:
@@ -231,7 +232,7 @@ class Checkpoint:
         values = (table[blocks, local >> 2] >> ((local & 3) << 1).astype(np.uint8)) & 3
         scanned = sum(in_block.get(block, 0) for block in dense.tolist())
         if np.any(values != value) or np.unique(listed).size != listed.size or listed.size + scanned != layers[-1]:
-            raise self._damaged(path, "does not agree with its list of the last layer's positions")
+            raise self._damaged(os.path.join(self.directory, frontier), "does not list the positions the blocks hold")
         if self.target >= 0:
             local_target = self.target % size
             found = (table[self.target // size, local_target >> 2] >> ((local_target & 3) << 1)) & 3
