@@ -16,6 +16,7 @@ __all__ = [
     "EmptyStackError",
     "MissingExtraError",
     "CheckpointError",
+    "EngineError",
     "quote",
 ]
 
@@ -76,6 +77,11 @@ class CheckpointError(HanoiError):
     def __init__(self, message: str, *, path: str = "") -> None:
         super().__init__(message)
         self.path = path
+
+
+class EngineError(HanoiError):
+    """A search engine cannot start or run as asked: a cluster that cannot be reached, workers that cannot see the
+    table, too little memory or disk for the table."""
 
 
 QUOTE_LIMIT = 40
