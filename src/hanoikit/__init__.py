@@ -17,6 +17,7 @@ from typing import Any
 from .errors import (
     CheckpointError,
     EmptyStackError,
+    EngineError,
     HanoiError,
     IllegalMoveError,
     InvalidMoveError,
@@ -41,6 +42,7 @@ __all__ = [
     "CheckpointError",
     "Color",
     "EmptyStackError",
+    "EngineError",
     "Game",
     "HanoiError",
     "IllegalMoveError",
