@@ -172,3 +172,30 @@ def test_a_checkpoint_without_checksums_is_refused(tmp_path):
     (tmp_path / "state.json").write_text(json.dumps(record))
     with pytest.raises(hk.CheckpointError, match="no checksum"):
         frontier_search(PUZZLE, checkpoint=str(tmp_path), **SMALL)
+
+
+@pytest.mark.parametrize("layer", [1, 9])
+def test_a_checkpoint_from_the_target_itself_resumes(tmp_path, layer):
+    def on_layer(done: int) -> None:
+        if done >= layer:
+            raise _Killed
+
+    goal = PUZZLE.goal
+    whole = frontier_search(PUZZLE, goal, goal, **SMALL)
+    with pytest.raises(_Killed):
+        frontier_search(PUZZLE, goal, goal, checkpoint=str(tmp_path), checkpoint_every=3600 * (layer == 1),
+                        on_layer=on_layer, **SMALL)
+    resumed = frontier_search(PUZZLE, goal, goal, checkpoint=str(tmp_path), **SMALL)
+    assert (resumed.distance, resumed.layer_sizes) == (0, whole.layer_sizes)
+
+
+@pytest.mark.parametrize(("field", "change"), [("distance", 3), ("value", 5), ("layers", [1, 3])])
+def test_an_edited_record_that_disagrees_with_the_blocks_is_refused(tmp_path, field, change):
+    _killed_at(tmp_path, 6, **SMALL)
+    record = _record(tmp_path)
+    if field == "value":
+        change = change - record["state"]["value"]  # the other layer value
+    record["state"][field] = change
+    _reseal(tmp_path, record)
+    with pytest.raises(hk.CheckpointError, match="state.json"):
+        frontier_search(PUZZLE, checkpoint=str(tmp_path), **SMALL)

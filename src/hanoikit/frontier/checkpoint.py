@@ -130,7 +130,7 @@ class Checkpoint:
         state = saved["state"]
         value = state["value"]
         sums = saved["checksums"]["blocks"]
-        visited = current = 0
+        visited = current = other = 0
         in_block: dict[int, int] = {}
         for block, version in saved["versions"].items():
             row = self._read(self._block_path(block, version), sums[str(block)])
@@ -140,11 +140,10 @@ class Checkpoint:
             counts = np.bincount(table[block], minlength=256)
             visited += int(counts @ _VISITED)
             in_block[block] = int(counts @ _HOLDS[value])
-            if counts @ _HOLDS[5 - value]:
-                raise self._damaged(self._block_path(block, version), "holds positions of a layer not yet reached")
+            other += int(counts @ _HOLDS[5 - value])
             current += in_block[block]
         listed, dense = self._layer(saved["frontier"], saved["checksums"]["frontier"])
-        self._agree(table, state, (visited, current), (listed, dense), in_block, saved["frontier"])
+        self._agree(table, state, (visited, current, other), (listed, dense), in_block, saved["frontier"])
         self.serial = saved["serial"]
         self.versions = dict(saved["versions"])
         self.sums = {int(block): digest for block, digest in sums.items()}
@@ -210,19 +209,22 @@ class Checkpoint:
         self,
         table: np.ndarray,
         state: dict[str, Any],
-        counts: tuple[int, int],
+        counts: tuple[int, int, int],
         layer: tuple[np.ndarray, np.ndarray],
         in_block: dict[int, int],
         frontier: str,
     ) -> None:
-        """Check that the record and the layer's list agree with the blocks (``counts``: the positions they hold, and
-        those of the current layer): the checks that cost nothing beside reading them."""
+        """Check that the record and the layer's list agree with the blocks (``counts``: the positions they hold,
+        those with the current layer's value and those with the other value): the checks that cost nothing beside
+        reading them."""
         path = os.path.join(self.directory, _STATE)
-        (visited, current), (listed, dense) = counts, layer
+        (visited, current, other), (listed, dense) = counts, layer
         layers, value, distance = state["layers"], state["value"], state["distance"]
         states = position_count(self.layout.puzzle)
         if sum(layers) > states:
             raise self._damaged(path, f"counts {sum(layers):,} positions reached, more than the {states:,} there are")
+        if other:
+            raise self._damaged(path, f"gives the current layer the value {value}, the blocks hold the other value")
         if visited != sum(layers):
             raise self._damaged(path, f"counts {sum(layers):,} positions reached, the blocks hold {visited:,}")
         if current != layers[-1]:
@@ -236,7 +238,10 @@ class Checkpoint:
         if self.target >= 0:
             local_target = self.target % size
             found = (table[self.target // size, local_target >> 2] >> ((local_target & 3) << 1)) & 3
-            if (distance is None) != (found == 0) or (distance is not None and not 0 <= distance < len(layers)):
+            last = len(layers) - 1
+            if (distance is None) != (found == 0) or (distance is not None and (
+                not 0 <= distance <= last or (distance == last) != (found == value)
+            )):
                 raise self._damaged(path, f"gives a distance to the target ({distance}) the blocks do not")
 
     def _damaged(self, path: str, what: str) -> CheckpointError:
