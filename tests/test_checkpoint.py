@@ -197,5 +197,5 @@ def test_an_edited_record_that_disagrees_with_the_blocks_is_refused(tmp_path, fi
         change = change - record["state"]["value"]  # the other layer value
     record["state"][field] = change
     _reseal(tmp_path, record)
-    with pytest.raises(hk.CheckpointError, match="state.json"):
+    with pytest.raises(hk.CheckpointError, match=r"state\.json"):
         frontier_search(PUZZLE, checkpoint=str(tmp_path), **SMALL)
