@@ -3,6 +3,8 @@ the machine, clusters that cannot be reached, too many workers, a closed pipe.""
 
 from __future__ import annotations
 
+import concurrent.futures
+import concurrent.futures.process
 import json
 import os
 import signal
@@ -18,7 +20,7 @@ from clirun import run
 from hanoikit import Puzzle, limits
 from hanoikit.frontier import Layout, frontier_search, make_engine
 from hanoikit.frontier import tables as shm
-from hanoikit.frontier.tables import need_room, remove_stale_tables, stale_tables
+from hanoikit.frontier.tables import need_room, need_worker_room, remove_stale_tables, stale_tables
 
 HANOI = [sys.executable, "-c", "import sys; from hanoikit.cli import main; sys.exit(main(sys.argv[1:]))"]
 
@@ -162,3 +164,23 @@ def test_a_closed_pipe_ends_the_search_quietly():
     assert search.stdout is not None
     search.stdout.close()  # before the search writes a line
     assert search.wait(timeout=60) == 0 and search.stderr is not None and search.stderr.read() == b""
+
+
+def test_a_worker_that_dies_is_one_error():
+    class Broken(concurrent.futures.Executor):
+        def submit(self, *args, **kwargs):
+            future = concurrent.futures.Future()
+            future.set_exception(concurrent.futures.process.BrokenProcessPool("a process was terminated abruptly"))
+            return future
+
+    puzzle = Puzzle(6, posts=4)
+    with make_engine("processes", workers=1) as engine:
+        engine.executor.shutdown()
+        engine.executor = Broken()
+        with pytest.raises(hk.EngineError, match="worker process of the search died"):
+            frontier_search(puzzle, engine=engine, narrow=0)
+
+
+def test_more_workers_than_the_memory_holds_are_refused():
+    with pytest.raises(hk.EngineError, match="worker processes need about"):
+        need_worker_room(limits.MAX_WORKERS, memory=2**30)

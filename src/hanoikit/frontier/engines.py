@@ -26,7 +26,7 @@ from ..errors import EngineError, UnknownMethodError
 from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ensure_at_most
 from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
 from .layout import Layout
-from .tables import SHM, make_shared_table_directory, need_room, remove_stale_tables
+from .tables import SHM, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
 
 __all__ = ["ENGINES", "Engine", "make_engine", "shares"]
 
@@ -122,8 +122,11 @@ class _PoolEngine(Engine):
     def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
         mapped = [task._replace(table=self.ref) for task in tasks]
         futures = [self.executor.submit(run_blocks, Share(share)) for share in shares(mapped, self.workers)]
-        for future in concurrent.futures.as_completed(futures):
-            yield from future.result()
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                yield from future.result()
+        except concurrent.futures.BrokenExecutor as error:
+            raise EngineError(f"a worker process of the search died ({error}): killed, or out of memory?") from None
 
 
 def _leave_interrupts() -> None:
@@ -140,6 +143,7 @@ class ProcessEngine(_PoolEngine):
         super().__init__(store)
         self.workers = workers or os.cpu_count() or 1
         ensure_at_most(self.workers, MAX_WORKERS, "worker processes")
+        need_worker_room(self.workers)
         context = multiprocessing.get_context("spawn")
         self.executor = concurrent.futures.ProcessPoolExecutor(
             self.workers, mp_context=context, initializer=_leave_interrupts
@@ -175,6 +179,7 @@ class DaskEngine(_PoolEngine):
         self.cluster: Any = None
         if address is None:
             ensure_at_most(workers or 1, MAX_WORKERS, "worker processes")
+            need_worker_room(workers or os.cpu_count() or 1)
             with dask.config.set(_QUIET):
                 self.cluster = LocalCluster(
                     n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,

@@ -25,16 +25,21 @@ from .layout import Layout
 
 __all__ = [
     "SHM",
+    "WORKER_BYTES",
     "StaleTable",
     "available_memory",
     "make_shared_table_directory",
     "need_room",
+    "need_worker_room",
     "remove_stale_tables",
     "stale_tables",
 ]
 
 SHM = "/dev/shm"
 """The RAM disk where the engines with worker processes keep the table by default (if the system has one)."""
+
+WORKER_BYTES = 150 * 2**20
+"""The memory a local worker process takes (its interpreter, numpy and the compiled kernels), measured."""
 
 _PREFIX = "hanoi-frontier-"
 _OWNED = re.compile(re.escape(_PREFIX) + r"(\d+)-[^/]+")
@@ -206,4 +211,21 @@ def need_room(layout: Layout, directory: str | None, memory: int | None = None) 
             f"the search needs {_size(table + kernels)} of memory (two bits for each of "
             f"{layout.blocks * layout.block_codes:,} codes), more than the {_size(room)} this machine has available: "
             "give --store DIR on a disk with room, or a smaller puzzle"
+        )
+
+
+def need_worker_room(workers: int, memory: int | None = None) -> None:
+    """Raise :class:`~hanoikit.EngineError` unless ``workers`` local worker processes (:data:`WORKER_BYTES` each)
+    fit in ``memory`` bytes (default :func:`available_memory`).
+
+    >>> need_worker_room(2, memory=2**30)
+    >>> need_worker_room(8, memory=2**30)
+    Traceback (most recent call last):
+    hanoikit.errors.EngineError: 8 worker processes need about 1.2 GiB of memory, more than the 1.0 GiB available
+    """
+    room = available_memory() if memory is None else memory
+    if workers * WORKER_BYTES > room:
+        raise EngineError(
+            f"{workers} worker processes need about {_size(workers * WORKER_BYTES)} of memory, more than the "
+            f"{_size(room)} available"
         )
