@@ -91,6 +91,15 @@ def _sync(path: str) -> None:
         os.close(descriptor)
 
 
+def _file_checksum(path: str) -> str:
+    """The :func:`checksum` of the file ``path``, read in parts (it was just written: from the page cache)."""
+    digest = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as file:
+        while part := file.read(1 << 20):
+            digest.update(part)
+    return digest.hexdigest()
+
+
 def _sealed(record: dict[str, Any]) -> str:
     """The checksum of a ``state.json`` record (its fields but ``checksum``, in a canonical JSON)."""
     body = {key: value for key, value in record.items() if key != "checksum"}
@@ -271,9 +280,8 @@ class Checkpoint:
             self.versions[block] = self.serial
         dirty[:] = 0
         frontier = f"frontier-{self.serial}.npz"
-        layer = io.BytesIO()
-        np.savez(layer, listed=np.asarray(listed, dtype=np.int64), dense=np.asarray(dense, dtype=np.int64))
-        _durable(os.path.join(self.directory, frontier), "wb", lambda file: file.write(layer.getbuffer()))
+        listed, dense = np.asarray(listed, dtype=np.int64), np.asarray(dense, dtype=np.int64)
+        _durable(os.path.join(self.directory, frontier), "wb", lambda file: np.savez(file, listed=listed, dense=dense))
         saved: dict[str, Any] = {
             "format": _FORMAT,
             "search": self.search,
@@ -282,7 +290,7 @@ class Checkpoint:
             "frontier": frontier,
             "versions": {str(block): version for block, version in self.versions.items()},
             "checksums": {
-                "frontier": checksum(layer.getbuffer()),
+                "frontier": _file_checksum(os.path.join(self.directory, frontier)),
                 "blocks": {str(block): digest for block, digest in self.sums.items()},
             },
         }
