@@ -36,11 +36,20 @@ _FORMAT = 2  # 2: with checksums
 _BLOCK = re.compile(r"(\d+)-(\d+)\.bin")
 _FRONTIER = re.compile(r"frontier-(\d+)\.npz")
 
-# the two-bit codes of a byte: how many are visited (not 0), and how many hold the value 2 or 3
-_BYTES = np.arange(256)
-_SLOTS = [(_BYTES >> shift) & 3 for shift in (0, 2, 4, 6)]
-_VISITED = sum((slot != 0).astype(np.int64) for slot in _SLOTS)
-_HOLDS = {value: sum((slot == value).astype(np.int64) for slot in _SLOTS) for value in (2, 3)}
+_LOW = np.uint64(0x5555555555555555)  # the low bit of every two-bit code of a word
+
+
+def _counts(row: np.ndarray) -> tuple[int, int, int]:
+    """How many codes of ``row`` (whole 64-bit words) are visited (not 0), and how many hold the values 2 and 3.
+
+    >>> _counts(np.array([0b11_10_01_00, 0, 0, 0, 0, 0, 0, 0], dtype=np.uint8))
+    (3, 1, 1)
+    """
+    words = row.view(np.uint64)
+    high = (words >> np.uint64(1)) & _LOW
+    low = words & _LOW
+    threes = int(np.bitwise_count(high & low).sum())
+    return int(np.bitwise_count(high | low).sum()), int(np.bitwise_count(high).sum()) - threes, threes
 
 
 def checksum(data: bytes | memoryview) -> str:
@@ -146,10 +155,10 @@ class Checkpoint:
             if len(row) != self.layout.row_bytes:
                 raise self._damaged(self._block_path(block, version), "of another size than a block")
             table[block] = np.frombuffer(row, dtype=np.uint8)
-            counts = np.bincount(table[block], minlength=256)
-            visited += int(counts @ _VISITED)
-            in_block[block] = int(counts @ _HOLDS[value])
-            other += int(counts @ _HOLDS[5 - value])
+            found, twos, threes = _counts(table[block])
+            visited += found
+            in_block[block] = twos if value == 2 else threes
+            other += threes if value == 2 else twos
             current += in_block[block]
         listed, dense = self._layer(saved["frontier"], saved["checksums"]["frontier"])
         self._agree(table, state, (visited, current, other), (listed, dense), in_block, saved["frontier"])
