@@ -103,18 +103,19 @@ def test_the_command_line_removes_stale_tables_and_says_so(tmp_path, capsys, mon
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("number", "status", "engine"), [(signal.SIGTERM, 143, "inprocess"),
-                                                           (signal.SIGINT, 130, "processes")])
+@pytest.mark.parametrize(("number", "status", "engine"), [(signal.SIGTERM, 143, "processes"),
+                                                           (signal.SIGINT, 130, "inprocess")])
 def test_a_signal_while_the_kernels_run_ends_in_one_line_with_the_cleanup_done(tmp_path, number, status, engine):
     args = ["search", "12", "--posts", "4", "--moves", "linear", "--engine", engine]  # about 20 s of kernel calls
     args += ["--workers", "1"] if engine == "processes" else []
     started = ["--checkpoint", str(tmp_path), "--checkpoint-every", "3600"]  # state.json: the search has begun
-    search = subprocess.Popen([*HANOI, *args, *started], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    search = subprocess.Popen([*HANOI, *args, *started], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
     deadline = time.monotonic() + 60
     while not (tmp_path / "state.json").exists() and search.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(1.5)  # into the kernels
-    search.send_signal(number)
+    os.killpg(search.pid, number)  # to every process of the command, as a terminal's Ctrl-C or a service manager
     out, err = search.communicate(timeout=60)
     assert search.returncode == status, err
     assert out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err

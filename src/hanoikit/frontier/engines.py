@@ -12,11 +12,13 @@ no row ever moves. Dask schedules the tasks (``client.get_executor``); nothing e
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import heapq
 import multiprocessing
 import os
 import shutil
 import signal
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
 
@@ -134,6 +136,20 @@ def _leave_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextlib.contextmanager
+def _workers_leave_interrupts() -> Iterator[None]:
+    """Ignore Ctrl-C while worker processes start, so that they ignore it too (an ignored signal stays ignored in a
+    new program); the search stops them itself. A Ctrl-C meanwhile is lost."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class ProcessEngine(_PoolEngine):
     """Local worker processes (``concurrent.futures``), one per core unless told."""
 
@@ -180,7 +196,7 @@ class DaskEngine(_PoolEngine):
         if address is None:
             ensure_at_most(workers or 1, MAX_WORKERS, "worker processes")
             need_worker_room(workers or os.cpu_count() or 1)
-            with dask.config.set(_QUIET):
+            with dask.config.set(_QUIET), _workers_leave_interrupts():
                 self.cluster = LocalCluster(
                     n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
                     dashboard_address=None,

@@ -34,7 +34,7 @@ SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 class DeferredSignals:
     """Hold :data:`SIGNALS` inside the ``with`` block (in the main thread; elsewhere signals do not arrive); see the
-    module docstring. On leaving the block a signal still pending is delivered."""
+    module docstring. On leaving the block, also by an exception, a signal still pending is delivered."""
 
     def __init__(self) -> None:
         self.pending: int | None = None
@@ -73,5 +73,4 @@ class DeferredSignals:
 
     def __exit__(self, *exc: object) -> None:
         self._restore()
-        if exc[0] is None:
-            self.check()
+        self.check()  # also on an error, which the signal may have caused (a worker it ended): it says why
