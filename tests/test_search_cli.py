@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import concurrent.futures
 import concurrent.futures.process
+import contextlib
+import io
 import json
 import os
 import signal
@@ -14,13 +16,36 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import hanoikit as hk
 from clirun import run
 from hanoikit import Puzzle, limits
-from hanoikit.frontier import Layout, frontier_search, make_engine
+from hanoikit.cli import main
+from hanoikit.frontier import Layout, engines, frontier_search, make_engine
 from hanoikit.frontier import tables as shm
 from hanoikit.frontier.tables import need_room, need_worker_room, remove_stale_tables, stale_tables
+
+
+@contextlib.contextmanager
+def patched_connect_seconds(seconds: int = 1):
+    """The engines give up on a scheduler after ``seconds`` (a hypothesis test cannot take a fixture per example)."""
+    saved = engines.CLUSTER_CONNECT_SECONDS
+    engines.CLUSTER_CONNECT_SECONDS = seconds
+    try:
+        yield
+    finally:
+        engines.CLUSTER_CONNECT_SECONDS = saved
+
+
+def _run_captured(args: list[str]) -> tuple[int, str, str]:
+    """``hanoi ARGS`` in process with its standard output and error captured (no fixture: hypothesis runs many)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(args)
+    return status, out.getvalue(), err.getvalue()
+
 
 HANOI = [sys.executable, "-c", "import sys; from hanoikit.cli import main; sys.exit(main(sys.argv[1:]))"]
 
@@ -185,3 +210,39 @@ def test_a_worker_that_dies_is_one_error():
 def test_more_workers_than_the_memory_holds_are_refused():
     with pytest.raises(hk.EngineError, match="worker processes need about"):
         need_worker_room(limits.MAX_WORKERS, memory=2**30)
+
+
+# -- hostile options -------------------------------------------------------------------------------------------------
+
+_HOSTILE = {
+    "--posts": ["3", "4", "0", "11", "x", ""],
+    "--moves": ["any", "linear", "bogus", "SI ID", ""],
+    "--magnetic": ["NNN", "Q", "NNNN", ""],
+    "--from": ["XYZ", "S" * 9, ":", "SSS"],
+    "--engine": ["bogus", ""],
+    "--workers": ["0", "-3", str(limits.MAX_WORKERS + 1), "abc", "100000"],
+    "--cluster": ["notaurl", "", "tcp://", "x:y", "tcp://[::1"],
+    "--checkpoint-every": ["nan", "inf", "-1", "1e400", "-0"],
+    "--format": ["json", "csv", "xml"],
+}
+
+
+@given(
+    n=st.sampled_from(["1", "3", "5", "0", "-1", str(limits.MAX_DISKS + 1), "1e3", "abc"]),
+    options=st.dictionaries(st.sampled_from(sorted(_HOSTILE)), st.none(), max_size=4).flatmap(
+        lambda keys: st.fixed_dictionaries({key: st.sampled_from(_HOSTILE[key]) for key in keys})
+    ),
+)
+def test_hostile_options_end_in_an_answer_or_one_line(n, options):
+    args = ["search", n, *[part for option, value in options.items() for part in (option, value)]]
+    with patched_connect_seconds():
+        status, out, err = _run_captured(args)
+    assert status in (0, 2), (args, err)
+    assert "Traceback" not in err
+    invalid = {"--engine", "--workers", "--cluster"} & set(options) or options.get("--format") == "xml"
+    if invalid or options.get("--checkpoint-every", "-0") != "-0" or n not in ("1", "3", "5"):
+        assert status == 2, (args, out)
+    if status == 2:
+        assert err.count("\n") == 1 and out == "", (args, err)
+    else:
+        assert out and err == "", (args, err)

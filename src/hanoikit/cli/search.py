@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 from typing import Any
@@ -37,6 +38,7 @@ _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
 @click.option("--resume", metavar="DIR", type=click.Path(file_okay=False), help="Resume the killed search "
               "checkpointed in DIR, and go on checkpointing there.")
 @click.option("--checkpoint-every", type=click.FloatRange(0), default=60.0, show_default=True, metavar="SECONDS",
+              callback=lambda ctx, param, value: _finite(value, param, ctx),
               help="Write a checkpoint at most this often (0: after every layer).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="json: states, reachable, distance, eccentricity, layers, seconds, ...; csv: positions by distance.")
@@ -113,6 +115,13 @@ def search(
         emit("csv", ["distance", "positions"], list(enumerate(found["layers"])))
     else:
         _print(puzzle, found)
+
+
+def _finite(value: float, param: click.Parameter, ctx: click.Context) -> float:
+    """``value``, if it is a finite number (``nan`` passes a :class:`click.FloatRange`)."""
+    if not math.isfinite(value):
+        raise click.BadParameter(f"{value!r} is not a finite number", ctx, param)
+    return value
 
 
 def _remove_stale_tables(always: bool) -> None:
