@@ -77,7 +77,7 @@ def disk_cap(puzzle: Puzzle) -> int:
     """The most disks searched on ``puzzle``'s member (:data:`~hanoikit.limits.MAX_HEURISTIC_DISKS`).
 
     >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=7))
-    (16, 9)
+    (13, 8)
     """
     key = (min(puzzle.posts, 6), puzzle.faces)
     return MAX_HEURISTIC_DISKS[key]
@@ -86,7 +86,7 @@ def disk_cap(puzzle: Puzzle) -> int:
 def check_size(puzzle: Puzzle) -> None:
     """Raise :class:`~hanoikit.TooLargeError` if ``puzzle`` has more disks than :func:`disk_cap` (the estimated
     search is then too long to start)."""
-    ensure_at_most(puzzle.n, disk_cap(puzzle), f"disks (a heuristic search on {puzzle!r})")
+    ensure_at_most(puzzle.n, disk_cap(puzzle), f"disks (a heuristic search over the positions of {puzzle!r})")
 
 
 # -- the heuristic -----------------------------------------------------------------------------------------------
