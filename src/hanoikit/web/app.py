@@ -8,6 +8,10 @@ except an illegal move: that is an expected answer of ``/api/move`` (``legal`` f
 Every request does bounded work: bodies are cut at :data:`~hanoikit.limits.WEB_MAX_BODY_BYTES` bytes, every string
 field has a maximum length, saved games at most :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES` moves, and a solution page
 is sliced out of the whole solution built as a numpy array (a few milliseconds at the largest tower), never replayed.
+
+The routes are module-level functions on two routers, :data:`pages` (the page) and :data:`api` (the JSON API);
+:func:`create_app` assembles them with the body limit and the error handlers (:data:`HANDLERS`), and keeps what it
+builds once in ``app.state``, which the routes reach through FastAPI dependencies (:func:`app_config`).
 """
 
 from __future__ import annotations
@@ -15,15 +19,15 @@ from __future__ import annotations
 import contextlib
 import functools
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -60,7 +64,7 @@ from .schemas import (
     SolutionRequest,
 )
 
-__all__ = ["create_app", "BodyLimit", "DEEP_MEMBERS", "STATIC", "warm_family"]
+__all__ = ["create_app", "api", "app_config", "pages", "BodyLimit", "DEEP_MEMBERS", "HANDLERS", "STATIC", "warm_family"]
 
 STATIC = Path(__file__).with_name("static")
 """The page: ``index.html``, ``style.css`` and its ES modules, ``app.js`` first."""
@@ -380,6 +384,156 @@ def _message(error: RequestValidationError) -> str:
     return "bad request: " + "; ".join(parts)
 
 
+async def _hanoi_error(request: Request, error: Exception) -> JSONResponse:
+    return _refusal(422, str(error), type(error).__name__)
+
+
+async def _bad_request(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    return _refusal(422, _message(error), "ValidationError")
+
+
+async def _http_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, HTTPException)
+    phrase = HTTPStatus(error.status_code).phrase
+    detail = UNREADABLE if error.status_code == 400 else str(error.detail)
+    headers = dict(error.headers) if error.headers else None
+    return _refusal(error.status_code, detail, "".join(phrase.split()), headers)
+
+
+async def _failure(request: Request, error: Exception) -> JSONResponse:
+    return _refusal(500, "internal error: the server could not answer this request", "InternalError")
+
+
+HANDLERS: dict[int | type[Exception], Callable[[Request, Exception], Coroutine[Any, Any, Response]]] = {
+    HanoiError: _hanoi_error,
+    RequestValidationError: _bad_request,
+    HTTPException: _http_error,
+    Exception: _failure,
+}
+"""How each kind of failure is answered, always in the :class:`~hanoikit.web.schemas.Error` shape."""
+
+
+def _config() -> Config:
+    return Config(
+        max_disks=MAX_DISKS,
+        max_page=MAX_PAGE,
+        min_posts=MIN_POSTS,
+        max_posts=MAX_POSTS,
+        move_rules=list(MOVE_RULES),
+        family_max_disks={f"{k}{'m' if faces else ''}": cap for (k, faces), cap in WEB_MAX_FAMILY_DISKS.items()},
+        variants=list(VARIANTS),
+        algorithms=_algorithms(),
+        palette=PALETTE,
+    )
+
+
+def app_config(request: Request) -> Config:
+    """The dependency of ``/api/config``: the answer the app built once (``app.state.config``)."""
+    config: Config = request.app.state.config
+    return config
+
+
+pages = APIRouter(include_in_schema=False)
+"""The page: ``/`` (its modules are mounted under ``/static``)."""
+
+api = APIRouter(prefix="/api")
+"""The JSON API: every route answers from the model; the refusals it may give are in :data:`REFUSALS`."""
+
+
+@pages.get("/")
+def index() -> FileResponse:
+    return FileResponse(STATIC / "index.html")
+
+
+@api.get("/config", response_model=Config, responses={413: REFUSALS[413]})
+def config(answer: Annotated[Config, Depends(app_config)]) -> Config:
+    """Bounds and choices: the largest tower, the page size, the posts and move rules (and the caps of the family's
+    members), the 27 colourings, the algorithms to watch, and the colours the pictures share
+    (:mod:`hanoikit.draw.palette`)."""
+    return answer
+
+
+@api.post("/position", response_model=Position, responses=REFUSALS)
+def position(request: PositionRequest) -> Position:
+    """Describe a position (default: the start): what the posts show, the legal moves, the moves left."""
+    puzzle = request.settings.puzzle()
+    return _position(puzzle, _state(puzzle, request.state))
+
+
+@api.post("/random", response_model=Position, responses=REFUSALS)
+def random_position(request: RandomRequest) -> Position:
+    """A random legal position from which the goal can be reached."""
+    puzzle = request.settings.puzzle()
+    return _position(puzzle, random_state(puzzle, random.Random(request.seed)))
+
+
+@api.post("/move", response_model=MoveResult, responses=REFUSALS)
+def move(request: MoveRequest) -> MoveResult:
+    """Play a move ('1SD', or 'SD' for the top disk of S). A move the rules refuse is an expected answer (200,
+    ``legal`` false, with the reason); only a request that cannot be read (a bad position, a disk that does not
+    exist) is a 422."""
+    puzzle = request.settings.puzzle()
+    state = puzzle.parse(request.state)
+    try:
+        played = read_move(puzzle, state, request.move)
+    except IllegalMoveError as error:
+        return MoveResult(legal=False, move=None, reason=str(error), position=_position(puzzle, state))
+    after = puzzle.apply(state, played)
+    return MoveResult(legal=True, move=played.notation(puzzle.posts), position=_position(puzzle, after))
+
+
+@api.post("/hint", response_model=Hint, responses=REFUSALS)
+def hint(request: PositionRequest) -> Hint:
+    """An optimal next move towards the goal from any position (null when solved).
+
+    Where no solver has a closed form (more posts or restricted moves, from most positions), the answer is read
+    from a table of the distance of each position of the member to its goal, built on the member's first such
+    request (at most about 20 ms at the caps of :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`; at startup for
+    :data:`DEEP_MEMBERS`) and kept for the 16 members asked about last.
+    """
+    return _hint(request)
+
+
+@api.post("/solution", response_model=SolutionPage, responses=REFUSALS)
+def solution(request: SolutionRequest) -> SolutionPage:
+    """One page (at most ``limit`` moves from ``offset``) of the optimal solution or of a Levy algorithm.
+
+    The page starts at its offset without replaying the moves before it: the whole solution is built as a numpy
+    array (a few milliseconds at the largest tower) and sliced.
+    """
+    return _solution_page(request)
+
+
+@api.post("/game/load", response_model=LoadedGame, responses=REFUSALS)
+def load(game: SavedGame) -> LoadedGame:
+    """Check a saved game (settings, initial position, moves) and replay it; a bad one is refused with the reason.
+
+    A saved game holds at most :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES` moves (the schema says so).
+    """
+    puzzle = game.settings.puzzle()
+    try:
+        initial = puzzle.parse(game.initial)
+    except InvalidStateError as error:
+        raise InvalidStateError(f"the saved initial position is not valid: {error}") from None
+    try:
+        played = Game.replay(puzzle, game.moves, initial)
+    except HanoiError as error:
+        raise type(error)(f"saved {error}") from None
+    rows = np.array([tuple(move) for move in played.moves], np.int64).reshape(-1, 3)
+    moves = [move.notation(puzzle.posts) for move in played.moves]
+    states = _states(initial, rows, puzzle.post_names)
+    state = played.state
+    return LoadedGame(
+        settings=game.settings,
+        initial=_position(puzzle, initial),
+        optimal=remaining(puzzle, initial),
+        moves=moves,
+        states=states,
+        position=_position(puzzle, state),
+    )
+
+
 def create_app() -> FastAPI:
     """The FastAPI app serving the page at ``/`` and the JSON API under ``/api`` (schema at ``/openapi.json``).
 
@@ -388,7 +542,7 @@ def create_app() -> FastAPI:
     unexpected failure a 500 without a traceback.
 
     >>> app = create_app()
-    >>> sorted(route.path for route in app.routes if route.path.startswith("/api"))[:3]
+    >>> sorted(app.openapi()["paths"])[:3]
     ['/api/config', '/api/game/load', '/api/hint']
     """
     app = FastAPI(
@@ -397,123 +551,11 @@ def create_app() -> FastAPI:
         description="Play the Tower of Hanoi and the Magnetic Tower of Hanoi. Stateless: every request carries the "
         f"settings and the position. Request bodies are at most {WEB_MAX_BODY_BYTES} bytes.",
         lifespan=_warm,
+        exception_handlers=HANDLERS,
     )
+    app.state.config = _config()
     app.add_middleware(BodyLimit, limit=WEB_MAX_BODY_BYTES)
-
-    @app.exception_handler(HanoiError)
-    async def hanoi_error(request: Request, error: HanoiError) -> JSONResponse:
-        return _refusal(422, str(error), type(error).__name__)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        return _refusal(422, _message(error), "ValidationError")
-
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
-        phrase = HTTPStatus(error.status_code).phrase
-        detail = UNREADABLE if error.status_code == 400 else str(error.detail)
-        headers = dict(error.headers) if error.headers else None
-        return _refusal(error.status_code, detail, "".join(phrase.split()), headers)
-
-    @app.exception_handler(Exception)
-    async def failure(request: Request, error: Exception) -> JSONResponse:
-        return _refusal(500, "internal error: the server could not answer this request", "InternalError")
-
-    @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
+    app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.get("/api/config", response_model=Config, responses={413: REFUSALS[413]})
-    def config() -> Config:
-        """Bounds and choices: the largest tower, the page size, the posts and move rules (and the caps of the family's
-        members), the 27 colourings, the algorithms to watch, and the colours the pictures share
-        (:mod:`hanoikit.draw.palette`)."""
-        return Config(
-            max_disks=MAX_DISKS,
-            max_page=MAX_PAGE,
-            min_posts=MIN_POSTS,
-            max_posts=MAX_POSTS,
-            move_rules=list(MOVE_RULES),
-            family_max_disks={f"{k}{'m' if faces else ''}": cap for (k, faces), cap in WEB_MAX_FAMILY_DISKS.items()},
-            variants=list(VARIANTS),
-            algorithms=_algorithms(),
-            palette=PALETTE,
-        )
-
-    @app.post("/api/position", response_model=Position, responses=REFUSALS)
-    def position(request: PositionRequest) -> Position:
-        """Describe a position (default: the start): what the posts show, the legal moves, the moves left."""
-        puzzle = request.settings.puzzle()
-        return _position(puzzle, _state(puzzle, request.state))
-
-    @app.post("/api/random", response_model=Position, responses=REFUSALS)
-    def random_position(request: RandomRequest) -> Position:
-        """A random legal position from which the goal can be reached."""
-        puzzle = request.settings.puzzle()
-        return _position(puzzle, random_state(puzzle, random.Random(request.seed)))
-
-    @app.post("/api/move", response_model=MoveResult, responses=REFUSALS)
-    def move(request: MoveRequest) -> MoveResult:
-        """Play a move ('1SD', or 'SD' for the top disk of S). A move the rules refuse is an expected answer (200,
-        ``legal`` false, with the reason); only a request that cannot be read (a bad position, a disk that does not
-        exist) is a 422."""
-        puzzle = request.settings.puzzle()
-        state = puzzle.parse(request.state)
-        try:
-            played = read_move(puzzle, state, request.move)
-        except IllegalMoveError as error:
-            return MoveResult(legal=False, move=None, reason=str(error), position=_position(puzzle, state))
-        after = puzzle.apply(state, played)
-        return MoveResult(legal=True, move=played.notation(puzzle.posts), position=_position(puzzle, after))
-
-    @app.post("/api/hint", response_model=Hint, responses=REFUSALS)
-    def hint(request: PositionRequest) -> Hint:
-        """An optimal next move towards the goal from any position (null when solved).
-
-        Where no solver has a closed form (more posts or restricted moves, from most positions), the answer is read
-        from a table of the distance of each position of the member to its goal, built on the member's first such
-        request (at most about 20 ms at the caps of :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`; at startup for
-        :data:`DEEP_MEMBERS`) and kept for the 16 members asked about last.
-        """
-        return _hint(request)
-
-    @app.post("/api/solution", response_model=SolutionPage, responses=REFUSALS)
-    def solution(request: SolutionRequest) -> SolutionPage:
-        """One page (at most ``limit`` moves from ``offset``) of the optimal solution or of a Levy algorithm.
-
-        The page starts at its offset without replaying the moves before it: the whole solution is built as a numpy
-        array (a few milliseconds at the largest tower) and sliced.
-        """
-        return _solution_page(request)
-
-    @app.post("/api/game/load", response_model=LoadedGame, responses=REFUSALS)
-    def load(game: SavedGame) -> LoadedGame:
-        """Check a saved game (settings, initial position, moves) and replay it; a bad one is refused with the reason.
-
-        A saved game holds at most :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES` moves (the schema says so).
-        """
-        puzzle = game.settings.puzzle()
-        try:
-            initial = puzzle.parse(game.initial)
-        except InvalidStateError as error:
-            raise InvalidStateError(f"the saved initial position is not valid: {error}") from None
-        try:
-            played = Game.replay(puzzle, game.moves, initial)
-        except HanoiError as error:
-            raise type(error)(f"saved {error}") from None
-        rows = np.array([tuple(move) for move in played.moves], np.int64).reshape(-1, 3)
-        moves = [move.notation(puzzle.posts) for move in played.moves]
-        states = _states(initial, rows, puzzle.post_names)
-        state = played.state
-        return LoadedGame(
-            settings=game.settings,
-            initial=_position(puzzle, initial),
-            optimal=remaining(puzzle, initial),
-            moves=moves,
-            states=states,
-            position=_position(puzzle, state),
-        )
-
+    app.include_router(api)
     return app
