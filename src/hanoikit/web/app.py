@@ -88,7 +88,11 @@ UNREADABLE = (
 """The refusal of a body that is not even JSON the server can read (FastAPI answers those with a bare 400)."""
 
 REFUSALS: dict[int | str, dict[str, Any]] = {
-    400: {"model": Error, "description": "The body cannot be read as JSON (not UTF-8, nested too deeply...)."},
+    400: {
+        "model": Error,
+        "description": "The body is not JSON (empty, not valid JSON, or not sent as application/json), or cannot be "
+        "read as JSON (not UTF-8, nested too deeply...).",
+    },
     413: {"model": Error, "description": f"The body is larger than {WEB_MAX_BODY_BYTES} bytes."},
     422: {
         "model": Error,
@@ -365,16 +369,31 @@ def _solution_page(request: SolutionRequest) -> SolutionPage:
     )
 
 
+def _not_json(problem: dict[str, Any]) -> str | None:
+    """Why the body is not JSON, if ``problem`` (one of FastAPI's validation errors) says it is not; else ``None``.
+
+    >>> _not_json({"type": "missing", "loc": ("body",)})
+    'the body is empty: send the request as a JSON object'
+    >>> _not_json({"type": "missing", "loc": ("body", "settings")}) is None
+    True
+    """
+    if problem.get("type") == "json_invalid":
+        return f"the body is not valid JSON ({_clip(problem.get('ctx', {}).get('error', 'cannot be read'))})"
+    if tuple(problem.get("loc", ())) != ("body",):
+        return None
+    if problem.get("type") == "missing":
+        return "the body is empty: send the request as a JSON object"
+    if isinstance(problem.get("input"), bytes | bytearray):  # FastAPI reads JSON only when the content type says so
+        return "the body is not JSON: send a JSON object with the content type application/json"
+    return None
+
+
 def _message(error: RequestValidationError) -> str:
     """One sentence for a request that does not fit the schema: at most :data:`MAX_PROBLEMS` problems, each naming
     its field (cut to a short prefix), never quoting the input."""
     problems = error.errors()
     parts = []
     for item in problems[:MAX_PROBLEMS]:
-        if item.get("type") == "json_invalid":
-            reason = item.get("ctx", {}).get("error", "cannot be read")
-            parts.append(f"the body is not valid JSON ({_clip(reason)})")
-            continue
         where = ".".join(_clip(part) for part in item.get("loc", ()) if part != "body")
         pattern = item.get("ctx", {}).get("pattern") if item.get("type") == "string_pattern_mismatch" else None
         message = f"should be {SPELLED_OUT[pattern]}" if pattern in SPELLED_OUT else str(item.get("msg", "invalid"))
@@ -390,6 +409,10 @@ async def _hanoi_error(request: Request, error: Exception) -> JSONResponse:
 
 async def _bad_request(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
+    for problem in error.errors():
+        reason = _not_json(problem)
+        if reason is not None:
+            return _refusal(400, f"bad request: {reason}", "BadRequest")
     return _refusal(422, _message(error), "ValidationError")
 
 
