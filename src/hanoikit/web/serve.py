@@ -1,10 +1,10 @@
 """The play server: uvicorn on a listening socket, with deadlines for clients that send their request slowly.
 
 uvicorn closes a kept-alive connection idle for :data:`~hanoikit.limits.WEB_KEEP_ALIVE` seconds and h11 refuses
-request headers over :data:`~hanoikit.limits.WEB_MAX_HEADER_BYTES` bytes, but neither times out a client that sends
-its headers a byte at a time: :class:`HeaderDeadline` answers 408 and closes a connection whose request line and
-headers are not all in :data:`~hanoikit.limits.WEB_HEADER_TIMEOUT` seconds after its first byte (or after the
-connection, on a new one). The body's deadline is the app's (:class:`hanoikit.web.app.BodyLimit`).
+incomplete request headers over :data:`~hanoikit.limits.WEB_MAX_HEADER_BYTES` bytes, but neither times out a client
+that sends its headers a byte at a time: :class:`HeaderDeadline` answers 408 and closes a connection whose request
+line and headers are not all in :data:`~hanoikit.limits.WEB_HEADER_TIMEOUT` seconds after its first byte (or after
+the connection, on a new one). The body's deadline is the app's (:class:`hanoikit.web.app.BodyLimit`).
 """
 
 from __future__ import annotations
