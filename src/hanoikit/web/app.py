@@ -508,9 +508,9 @@ def _config() -> Config:
     )
 
 
-async def app_config(request: Request) -> Config:
-    """The dependency of ``/api/config``: the answer the app built once (``app.state.config``)."""
-    config: Config = request.app.state.config
+async def app_config(request: Request) -> bytes:
+    """The dependency of ``/api/config``: the answer the app built and rendered once (``app.state.config``)."""
+    config: bytes = request.app.state.config
     return config
 
 
@@ -536,11 +536,11 @@ async def index() -> FileResponse:
 
 
 @api.get("/config", response_model=Config, responses={413: REFUSALS[413]})
-async def config(answer: Annotated[Config, Depends(app_config)]) -> Config:
+async def config(answer: Annotated[bytes, Depends(app_config)]) -> Response:
     """Bounds and choices: the largest tower, the page size, the posts and move rules (and the caps of the family's
     members), the 27 colourings, the algorithms to watch, and the colours the pictures share
     (:mod:`hanoikit.draw.palette`)."""
-    return answer
+    return Response(answer, media_type="application/json")
 
 
 def _describe_position(request: PositionRequest) -> Position:
@@ -681,7 +681,7 @@ def create_app(
         lifespan=_lifespan,
         exception_handlers=HANDLERS,
     )
-    app.state.config = _config()
+    app.state.config = _config().model_dump_json().encode()
     app.state.workers = Workers(processes, threads=threads, waiting=waiting, warm=warm if warmed else None)
     app.add_middleware(BodyLimit, limit=WEB_MAX_BODY_BYTES, timeout=body_timeout)
     app.include_router(pages)
