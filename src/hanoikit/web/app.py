@@ -527,7 +527,12 @@ pages = APIRouter(include_in_schema=False)
 """The page: ``/`` (its modules are mounted under ``/static``)."""
 
 api = APIRouter(prefix="/api")
-"""The JSON API: every route answers from the model; the refusals it may give are in :data:`REFUSALS`."""
+"""The JSON API; the refusals its routes may give are in :data:`REFUSALS`.
+
+A route that asks the model never does the work on the event loop: the answer is a module-level function of the
+request model (such as ``_hint``), and the route, ``async``, hands it to the app's pool with
+``return await _answer(work, _hint, request)`` (``work: Work``), which also renders the JSON there. Only answers built
+once (``/api/config``) are served on the loop."""
 
 
 @pages.get("/")
