@@ -231,3 +231,13 @@ def test_headers_that_grow_past_the_limit_are_refused_before_their_deadline(serv
         sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * (WEB_MAX_HEADER_BYTES + 10))
         received, _ = until_closed(sock)
     assert received.startswith(b"HTTP/1.1 400 ")
+    assert json.loads(received.split(b"\r\n\r\n", 1)[1])["error"] == "BadRequest"
+
+
+def test_a_request_line_that_cannot_be_read_is_a_400_in_the_error_shape(server: str) -> None:
+    with connect(server) as sock:
+        sock.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+        received, waited = until_closed(sock)
+    assert received.startswith(b"HTTP/1.1 400 ") and waited < GENEROUS
+    refusal = json.loads(received.split(b"\r\n\r\n", 1)[1])
+    assert refusal["error"] == "BadRequest" and "cannot be read" in refusal["detail"]
