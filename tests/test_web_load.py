@@ -24,7 +24,7 @@ from hanoikit import InvalidStateError, MagneticPuzzle
 from hanoikit.limits import WEB_MAX_HEADER_BYTES, WEB_MAX_WAITING
 from hanoikit.web.app import create_app
 from hanoikit.web.serve import running
-from hanoikit.web.workers import Busy, Workers
+from hanoikit.web.workers import NICE, Busy, Workers
 
 GENEROUS = 20.0  # seconds: a bound no healthy run comes near, even on a loaded machine
 
@@ -35,6 +35,10 @@ def refuse(text: str) -> None:
 
 def pid(_: object) -> int:
     return os.getpid()
+
+
+def niceness(_: object) -> int:
+    return os.nice(0)
 
 
 # -- the pool ------------------------------------------------------------------------------------------------------
@@ -61,6 +65,7 @@ def test_a_full_pool_refuses_at_once_and_frees_its_places() -> None:
 def test_worker_processes_answer_and_raise_as_the_function_does() -> None:
     async def scenario(work: Workers) -> None:
         assert await work.run(pid, None) != os.getpid()
+        assert await work.run(niceness, None) == min(19, os.nice(0) + NICE)  # the server's loop goes first
         with pytest.raises(InvalidStateError, match="bad position"):
             await work.run(refuse, "bad position")
         assert work.admitted == 0

@@ -33,12 +33,12 @@ A = TypeVar("A")
 T = TypeVar("T")
 
 RETRY_AFTER = 1
-"""Seconds a refused client is told to wait (``Retry-After``): a full queue drains in about that long."""
+"""Seconds a refused client is told to wait before it sends the request again (``Retry-After``)."""
 
 
 NICE = 10
 """How much lower the workers' scheduling priority is than the server's: the operating system then runs the event
-loop as soon as a request arrives, ahead of the work (at most a tenth of its share against it, under load)."""
+loop as soon as a request arrives, ahead of the work (which gets about a ninth of the processor against it)."""
 
 
 class Busy(Exception):
