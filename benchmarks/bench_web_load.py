@@ -35,7 +35,7 @@ import time
 import httpx
 
 from bench_web import percentile
-from hanoikit.limits import WEB_MAX_DISKS, WEB_MAX_FAMILY_DISKS, WEB_MAX_PAGE, WEB_MAX_WAITING
+from hanoikit.limits import WEB_KEEP_ALIVE, WEB_MAX_DISKS, WEB_MAX_FAMILY_DISKS, WEB_MAX_PAGE, WEB_MAX_WAITING
 from hanoikit.web.workers import default_processes
 from timing import verdict
 
@@ -67,7 +67,10 @@ async def load(url: str, seconds: float) -> dict:
     counts = {"answered": 0, "refused": 0, "failed": 0}
     failures: dict[str, int] = {}
     latencies: list[float] = []
-    limits = httpx.Limits(max_connections=CLIENTS, max_keepalive_connections=CLIENTS)
+    # idle connections dropped before the server's keep-alive time ends them, so that none is closed under a request
+    limits = httpx.Limits(
+        max_connections=CLIENTS, max_keepalive_connections=CLIENTS, keepalive_expiry=WEB_KEEP_ALIVE / 2
+    )
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
         stop = time.monotonic() + seconds
 

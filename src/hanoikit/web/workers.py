@@ -11,6 +11,7 @@ queueing without bound.
 from __future__ import annotations
 
 import asyncio
+import gc
 import multiprocessing
 import os
 import signal
@@ -91,6 +92,7 @@ class Workers:
     startup (a test client) still answers.
 
     >>> import asyncio
+import gc
     >>> asyncio.run(Workers(processes=0).run(sum, [1, 2, 3]))
     6
     """
@@ -134,6 +136,7 @@ class Workers:
         fork = sys.platform.startswith("linux")  # elsewhere forking after numpy's libraries is not safe
         if self.warm is not None and (fork or not self.processes):
             self.warm()
+            gc.freeze()  # the warm caches live as long as the server: never scanned again, nor copied into the forks
         if self.processes:
             self._pool = ProcessPoolExecutor(
                 self.processes,
