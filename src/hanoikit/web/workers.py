@@ -92,7 +92,6 @@ class Workers:
     startup (a test client) still answers.
 
     >>> import asyncio
-import gc
     >>> asyncio.run(Workers(processes=0).run(sum, [1, 2, 3]))
     6
     """
