@@ -30,7 +30,7 @@ from .errors import InvalidStateError
 from .puzzle import Puzzle
 from .state import State
 
-__all__ = ["MoveTables", "code_space", "decode", "encode", "legal_codes", "move_tables", "state_count"]
+__all__ = ["MoveTables", "Moves", "code_space", "decode", "encode", "legal_codes", "move_tables", "state_count"]
 
 
 def code_space(puzzle: Puzzle) -> int:
@@ -148,6 +148,20 @@ def legal_codes(puzzle: Puzzle) -> np.ndarray:
     empty = (occupied[:, None, None] >> np.arange(k) & 1) == 0  # (P, 1, k)
     allowed = np.where(empty, ~blue[None], ((own == -1) | (blue == (own == 1)))[None])
     return np.flatnonzero(allowed.all(axis=2))  # flat index = 2**k * posts + bits
+
+
+# -- moves -----------------------------------------------------------------------------------------------------------
+
+
+class Moves(NamedTuple):
+    """The legal moves out of an array of codes, flattened: move ``i`` leads from ``codes[parent[i]]`` to
+    ``child[i]`` by carrying disk ``disk[i]`` (from 1) from post ``src[i]`` to post ``dst[i]``."""
+
+    parent: np.ndarray
+    child: np.ndarray
+    disk: np.ndarray
+    src: np.ndarray
+    dst: np.ndarray
 
 
 # -- the tables of moves ----------------------------------------------------------------------------------------------

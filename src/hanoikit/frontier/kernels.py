@@ -32,8 +32,10 @@ from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-n
 
 from ..positions import FACES, KLOG, PAIRS, PLOG, ROWS, ROWSLOG, SHIFT, K, M, N, P, S
 
-__all__ = ["DONE", "UNVISITED", "distances", "expand_block", "list_moves", "mark", "mark_codes", "run_narrow",
-           "state_of"]
+__all__ = [
+    "DONE", "UNVISITED", "distances", "expand_block", "list_moves", "mark", "mark_codes", "meet", "run_narrow",
+    "state_of",
+]
 
 UNVISITED = 0
 DONE = 1
@@ -354,10 +356,13 @@ def run_narrow(table: np.ndarray, current: np.ndarray, spare: np.ndarray, count:
 
 
 @_jit
-def distances(t: Any, source: int, stop: int, dist: np.ndarray, queue: np.ndarray, sizes: np.ndarray) -> int:
-    """Breadth-first search in memory over a code space of one block (``m = 0``): the distance of every code from
-    ``source`` into ``dist`` (-1 where not reached, as given), each layer's size into ``sizes``; it ends after the
-    layer of ``stop`` (-1: never). Returns the number of layers."""
+def distances(t: Any, dist: np.ndarray, queue: np.ndarray, sizes: np.ndarray, state: np.ndarray, stop: int,
+              max_work: int) -> None:
+    """Breadth-first search in memory over a code space of one block (``m = 0``), with a distance per code in
+    ``dist`` (-1 where not reached) and the positions in ``queue`` in the order found. ``state`` holds the queue's
+    head and tail, the number of layers and (out) how many new layers' sizes were written to ``sizes``. It goes on
+    from ``state`` and returns after about ``max_work`` expansions, or once the queue is empty or the layer of
+    ``stop`` (-1: none) is complete."""
     geo = t[0]
     k, pairs = geo[K], geo[PAIRS]
     btop = np.empty(k, np.int64)
@@ -368,19 +373,16 @@ def distances(t: Any, source: int, stop: int, dist: np.ndarray, queue: np.ndarra
     cd = np.empty(pairs, np.int64)
     cq = np.empty(pairs, np.int64)
     _block_tops(0, geo, btop, bcnt)
-    dist[source] = 0
-    queue[0] = source
-    head = 0
-    tail = 1
-    layers = 0
+    head, tail, layers = state[0], state[1], state[2]
+    written = 0
+    work = 0
     run = -1
     held = 0
-    while head < tail:
-        end = tail
-        sizes[layers] = end - head
-        layers += 1
-        if stop >= 0 and dist[stop] >= 0:
+    while head < tail and work < max_work:
+        if stop >= 0 and dist[stop] >= 0 and dist[stop] < layers:
             break
+        end = tail
+        work += end - head
         depth = dist[queue[head]] + 1
         while head < end:
             code = np.int64(queue[head])
@@ -396,7 +398,76 @@ def distances(t: Any, source: int, stop: int, dist: np.ndarray, queue: np.ndarra
                     dist[child] = depth
                     queue[tail] = child
                     tail += 1
-    return layers
+        if tail > end:
+            sizes[written] = tail - end
+            written += 1
+            layers += 1
+    state[0], state[1], state[2], state[3] = head, tail, layers, written
+
+
+@_jit
+def _layer_toward(t: Any, dist: np.ndarray, queue: np.ndarray, head: int, tail: int, other: np.ndarray,
+                  tops: np.ndarray) -> tuple[int, int]:
+    """Expand the layer ``queue[head:tail]`` of one side of a search from both ends; the new tail, and the shortest
+    length of a path through a child the ``other`` side has reached (-1 if none)."""
+    geo = t[0]
+    pairs = geo[PAIRS]
+    btop, bcnt, htop = tops[0], tops[1], tops[2]
+    cb = np.empty(pairs, np.int64)
+    cl = np.empty(pairs, np.int64)
+    cd = np.empty(pairs, np.int64)
+    cq = np.empty(pairs, np.int64)
+    end = tail
+    depth = dist[queue[head]] + 1
+    best = -1
+    run = -1
+    held = 0
+    for i in range(head, end):
+        code = np.int64(queue[i])
+        hi = _high(code, geo)
+        if hi != run:
+            held = _run_tops(hi, geo, t[6], t[7], btop, bcnt, htop)
+            run = hi
+        made = _moves(code, 0, held, htop, t, cb, cl, cd, cq)
+        for j in range(made):
+            child = cl[j]
+            if dist[child] < 0:
+                dist[child] = depth
+                queue[tail] = child
+                tail += 1
+                if other[child] >= 0 and (best < 0 or depth + other[child] < best):
+                    best = depth + other[child]
+    return tail, best
+
+
+@_jit
+def meet(t: Any, source: int, target: int, ahead: np.ndarray, behind: np.ndarray, queue_a: np.ndarray,
+         queue_b: np.ndarray) -> int:
+    """The distance from ``source`` to ``target`` (-1 if none) over moves that can all be undone (a code space of one
+    block), by breadth-first search from both ends, a whole layer of the smaller side at a time, until a layer
+    reaches a position the other side has; the distances go to ``ahead`` and ``behind`` (-1 where not reached)."""
+    if source == target:
+        return 0
+    k = t[0][K]
+    tops = np.empty((3, k), np.int64)
+    _block_tops(0, t[0], tops[0], tops[1])
+    ahead[source] = 0
+    behind[target] = 0
+    queue_a[0] = source
+    queue_b[0] = target
+    head_a, tail_a, head_b, tail_b = 0, 1, 0, 1
+    while head_a < tail_a and head_b < tail_b:
+        if tail_a - head_a <= tail_b - head_b:
+            end = tail_a
+            tail_a, best = _layer_toward(t, ahead, queue_a, head_a, tail_a, behind, tops)
+            head_a = end
+        else:
+            end = tail_b
+            tail_b, best = _layer_toward(t, behind, queue_b, head_b, tail_b, ahead, tops)
+            head_b = end
+        if best >= 0:
+            return int(best)
+    return -1
 
 
 @_jit
