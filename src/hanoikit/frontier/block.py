@@ -64,7 +64,8 @@ class BlockResult(NamedTuple):
 
 def run_block(task: BlockTask) -> BlockResult:
     """Expand the current layer of one block (see the module docstring)."""
-    from .kernels import expand_block
+    from . import kernels
+    expand_block = kernels.expand_block
 
     table = task.table if isinstance(task.table, np.ndarray) else task.table.open()
     layout = task.layout

@@ -115,36 +115,56 @@ def _run_tops(hi: int, geo: np.ndarray, high_top: np.ndarray, high_cnt: np.ndarr
 
 
 @_jit
+def _colour_step(f: int, d: int, a: int, b: int, own_b: int, bits: int, held: int) -> int:
+    """The change of the code by a move of a low disk from post ``a`` to ``b`` listed with the flags ``f`` and the
+    change ``d``, once the colours that depend on the larger disks are known (``held``: the posts holding one, see
+    :func:`_run_tops`); 0 if they refuse it."""
+    up = (bits >> a) & 1
+    if f & 1:  # no low disk under it: the post shows its top larger disk's colour, or its own
+        shown = (bits >> b) & 1 if (held >> b) & 1 else own_b
+        if shown == up:
+            return 0
+    if f & 2 and not (held >> a) & 1:  # it leaves its post empty: no colour there
+        d -= up << a
+    return d
+
+
+@_jit
 def _moves(local: int, block: int, held: int, htop: np.ndarray, t: Any, cb: np.ndarray, cl: np.ndarray,
            cd: np.ndarray, cq: np.ndarray) -> int:
     """The moves out of the code ``local`` of ``block`` (whose run has ``htop`` and ``held``): each child's block,
     local code, disk and pair into ``cb``, ``cl``, ``cd``, ``cq``; their number."""
     geo, low_count, low_delta, low_flag, low_disk, low_empty = t[0], t[1], t[2], t[3], t[4], t[5]
     empty_pairs, powers, src, dst, own = t[8], t[9], t[10], t[11], t[12]
-    k, n, s, shift, faces = geo[K], geo[N], geo[S], geo[SHIFT], geo[FACES]
     rows_log = geo[ROWSLOG]
     lo = local & (geo[ROWS] - 1) if rows_log >= 0 else local % geo[ROWS]
-    bits = local & ((1 << shift) - 1)
+    bits = local & ((1 << geo[SHIFT]) - 1)
     count = 0
     for j in range(low_count[lo]):
         f = low_flag[lo, j]
         d = low_delta[lo, j]
+        q = f >> 2
         if f & 3:
-            q = f >> 2
-            a = src[q]
-            b = dst[q]
-            up = (bits >> a) & 1
-            if f & 1:  # no low disk under it: the post shows its top larger disk's colour, or its own
-                shown = (bits >> b) & 1 if (held >> b) & 1 else own[b]
-                if shown == up:
-                    continue
-            if f & 2 and not (held >> a) & 1:  # it leaves its post empty: no colour there
-                d -= up << a
+            d = _colour_step(f, d, src[q], dst[q], own[dst[q]], bits, held)
+            if d == 0:
+                continue
         cb[count] = block
         cl[count] = local + d
         cd[count] = low_disk[lo, j]
-        cq[count] = f >> 2
+        cq[count] = q
         count += 1
+    return _high_moves(local, lo, block, held, htop, geo, low_empty, empty_pairs, powers, src, dst, own, cb, cl, cd,
+                       cq, count)
+
+
+@_jit
+def _high_moves(local: int, lo: int, block: int, held: int, htop: np.ndarray, geo: np.ndarray, low_empty: np.ndarray,
+                empty_pairs: np.ndarray, powers: np.ndarray, src: np.ndarray, dst: np.ndarray, own: np.ndarray,
+                cb: np.ndarray, cl: np.ndarray, cd: np.ndarray, cq: np.ndarray, count: int) -> int:
+    """The moves of :func:`_moves` that carry a disk above the low ones (between posts empty of low disks), written
+    from ``count`` on; the new count."""
+    k, n, s, shift, faces = geo[K], geo[N], geo[S], geo[SHIFT], geo[FACES]
+    bits = local & ((1 << shift) - 1)
     e = low_empty[lo]
     for i in range(empty_pairs[e, 0]):
         q = empty_pairs[e, 1 + i]
@@ -193,8 +213,10 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
     children written, 1 if ``target`` (a local code) was found, and where to resume when ``cross`` filled up (-1 when
     done).
     """
-    geo = t[0]
-    k, pairs, size = geo[K], geo[PAIRS], geo[P]
+    geo, low_count, low_delta, low_flag, low_empty = t[0], t[1], t[2], t[3], t[5]
+    empty_pairs, powers, src, dst, own = t[8], t[9], t[10], t[11], t[12]
+    k, pairs, size, faces = geo[K], geo[PAIRS], geo[P], geo[FACES]
+    rows, rows_log, bit_mask = geo[ROWS], geo[ROWSLOG], (1 << geo[SHIFT]) - 1
     following = 5 - value
     btop = np.empty(k, np.int64)
     bcnt = np.empty(k, np.int64)
@@ -205,6 +227,7 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
     cq = np.empty(pairs, np.int64)
     _block_tops(block, geo, btop, bcnt)
     room = cross.size
+    per_item = 32 * pairs if dense else pairs
     items = (row.size >> 3) if dense else codes.size
     words = row.view(np.uint64)
     pattern = np.uint64(value) * _ODD
@@ -214,24 +237,48 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
     held = 0
     out[3] = -1
     for item in range(start, items):
-        if dense:
-            x = words[item] ^ pattern  # a slot holding ``value`` reads 00
+        if dense:  # the slots of the word that hold ``value``, by the low bit of each
+            x = words[item] ^ pattern
             hits = ~(x | (x >> _ONE)) & _ODD
-            if hits == 0:
-                continue
-            if crossed + 32 * pairs > room:
-                out[3] = item
-                break
             base = item * 32
-            left = hits
-            while left:
-                code = base + (np.int64(_tz(left)) >> 1)
-                left &= left - _ONE
-                hi = _high(code, geo)
-                if hi != run:
-                    held = _run_tops(hi, geo, t[6], t[7], btop, bcnt, htop)
-                    run = hi
-                made = _moves(code, block, held, htop, t, cb, cl, cd, cq)
+        else:
+            base = np.int64(codes[item])
+            hits = _ONE if state_of(row, base) == value else np.uint64(0)
+        if hits == 0:
+            continue
+        if crossed + per_item > room:
+            out[3] = item
+            break
+        left = hits
+        while left:
+            code = base + (np.int64(_tz(left)) >> 1)
+            left &= left - _ONE
+            lo = code & (rows - 1) if rows_log >= 0 else code % rows
+            hi = code >> rows_log if rows_log >= 0 else code // rows
+            if hi != run:
+                held = _run_tops(hi, geo, t[6], t[7], btop, bcnt, htop)
+                run = hi
+            bits = code & bit_mask
+            for j in range(low_count[lo]):
+                d = low_delta[lo, j]
+                if faces:
+                    f = low_flag[lo, j]
+                    if f & 3:
+                        d = _colour_step(f, d, src[f >> 2], dst[f >> 2], own[dst[f >> 2]], bits, held)
+                        if d == 0:
+                            continue
+                child = code + d  # a move of a low disk stays in the block
+                byte_at = child >> 2
+                shift = (child & 3) << 1
+                byte = row[byte_at]
+                if (byte >> shift) & 3 == 0:
+                    row[byte_at] = byte | (following << shift)
+                    if listed < found.size:
+                        found[listed] = child
+                    listed += 1
+            if empty_pairs[low_empty[lo], 0]:
+                made = _high_moves(code, lo, block, held, htop, geo, low_empty, empty_pairs, powers, src, dst, own,
+                                   cb, cl, cd, cq, 0)
                 for i in range(made):
                     child = cl[i]
                     if cb[i] == block:
@@ -242,30 +289,10 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
                     else:
                         cross[crossed] = cb[i] * size + child
                         crossed += 1
-            words[item] = (words[item] & ~(hits | (hits << _ONE))) | hits  # the layer's positions are done
+        if dense:  # the layer's positions are done
+            words[item] = (words[item] & ~(hits | (hits << _ONE))) | hits
         else:
-            code = np.int64(codes[item])
-            if state_of(row, code) != value:
-                continue
-            if crossed + pairs > room:
-                out[3] = item
-                break
-            _finish(row, code)
-            hi = _high(code, geo)
-            if hi != run:
-                held = _run_tops(hi, geo, t[6], t[7], btop, bcnt, htop)
-                run = hi
-            made = _moves(code, block, held, htop, t, cb, cl, cd, cq)
-            for i in range(made):
-                child = cl[i]
-                if cb[i] == block:
-                    if mark(row, child, following):
-                        if listed < found.size:
-                            found[listed] = child
-                        listed += 1
-                else:
-                    cross[crossed] = cb[i] * size + child
-                    crossed += 1
+            _finish(row, base)
     out[0] = listed
     out[1] = crossed
     if target >= 0 and state_of(row, target) == following:
