@@ -187,9 +187,9 @@ class MoveTables(NamedTuple):
     """
 
     geo: np.ndarray  # int64: k, n, s, shift (k with faces, else 0), P, L, ROWS, faces, pairs, m, log2 of k, ROWS, P
-    low_count: np.ndarray  # (ROWS,) int64: how many moves of low disks
-    low_delta: np.ndarray  # (ROWS, WIDTH) int64: the change of the code by each
-    low_flag: np.ndarray  # (ROWS, WIDTH) int64: 1 its destination holds no low disk, 2 its source holds one; | 4 * pair
+    low_count: np.ndarray  # (ROWS,) int32: how many moves of low disks
+    low_delta: np.ndarray  # (ROWS, WIDTH) int32: the change of the code by each
+    low_flag: np.ndarray  # (ROWS, WIDTH) int32: 1 its destination holds no low disk, 2 its source holds one; | 4 * pair
     low_disk: np.ndarray  # (ROWS, WIDTH) int64: the disk it moves (0-based)
     low_empty: np.ndarray  # (ROWS,) int64: the posts that hold no low disk, as a bit mask
     high_top: np.ndarray  # (k**(s-L), k) int64: the smallest of the other small disks on each post (n if none)
@@ -263,11 +263,11 @@ def move_tables(puzzle: Puzzle, block_disks: int = 0, reverse: bool = False) -> 
             delta[:, q] += after - bits
             flag[:, q] |= np.where(low_under, 0, 1) | np.where(counts[:, a] == 1, 2, 0)
     width = max(1, int(legal.sum(axis=1).max(initial=0)))
-    low_count = legal.sum(axis=1).astype(np.int64)
+    low_count = legal.sum(axis=1).astype(np.int32)  # 32-bit: the tables stay small in the caches
     rank = np.cumsum(legal, axis=1) - 1  # each legal move's place in its row
     row_of, pair_of = np.nonzero(legal)
-    low_delta = np.zeros((rows, width), dtype=np.int64)
-    low_flag = np.zeros((rows, width), dtype=np.int64)
+    low_delta = np.zeros((rows, width), dtype=np.int32)
+    low_flag = np.zeros((rows, width), dtype=np.int32)
     low_disk = np.zeros((rows, width), dtype=np.int64)
     place = rank[row_of, pair_of]
     low_delta[row_of, place] = delta[row_of, pair_of]

@@ -153,8 +153,10 @@ def _moves(local: int, block: int, held: int, htop: np.ndarray, t: Any, cb: np.n
         cd[count] = low_disk[lo, j]
         cq[count] = q
         count += 1
-    return _high_moves(local, lo, block, held, htop, geo, low_empty, empty_pairs, powers, src, dst, own, cb, cl, cd,
-                       cq, count)
+    made: int = _high_moves(
+        local, lo, block, held, htop, geo, low_empty, empty_pairs, powers, src, dst, own, cb, cl, cd, cq, count
+    )
+    return made
 
 
 @_jit
@@ -233,6 +235,7 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
     pattern = np.uint64(value) * _ODD
     listed = out[0]
     crossed = out[1]
+    room_found = found.size
     run = -1
     held = 0
     out[3] = -1
@@ -242,7 +245,7 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
             hits = ~(x | (x >> _ONE)) & _ODD
             base = item * 32
         else:
-            base = np.int64(codes[item])
+            base = np.int64(codes[item])  # type: ignore[assignment]  # numba types both branches as int64
             hits = _ONE if state_of(row, base) == value else np.uint64(0)
         if hits == 0:
             continue
@@ -271,11 +274,11 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
                 byte_at = child >> 2
                 shift = (child & 3) << 1
                 byte = row[byte_at]
-                if (byte >> shift) & 3 == 0:
-                    row[byte_at] = byte | (following << shift)
-                    if listed < found.size:
-                        found[listed] = child
-                    listed += 1
+                fresh = ((byte >> shift) & 3) == 0  # marked without a branch: it is hard to predict
+                row[byte_at] = byte | ((following * fresh) << shift)
+                if listed < room_found:
+                    found[listed] = child
+                listed += fresh
             if empty_pairs[low_empty[lo], 0]:
                 made = _high_moves(code, lo, block, held, htop, geo, low_empty, empty_pairs, powers, src, dst, own,
                                    cb, cl, cd, cq, 0)
