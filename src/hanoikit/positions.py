@@ -168,7 +168,7 @@ class Moves(NamedTuple):
 
 _OWN = {"R": 0, "B": 1, "N": -1}
 _NONE = 255  # "no disk" in the tables of tops
-_LOW_ROWS = 1 << 13  # the low digits' table has at most this many rows (with the colour bits)
+_LOW_ROWS = 1 << 14  # the low digits' table has at most this many rows (with the colour bits)
 
 # indices into MoveTables.geo
 K, N, S, SHIFT, P, L, ROWS, FACES, PAIRS, M, KLOG, ROWSLOG, PLOG, WIDTH = range(14)
