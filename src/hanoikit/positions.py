@@ -234,8 +234,9 @@ def move_tables(puzzle: Puzzle, block_disks: int = 0, reverse: bool = False) -> 
     n, k, faces = puzzle.n, puzzle.posts, bool(puzzle.faces)
     shift = k if faces else 0
     s = n - block_disks
+    most = min(_LOW_ROWS, max(64, code_space(puzzle) >> 6))  # a small puzzle gets small tables, built at once
     low = 0
-    while low < s and k ** (low + 1) << shift <= _LOW_ROWS:
+    while low < s and k ** (low + 1) << shift <= most:
         low += 1
     rows = k**low << shift
     pairs = sorted((b, a) if reverse else (a, b) for a, b in puzzle.moves)
