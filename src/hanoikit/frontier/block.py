@@ -64,8 +64,7 @@ class BlockResult(NamedTuple):
 
 def run_block(task: BlockTask) -> BlockResult:
     """Expand the current layer of one block (see the module docstring)."""
-    from . import kernels
-    expand_block = kernels.expand_block
+    from .kernels import expand_block
 
     table = task.table if isinstance(task.table, np.ndarray) else task.table.open()
     layout = task.layout
