@@ -168,7 +168,7 @@ class Moves(NamedTuple):
 
 _OWN = {"R": 0, "B": 1, "N": -1}
 _NONE = 255  # "no disk" in the tables of tops
-_LOW_ROWS = 1 << 14  # the low digits' table has at most this many rows (with the colour bits)
+_LOW_ROWS = 1 << 13  # the low digits' table has at most this many rows (with the colour bits)
 
 # indices into MoveTables.geo
 K, N, S, SHIFT, P, L, ROWS, FACES, PAIRS, M, KLOG, ROWSLOG, PLOG, WIDTH = range(14)
@@ -190,7 +190,7 @@ class MoveTables(NamedTuple):
     low_count: np.ndarray  # (ROWS,) int32: how many moves of low disks
     low_delta: np.ndarray  # (ROWS, WIDTH) int32: the change of the code by each
     low_flag: np.ndarray  # (ROWS, WIDTH) int32: 1 its destination holds no low disk, 2 its source holds one; | 4 * pair
-    low_disk: np.ndarray  # (ROWS, WIDTH) int64: the disk it moves (0-based)
+    low_disk: np.ndarray  # (ROWS, WIDTH) int32: the disk it moves (0-based)
     low_empty: np.ndarray  # (ROWS,) int64: the posts that hold no low disk, as a bit mask
     high_top: np.ndarray  # (k**(s-L), k) int64: the smallest of the other small disks on each post (n if none)
     high_cnt: np.ndarray  # (k**(s-L), k) int64: how many of them, at most 2
@@ -246,11 +246,11 @@ def move_tables(puzzle: Puzzle, block_disks: int = 0, reverse: bool = False) -> 
     powers = np.array([k**i for i in range(n + 1)], dtype=np.int64)
 
     tops, counts = _tops(low, k, 0, _NONE)
-    index = np.arange(rows, dtype=np.int64)
+    index = np.arange(rows, dtype=np.int32)
     tops, counts, bits = tops[index >> shift], counts[index >> shift], index & ((1 << shift) - 1)
     legal = np.zeros((rows, len(pairs)), dtype=bool)
-    delta = np.zeros((rows, len(pairs)), dtype=np.int64)
-    flag = np.zeros((rows, len(pairs)), dtype=np.int64)
+    delta = np.zeros((rows, len(pairs)), dtype=np.int32)  # 32-bit: the tables stay small in the caches and in memory
+    flag = np.zeros((rows, len(pairs)), dtype=np.int32)
     for q, (a, b) in enumerate(pairs):
         mover, under = tops[:, a], tops[:, b]
         legal[:, q] = (mover != _NONE) & (mover < under)  # _NONE is above every disk
@@ -263,14 +263,14 @@ def move_tables(puzzle: Puzzle, block_disks: int = 0, reverse: bool = False) -> 
             after = bits & ~(1 << b) | (1 - up) << b
             delta[:, q] += after - bits
             flag[:, q] |= np.where(low_under, 0, 1) | np.where(counts[:, a] == 1, 2, 0)
-    width = max(1, int(legal.sum(axis=1).max(initial=0)))
-    low_count = legal.sum(axis=1).astype(np.int32)  # 32-bit: the tables stay small in the caches
-    rank = np.cumsum(legal, axis=1) - 1  # each legal move's place in its row
+    low_count = legal.sum(axis=1, dtype=np.int32)
+    width = max(1, int(low_count.max(initial=0)))
+    rank = np.cumsum(legal, axis=1, dtype=np.int8) - 1  # each legal move's place in its row
     row_of, pair_of = np.nonzero(legal)
+    place = rank[row_of, pair_of]
     low_delta = np.zeros((rows, width), dtype=np.int32)
     low_flag = np.zeros((rows, width), dtype=np.int32)
-    low_disk = np.zeros((rows, width), dtype=np.int64)
-    place = rank[row_of, pair_of]
+    low_disk = np.zeros((rows, width), dtype=np.int32)
     low_delta[row_of, place] = delta[row_of, pair_of]
     low_flag[row_of, place] = flag[row_of, pair_of]
     low_disk[row_of, place] = tops[row_of, src[pair_of]]
