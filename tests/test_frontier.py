@@ -139,6 +139,9 @@ def processes():
 def local_cluster():
     pytest.importorskip("distributed")
     with make_engine("dask", workers=2) as engine:
+        address = engine.cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:") and not address.endswith(":8786")  # a free local port
+        assert engine.cluster.dashboard_link is None or "8787" not in engine.cluster.dashboard_link
         yield engine
 
 

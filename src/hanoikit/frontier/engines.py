@@ -161,7 +161,7 @@ class DaskEngine(_PoolEngine):
             with dask.config.set(_QUIET):
                 self.cluster = LocalCluster(
                     n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                    dashboard_address=None,
+                    host="127.0.0.1", scheduler_port=0, dashboard_address=None,  # local, on a free port, no dashboard
                 )
             address = self.cluster
         self.client = Client(address)
