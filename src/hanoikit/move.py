@@ -53,11 +53,17 @@ def post_names(posts: int = 3) -> str:
     >>> post_names(), post_names(4), post_names(10)
     ('SID', 'SIJD', 'SIJKLMPQTD')
     """
-    count = _post_count(posts)
+    count = as_post_count(posts)
     return _LETTERS[: count - 1] + "D"
 
 
-def _post_count(posts: object) -> int:
+def as_post_count(posts: object) -> int:
+    """``posts`` as a number of posts from :data:`MIN_POSTS` to :data:`~hanoikit.limits.MAX_POSTS`; raises
+    :class:`~hanoikit.InvalidMoveError` otherwise.
+
+    >>> as_post_count(4)
+    4
+    """
     count = as_int(posts)
     if count is None or not MIN_POSTS <= count <= MAX_POSTS:
         raise InvalidMoveError(

@@ -10,7 +10,7 @@ import numpy as np
 
 from .errors import InvalidMoveError, InvalidStateError, TooLargeError, quote
 from .limits import MAX_DISKS, MAX_POSTS, ensure_at_most
-from .move import MIN_POSTS, POST_NAMES, _post_count, as_int, post_names
+from .move import MIN_POSTS, POST_NAMES, as_int, as_post_count, post_names
 
 __all__ = ["State", "Color", "COLORS", "flip"]
 
@@ -81,7 +81,7 @@ class State:
     def __init__(self, posts: Iterable[int], ups: Iterable[str] | None = None, post_count: int = 3) -> None:
         if post_count != 3 or type(post_count) is not int:
             try:
-                post_count = _post_count(post_count)
+                post_count = as_post_count(post_count)
             except InvalidMoveError as error:
                 raise InvalidStateError(str(error)) from None
         if isinstance(posts, (str, bytes)):
@@ -154,7 +154,7 @@ class State:
             count = max(MIN_POSTS, highest + 2) if highest >= 0 else MIN_POSTS
         else:
             try:
-                count = _post_count(post_count)
+                count = as_post_count(post_count)
             except InvalidMoveError as error:
                 raise InvalidStateError(str(error)) from None
         names = _NAMES[count]

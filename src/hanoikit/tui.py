@@ -267,9 +267,9 @@ class TerminalGame:
 
 
 def _rule(puzzle: Puzzle) -> str:
-    from .puzzle import _rule_name
+    from .puzzle import rule_name
 
-    return _rule_name(puzzle.moves, puzzle.posts) or "custom"
+    return rule_name(puzzle.moves, puzzle.posts) or "custom"
 
 
 def _style(message: str) -> str:

@@ -102,7 +102,7 @@ def disk_sequence(n: int) -> Iterator[int]:
     >>> list(disk_sequence(3))
     [1, 2, 1, 3, 1, 2, 1]
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return (_disk_at(k) for k in range((1 << n) - 1))
 
 
@@ -117,7 +117,7 @@ def gray_code(n: int) -> Iterator[int]:
     >>> [(a ^ b).bit_length() for a, b in zip(codes, codes[1:])] == list(disk_sequence(3))
     True
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return (k ^ (k >> 1) for k in range(1 << n))
 
 
@@ -128,7 +128,7 @@ def is_hamiltonian_path(n: int, disks: Iterable[int]) -> bool:
     >>> is_hamiltonian_path(4, disk_sequence(4)), is_hamiltonian_path(2, [1, 1, 2])
     (True, False)
     """
-    n = _check_n(n, MAX_TABLE_DISKS)
+    n = as_disk_count(n, MAX_TABLE_DISKS)
     seen = bytearray(1 << n)
     corner, visited = 0, 1
     seen[0] = 1
@@ -216,7 +216,7 @@ def _tower_step(table: list[tuple[Move, ...]], m: int) -> Move:
 # -- the seed methods, all from S to D ----------------------------------------------------------------------------
 
 
-def _check_n(n: int, cap: int = MAX_DISKS) -> int:
+def as_disk_count(n: int, cap: int = MAX_DISKS) -> int:
     """``n`` as a number of disks from 1 to ``cap``; raises :class:`InvalidPuzzleError` or :class:`TooLargeError`."""
     disks = as_int(n)
     if disks is None or disks < 1:
@@ -233,7 +233,7 @@ def _check_posts(src: int, dst: int) -> tuple[int, int]:
 
 
 def _check_tower(height: int, src: int, dst: int) -> tuple[int, int, int]:
-    return (_check_n(height), *_check_posts(src, dst))
+    return (as_disk_count(height), *_check_posts(src, dst))
 
 
 def recursive(n: int, src: int = 0, dst: int = 2) -> Iterator[Move]:
@@ -245,7 +245,7 @@ def recursive(n: int, src: int = 0, dst: int = 2) -> Iterator[Move]:
     >>> [str(m) for m in recursive(3)]
     ['1SD', '2SI', '1DI', '3SD', '1IS', '2ID', '1SD']
     """
-    n = _check_n(n, MAX_RECURSIVE_DISKS)
+    n = as_disk_count(n, MAX_RECURSIVE_DISKS)
     src, dst = _check_posts(src, dst)
     return _recursive(n, src, dst)
 
@@ -288,7 +288,7 @@ def iterative(n: int) -> Iterator[Move]:
     >>> [str(m) for m in iterative(2)]
     ['1SI', '2SD', '1ID']
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return _iterative(n)
 
 
@@ -309,7 +309,7 @@ def four_step(n: int) -> Iterator[Move]:
     >>> [str(m) for m in four_step(3)]
     ['1SD', '2SI', '1DI', '3SD', '1IS', '2ID', '1SD']
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return _four_step(n)
 
 
@@ -335,7 +335,7 @@ def three_step(n: int) -> Iterator[Move]:
     >>> [str(m) for m in three_step(2)]
     ['1SI', '2SD', '1ID']
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return _three_step(n)
 
 
@@ -366,7 +366,7 @@ def route_table(n: int) -> Iterator[Move]:
     >>> [str(m) for m in route_table(3)]
     ['1SD', '2SI', '1DI', '3SD', '1IS', '2ID', '1SD']
     """
-    n = _check_n(n, MAX_TABLE_DISKS)
+    n = as_disk_count(n, MAX_TABLE_DISKS)
     return _route_table(n)
 
 
@@ -386,7 +386,7 @@ def bits(n: int) -> Iterator[Move]:
     >>> [str(m) for m in bits(2)]
     ['1SI', '2SD', '1ID']
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return _bits(n)
 
 
