@@ -11,7 +11,9 @@ either once, or twice via the third post, whichever is shorter. :func:`plan` wri
 single moves and whole-tower transfers, which :func:`solve` expands lazily and ``hanoikit.solvers.arrays`` expands
 into numpy arrays.
 
-The seed methods (:data:`METHODS`) all produce the same optimal sequence from S to D in different ways.
+The seed methods (:func:`recursive`, :func:`iterative`, :func:`four_step`, :func:`three_step`, :func:`route_table`,
+:func:`bits`; by name in :mod:`hanoikit.algorithms`) all produce the same optimal sequence from S to D in different
+ways.
 
 Every function checks its input and raises a :class:`~hanoikit.HanoiError` for a bad one. Disk counts go up to
 :data:`~hanoikit.limits.MAX_DISKS`; :func:`recursive` (one Python frame per disk) up to
@@ -28,7 +30,7 @@ of ``2**n`` entries, up to :data:`~hanoikit.limits.MAX_TABLE_DISKS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import NamedTuple, TypeAlias
 
@@ -40,7 +42,6 @@ from ..state import State
 from .registry import CLASSIC
 
 __all__ = [
-    "METHODS",
     "ROUTES",
     "Tower",
     "Segment",
@@ -396,19 +397,10 @@ def _bits(n: int) -> Iterator[Move]:
         yield Move((m & -m).bit_length(), label[(m & (m - 1)) % 3], label[((m | (m - 1)) + 1) % 3])
 
 
-METHODS: dict[str, Callable[[int], Iterator[Move]]] = {
-    "recursive": recursive,
-    "iterative": iterative,
-    "four-step": four_step,
-    "three-step": three_step,
-    "route-table": route_table,
-    "bits": bits,
-}
-"""The seed methods by name; each maps ``n`` to the optimal solution from S to D."""
-
-
 def solution(n: int, method: str = "recursive") -> Iterator[Move]:
-    """The optimal solution for ``n`` disks from S to D, produced by the method named ``method`` (see :data:`METHODS`).
+    """The optimal solution for ``n`` disks from S to D, produced by the seed method named ``method``: one of the
+    classic methods of the one table of named algorithms (:func:`hanoikit.algorithms.registered` with
+    ``Family.CLASSIC``).
 
     >>> [str(m) for m in solution(2, "three-step")]
     ['1SI', '2SD', '1ID']
@@ -416,9 +408,12 @@ def solution(n: int, method: str = "recursive") -> Iterator[Move]:
     Traceback (most recent call last):
     hanoikit.errors.UnknownMethodError: unknown method 'magic': choose one of recursive, iterative, four-step, ...
     """
-    if not isinstance(method, str) or method not in METHODS:
-        raise UnknownMethodError(f"unknown method {quote(method)}: choose one of {', '.join(METHODS)}")
-    return METHODS[method](n)
+    from ..algorithms import Family, registered
+
+    methods = {algorithm.name: algorithm for algorithm in registered(Family.CLASSIC)}
+    if not isinstance(method, str) or method not in methods:
+        raise UnknownMethodError(f"unknown method {quote(method)}: choose one of {', '.join(methods)}")
+    return methods[method].moves(Puzzle(as_disk_count(n)))
 
 
 # -- optimal play between any two positions ---------------------------------------------------------------------
