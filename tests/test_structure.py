@@ -8,6 +8,11 @@ its own package.
 from __future__ import annotations
 
 import ast
+import enum
+import functools
+import importlib
+import inspect
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -57,3 +62,93 @@ def test_the_check_sees_private_imports() -> None:
     ]
     inside = "from ._levels import engine\nfrom . import _gather\n"
     assert not list(_private_imports(inside, "hanoikit.solvers.magnetic", "hanoikit.solvers"))
+
+
+# -- every public name has a docstring ---------------------------------------------------------------------------
+
+
+def _public_modules() -> list[str]:
+    """Every public module of hanoikit (no part of its name starts with ``_``)."""
+    names = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = _module_name(path)
+        if not any(part.startswith("_") for part in module.split(".")):
+            names.append(module)
+    return names
+
+
+def _documented_data(module: object) -> set[str]:
+    """The module-level names assigned in ``module``'s source with a string right after them (an attribute
+    docstring, as mkdocstrings reads it)."""
+    source = inspect.getsource(module)  # type: ignore[arg-type]
+    body = ast.parse(source).body
+    found = set()
+    for node, after in itertools.pairwise(body):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, ast.AnnAssign) else []
+        if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) and isinstance(after.value.value, str):
+            found |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return found
+
+
+def _own_doc(owner: type, name: str) -> str | None:
+    """The docstring of a method or property, an override inheriting the one of the method it overrides."""
+    for cls in owner.__mro__:
+        if name in vars(cls):
+            value = vars(cls)[name]
+            if isinstance(value, (staticmethod, classmethod)):
+                value = value.__func__
+            if isinstance(value, property):
+                value = value.fget
+            doc = getattr(value, "__doc__", None)
+            if doc:
+                return str(doc)
+    return None
+
+
+def _undocumented() -> Iterator[str]:
+    for name in _public_modules():
+        module = importlib.import_module(name)
+        for member in getattr(module, "__all__", ()):
+            value = getattr(module, member)
+            if inspect.ismodule(value):
+                continue
+            if inspect.isclass(value) or inspect.isfunction(value):
+                home = f"{value.__module__}.{value.__qualname__}"
+                if not (value.__dict__.get("__doc__") if inspect.isclass(value) else value.__doc__):
+                    yield home
+                if inspect.isclass(value) and not issubclass(value, enum.Enum):
+                    for attribute, _ in vars(value).items():
+                        if attribute.startswith("_") or attribute in _FIELDS_OF(value):
+                            continue
+                        static = inspect.getattr_static(value, attribute)
+                        if callable(static) or isinstance(static, (property, staticmethod, classmethod)):
+                            if not _own_doc(value, attribute):
+                                yield f"{home}.{attribute}"
+            elif callable(value):
+                continue  # an instance with __call__ (documented by its class)
+            else:
+                if not any(member in _documented_data_cached(m) for m in _all_modules()):
+                    yield f"{name}.{member}"  # data documented nowhere (an attribute docstring where it is set)
+
+
+@functools.cache
+def _all_modules() -> tuple[str, ...]:
+    return tuple(_module_name(path) for path in sorted(PACKAGE.rglob("*.py")) if path.name != "__main__.py")
+
+
+@functools.cache
+def _documented_data_cached(name: str) -> frozenset[str]:
+    return frozenset(_documented_data(importlib.import_module(name)))
+
+
+def _FIELDS_OF(cls: type) -> set[str]:
+    """Fields of a NamedTuple or a dataclass: documented in the class's docstring."""
+    fields = set(getattr(cls, "_fields", ()))
+    fields |= set(getattr(cls, "__dataclass_fields__", {}))
+    return fields
+
+
+def test_every_public_name_has_a_docstring() -> None:
+    missing = sorted(set(_undocumented()))
+    assert not missing, f"{len(missing)} public names without a docstring:\n" + "\n".join(missing)

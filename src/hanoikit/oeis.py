@@ -43,6 +43,7 @@ class Member:
     per_disk: bool = False
 
     def towers(self, puzzle: Puzzle) -> tuple[State, State]:
+        """The start and goal towers the sequence counts between, on ``puzzle``."""
         dst = puzzle.posts - 1 if self.dst is None else self.dst
         start, goal = puzzle.start, puzzle.goal
         start_up, goal_up = (start.ups[0] if start.ups else None), (goal.ups[0] if goal.ups else None)

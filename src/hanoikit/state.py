@@ -16,6 +16,7 @@ __all__ = ["State", "Color", "COLORS", "flip"]
 
 Color = Literal["R", "B"]
 COLORS: tuple[Color, Color] = ("R", "B")
+"""The two faces of a magnetic disk, red and blue, in that order."""
 
 _COLOR_NAMES = {"R": "red", "B": "blue"}
 _NOTATION = re.compile(r"([A-Z]+)(?::([RB]+))?")

@@ -82,6 +82,7 @@ class Engine:
         return map(run_block, tasks)
 
     def close(self) -> None:
+        """Release the engine's workers and its table's file (also on leaving a ``with`` block)."""
         self._release()
 
     def _release(self) -> None:

@@ -24,7 +24,9 @@ from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]
 __all__ = ["DONE", "UNVISITED", "expand_block", "mark", "mark_codes", "run_narrow", "state_of"]
 
 UNVISITED = 0
+"""The two-bit mark of a position not reached yet."""
 DONE = 1
+"""The two-bit mark of a position reached in an earlier layer."""
 
 # indices into Geometry.geo
 _K, _N, _S, _SHIFT, _P, _L, _KL, _FACES, _PAIRS, _M, _KLOG, _KLLOG, _PLOG = range(13)

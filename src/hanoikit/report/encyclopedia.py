@@ -26,7 +26,9 @@ __all__ = [
 ]
 
 SEED = "001"
+"""The founding document this section checks."""
 TITLE = "Magnetic Tower of Hanoi (encyclopedia article): examples, algorithms, recurrences, s and p, the Markov matrix"
+"""The section's title in the report."""
 
 PUBLISHED_N3 = "1SD 2SI 1DS 1SI 3SD 1IS 1SD 2IS 1DI 2SD 1ID"
 """The article's 11-move solution for three disks, in hanoikit's notation (disk 1 smallest): two disks to I in four
@@ -62,7 +64,9 @@ PUBLISHED_MATRIX = [
     [0, 0, 0, 0, 0, 0, 3, 1],
     [0, 0, 0, 0, 0, 0, 0, 1],
 ]
+"""The article's matrix M, as printed: the recurrences of the seven seed variants and the constant."""
 PUBLISHED_S1 = [1, 1, 2, 2, 1, 1, 1, 1]
+"""The article's S(1) vector, as printed."""
 _ROOTS = "3, 1.52183, -0.7607 + 0.8579i, -0.7607 - 0.8579i, 1, 1, 0, 0"
 _PAIRS = [("RBB", "RRB"), ("RBN", "NRB"), ("RNB", "BNR"), ("RNN", "NNB")]
 

@@ -393,6 +393,8 @@ class Engine:
         return count + sum([below[i] for i in slots])
 
     def edge_cost(self, m: int, edge: Edge) -> float:
+        """The cost of one edge of a level-``m`` plan: 1 for a move of the largest disk, else the optimal cost of
+        the perfect-to-perfect problem one level down."""
         a, b, c = edge
         return 1 if a < 0 else self.F(m - 1, a, b, c)
 

@@ -432,13 +432,16 @@ class Tower(NamedTuple):
         return (1 << self.height) - 1
 
     def reverse(self) -> Tower:
+        """The same tower moved back, from ``dst`` to ``src``."""
         return Tower(self.height, self.dst, self.src)
 
     def moves(self) -> Iterator[Move]:
+        """Its optimal moves, lazily (:func:`tower_moves`)."""
         return tower_moves(self.height, self.src, self.dst)
 
 
 Segment: TypeAlias = "Move | Tower"
+"""A piece of a plan: one move, or a whole tower moved optimally."""
 
 
 def _to_tower(posts: tuple[int, ...], height: int, target: int) -> int:

@@ -65,15 +65,20 @@ class Endpoints(enum.Enum):
 class SolverFunctions(Protocol):
     """The functions a solver module provides; the positions are legal positions of ``puzzle``, checked by it."""
 
-    def distance(self, puzzle: Puzzle, src: State, dst: State) -> int: ...
+    def distance(self, puzzle: Puzzle, src: State, dst: State) -> int:
+        """The optimal number of moves from ``src`` to ``dst``."""
 
-    def solve(self, puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]: ...
+    def solve(self, puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
+        """An optimal solution from ``src`` to ``dst``, lazily."""
 
-    def move_at(self, puzzle: Puzzle, k: int) -> Move: ...
+    def move_at(self, puzzle: Puzzle, k: int) -> Move:
+        """Move ``k`` (from 0) of the optimal solution from the start to the goal."""
 
-    def state_at(self, puzzle: Puzzle, k: int) -> State: ...
+    def state_at(self, puzzle: Puzzle, k: int) -> State:
+        """The position after the first ``k`` moves of that solution."""
 
-    def disk_moves(self, puzzle: Puzzle) -> list[int]: ...
+    def disk_moves(self, puzzle: Puzzle) -> list[int]:
+        """How many times each disk moves in that solution, disk 1 first."""
 
 
 def _perfect(state: State | None) -> bool:
@@ -119,18 +124,24 @@ class Solver:
         return self.endpoints is Endpoints.ANY or (_perfect(src) and _perfect(dst))
 
     def distance(self, puzzle: Puzzle, src: State, dst: State) -> int:
+        """The optimal number of moves from ``src`` to ``dst``. Loads the solver's module on first use."""
         return self.load().distance(puzzle, src, dst)
 
     def solve(self, puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
+        """An optimal solution from ``src`` to ``dst``, lazily. Loads the solver's module on first use."""
         return self.load().solve(puzzle, src, dst)
 
     def move_at(self, puzzle: Puzzle, k: int) -> Move:
+        """Move ``k`` (from 0) of the optimal solution from the start to the goal. Loads the solver's module on
+        first use."""
         return self.load().move_at(puzzle, k)
 
     def state_at(self, puzzle: Puzzle, k: int) -> State:
+        """The position after the first ``k`` moves of that solution. Loads the solver's module on first use."""
         return self.load().state_at(puzzle, k)
 
     def disk_moves(self, puzzle: Puzzle) -> list[int]:
+        """How many times each disk moves in that solution, disk 1 first. Loads the solver's module on first use."""
         return self.load().disk_moves(puzzle)
 
 
