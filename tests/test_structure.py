@@ -152,3 +152,39 @@ def _FIELDS_OF(cls: type) -> set[str]:
 def test_every_public_name_has_a_docstring() -> None:
     missing = sorted(set(_undocumented()))
     assert not missing, f"{len(missing)} public names without a docstring:\n" + "\n".join(missing)
+
+
+# -- numpydoc sections on the main names -------------------------------------------------------------------------
+
+
+def _numpydoc_targets() -> list[tuple[str, object, tuple[str, ...]]]:
+    """Every function and class of ``hanoikit.__all__`` (the exceptions aside: a class and its one-line cause) and
+    the two registries' functions, with the numpydoc sections each must have."""
+    import hanoikit as hk
+    from hanoikit import algorithms
+    from hanoikit.solvers import registry
+
+    targets: list[tuple[str, object, tuple[str, ...]]] = []
+    for name in hk.__all__:
+        value = getattr(hk, name)
+        if inspect.isclass(value) and not issubclass(value, Exception):
+            targets.append((f"hanoikit.{name}", value, ("Parameters", "Examples")))
+        elif inspect.isfunction(value):
+            targets.append((f"hanoikit.{name}", value, ("Parameters", "Returns", "Examples")))
+    for module in (algorithms, registry):
+        for name in ("register", "registered", "get", "playing", "solver_for", "solvers_for"):
+            if hasattr(module, name):
+                sections = ("Returns", "Examples") if name == "registered" and module is registry else (
+                    "Parameters", "Returns", "Examples")
+                targets.append((f"{module.__name__}.{name}", getattr(module, name), sections))
+    return targets
+
+
+def test_main_names_have_numpydoc_sections() -> None:
+    targets = _numpydoc_targets()
+    assert len(targets) >= 15
+    missing = []
+    for name, value, sections in targets:
+        doc = inspect.getdoc(value) or ""
+        missing += [f"{name}: {section}" for section in sections if f"\n{section}\n{'-' * len(section)}\n" not in doc]
+    assert not missing, "numpydoc sections missing:\n" + "\n".join(missing)

@@ -150,7 +150,29 @@ _REGISTRY: dict[str, Algorithm] = {}
 
 
 def register(algorithm: Algorithm) -> Algorithm:
-    """Add ``algorithm`` after those registered so far (its name, in lower case, must be new); returns it."""
+    """Add ``algorithm`` after those registered so far.
+
+    Parameters
+    ----------
+    algorithm : Algorithm
+        What it plays, what it is worth and its moves.
+
+    Returns
+    -------
+    Algorithm
+        ``algorithm`` itself.
+
+    Raises
+    ------
+    ValueError
+        If an algorithm of that name (in lower case) is registered already.
+
+    Examples
+    --------
+    >>> register(get("62"))
+    Traceback (most recent call last):
+    ValueError: an algorithm named '62' is registered already
+    """
     key = algorithm.name.lower()
     if key in _REGISTRY:
         raise ValueError(f"an algorithm named {algorithm.name!r} is registered already")
@@ -159,19 +181,68 @@ def register(algorithm: Algorithm) -> Algorithm:
 
 
 def registered(family: Family | None = None) -> tuple[Algorithm, ...]:
-    """Every registered algorithm (of ``family``, if given), in the order they were registered."""
+    """Every registered algorithm (of ``family``, if given), in the order they were registered.
+
+    Parameters
+    ----------
+    family : Family, optional
+        Only the algorithms of this family.
+
+    Returns
+    -------
+    tuple of Algorithm
+        The algorithms.
+
+    Examples
+    --------
+    >>> [a.name for a in registered(Family.CLASSIC)]
+    ['recursive', 'iterative', 'four-step', 'three-step', 'route-table', 'bits']
+    """
     return tuple(a for a in _REGISTRY.values() if family is None or a.family is family)
 
 
 def playing(puzzle: Puzzle) -> list[Algorithm]:
-    """The registered algorithms that play ``puzzle``'s rules."""
+    """The registered algorithms that play ``puzzle``'s rules.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The rules.
+
+    Returns
+    -------
+    list of Algorithm
+        The algorithms, in the order they were registered.
+
+    Examples
+    --------
+    >>> from hanoikit import MagneticPuzzle
+    >>> [a.name for a in playing(MagneticPuzzle(3))]
+    ['optimal', '100', '67-down', '67-up', '62', 'semifree']
+    """
     return [a for a in _REGISTRY.values() if a.plays(puzzle)]
 
 
 def get(name: str) -> Algorithm:
-    """The algorithm named ``name`` (case and surrounding spaces do not matter); raises
-    :class:`~hanoikit.UnknownMethodError`.
+    """The algorithm named ``name`` (case and surrounding spaces do not matter).
 
+    Parameters
+    ----------
+    name : str
+        An algorithm's name.
+
+    Returns
+    -------
+    Algorithm
+        The registered algorithm.
+
+    Raises
+    ------
+    UnknownMethodError
+        If no algorithm has that name; the message lists them.
+
+    Examples
+    --------
     >>> get("Four-Step").name
     'four-step'
     >>> get("quick")  # doctest: +ELLIPSIS

@@ -46,9 +46,27 @@ Moves = frozenset[tuple[int, int]]
 
 
 def move_rule(moves: str | Iterable[Iterable[int | str]], posts: int = 3) -> Moves:
-    """The allowed moves ``(src, dst)`` of a rule on ``posts`` posts: a name of :data:`MOVE_RULES`, pairs of posts
-    (numbers or letters), or text listing pairs of post letters; raises :class:`~hanoikit.InvalidPuzzleError`.
+    """The allowed moves ``(src, dst)`` of a rule on ``posts`` posts.
 
+    Parameters
+    ----------
+    moves : str or iterable of pairs
+        A name of :data:`MOVE_RULES`, pairs of posts (numbers or letters), or text listing pairs of post letters.
+    posts : int, default 3
+        The number of posts.
+
+    Returns
+    -------
+    frozenset of (int, int)
+        The allowed ``(src, dst)`` pairs.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For an unknown name, a post that does not exist, a pair of one post, or no move at all.
+
+    Examples
+    --------
     >>> sorted(move_rule("cyclic"))
     [(0, 1), (1, 2), (2, 0)]
     >>> pairs = [(0, 1), (1, 0), (1, 2), (2, 1), (2, 3), (3, 2)]
@@ -183,6 +201,27 @@ class Puzzle:
     :meth:`play` take O(n); on the classic puzzle :meth:`distance`, :meth:`move_at`, :meth:`state_at` and the first
     move of :meth:`solve` take O(n) steps on exact ints (``2**n`` has n bits); :meth:`disk_moves` returns n counts of
     up to n bits, O(n²) in all, and is capped at :data:`~hanoikit.limits.MAX_DISK_MOVES_DISKS` disks.
+
+    Parameters
+    ----------
+    n : int
+        The number of disks, 1 to :data:`~hanoikit.limits.MAX_DISKS`.
+    posts : int, default 3
+        The number of posts, 3 to :data:`~hanoikit.limits.MAX_POSTS`.
+    moves : str or iterable of pairs, default "any"
+        The move rule: a name of :data:`MOVE_RULES` or the allowed pairs (see :func:`move_rule`).
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For a number of disks or posts, or a move rule, that is not one.
+    TooLargeError
+        For more than :data:`~hanoikit.limits.MAX_DISKS` disks.
+
+    Examples
+    --------
+    >>> Puzzle(4, posts=4).distance(), Puzzle(3, moves="cyclic").distance()
+    (9, 21)
     """
 
     faces: ClassVar[bool] = False
@@ -658,6 +697,29 @@ class MagneticPuzzle(Puzzle):
     (4, [3, 1])
     >>> MagneticPuzzle(2, "NNNR", moves="linear")
     MagneticPuzzle(2, colors='NNNR', moves='linear', start_up='R', goal_up='R')
+
+    Parameters
+    ----------
+    n : int
+        The number of disks, 1 to :data:`~hanoikit.limits.MAX_DISKS`.
+    colors : str, default "NNN"
+        The colour of each post, S first: ``R`` (red), ``B`` (blue) or ``N`` (neutral); one letter per post.
+    start_up, goal_up : {"R", "B"}, optional
+        The face the start and goal towers show on top (default: red at the start; blue at the goal, red on a red D).
+    moves : str or iterable of pairs, default "any"
+        The move rule, as for :class:`Puzzle`.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For colours, faces or a move rule that are not ones.
+    TooLargeError
+        For more than :data:`~hanoikit.limits.MAX_DISKS` disks.
+
+    Examples
+    --------
+    >>> MagneticPuzzle(3).distance(), MagneticPuzzle(3, "RBB").distance()
+    (11, 13)
     """
 
     faces = True

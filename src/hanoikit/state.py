@@ -29,6 +29,18 @@ _new = object.__new__
 def flip(color: Color) -> Color:
     """The other face of a magnetic disk.
 
+    Parameters
+    ----------
+    color : {"R", "B"}
+        A face: red or blue.
+
+    Returns
+    -------
+    str
+        The other face.
+
+    Examples
+    --------
     >>> flip("R"), flip("B")
     ('B', 'R')
     """
@@ -71,6 +83,27 @@ class State:
     are whole numbers from 0 to ``post_count - 1`` (numpy integers are taken, bools are not), faces ``"R"`` or
     ``"B"``; anything else raises :class:`~hanoikit.InvalidStateError`. Positions on different numbers of posts
     differ.
+
+    Parameters
+    ----------
+    posts : iterable of int
+        The post of each disk, disk 1 (the smallest) first.
+    ups : iterable of {"R", "B"}, optional
+        The face each disk shows on top (magnetic towers), disk 1 first.
+    post_count : int, default 3
+        The number of posts.
+
+    Raises
+    ------
+    InvalidStateError
+        For posts or faces that are not ones.
+    TooLargeError
+        For more than :data:`~hanoikit.limits.MAX_DISKS` disks.
+
+    Examples
+    --------
+    >>> State([0, 1, 2], "RBR"), State.parse("SID:RBR") == State([0, 1, 2], "RBR")
+    (State.parse('SID:RBR'), True)
     """
 
     __slots__ = ("posts", "ups", "post_count", "_hash")
