@@ -168,7 +168,8 @@ def _numpydoc_targets() -> list[tuple[str, object, tuple[str, ...]]]:
     for name in hk.__all__:
         value = getattr(hk, name)
         if inspect.isclass(value) and not issubclass(value, Exception):
-            targets.append((f"hanoikit.{name}", value, ("Parameters", "Examples")))
+            fields = "Attributes" if issubclass(value, tuple) else "Parameters"  # a NamedTuple's fields
+            targets.append((f"hanoikit.{name}", value, (fields, "Examples")))
         elif inspect.isfunction(value):
             targets.append((f"hanoikit.{name}", value, ("Parameters", "Returns", "Examples")))
     for module in (algorithms, registry):

@@ -165,7 +165,7 @@ class Move(_Move):
 
     ``Move._make((disk, src, dst))`` builds a move without the check, for code that makes many from Python ints.
 
-    Parameters
+    Attributes
     ----------
     disk : int
         The disk moved, from 1 (the smallest).
