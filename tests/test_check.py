@@ -276,10 +276,10 @@ def test_chunks_and_the_per_move_replay_agree(walk: tuple[Puzzle, State, list[Mo
 class _NoLargestOnI(Puzzle):
     """A member with a rule hook of its own: the largest disk never goes to I."""
 
-    def _move_error(self, state: State, move: Move) -> str | None:
+    def rule_error(self, state: State, move: Move) -> str | None:
         if move.disk == self.n and move.dst == 1:
             return "the largest disk never goes to I"
-        return super()._move_error(state, move)
+        return super().rule_error(state, move)
 
 
 def test_other_rule_hooks_are_replayed_move_by_move() -> None:

@@ -78,7 +78,7 @@ class _LargestGoesAround(Puzzle):
     """A member with a rule hook of its own (the one ``legal_moves`` asks): the largest disk never goes straight from
     S to D."""
 
-    def _face_error(self, state: State, disk: int, dst: int) -> str | None:
+    def face_error(self, state: State, disk: int, dst: int) -> str | None:
         straight = disk == self.n and state.posts[disk - 1] == 0 and dst == self.posts - 1
         return "the largest disk never goes straight from S to D" if straight else None
 

@@ -296,7 +296,7 @@ def _replay(puzzle: Puzzle, state: State, moves: MoveList, count: int) -> tuple[
         if bad is not None:
             after = board.state()
             move = Move._make(int(a[stop]) for a in (moves.disk, moves.src, moves.dst))
-            if puzzle._move_error(after, move) is None:  # never, unless the arrays and the rules disagree
+            if puzzle.rule_error(after, move) is None:  # never, unless the arrays and the rules disagree
                 return _replay_slowly(puzzle, after, moves, stop, count)
             return stop, after
     return count, board.state()
@@ -304,9 +304,9 @@ def _replay(puzzle: Puzzle, state: State, moves: MoveList, count: int) -> tuple[
 
 def _replay_slowly(puzzle: Puzzle, state: State, moves: MoveList, begin: int, end: int) -> tuple[int, State]:
     for index, move in enumerate(islice(moves, begin, end), begin):
-        if puzzle._move_error(state, move) is not None:
+        if puzzle.rule_error(state, move) is not None:
             return index, state
-        state = puzzle._moved(state, move)
+        state = puzzle.moved(state, move)
     return end, state
 
 

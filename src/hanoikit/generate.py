@@ -50,7 +50,7 @@ from .limits import (
     MAX_GENERATE_SOLUTION_MOVES,
     ensure_at_most,
 )
-from .puzzle import VARIANTS, MagneticPuzzle, Puzzle, _rule_name, _rule_text
+from .puzzle import VARIANTS, MagneticPuzzle, Puzzle, rule_name, rule_text
 from .state import State, color_name
 
 __all__ = [
@@ -112,7 +112,7 @@ def rule_of(puzzle: Puzzle) -> str:
     ('star', 'DS ID SD SI')
     """
     names = puzzle.post_names
-    return _rule_name(puzzle.moves, puzzle.posts) or " ".join(sorted(names[a] + names[b] for a, b in puzzle.moves))
+    return rule_name(puzzle.moves, puzzle.posts) or " ".join(sorted(names[a] + names[b] for a, b in puzzle.moves))
 
 
 def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "perfect", goal: str = "perfect") -> None:
@@ -265,7 +265,7 @@ def prompt(puzzle: Puzzle, src: State, dst: State) -> str:
         "- Never put a disk on a smaller disk.",
     ]
     if len(puzzle.moves) < k * (k - 1):
-        text = _rule_text(puzzle.moves, names).removesuffix(" here")
+        text = rule_text(puzzle.moves, names).removesuffix(" here")
         rules.append(f"- {text[0].upper()}{text[1:]}.")
     if puzzle.faces:
         rules += [

@@ -42,6 +42,7 @@ class Score:
     positions: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        """The whole score as plain data, ready for JSON."""
         return {"summary": self.summary, "families": self.families, "errors": self.errors,
                 "positions": self.positions, "results": self.results}
 

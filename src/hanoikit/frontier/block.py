@@ -36,6 +36,7 @@ class TableRef(NamedTuple):
     row_bytes: int
 
     def open(self) -> np.ndarray:
+        """The table, mapped from its file read-only."""
         return _open(self.path, self.blocks, self.row_bytes)
 
 

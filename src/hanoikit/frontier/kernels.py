@@ -38,7 +38,9 @@ __all__ = [
 ]
 
 UNVISITED = 0
+"""The two-bit mark of a position not reached yet."""
 DONE = 1
+"""The two-bit mark of a position reached in an earlier layer."""
 
 _tz: Any = trailing_zeros  # the count of trailing zero bits of a word, one instruction
 _ODD = np.uint64(0x5555555555555555)  # the low bit of every two-bit slot of a word
