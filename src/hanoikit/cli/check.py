@@ -15,9 +15,11 @@ from typing import Any
 import click
 
 from ..checker import check as check_moves
+from ..digits import exact
 from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT
+from ..movelist import named_position
 from ..state import State
-from .app import DISKS, app, fail, magnetic_options, make_puzzle
+from .app import DISKS, app, fail, magnetic_options, make_puzzle, puzzle_rules
 
 __all__: list[str] = []
 
@@ -48,15 +50,16 @@ def _read(path: str) -> bytes:
 @_with_disks
 @click.option("--from", "source", metavar="POSITION", help="Start from this position (default: the start tower).")
 @click.option("--to", "target", metavar="POSITION", help="The goal position (default: the goal tower).")
-@click.option("--names", metavar="NAMES", help="Post names used in the list, in post order: ABC (A=S, B=I, C=D), 123, "
-              "or words 'left,middle,right'.")
+@click.option("--names", metavar="NAMES", help="Post names used in the list, --from, --to and the messages, in post "
+              "order: ABC (A=S, B=I, C=D), 123 (reasoning-gym's 'Peg 1'...), or words 'left,middle,right'.")
+@click.option("--strict", is_flag=True, help="Refuse anything but a bare move list (no prose around it).")
 @click.option("--explain", is_flag=True, help="Show the first suboptimal move and an optimal continuation from it.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="The report as plain sentences or as one JSON object.")
 @click.pass_context
 def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None,
           start_up: str | None, goal_up: str | None, source: str | None, target: str | None, names: str | None,
-          explain: bool, fmt: str) -> None:
+          strict: bool, explain: bool, fmt: str) -> None:
     """Check the move list in FILE (- for standard input): is every move legal, is the goal reached, how far from
     the optimum.
 
@@ -65,28 +68,35 @@ def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None
     hanoi check answer.txt -n 4 --magnetic NNN     the magnetic tower
     hanoi check answer.txt -n 3 --posts 4 --names ABCD --explain
     hanoi check - --from SIS --to DDD < moves.txt  any positions
+    hanoi check reply.txt -n 3 --posts 4 --names 1234 --from 1111 --to 3333   "Move disk 1 from Peg 1 to Peg 2"
 
-    One move per line: 1SD, 1 S D, (1, 0, 2), [[1,0,2], ...], "move disk 1 from S to D", or hanoikit's text, csv
-    and json formats. Posts are named by their letters (S, I, D; S, I, J, D on four posts...) or numbers from 0,
-    unless --names says otherwise. Exit status: 0 solved optimally, 1 solved in more moves, 3 not solved (an illegal
-    move or the goal not reached), 2 bad input (also an unreadable line). Lists of up to {MAX_CHECK_MOVES} moves.
+    The file may be a model's whole reply: the last move list in it is read (a moves = [[1, 0, 2], ...] line, a
+    JSON list, a fenced code block, or consecutive move lines), the prose around it ignored, and the JSON report
+    says which lines were read (extracted_from); --strict refuses anything but a bare list. Moves are written 1SD,
+    1 S D, (1, 0, 2), [[1,0,2], ...], "move disk 1 from S to D", or in hanoikit's text, csv and json formats. Posts
+    are named by their letters (S, I, D; S, I, J, D on four posts...) or numbers from 0, unless --names says
+    otherwise. Exit status: 0 solved optimally, 1 solved in more moves, 3 not solved (an illegal move, the goal not
+    reached, or an empty reply: no answer), 2 bad input (also an unreadable line, or no move list in the reply).
+    Lists of up to {MAX_CHECK_MOVES} moves.
     """
     if disks is None:
         given = source or target
         if given is None:
             fail("give the number of disks with -n N (or a position with --from)")
-        disks = State.parse(given).n
+        disks = State.parse(named_position(given, puzzle_rules()[0] or len(magnetic or 'SID'), names)).n
     puzzle = make_puzzle(disks, magnetic, goal_up, start_up)
-    src = None if source is None else puzzle.parse(source)
-    dst = None if target is None else puzzle.parse(target)
-    report = check_moves(puzzle, _read(file), src, dst, names=names, explain=explain)
+    src = None if source is None else puzzle.parse(named_position(source, puzzle.posts, names))
+    dst = None if target is None else puzzle.parse(named_position(target, puzzle.posts, names))
+    report = check_moves(puzzle, _read(file), src, dst, names=names, strict=strict, explain=explain)
     if fmt == "json":
         data = report.to_dict()
         if not explain:
             del data["continuation"], data["continuation_length"], data["continuation_from"]
-        click.echo(json.dumps({"puzzle": repr(puzzle), **data}))
+        click.echo(exact_json({"puzzle": repr(puzzle), **data}))
     else:
         click.echo("\n".join(report.summary()))
+    if report.kind == "unreadable" and not report.unreadable:
+        fail(f"{file}: {report.reason}")
     if report.unreadable:
         lines = ", ".join(str(u.line) for u in report.unreadable[:10])
         more = ", ..." if len(report.unreadable) > 10 else ""
@@ -94,6 +104,17 @@ def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None
         fail(f"{file}: {len(report.unreadable)} line(s) cannot be read as moves ({lines}{more}); "
              f"line {first.line}: {first.text!r}: {first.reason}")
     ctx.exit(0 if report.optimally_solved else 1 if report.solved else 3)
+
+
+def exact_json(data: dict[str, Any]) -> str:
+    """``data`` as JSON, its whole numbers however long written in full (Python's ``str`` refuses more than 4300
+    digits and is quadratic)."""
+    huge = {f"\x00{key}\x00": value for key, value in data.items()
+            if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1024}
+    text = json.dumps({key: f"\x00{key}\x00" if f"\x00{key}\x00" in huge else value for key, value in data.items()})
+    for token, value in huge.items():
+        text = text.replace(json.dumps(token), exact(value), 1)
+    return text
 
 
 def _disk_range(text: str) -> tuple[int, int]:
