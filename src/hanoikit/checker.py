@@ -142,7 +142,7 @@ class CheckReport:
         if all(len(label) == 1 for label in self.labels):
             return "".join(self.labels[letters.index(c)] for c in where) + colon + faces
         stacks = [[disk for disk in range(len(where), 0, -1) if where[disk - 1] == letter] for letter in letters]
-        shown = "; ".join(f"{label}: {' '.join(map(str, stack)) or 'empty'}" for label, stack in zip(self.labels, stacks))
+        shown = "; ".join(f"{name}: {' '.join(map(str, stack)) or 'empty'}" for name, stack in zip(self.labels, stacks))
         return f"({shown}{', tops ' + faces if colon else ''})"
 
     def summary(self) -> list[str]:
@@ -154,8 +154,9 @@ class CheckReport:
         """
         lines = []
         if not self.answered:
+            best = "not known" if self.optimal is None else _moves(self.optimal)
             return [f"no answer: {self.reason}; the optimum from {self._position(self.start)} to "
-                    f"{self._position(self.goal)} is {_moves(self.optimal) if self.optimal is not None else 'not known'}"]
+                    f"{self._position(self.goal)} is {best}"]
         if self.unreadable:
             first = self.unreadable[0]
             more = f" (and {len(self.unreadable) - 1} more lines)" if len(self.unreadable) > 1 else ""
@@ -178,7 +179,8 @@ class CheckReport:
             played = self.moves if self.first_illegal is None else self.first_illegal - 1
             to_go = "" if self.remaining is None else f", {_moves(self.remaining)} from the goal"
             best = f"is not known ({self.no_optimum})" if self.optimal is None else f"is {_moves(self.optimal)}"
-            lines.append(f"not solved: {played} legal moves reach {self._position(self.final)}{to_go}; {optimum} {best}")
+            reach = self._position(self.final)
+            lines.append(f"not solved: {played} legal moves reach {reach}{to_go}; {optimum} {best}")
         if self.first_suboptimal is not None:
             lines.append(f"move {self.first_suboptimal} is the first that does not bring the goal closer")
         if self.continuation is not None:
