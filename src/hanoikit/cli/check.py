@@ -8,17 +8,20 @@ options).
 from __future__ import annotations
 
 import json
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import click
 
+from .._extras import require
 from ..checker import check as check_moves
 from ..digits import exact
 from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT
 from ..movelist import named_position
 from ..state import State
+from ..draw.files import check_parent, extension, write_atomically
 from .app import DISKS, app, fail, magnetic_options, make_puzzle, puzzle_rules
 
 __all__: list[str] = []
@@ -127,7 +130,9 @@ def _disk_range(text: str) -> tuple[int, int]:
 
 
 def _jsonl(path: str, what: str) -> list[dict[str, Any]]:
-    """The JSON objects of a JSON-lines file, one a line (blank lines skipped)."""
+    """The JSON objects of a JSON-lines file, one a line (blank lines skipped), or the rows of a Parquet file."""
+    if extension(path) == "parquet":
+        return _parquet(path, what)
     items = []
     for number, line in enumerate(_read(path).decode("utf-8", "replace").splitlines(), 1):
         if not line.strip():
@@ -136,10 +141,31 @@ def _jsonl(path: str, what: str) -> list[dict[str, Any]]:
             item = json.loads(line)
         except json.JSONDecodeError as error:
             fail(f"{path} line {number}: not a JSON object ({error.msg}); {what} are one JSON object a line")
+        except RecursionError:
+            fail(f"{path} line {number}: nested too deeply to read; {what} are one JSON object a line")
         if not isinstance(item, dict):
             fail(f"{path} line {number}: not a JSON object; {what} are one JSON object a line")
         items.append(item)
     return items
+
+
+def _parquet(path: str, what: str) -> list[dict[str, Any]]:
+    parquet = require("pyarrow.parquet", "parquet")
+    try:
+        rows: list[dict[str, Any]] = parquet.read_table(path).to_pylist()
+    except OSError as error:
+        fail(f"cannot read {path}: {error}")
+    except Exception as error:  # pyarrow's own errors for a file that is not Parquet  # noqa: BLE001
+        fail(f"{path}: not a Parquet file of {what} ({type(error).__name__}: {str(error)[:200]})")
+    return rows
+
+
+def _write_parquet(path: str, items: Iterable[dict[str, Any]]) -> None:
+    """Write the instances as a Parquet table (a column a field; solutions as lists of moves)."""
+    pyarrow = require("pyarrow", "parquet")
+    parquet = require("pyarrow.parquet", "parquet")
+    table = pyarrow.Table.from_pylist(list(items))
+    parquet.write_table(table, path)
 
 
 @app.command()
@@ -153,30 +179,47 @@ def _jsonl(path: str, what: str) -> list[dict[str, Any]]:
               help="The start: the tower on S, or any legal position.")
 @click.option("--goal", type=click.Choice(["perfect", "random"]), default="perfect", show_default=True,
               help="The goal: the tower on D, or any legal position.")
+@click.option("--goal-post", type=click.Choice(["D", "any"]), default="D", show_default=True,
+              help="Where a goal tower stands: on D, or on any post but the start's, drawn for each instance.")
+@click.option("--style", type=click.Choice(["hanoikit", "reasoning-gym", "apple"]), default="hanoikit",
+              show_default=True, help="The prompt and the answer format it asks for: 1SD lines, 'Move disk 1 from Peg 1 "
+              "to Peg 3' lines, or moves = [[1, 0, 2], ...].")
+@click.option("--max-answer-chars", type=click.IntRange(1), default=None, metavar="N",
+              help="Keep only instances whose optimal answer, written in the style, has at most N characters.")
 @click.option("--solutions", is_flag=True, help="Include an optimal solution in each instance.")
-@click.option("--out", default="-", show_default=True, metavar="FILE", help="The JSON-lines file (- for stdout).")
-def generate(count: int, seed: int, families: str, disks: str, start: str, goal: str, solutions: bool,
-             out: str) -> None:
+@click.option("--out", default="-", show_default=True, metavar="FILE",
+              help="The JSON-lines file (- for stdout), or FILE.parquet for a Parquet table (pip install "
+              "'hanoikit[parquet]').")
+def generate(count: int, seed: int, families: str, disks: str, start: str, goal: str, goal_post: str, style: str,
+             max_answer_chars: int | None, solutions: bool, out: str) -> None:
     """Write a set of puzzle instances with exact optima, one JSON object a line, the same for the same seed.
 
     \b
     hanoi generate --count 1000 --seed 1 --family classic,magnetic,posts4 --disks 3..6 --start random --out set.jsonl
+    hanoi generate --count 500 --family posts4 --style reasoning-gym --goal-post any --max-answer-chars 4000
 
     Each instance has id, family, n, posts, moves (the rule), colors (null unless magnetic), start, goal
     (positions), optimal (the exact least number of moves: the difficulty), guarantee (what the solver that gave it
-    guarantees), prompt (the rules, the positions and the answer format in plain English), link (the play page) and
-    with --solutions an optimal solution. Sizes whose
+    guarantees), style, names (the post names its answers use), answer_chars (the length of an optimal answer in the
+    style), branching (the most legal moves of a position), prompt (the rules, the positions and the answer format in
+    plain English), link (the play page) and with --solutions an optimal solution. Sizes whose
     optimum needs more than quick work are refused: at most {MAX_GENERATE_DISKS} disks, and members answered only by
     the exhaustive search at most {MAX_GENERATE_SEARCH_POSITIONS} positions.
     """
-    from ..draw.files import check_parent, write_atomically
     from ..generate import check_sizes
     from ..generate import generate as instances
 
     names = [name.strip() for name in families.split(",") if name.strip()]
     low_high = _disk_range(disks)
     check_sizes(names, low_high, start, goal)
-    lines = (json.dumps(item) + "\n" for item in instances(count, seed, names, low_high, start, goal, solutions))
+    made = instances(count, seed, names, low_high, start, goal, solutions, style=style, goal_post=goal_post,
+                     max_answer_chars=max_answer_chars)
+    if extension(out) == "parquet":
+        require("pyarrow", "parquet")
+        check_parent(out)
+        write_atomically(out, lambda path: _write_parquet(path, made))
+        return
+    lines = (json.dumps(item) + "\n" for item in made)
     if out == "-":
         for line in lines:
             sys.stdout.write(line)
@@ -193,26 +236,38 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
 @app.command()
 @click.argument("instances", metavar="SET")
 @click.argument("answers", metavar="ANSWERS")
+@click.option("--names", metavar="NAMES", help="Post names used in the answers (default: each instance's own names, "
+              "else S, I, D and 0, 1, 2): ABC, 123 (reasoning-gym's 'Peg 1'...), or words 'left,middle,right'.")
+@click.option("--strict", is_flag=True, help="Count an answer with anything but a bare move list as unreadable.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="A table, or one JSON object with every answer's result.")
-@click.option("--plot", "plot_path", metavar="FILE.png", help="Also plot success against difficulty to this file.")
-def score(instances: str, answers: str, fmt: str, plot_path: str | None) -> None:
-    """Check every answer in ANSWERS against its instance in SET (both JSON lines, as hanoi generate writes) and
-    sum up: solved rate, optimal rate, mean excess, first errors.
+@click.option("--plot", "plot_path", metavar="FILE.png",
+              help="Also plot the solved and optimal rates by number of disks, a curve per family with its 95% "
+              "interval, to this file (png, svg or pdf).")
+def score(instances: str, answers: str, names: str | None, strict: bool, fmt: str, plot_path: str | None) -> None:
+    """Check every answer in ANSWERS against its instance in SET and sum up: solved and optimal rates with 95% Wilson
+    intervals, by family and by number of disks, mean excess, first errors.
 
     \b
     hanoi score set.jsonl answers.jsonl --plot success.png
+    hanoi score rg_tower_of_hanoi.jsonl rg_answers.jsonl       a reasoning-gym set as it is
 
-    Each answer is {"id": ..., "answer": ...}: the answer as the model wrote it (text in any form hanoi check reads)
-    or a list of moves [[disk, src, dst], ...]. Instances without an answer count as not solved.
+    SET is JSON lines (or Parquet) as hanoi generate writes, or a reasoning-gym tower_of_hanoi dataset (its entries
+    with their metadata, pegs named 1, 2, 3...). Each answer is {"id": ..., "answer": ...}: the model's reply as it
+    is (the last move list in it is read, as hanoi check does) or a list of moves [[disk, src, dst], ...]. Answers
+    are paired with instances by id, or by line order when the set has no ids. Results: solved, unfinished, the kind
+    of the first illegal move, unreadable, no_answer (an empty reply or null), missing (no answer line).
     """
-    from ..draw.files import check_parent
-    from ..score import plot, table
+    from ..score import PLOT_FORMATS, plot, table
     from ..score import score as score_set
 
     if plot_path is not None:
+        if extension(plot_path) not in PLOT_FORMATS:
+            fail(f"cannot plot to {plot_path}: name a .png, .svg or .pdf file")
+        if os.path.isdir(plot_path):
+            fail(f"cannot plot to {plot_path}: it is a directory")
         check_parent(plot_path)
-    result = score_set(_jsonl(instances, "instances"), _jsonl(answers, "answers"))
-    click.echo(json.dumps(result.to_dict()) if fmt == "json" else table(result))
+    result = score_set(_jsonl(instances, "instances"), _jsonl(answers, "answers"), names=names, strict=strict)
+    click.echo(exact_json(result.to_dict()) if fmt == "json" else table(result))
     if plot_path is not None:
         plot(result, plot_path)
