@@ -53,10 +53,10 @@ from .errors import (
     quote,
 )
 from .limits import (
+    MAX_DISK_MOVES_DISKS,
     MAX_GENERATE_COUNT,
     MAX_GENERATE_DISKS,
     MAX_GENERATE_SEARCH_POSITIONS,
-    MAX_DISK_MOVES_DISKS,
     MAX_GENERATE_SOLUTION_MOVES,
     ensure_at_most,
 )
@@ -195,10 +195,10 @@ def generate(
 ) -> Iterator[dict[str, Any]]:
     """``count`` instances drawn from ``seed``: for each, a family of ``families`` and a number of disks in
     ``disks`` (low, high), a start and a goal (``"perfect"`` towers, on S and on D or with ``goal_post="any"`` on a
-    post drawn among the others, or ``"random"`` legal positions; never equal, the goal reachable), the prompt in ``style``, and
-    with ``solutions`` an optimal solution. With ``max_answer_chars``, instances whose optimal answer is longer (or
-    not known) are skipped and the next index drawn, up to ``100 * count`` draws. The sizes are checked first (see
-    :func:`check_sizes`).
+    post drawn among the others, or ``"random"`` legal positions; never equal, the goal reachable), the prompt in
+    ``style``, and with ``solutions`` an optimal solution. With ``max_answer_chars``, instances whose optimal answer
+    is longer (or not known) are skipped and the next index drawn, up to ``100 * count`` draws. The sizes are
+    checked first (see :func:`check_sizes`).
 
     >>> [one] = generate(1, seed=2, families=["posts4"], disks=(3, 3), style="apple", goal_post="any")
     >>> one["start"], one["goal"], one["names"], one["answer_chars"], one["branching"]
@@ -258,7 +258,8 @@ def instance_at(seed: int, index: int, families: Sequence[str], disks: tuple[int
     instance: dict[str, Any] = {
         "id": f"{seed}-{index}", "family": family, "n": n, "posts": puzzle.posts, "moves": rule, "colors": colors,
         "start": str(src), "goal": str(dst), "optimal": optimal,
-        "guarantee": puzzle.solver(src, dst).guarantee.value, "style": style, "names": _STYLE_NAMES[style](puzzle.posts),
+        "guarantee": puzzle.solver(src, dst).guarantee.value, "style": style,
+        "names": _STYLE_NAMES[style](puzzle.posts),
         "answer_chars": _answer_chars(puzzle, src, dst, style), "branching": branching(puzzle),
         "prompt": prompt(puzzle, src, dst, style),
     }
@@ -403,8 +404,8 @@ def prompt(puzzle: Puzzle, src: State, dst: State, style: str = "hanoikit") -> s
     - Never put a disk on a smaller disk.
     - Moves go only from S to I, from I to D and from D to S.
     ...
-    >>> print(prompt(Puzzle(2), State.parse("SS"), State.parse("DD"), "apple").splitlines()[-1])
-    Answer with the complete list of moves on one line, as moves = [[disk, from peg, to peg], ...], for example moves = [[1, 0, 2], [2, 0, 1]] moves disk 1 from peg 0 to peg 2, then disk 2 from peg 0 to peg 1.
+    >>> print(prompt(Puzzle(2), State.parse("SS"), State.parse("DD"), "apple").splitlines()[-1][:94])
+    Answer with the complete list of moves on one line, as moves = [[disk, from peg, to peg], ...]
     """
     _check_choice(style, STYLES, "style")
     labels = _labels(puzzle, style)
@@ -417,10 +418,10 @@ def prompt(puzzle: Puzzle, src: State, dst: State, style: str = "hanoikit") -> s
         "- Never put a disk on a smaller disk.",
     ]
     if len(puzzle.moves) < k * (k - 1):
-        text = _rule_text(puzzle.moves, "".join(names) if style != "reasoning-gym" or k < 10 else names)
-        text = text.removesuffix(" here")
+        text = _rule_text(puzzle.moves, "".join(names[:10])).removesuffix(" here")  # one character a post
         if style != "hanoikit":
-            text = re.sub(r"\b(from|to|between|and) (\d+)", rf"\1 {labels[0].split()[0]} \2", text)
+            text = re.sub(r"\b(from|to|between|and) (\d)\b",
+                          lambda m: f"{m[1]} {labels[names.index(m[2])]}" if m[2] in names else m[0], text)
         rules.append(f"- {text[0].upper()}{text[1:]}.")
     if puzzle.faces:
         rules += [

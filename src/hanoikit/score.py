@@ -25,7 +25,7 @@ import statistics
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .checker import check
 from .errors import HanoiError, InvalidMoveError, quote
@@ -172,7 +172,8 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
             row.update(kind="unreadable", reason=f"an answer is text or a list of moves, not {quote(answer)}")
         elif given:
             try:
-                report = check(puzzle, answer, src, dst, names=names or instance.get("names"), strict=strict,
+                text = cast("str | list[object] | None", answer)
+                report = check(puzzle, text, src, dst, names=names or instance.get("names"), strict=strict,
                                suboptimal=False, optimal=known)
             except HanoiError as error:
                 row.update(kind="unreadable", reason=str(error))

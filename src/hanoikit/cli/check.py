@@ -18,10 +18,10 @@ import click
 from .._extras import require
 from ..checker import check as check_moves
 from ..digits import exact
+from ..draw.files import check_parent, extension, write_atomically
 from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT
 from ..movelist import named_position
 from ..state import State
-from ..draw.files import check_parent, extension, write_atomically
 from .app import DISKS, app, fail, magnetic_options, make_puzzle, puzzle_rules
 
 __all__: list[str] = []
@@ -155,7 +155,7 @@ def _parquet(path: str, what: str) -> list[dict[str, Any]]:
         rows: list[dict[str, Any]] = parquet.read_table(path).to_pylist()
     except OSError as error:
         fail(f"cannot read {path}: {error}")
-    except Exception as error:  # pyarrow's own errors for a file that is not Parquet  # noqa: BLE001
+    except Exception as error:  # pyarrow's own errors for a file that is not Parquet
         fail(f"{path}: not a Parquet file of {what} ({type(error).__name__}: {str(error)[:200]})")
     return rows
 
@@ -182,8 +182,8 @@ def _write_parquet(path: str, items: Iterable[dict[str, Any]]) -> None:
 @click.option("--goal-post", type=click.Choice(["D", "any"]), default="D", show_default=True,
               help="Where a goal tower stands: on D, or on any post but the start's, drawn for each instance.")
 @click.option("--style", type=click.Choice(["hanoikit", "reasoning-gym", "apple"]), default="hanoikit",
-              show_default=True, help="The prompt and the answer format it asks for: 1SD lines, 'Move disk 1 from Peg 1 "
-              "to Peg 3' lines, or moves = [[1, 0, 2], ...].")
+              show_default=True, help="The prompt and the answer format it asks for: 1SD lines, 'Move disk 1 from "
+              "Peg 1 to Peg 3' lines, or moves = [[1, 0, 2], ...].")
 @click.option("--max-answer-chars", type=click.IntRange(1), default=None, metavar="N",
               help="Keep only instances whose optimal answer, written in the style, has at most N characters.")
 @click.option("--solutions", is_flag=True, help="Include an optimal solution in each instance.")
