@@ -45,6 +45,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, cast
 from urllib.parse import quote_plus
 
+import numpy as np
+
 from .errors import (
     InvalidPuzzleError,
     InvalidStateError,
@@ -60,6 +62,7 @@ from .limits import (
     MAX_GENERATE_SOLUTION_MOVES,
     ensure_at_most,
 )
+from . import algorithms
 from .move import Move
 from .puzzle import VARIANTS, MagneticPuzzle, Puzzle, _rule_name, _rule_text
 from .state import Color, State, color_name
@@ -328,24 +331,39 @@ def answer_text(puzzle: Puzzle, moves: Iterable[Move], style: str = "hanoikit") 
     return "moves = [" + ", ".join(f"[{d}, {a}, {b}]" for d, a, b in moves) + "]"
 
 
+_SHAPE = {"hanoikit": (0, 1, 0), "reasoning-gym": (len("Move disk  from Peg  to Peg "), 1, 0),
+          "apple": (len("[, , ]"), 2, len("moves = []"))}
+"""Each style's characters a move besides its numbers and post names, between moves, and around the list."""
+
+
 def _answer_chars(puzzle: Puzzle, src: State, dst: State, style: str) -> int | None:
-    """The length of an optimal answer in ``style``: counted on the listed solution up to
-    :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves, from the moves of each disk between the puzzle's own
-    start and goal beyond (the posts' names have one width there), else ``None``."""
+    """The length of an optimal answer in ``style``, counted from the moves of each disk between the puzzle's own
+    start and goal, else on the solution's arrays up to :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves,
+    else ``None``."""
+    each, between, around = _SHAPE[style]
+    widths = np.array([len(name) for name in (puzzle.post_names if style == "hanoikit" else
+                                              (_STYLE_NAMES[style](puzzle.posts) or "").split() if puzzle.posts >= 10
+                                              else list(_STYLE_NAMES[style](puzzle.posts) or ""))], np.int64)
     try:
         optimal = puzzle.distance(src, dst)
-        if optimal <= MAX_GENERATE_SOLUTION_MOVES:
-            return len(answer_text(puzzle, puzzle.solve(src, dst), style))
-        if src != puzzle.start or dst != puzzle.goal or puzzle.posts >= 10 or puzzle.n > MAX_DISK_MOVES_DISKS:
+        if src == puzzle.start and dst == puzzle.goal and puzzle.n <= MAX_DISK_MOVES_DISKS and len(set(widths)) == 1:
+            counts = puzzle.disk_moves()
+            digits = sum(count * len(str(disk)) for disk, count in enumerate(counts, 1))
+            names = optimal * 2 * int(widths[0])
+        elif optimal <= MAX_GENERATE_SOLUTION_MOVES:
+            digits = names = 0
+            for disk, a, b in algorithms.get("optimal").arrays(puzzle, src, dst):
+                disk = np.asarray(disk, np.int64)
+                digits += len(disk) + int(np.searchsorted(_POWERS, disk, "right").sum())
+                names += int(widths[np.asarray(a, np.int64)].sum() + widths[np.asarray(b, np.int64)].sum())
+        else:
             return None
-        counts = puzzle.disk_moves()
     except (UnsolvableError, TooLargeError):
         return None
-    digits = sum(count * len(str(disk)) for disk, count in enumerate(counts, 1))
-    each, separator = {"hanoikit": (2, 1), "reasoning-gym": (len("Move disk  from Peg  to Peg ") + 2, 1),
-                       "apple": (len("[, , ]") + 2, 2)}[style]
-    total = optimal * each + digits + (optimal - 1) * separator
-    return total + len("moves = []") if style == "apple" else total
+    return optimal * each + digits + names + (optimal - 1) * between + around
+
+
+_POWERS = np.array([10**k for k in range(1, 8)], np.int64)  # a disk's digits: 1 + the powers of ten up to it
 
 
 def instance_puzzle(instance: dict[str, Any]) -> tuple[Puzzle, State, State]:
