@@ -7,7 +7,12 @@
 * against a naive replay, one ``Move.parse`` and one ``puzzle.apply`` a move, on the same list of 17 disks
   (131,071 moves): the ratio;
 * ``hanoikit.generate.generate``: 10,000 instances of up to 10 disks, classic and magnetic (target: < 10 s); and,
-  for information, from random starts.
+  for information, from random starts;
+* reading a model's reply: a 2**20-move answer wrapped in prose, read and checked, as ``1SD`` lines and as the
+  paper's ``moves = [[1, 0, 2], ...]`` (target: < 2 s);
+* ``hanoikit.score.score``: 10,000 answers to a mixed set of up to 10 disks (classic, magnetic, 4 posts, cyclic),
+  half of them unfinished, each a reply with prose around its list (target: < 10 s); with and without the distance
+  left from where each unfinished answer stops (``remaining``), which on 4 posts takes the exhaustive search.
 
 Run ``python benchmarks/bench_check.py`` from the repository root (``--quick`` skips the magnetic list and the
 random starts).
@@ -23,7 +28,8 @@ from collections.abc import Callable
 
 import hanoikit as hk
 from hanoikit.formats import write_moves
-from hanoikit.generate import generate
+from hanoikit.generate import answer_text, generate, instance_puzzle
+from hanoikit.score import score
 from hanoikit.solvers import arrays, magnetic
 from timing import best, timed, verdict
 
@@ -101,6 +107,59 @@ def main() -> None:
                                                            disks=(3, 10), start="random")))
         print(f"  the same from random starts: {seconds:.2f} s (the magnetic solver from any position, about "
               f"{seconds / count * 2e3:.1f} ms a magnetic instance)")
+
+    replies()
+    scoring(quick)
+
+
+def replies() -> None:
+    print("reading a model's reply (hk.check of the whole reply)")
+    puzzle = hk.Puzzle(20)
+    moves = list(puzzle.solve())
+    prose = "Sure! I will solve it step by step.\n\nThe smallest disk moves every other turn. Here is my answer:\n\n"
+    tail = "\n\nThis takes 1,048,575 moves, which is optimal."
+    for label, body in (("1SD lines", text_of(puzzle).decode()), ("moves = [[1, 0, 2], ...]",
+                                                                  answer_text(puzzle, moves, "apple"))):
+        reply = prose + body + tail
+        wall, cpu = wall_and_cpu(lambda reply=reply: hk.check(puzzle, reply), repeat=2)
+        report = hk.check(puzzle, reply)
+        assert report.optimally_solved and report.extracted_from is not None
+        print(f"  2**20 - 1 moves as {label} in prose ({len(reply) / 2**20:.1f} MiB): {wall:.2f} s, processor "
+              f"{cpu:.2f} s   target < 2 s: wall {verdict(wall < 2)}, processor {verdict(cpu < 2)}")
+
+
+def scoring(quick: bool) -> None:
+    print("scoring answers (hanoikit.score.score)")
+    count = 2_000 if quick else 10_000
+    families = ["classic", "magnetic", "posts4", "cyclic"]
+    instances = list(generate(count, seed=7, families=families, disks=(3, 10)))
+    answers = []
+    for k, instance in enumerate(instances):
+        puzzle, src, dst = instance_puzzle(instance)
+        moves = list(puzzle.solve(src, dst))
+        if k % 2:
+            moves = moves[: len(moves) // 2]  # unfinished, from a position off the towers
+        answers.append({"id": instance["id"], "answer": "Here are the moves:\n" + answer_text(puzzle, moves) + "\nDone."})
+    by_family = {f: sum(i["family"] == f for i in instances) for f in families}
+    print(f"  {count:,} answers, 3 to 10 disks ({', '.join(f'{f} {c:,}' for f, c in by_family.items())}), "
+          f"{sum(len(a['answer']) for a in answers) / 2**20:.1f} MiB of replies, half unfinished")
+    for remaining in (False, True):
+        wall, cpu = wall_and_cpu(lambda remaining=remaining: score(instances, answers, remaining=remaining), repeat=1)
+        result = score(instances, answers, remaining=remaining) if remaining else None
+        what = "with the distance left from each unfinished answer" if remaining else "without the distance left"
+        print(f"    {what}: {wall:.2f} s, processor {cpu:.2f} s   target < 10 s: wall {verdict(wall < 10)}, "
+              f"processor {verdict(cpu < 10 * count / 10_000)}")
+        if result is not None:
+            unknown = sum(r["remaining"] is None for r in result.results if r["kind"] == "unfinished")
+            print(f"      {unknown} unfinished answers without a distance (beyond the exhaustive search's cap)")
+    posts4 = [(i, a) for i, a in zip(instances, answers) if i["family"] == "posts4" and i["n"] >= 8]
+    for n in (8, 9, 10):
+        chosen = [(i, a) for i, a in posts4 if i["n"] == n][1::2][:20]
+        if chosen:
+            wall, cpu = wall_and_cpu(lambda chosen=chosen: score([i for i, _ in chosen], [a for _, a in chosen]),
+                                     repeat=1)
+            print(f"    4 posts, {n} disks: {len(chosen)} unfinished answers with the distance left: {wall:.2f} s "
+                  f"({wall / len(chosen) * 1e3:.0f} ms each; processor {cpu:.2f} s)")
 
 
 if __name__ == "__main__":

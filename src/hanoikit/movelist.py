@@ -409,25 +409,40 @@ def _vectorised(block: bytes, fmt: str, line: int) -> MoveList | None:
     return _arrays(disk, src, dst, np.arange(line, line + len(disk), dtype=np.int64))
 
 
-_NUMBERS = re.compile(rb"\s*\[\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\]\s*")
-
-
 def _bracketed(data: bytes, line: int, mapping: dict[str, int]) -> MoveList | None:
-    """A long one-line list of moves with posts as numbers, ``[[1, 0, 2], [2, 0, 1], ...]``, read at once (the
-    moves of the lines that hold one), else ``None``."""
+    """A long one-line list of moves with posts as numbers, ``[[1, 0, 2], [2, 0, 1], ...]``, read at once with
+    numpy (the moves of the line that holds one), else ``None``."""
     open_, close = data.find(b"[["), data.rfind(b"]]")
     body = data[open_ + 1 : close + 1]
     if open_ < 0 or close < open_ or len(body) < 1 << 12 or not body.isascii():
         return None
-    skeleton = re.sub(rb"[\d\s]+", b"", body)
-    count = skeleton.count(b"[")
-    if skeleton != b"[,,]," * (count - 1) + b"[,,]" or _NUMBERS.match(body) is None:
+    raw = np.frombuffer(body, np.uint8)
+    digit = (raw >= ord("0")) & (raw <= ord("9"))
+    space = (raw == ord(" ")) | (raw == ord("\t"))
+    skeleton = raw[~digit & ~space]
+    count = (len(skeleton) + 1) // 5
+    if not count or len(skeleton) != 5 * count - 1:
         return None
     _ensure_moves(count)
-    numbers = body.translate(_DIGITS_ONLY).split()
-    if len(numbers) != 3 * count or max(map(len, numbers)) > 9:
+    if not np.array_equal(skeleton, np.resize(np.frombuffer(b"[,,],", np.uint8), len(skeleton))):
         return None
-    table = np.array(numbers).astype(np.int64).reshape(-1, 3)
+    edges = np.diff(np.concatenate(([False], digit, [False])).astype(np.int8))
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    if len(starts) != 3 * count:
+        return None  # a number missing, or two in one place: read line by line
+    marks = np.flatnonzero(~digit & ~space)
+    before = marks[np.searchsorted(marks, starts) - 1]  # the mark before each number: "[", ",", "," in turn
+    if not np.array_equal(raw[before], np.resize(np.frombuffer(b"[,,", np.uint8), len(starts))) or (
+            before[1:] < ends[:-1]).any():
+        return None
+    lengths = ends - starts
+    if lengths.max() > 9:
+        return None
+    numbers = np.zeros(len(starts), np.int64)
+    for k in range(int(lengths.max())):
+        has = lengths > k
+        numbers = np.where(has, numbers * 10 + raw[np.where(has, starts + k, 0)].astype(np.int64) - ord("0"), numbers)
+    table = numbers.reshape(-1, 3)
     posts = table[:, 1:]
     if posts.max() > 254:
         return None
@@ -435,9 +450,6 @@ def _bracketed(data: bytes, line: int, mapping: dict[str, int]) -> MoveList | No
     if (named[posts] < 0).any():
         return None  # a post named by a number the names do not know: read line by line, and reported there
     return _arrays(table[:, 0], named[table[:, 1]], named[table[:, 2]], np.full(count, line, np.int64))
-
-
-_DIGITS_ONLY = bytes.maketrans(b"[],", b"   ")
 
 
 def _concatenated(parts: list[MoveList]) -> MoveList:
