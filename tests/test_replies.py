@@ -173,3 +173,19 @@ def test_a_million_disks_are_counted_exactly(capsys, monkeypatch) -> None:  # ty
 
 def test_moves_of_arrays_keep_their_rules() -> None:
     assert check(Puzzle(2), [Move(1, 0, 0)]).reason == "disk 1 cannot move from post S to the same post"
+
+
+def test_the_readme_check_examples_run_as_written(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The README's hanoi check examples read the answers shipped in docs/examples/ and print what it shows."""
+    import re
+    import shlex
+
+    root = pathlib.Path(__file__).resolve().parent.parent
+    monkeypatch.chdir(root)
+    readme = (root / "README.md").read_text()
+    shown = re.findall(r"^\$ (hanoi check docs/examples/\S+[^\n#]*?)\s*(?:#[^\n]*)?\n((?:[^$`\n][^\n]*\n)+)", readme,
+                       re.MULTILINE)
+    assert len(shown) == 3
+    for command, output in shown:
+        status = main(shlex.split(command)[1:])
+        assert status in (0, 3) and capsys.readouterr().out == output, command
