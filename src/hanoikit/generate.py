@@ -47,6 +47,7 @@ from urllib.parse import quote_plus
 
 import numpy as np
 
+from . import algorithms
 from .errors import (
     InvalidPuzzleError,
     InvalidStateError,
@@ -62,7 +63,6 @@ from .limits import (
     MAX_GENERATE_SOLUTION_MOVES,
     ensure_at_most,
 )
-from . import algorithms
 from .move import Move
 from .puzzle import VARIANTS, MagneticPuzzle, Puzzle, _rule_name, _rule_text
 from .state import Color, State, color_name

@@ -64,7 +64,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .errors import InvalidMoveError, InvalidPuzzleError, InvalidStateError, TooLargeError, quote
-from .formats import read_moves
+from .formats import parse_lines, read_moves
 from .limits import MAX_CHECK_MOVES, MAX_DISKS
 from .move import Move, as_int, post_names
 from .movearray import MoveArray
@@ -385,28 +385,45 @@ def _read_format(data: bytes, strict: bool) -> _Read | None:
     head = b"disk,src,dst\n" if fmt == "csv" else b""
     parts: list[MoveList] = []
     marks: list[tuple[int, int]] = []
+    mapping = post_mapping(3)
     begin, line, count = len(head), len(head.splitlines()) + 1, 0
+    if head:
+        marks.append((1, _EMPTY_LIST))  # a header opens a list
     while begin < len(data):
         end = data.find(b"\n", begin + _BLOCK_BYTES) + 1 or len(data)
         block = data[begin:end]
-        part = _vectorised(head + block, fmt, line)
-        if part is None:
-            read = _read_lines(block.decode("utf-8", "replace"), post_mapping(3), line, strict)
-            part = read.moves
-            marks += read.marks
-        parts.append(part)
-        count += len(part) + len(part.unreadable)
+        (disk, src, dst), bad = parse_lines(block, fmt)
+        numbers = np.arange(line, line + len(bad), dtype=np.int64)
+        good = ~bad
+        parts.append(_arrays(disk[good].astype(np.int64), src[good].astype(np.int64), dst[good].astype(np.int64),
+                             numbers[good]))
+        if bad.any():  # the other lines alone, line by line, a run of them at a time
+            texts = block.split(b"\n")
+            where = np.flatnonzero(bad)
+            cuts = np.flatnonzero(np.diff(where) > 1) + 1
+            for run in np.split(where, cuts):
+                first, last = int(run[0]), int(run[-1])
+                read = _read_lines(b"\n".join(texts[first : last + 1]).decode("utf-8", "replace"), mapping,
+                                   line + first, strict)
+                parts.append(read.moves)
+                marks += read.marks
+        count = sum(len(part) + len(part.unreadable) for part in parts)
         _ensure_moves(count)
         begin, line = end, line + block.count(b"\n")
-    return _Read(_concatenated(parts), marks)
+    return _Read(_in_line_order(parts), marks)
 
 
-def _vectorised(block: bytes, fmt: str, line: int) -> MoveList | None:
-    try:
-        disk, src, dst = _joined(list(read_moves(block, fmt)))
-    except InvalidMoveError:
-        return None
-    return _arrays(disk, src, dst, np.arange(line, line + len(disk), dtype=np.int64))
+def _in_line_order(parts: list[MoveList]) -> MoveList:
+    """The moves and unreadable lines of ``parts`` (read from text) together, in the order of their lines."""
+    if len(parts) == 1:
+        return parts[0]
+    listed = _concatenated(parts)
+    assert listed.lines is not None
+    order = np.argsort(listed.lines, kind="stable")
+    lines = listed.lines[order]
+    unreadable = sorted((u.line, u.text, u.reason) for u in listed.unreadable)
+    kept = tuple(Unreadable(at, text, int(np.searchsorted(lines, at)), reason) for at, text, reason in unreadable)
+    return MoveList(listed.disk[order], listed.src[order], listed.dst[order], lines, kept)
 
 
 def _bracketed(data: bytes, line: int, mapping: dict[str, int]) -> MoveList | None:
@@ -485,7 +502,7 @@ def read_move_list(data: str | bytes, posts: int = 3, names: Names = None, stric
     """
     raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogateescape") if data.isascii() else None
     read = None
-    if raw is not None and len(raw) > 1 << 12:
+    if raw is not None and len(raw) > 1 << 9:
         read = _read_long(raw, posts, names, strict)
     if read is None:
         text = data if isinstance(data, str) else data.decode("utf-8", "replace")

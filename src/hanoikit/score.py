@@ -30,7 +30,10 @@ from typing import Any, cast
 from .checker import check
 from .errors import HanoiError, InvalidMoveError, quote
 from .generate import instance_puzzle
+from .limits import MAX_SEARCH_POSITIONS
 from .movelist import Names
+from .puzzle import Puzzle
+from .state import State
 
 __all__ = ["KINDS", "POSITION_BUCKETS", "Score", "instances_of", "plot", "score", "table", "wilson"]
 
@@ -152,7 +155,7 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
     ``names`` (default: each instance's own ``names``, else hanoikit's letters and numbers) names the posts of the
     answers; with ``strict`` an answer must be a bare move list. With ``remaining``, each unfinished or illegal answer
     gets the distance from the position it reached to the goal (``remaining``; ``None`` where no solver answers it
-    within its caps).
+    within its caps, or only the frontier search would: see :func:`hanoikit.solvers.exhaustive.distance`).
 
     Raises :class:`~hanoikit.InvalidMoveError` for an answer that is not an object with an answer, given twice or to
     an instance not in the set, and :class:`~hanoikit.InvalidPuzzleError` for an instance that names no puzzle.
@@ -195,12 +198,19 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
     return result
 
 
-def _remaining(puzzle: Any, final: str, goal: Any) -> int | None:
+def _remaining(puzzle: Puzzle, final: str, goal: State) -> int | None:
+    """The distance from ``final`` to ``goal``, unless only the exhaustive search beyond its table size (the
+    frontier search, about a second a query on 4 posts and 9 disks) would answer it."""
+    from .solvers.exhaustive import position_bound
+    from .solvers.registry import EXHAUSTIVE
+
     try:
-        distance: int = puzzle.distance(puzzle.parse(final), goal)
+        state = puzzle.parse(final)
+        if puzzle.solver(state, goal) is EXHAUSTIVE and position_bound(puzzle) > MAX_SEARCH_POSITIONS:
+            return None
+        return puzzle.distance(state, goal)
     except HanoiError:
         return None
-    return distance
 
 
 def _percent(value: float) -> str:
