@@ -344,7 +344,8 @@ def _extracted(read: _Read) -> MoveList:
     end = int(np.searchsorted(listed.lines, last, "right"))
     kept = tuple(Unreadable(u.line, u.text, u.index - begin, u.reason) for u in listed.unreadable
                  if first <= u.line <= last and u.line not in prose)
-    used = [*listed.lines[begin:end].tolist(), *(u.line for u in kept), *(h for h in heads if first <= h <= last)]
+    ends_used = [int(listed.lines[begin]), int(listed.lines[end - 1])] if end > begin else []
+    used = [*ends_used, *(u.line for u in kept), *(h for h in heads if first <= h <= last)]
     span = (min(used), max(used))
     return MoveList(listed.disk[begin:end], listed.src[begin:end], listed.dst[begin:end], listed.lines[begin:end],
                     kept, span, True)
