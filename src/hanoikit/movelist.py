@@ -213,6 +213,10 @@ class _Unread(Exception):
     """A line that is not a move, and why."""
 
 
+class _Prose(_Unread):
+    """A line not even in the form of a move."""
+
+
 _EMPHASIS = "*_`"
 
 
@@ -303,18 +307,15 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
             if found is None:
                 step = _STEP.match(stripped)
                 found = _moves_of(stripped[step.end() :], mapping) if step else None
-            if found is None:
-                head = None if strict else _HEAD.search(stripped)
-                rest = "" if head is None else stripped[head.end() if head.group().startswith(("=", ":")) else
-                                                        head.start() :]
-                found = _moves_of(rest, mapping) if rest and not _SKIP.fullmatch(rest) else None
-                if found is not None or (rest and _SKIP.fullmatch(rest)):
+            rest = None if found is not None or strict else _list_after_head(stripped)
+            if rest is not None:
+                found = [] if _SKIP.fullmatch(rest) else _moves_of(rest, mapping)
+                if found is not None:
                     marks.append((number, _EMPTY_LIST if rest.replace(" ", "") == "[]" else _LIST_HEAD))
-                    found = found or []
             if found is None:
-                raise _Unread(_NOT_A_MOVE)
+                raise _Prose(_NOT_A_MOVE)
         except _Unread as error:
-            if str(error) == _NOT_A_MOVE:
+            if isinstance(error, _Prose):
                 marks.append((number, _PROSE))
             unreadable.append(Unreadable(number, stripped[:80], len(moves), str(error)))
             continue
@@ -324,6 +325,15 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
     table = np.array(moves, np.int64).reshape(-1, 3)
     listed = _arrays(table[:, 0], table[:, 1], table[:, 2], np.array(lines, np.int64), tuple(unreadable))
     return _Read(listed, marks)
+
+
+def _list_after_head(line: str) -> str | None:
+    """The list that follows other text on ``line`` (``moves = [[1, 0, 2]]``, ``The answer is [[1,0,2]].``, an
+    opening ``moves = [``), or ``None``."""
+    head = _HEAD.search(line)
+    if head is None:
+        return None
+    return line[head.end() :] if head.group().startswith(("=", ":")) else line[head.start() :]
 
 
 def _extracted(read: _Read) -> MoveList:
