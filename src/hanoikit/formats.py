@@ -301,7 +301,7 @@ def _shaped(shape: _Shape, lines: bytes) -> tuple[MoveArray, np.ndarray, bool]:
     """The moves of every line of ``lines`` in ``shape``, which lines are not in it, and for json whether the last
     move ends the list."""
     raw = np.frombuffer(lines, np.uint8)
-    ends = newlines = np.flatnonzero(raw == ord("\n"))
+    ends = np.flatnonzero(raw == ord("\n"))
     starts = np.concatenate(([0], ends[:-1] + 1))
     last = False
     bad = np.zeros(len(ends), bool)
