@@ -42,7 +42,7 @@ def total_moves(colors: str, n: int, goal_up: Color | None = None, start_up: Col
 def totals_upto(colors: str, upto: int, goal_up: Color | None = None, start_up: Color | None = None) -> list[int]:
     """S(1), ..., S(``upto``) in one pass over the levels (each level's costs from the one below); raises
     :class:`UnsolvableError`. The answer itself has O(upto^2) digits, and that is the cost."""
-    from ..solvers import _levels as L
+    from ..solvers import levels as L
     from .markov import variant_key
 
     MagneticPuzzle(1, colors, start_up=start_up, goal_up=goal_up).distance()  # the same error if there is no solution

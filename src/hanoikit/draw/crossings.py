@@ -30,12 +30,12 @@ class Panel(NamedTuple):
 
 def panel(letter: str, n: int, algorithm: str, colors: str | None = None) -> Panel:
     """The panel of a published algorithm on ``n`` disks, on the tower ``colors`` (default: its own)."""
-    from .. import levy
+    from .. import algorithms, levy
     from ..analysis.crossings import color_trace, crossing_spans
     from ..puzzle import MagneticPuzzle
 
-    chosen = levy.get(algorithm)
-    puzzle = MagneticPuzzle(n, colors or chosen.colors)
+    chosen = algorithms.get(algorithm)
+    puzzle = MagneticPuzzle(n, colors or chosen.puzzle(1).colors)
     moves = levy.solution_array(algorithm, n)
     trace = color_trace(puzzle, moves)
     crossings = len(crossing_spans(trace))
