@@ -5,8 +5,10 @@ Set ``HANOIKIT_SCREENSHOTS`` to a folder to keep the screenshots the tests take.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -104,10 +106,10 @@ def click_post(page, post: int, posts: int = 3) -> None:  # type: ignore[no-unty
     page.mouse.click(box["x"] + box["width"] * (post + 0.5) / posts, box["y"] + box["height"] * 0.45)
 
 
-def play(page, move: Move, played: int) -> None:  # type: ignore[no-untyped-def]
+def play(page, move: Move, played: int, posts: int = 3) -> None:  # type: ignore[no-untyped-def]
     """Play ``move`` by two clicks and wait until the page has counted it (after the animation)."""
-    click_post(page, move.src)
-    click_post(page, move.dst)
+    click_post(page, move.src, posts)
+    click_post(page, move.dst, posts)
     expect(page.locator("#moves")).to_have_text(str(played))
 
 
@@ -421,6 +423,7 @@ def test_the_win_card_is_a_dialog_that_fits_the_screen(sized, server: str, shots
     for button in page.locator("#win button:visible").all():  # no label wraps onto two lines
         assert button.evaluate("(b) => b.scrollWidth <= b.clientWidth && b.getClientRects().length === 1")
     assert page.evaluate("document.activeElement.closest('dialog') !== null")  # it takes the focus
+    assert boxes_apart(box, page.locator("#disk-layer").bounding_box())  # the finished tower stays in sight
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
 
@@ -455,18 +458,30 @@ def test_keyboard_only_play_wins_a_game(sized, server: str) -> None:  # type: ig
 
 
 def test_reload_keeps_the_game_and_a_link_opens_the_same_position(sized, browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    """A member whose model goal cannot be reached (4 posts, star moves) opens with the goal that can; three moves and
+    a reload keep the counter, the par from the start, the clock and the undo history; the link in a fresh browser
+    opens the position reached."""
     page = sized
-    puzzle = MagneticPuzzle(3)
-    play(page, Move(1, 0, 1), 1)
-    play(page, Move(2, 0, 2), 2)
-    state = str(puzzle.play([Move(1, 0, 1), Move(2, 0, 2)]))
+    puzzle = MagneticPuzzle(3, "NNNN", goal_up="R", moves="star")
+    open_link(page, server, "?n=3&colors=NNNN&posts=4&moves=star", str(puzzle.start))
+    expect(page.locator("#goal")).to_have_text("tower on D, red up")
+    expect(page.locator("#message")).to_contain_text("cannot be reached here, so the goal is the tower showing red")
+    par = puzzle.distance()
+    expect(page.locator("#optimal")).to_have_text(str(par))
+    moves = list(itertools.islice(puzzle.solve(), 3))
+    for played, move in enumerate(moves, 1):
+        play(page, move, played, posts=4)
+    state = str(puzzle.play(moves))
+    page.wait_for_timeout(1100)  # the clock shows a second
     page.reload()
-    expect(page.locator("#moves")).to_have_text("2")
+    expect(page.locator("#moves")).to_have_text("3")
     expect(page.locator("#board")).to_have_attribute("data-state", state)
+    expect(page.locator("#optimal")).to_have_text(str(par))  # the par from the start, not the distance from here
+    assert page.locator("#clock").inner_text() != "0:00"
     page.click("#undo")  # the history came back too
-    expect(page.locator("#moves")).to_have_text("1")
-    page.click("#redo")
     expect(page.locator("#moves")).to_have_text("2")
+    page.click("#redo")
+    expect(page.locator("#moves")).to_have_text("3")
     link = page.url
     assert f"at={state}" in link
     page.click("#share")
@@ -475,6 +490,64 @@ def test_reload_keeps_the_game_and_a_link_opens_the_same_position(sized, browser
     open_link(other, link, "", state)
     expect(other.locator("#remaining")).to_have_text(str(puzzle.distance(puzzle.parse(state))))
     other.context.close()
+
+
+def test_the_phone_shows_board_counters_and_controls_on_one_screen(browser, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    """At 390×844: the board, the counters, Hint and Undo without scrolling; the settings behind one button; the
+    Watch controls under the board."""
+    for page in _opened(browser, server, "phone", viewport=SIZES["phone"]):
+        def on_screen(selector: str, page=page) -> bool:  # type: ignore[no-untyped-def]
+            box = page.locator(selector).bounding_box()
+            return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844 and (
+                box["x"] + box["width"] <= 390)
+
+        assert all(on_screen(part) for part in ("#board", "#scoreboard", "#hint", "#undo", "#redo", "#message"))
+        assert page.evaluate("window.scrollY") == 0
+        expect(page.locator("#settings")).to_be_hidden()
+        page.click("#settings-toggle")
+        expect(page.locator("#settings")).to_be_visible()
+        expect(page.locator("#settings-toggle")).to_have_attribute("aria-expanded", "true")
+        page.click("#settings-toggle")
+        expect(page.locator("#settings")).to_be_hidden()
+        page.click("#watch-start")
+        expect(page.locator("#player")).to_be_visible()
+        page.click("#play-pause")
+        page.evaluate("window.scrollTo(0, 0)")
+        assert on_screen("#board") and on_screen("#step-forward") and on_screen("#watch-stop")
+        page.screenshot(path=shots / "phone-watch.png")
+
+
+def test_disk_numbers_read_well_on_every_disk(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    """Each disk's number against its colour (the yellow disk too): at least 4.5:1."""
+    def luminance(colour: str) -> float:
+        r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+        return sum(w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4) for w, c in
+                   ((0.2126, r), (0.7152, g), (0.0722, b)))
+
+    for query, state in (("?n=8&colors=classic", "S" * 8), ("?n=3&colors=NNN&start=DSS:BRR", "DSS:BRR")):
+        open_link(page, server, query, state)
+        pairs = page.eval_on_selector_all(
+            "#board .disk", """(disks) => disks.map((disk) => [
+                (disk.querySelector(".face-top") || disk.querySelector(".disk-body rect")).getAttribute("fill"),
+                disk.querySelector(".disk-label").getAttribute("fill")])""")
+        assert len(pairs) == len(state.split(":")[0])
+        for fill, ink in pairs:
+            high, low = sorted((luminance(fill), luminance(ink)), reverse=True)
+            assert (high + 0.05) / (low + 0.05) >= 4.5, (fill, ink)
+
+
+def test_a_link_above_the_caps_says_why_and_offers_the_largest_size(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    page.refusals_expected = True
+    page.goto(server + "?n=8&posts=5&colors=classic")
+    expect(page.locator("#message")).to_contain_text("This link asks for 8 disks, but with 5 posts and any moves the "
+                                                     "page offers at most 5")
+    page.get_by_role("button", name="Play 5 disks").click()
+    expect(page.locator("#board")).to_have_attribute("data-state", "SSSSS")
+    expect(page.locator("#optimal")).to_have_text(str(Puzzle(5, 5).distance()))
+    # the server's messages in the player's words: no puzzle repr on the page
+    shown = page.evaluate("""() => import("/static/api.js").then((api) =>
+        api.words("the goal cannot be reached in MagneticPuzzle(3, colors='NNNNN', moves='star')"))""")
+    assert shown == "the goal cannot be reached here"
 
 
 def test_a_generated_instance_link_opens_its_puzzle(page, server: str) -> None:  # type: ignore[no-untyped-def]
@@ -488,16 +561,72 @@ def test_a_generated_instance_link_opens_its_puzzle(page, server: str) -> None: 
     expect(page.locator("#message")).to_contain_text("This link cannot be opened: the link's goal should be R or B")
 
 
-def test_an_impossible_goal_is_explained_and_the_board_stays_consistent(page) -> None:  # type: ignore[no-untyped-def]
-    page.refusals_expected = True  # the server refuses the settings: a goal the posts cannot hold
-    choose(page, "SSS:RRR", colors="RBB")
-    page.select_option("#goal-up", "R")
-    expect(page.locator("#message")).to_have_text(
-        "A tower on D cannot show red on top here: post D is blue, so the disks on it show blue. Choose another goal "
-        "or colouring. Your game goes on."
+def _par_shown(page, mode: str, posts: int, rule: str, goal: str | None = None) -> int:  # type: ignore[no-untyped-def]
+    """The par of the game once the page plays the member named (its address says so)."""
+    page.wait_for_function(
+        """([mode, posts, rule, goal]) => {
+            const query = new URLSearchParams(window.location.search);
+            return (query.get("colors") === "classic") === (mode === "classic") &&
+              (query.get("posts") || "3") === String(posts) && (query.get("moves") || "any") === rule &&
+              (goal === null || query.get("goal") === goal);
+        }""",
+        arg=[mode, posts, rule, goal],
+        timeout=15_000,
     )
-    assert page.locator("#goal-up").input_value() == ""  # the settings are the game's again
-    expect(page.locator("#goal")).to_have_text("tower on D, blue up")
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator("#optimal")).to_have_text(re.compile(r"^[\d,]+$"))
+    return int(page.locator("#optimal").inner_text().replace(",", ""))
+
+
+def test_every_menu_combination_plays_with_a_par_or_is_disabled_with_its_reason(page) -> None:  # type: ignore[no-untyped-def]
+    """Posts × moves × colourings × goals (magnetic) and posts × moves (classic): each choice the menus offer starts a
+    game whose par is the library's distance; each one they refuse is disabled and says why in its text."""
+    for mode in ("magnetic", "classic"):
+        page.select_option("#mode", mode)
+        for posts in (3, 4, 5):
+            page.select_option("#post-count", str(posts))
+            for rule in ("any", "cyclic", "linear", "star"):
+                option = page.locator(f"#rule option[value='{rule}']")
+                if option.is_disabled():
+                    assert option.inner_text().endswith(" (unavailable)")
+                    expect(page.locator("#choice-notes")).to_contain_text(option.get_attribute("title"))
+                    assert mode == "magnetic" and rule == "cyclic" and posts in (3, 5)  # as the library finds
+                    continue
+                page.select_option("#rule", rule)
+                expect(page.locator("#goal")).to_contain_text("tower on")
+                par = _par_shown(page, mode, posts, rule)
+                n = int(page.locator("#disks").input_value())
+                if mode == "classic":
+                    assert par == Puzzle(n, posts, rule).distance()
+                    continue
+                codes = page.eval_on_selector_all(
+                    "#colors option", "(options) => options.map((o) => [o.value, o.disabled, o.title])")
+                for code, disabled, text in codes:
+                    colors = code[:2] + "N" * (posts - 3) + code[2]
+                    reachable = []
+                    for face in "RB":
+                        try:
+                            reachable.append(MagneticPuzzle(n, colors, goal_up=face, moves=rule).distance())
+                        except hk.HanoiError:
+                            pass
+                    assert disabled == (not reachable), (posts, rule, code)
+                    assert bool(text) == disabled  # the reason
+                # one colouring in full: each goal face plays with its par, or is disabled with the reason
+                code = page.locator("#colors").input_value()
+                colors = code[:2] + "N" * (posts - 3) + code[2]
+                for face in "RB":
+                    goal = page.locator(f"#goal-up option[value='{face}']")
+                    try:
+                        expected = MagneticPuzzle(n, colors, goal_up=face, moves=rule).distance()
+                    except hk.HanoiError:
+                        assert goal.is_disabled() and goal.inner_text().endswith(" (unavailable)")
+                        expect(page.locator("#choice-notes")).to_contain_text(goal.get_attribute("title"))
+                        continue
+                    page.select_option("#goal-up", face)
+                    expect(page.locator("#goal")).to_contain_text("red up" if face == "R" else "blue up")
+                    assert _par_shown(page, mode, posts, rule, face) == expected
+                page.select_option("#goal-up", "")
+    expect(page.locator("#message")).not_to_contain_text("Puzzle(")
 
 
 def test_personal_best_and_challenges(page, server: str) -> None:  # type: ignore[no-untyped-def]
@@ -533,6 +662,12 @@ def test_counts_have_thousands_separators(page, server: str) -> None:  # type: i
 
 def test_menus_show_their_whole_text(sized) -> None:  # type: ignore[no-untyped-def]
     page = sized
+    if page.locator("#settings-toggle").is_visible():  # the phone's settings, behind one button
+        page.click("#settings-toggle")
+    page.select_option("#goal-up", "B")  # some choices unavailable: marked so, with their reasons below
+    expect(page.locator("#rule option[value=cyclic]")).to_have_text("cyclic (S→I→…→D→S) (unavailable)")
+    expect(page.locator("#choice-notes")).to_contain_text(
+        "cyclic (S→I→…→D→S): no colouring reaches a goal tower with cyclic moves on 3 posts.")
     cut = page.evaluate(
         """() => {
             const canvas = document.createElement("canvas").getContext("2d");

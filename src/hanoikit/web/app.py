@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import random
+import threading
 from collections.abc import AsyncIterator
 from http import HTTPStatus
 from pathlib import Path
@@ -37,6 +38,7 @@ from ..move import MIN_POSTS, POST_NAMES, Move
 from ..puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle
 from ..session import Game
 from ..state import Color, State, flip
+from . import choices
 from .positions import describe, random_state, read_move, remaining
 from .schemas import (
     MAX_DISKS,
@@ -271,9 +273,16 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
 
 @contextlib.asynccontextmanager
 async def _warm(app: FastAPI) -> AsyncIterator[None]:
+    """Start :func:`_warm_tables` in the background once the server answers, so that ``hanoi play`` prints its
+    address at once; a request that comes first builds what it needs itself."""
+    threading.Thread(target=_warm_tables, name="hanoikit-warm", daemon=True).start()
+    yield
+
+
+def _warm_tables() -> None:
     """Build the solvers' tables for every colouring and run Levy's algorithms on the neutral tower at the largest
-    size once, at startup (about a second), so that no request pays for them; and build the tables of the family's
-    deep members (:func:`warm_family`; every other member's table is built on its first request)."""
+    size once (about a second), so that no request pays for them; and build the tables of the family's deep members
+    (:func:`warm_family`; every other member's table is built on its first request)."""
     for settings in [Settings(n=MAX_DISKS, magnetic=False)] + [
         Settings(n=MAX_DISKS, colors=colors, goal_up=goal_up) for colors, goal_up in solvable_variants()
     ]:
@@ -282,7 +291,6 @@ async def _warm(app: FastAPI) -> AsyncIterator[None]:
         for start_up in ("R", "B"):
             _levy_on_neutral(name, MAX_DISKS, start_up)
     warm_family()
-    yield
 
 
 DEEP_MEMBERS = (Settings(n=WEB_MAX_FAMILY_DISKS[MIN_POSTS, False], moves="cyclic", magnetic=False),)
@@ -424,6 +432,7 @@ def create_app() -> FastAPI:
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(choices.router)
 
     @app.get("/api/config", response_model=Config, responses={413: REFUSALS[413]})
     def config() -> Config:

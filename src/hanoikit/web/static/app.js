@@ -10,11 +10,11 @@ import { api } from "./api.js";
 import { boardPoint, postAt } from "./board.js";
 import { LinkError, readLink } from "./link.js";
 import {
-  cancelPick, hint, loadGame, newGame, openGame, pickPost, playChallenge, playNext, redo, restart, restore, saveGame,
+  cancelPick, changeSettings, hint, loadChoices, loadGame, newGame, openGame, pickPost, playChallenge, playNext, redo, restart, restore, saveGame,
   share, tryMove, undo,
 } from "./play.js";
 import { saveGame as keep, savedGame } from "./store.js";
-import { POSTS, currentState, elapsed, game, puzzleKey, topDisk } from "./state.js";
+import { POSTS, currentState, elapsed, game, postNames, puzzleKey, topDisk } from "./state.js";
 import { $, hideWin, render, say, showChallenges, showClock, showTargets, updateSettingsView } from "./view.js";
 import { schedule, showChart, startWatch, step, stopWatch, togglePlay } from "./watch.js";
 
@@ -83,7 +83,9 @@ function onKey(event) {
     else if (key === "escape") stopWatch();
     return;
   }
+  const letter = postNames(game.k).indexOf(key.toUpperCase());
   if (key >= "1" && key <= String(game.k)) pickPost(Number(key) - 1);
+  else if (key.length === 1 && letter >= 0) pickPost(letter);  // S, I, D (and J, K on more posts), as in the terminal
   else if (key === "h") hint();
   else if (key === "u") undo();
   else if (key === "y") redo();
@@ -127,10 +129,15 @@ async function init() {
     option.dataset.label = algorithm.label;
     $("algorithm").appendChild(option);
   }
-  for (const id of ["mode", "colors", "goal-up", "post-count", "rule"]) $(id).addEventListener("change", () => { updateSettingsView(); newGame(); });
+  for (const id of ["mode", "colors", "goal-up", "post-count", "rule", "disks"]) {
+    $(id).addEventListener("change", () => { updateSettingsView(); changeSettings(); });
+  }
   $("disks").addEventListener("input", updateSettingsView);
-  $("disks").addEventListener("change", () => newGame());
   $("new-game").addEventListener("click", () => newGame());
+  $("settings-toggle").addEventListener("click", () => {
+    const open = $("settings").classList.toggle("open");
+    $("settings-toggle").setAttribute("aria-expanded", String(open));
+  });
   $("random").addEventListener("click", () => newGame(true));
   $("win-again").addEventListener("click", () => { hideWin(); restart(); });
   $("win-next").addEventListener("click", () => { hideWin(); playNext(); });
@@ -166,10 +173,11 @@ async function init() {
   window.matchMedia("(max-width: 600px)").addEventListener("change", () => {
     if (game.initial && !game.busy && !game.watch) render(currentState());  // the phone's taller board, or back
   });
-  window.addEventListener("pagehide", () => keep(game, elapsed()));  // the clock's time, kept with the game
+  window.addEventListener("pagehide", () => keep(game, elapsed(), currentState()));  // the clock's time, kept with the game
   updateSettingsView();
   showChart();
   showChallenges(playChallenge);
+  await loadChoices(3, 3, true);
   await firstGame();
 }
 
@@ -184,9 +192,10 @@ async function firstGame() {
     return;
   }
   const saved = savedGame();
-  const same = saved && link && link.start &&
+  // a reload (or the kept game) when the address names its puzzle at the position it reached, else what the link says
+  const same = saved && link && link.start && saved.current === (link.at || link.start) &&
     puzzleKey(saved.settings, saved.initial) === puzzleKey(link.settings, link.start);
-  if (saved && (!link || same) && await restore(saved, link ? link.par : null)) return;
+  if (saved && (!link || same) && await restore(saved, link && link.par !== null ? link.par : saved.par ?? null)) return;
   if (link) openGame(link.settings, link.at || link.start, link.par);
   else newGame();
 }

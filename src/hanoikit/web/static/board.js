@@ -100,7 +100,7 @@ export function drawBoard(svg, state, colors, palette, k = game.k) {
   // disks
   const { posts, ups } = decode(state, k);
   const n = posts.length;
-  const layer = el("g", { id: "disks" }, svg);
+  const layer = el("g", { id: "disk-layer" }, svg);
   stacks(state, k).forEach((stack, post) => {
     stack.forEach((disk, level) => {
       const { x, y } = slot(n, post, level, k);
@@ -128,6 +128,23 @@ function drawDefs(svg, palette) {
   el("feDropShadow", { dx: 0, dy: 2, stdDeviation: 1.6, "flood-color": "#3b2410", "flood-opacity": 0.35 }, shadow);
 }
 
+function luminance(hex) {
+  // the relative luminance of "#rrggbb" (WCAG 2)
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrast(a, b) {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
+export function inkOn(fill) {
+  // the disk number's colour on ``fill``: white or black, whichever reads better (at least 4.5:1 on the palette)
+  return contrast("#ffffff", fill) >= contrast("#000000", fill) ? "#ffffff" : "#000000";
+}
+
 function drawDisk(layer, disk, n, k, up, x, y, palette) {
   const { height, width } = geometry(n, k);
   const w = width(disk);
@@ -150,7 +167,8 @@ function drawDisk(layer, disk, n, k, up, x, y, palette) {
   el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, fill: "none", stroke: "rgba(0,0,0,0.35)",
     class: "outline" }, body);
   if (h >= 13) {
-    const label = el("text", { x: 0, y: up ? -h * 0.14 : 0, class: "disk-label" }, body);
+    const fill = up ? palette.face[up] : palette.disks[n - 1][disk - 1];
+    const label = el("text", { x: 0, y: up ? -h * 0.14 : 0, class: "disk-label", fill: inkOn(fill) }, body);
     label.textContent = disk;
     label.setAttribute("font-size", Math.min(narrow() ? 30 : 15, h * 0.5));
   }
@@ -175,6 +193,8 @@ export function swapFaces(node, palette) {
   const down = up === "R" ? "B" : "R";
   top.setAttribute("fill", palette.face[down]);
   bottom.setAttribute("fill", palette.face_dark[up]);
+  const label = node.querySelector(".disk-label");
+  if (label) label.setAttribute("fill", inkOn(palette.face[down]));
 }
 
 export function markTargets(svg, selected, targets) {

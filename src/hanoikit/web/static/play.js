@@ -12,7 +12,8 @@ import { showLink } from "./link.js";
 import { complete, recordBest, saveGame as keep } from "./store.js";
 import { count, currentState, elapsed, game, parseMove, postNames, puzzleKey, reverse, topDisk } from "./state.js";
 import {
-  $, hideWin, readSettings, render, say, showChallenges, showSettings, showTargets, showWin, stars, updateStatus,
+  $, hideWin, readSettings, render, say, showChallenges, showChoices, showSettings, showTargets, showWin, stars,
+  updateStatus,
 } from "./view.js";
 import { stopWatch } from "./watch.js";
 
@@ -48,13 +49,39 @@ async function drain() {
 
 function remember() {
   // keep the game in the browser and in the address bar
-  keep(game, elapsed());
+  keep(game, elapsed(), currentState());
   showLink(game.settings, game.initial, currentState(), game.par);
 }
 
 const names = () => postNames(game.k);
 
 // ---- new games --------------------------------------------------------------------------------------------------
+
+const CHOICES = new Map();  // the server's /api/choices by disks, posts and kind
+
+export async function loadChoices(n, k, magnetic) {
+  // what the menus may offer for this size: kept in ``game.choices`` and shown (disabled choices with their reasons)
+  const key = `n=${n}&posts=${k}&magnetic=${magnetic}`;
+  if (!CHOICES.has(key)) CHOICES.set(key, await api(`/api/choices?${key}`));
+  const now = readSettings();  // the menus may have changed meanwhile: their own choices are shown
+  if (now.n !== n || (now.posts || 3) !== k || now.magnetic !== magnetic) return "";
+  game.choices = CHOICES.get(key);
+  return showChoices();
+}
+
+export async function changeSettings() {
+  // a menu changed: its choices for the size and kind chosen, a playable combination, then the new game (a game
+  // asked for before is dropped at once, so that it does not put its settings back in the menus)
+  const settings = readSettings();
+  const ticket = ++game.ticket;
+  let note = "";
+  try {
+    note = await loadChoices(settings.n, settings.posts || 3, settings.magnetic);
+  } catch (error) {
+    say(error.message, "error");
+  }
+  if (ticket === game.ticket) newGame(false, null, { notice: note || null });
+}
 
 export function newGame(random = false, settings = null, options = {}) {
   game.actions.length = 0;  // what was asked for the old game is dropped
@@ -64,7 +91,7 @@ export function newGame(random = false, settings = null, options = {}) {
 }
 
 async function startGame(ticket, random, settings,
-  { challenge = null, state = null, seed = undefined, note = null, par = null } = {}) {
+  { challenge = null, state = null, seed = undefined, note = null, par = null, notice = null, fallback = null } = {}) {
   let position;
   try {
     position = random
@@ -75,22 +102,69 @@ async function startGame(ticket, random, settings,
     const firstGame = !game.settings;
     const text = refuseSettings(settings, error);
     if (firstGame) {  // nothing to go back to: the default game, with the reason the other could not be had
-      await startGame(ticket, false, readSettings());
-      say(`${text} Here is the default puzzle instead.`, "error");
+      await startGame(ticket, false, fallback || defaults());
+      offerLargest(settings, error, text);
     }
     return;
   }
   if (ticket !== game.ticket) return;  // settings changed again meanwhile: the later game wins
+  const ups = position.goal.split(":")[1];
+  if (position.distance === null && settings.magnetic && !settings.goal_up && ups) {
+    // the model's goal cannot be reached with these rules (a link that names no goal): the other face may be
+    const other = { ...settings, goal_up: ups[0] === "B" ? "R" : "B" };
+    await startGame(ticket, false, other, { challenge, state, par, notice: notice ||
+      `A tower on ${postNames(position.post_colors.length).slice(-1)} showing ${ups[0] === "B" ? "blue" : "red"} cannot be reached here, so the goal ` +
+      `is the tower showing ${other.goal_up === "B" ? "blue" : "red"}.` });
+    return;
+  }
+  if (position.distance === null) {  // no game without a par: this one cannot be won from here
+    const text = "This position cannot reach the goal with these rules and colours, so there is no game to play.";
+    if (!game.settings) {
+      await startGame(ticket, false, defaults());
+      say(`${text} Here is the default puzzle instead.`, "error");
+    } else {
+      showSettings(game.settings);
+      say(`${text} Your game goes on.`, "error");
+    }
+    return;
+  }
   showSettings(settings);
   begin(settings, position, { challenge, par });
   const item = challengeOf(challenge);
   if (note) say(note, "error");
+  else if (notice) say(`${notice} ${startMessage(position)}`);
   else if (item) say(`Challenge: ${item.title}. ${item.about}`);
   else if (par !== null) {
     const optimum = par === position.distance ? "the optimum" : `the optimum is ${count(position.distance)}`;
     say(`${startMessage(position)} Par: ${count(par)} moves (${optimum}).`);
   }
   else say(random ? `A random position: bring the tower to ${names().slice(-1)}.` : startMessage(position));
+}
+
+function defaults() {
+  return { n: 3, magnetic: true, colors: "NNN", goal_up: null };
+}
+
+function capOf(settings) {
+  // the largest tower the server offers for the member ``settings`` names (/api/config)
+  const k = settings.posts || 3;
+  const config = game.config;
+  if (k === 3 && (settings.moves || "any") === "any") return config.max_disks;
+  return config.family_max_disks[`${k}${settings.magnetic ? "m" : ""}`] || config.max_disks;
+}
+
+function offerLargest(settings, error, text) {
+  // a link above the page's caps: why, and the largest size that can be played instead
+  if (error instanceof Refusal && error.kind === "TooLargeError") {
+    const cap = capOf(settings);
+    const largest = { ...settings, n: cap };
+    say(`This link asks for ${count(settings.n)} disks, but with ${settings.posts || 3} posts and ` +
+      `${settings.moves || "any"} moves the page offers at most ${cap} (so that every hint answers at once). ` +
+      "Here is the default puzzle meanwhile.", "error",
+    { label: `Play ${cap} disks`, run: () => newGame(false, largest) });
+    return;
+  }
+  say(`${text} Here is the default puzzle instead.`, "error");
 }
 
 function refuseSettings(settings, error) {
@@ -132,6 +206,7 @@ function begin(settings, initial, { moves = [], states = [], position = initial,
   updateStatus();
   showChallenges(playChallenge);
   remember();
+  loadChoices(settings.n, settings.posts || 3, settings.magnetic).catch(() => {});  // the menus for this game
 }
 
 export function playChallenge(item) {
@@ -166,6 +241,7 @@ export function restore(saved, par = null) {
     const redo = Array.isArray(saved.redo) ? saved.redo.filter((item) => item && item.move && item.state) : [];
     begin(loaded.settings, loaded.initial, { moves: loaded.moves, states: loaded.states, position: loaded.position,
       redo, challenge: saved.challenge || null, elapsedMs: Number(saved.elapsed) || 0, won: Boolean(saved.won), par });
+    if (loaded.moves.length && !game.won) game.since = performance.now();  // the clock runs on from where it was
     const done = loaded.position.solved ? " (solved)" : "";
     const parText = par === null ? "" : ` Par: ${count(par)} moves.`;
     say(`Welcome back: your game is as you left it, ${count(loaded.moves.length)} moves played${done}.${parText}`);

@@ -117,10 +117,19 @@ function goalText(goal) {
   return ups ? `tower on ${post}, ${FACE_NAME[ups[0]]} up` : `tower on ${post}`;
 }
 
-export function say(text, kind = "") {
+export function say(text, kind = "", action = null) {
+  // the message under the board; ``action`` {label, run}: a button after it (e.g. the largest size a link may have)
   const message = $("message");
   message.textContent = text;
   message.className = kind;
+  if (action) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "message-action";
+    button.textContent = action.label;
+    button.addEventListener("click", () => { say(""); action.run(); });
+    message.append(" ", button);
+  }
 }
 
 export function stars(used, optimal) {
@@ -157,6 +166,95 @@ export function hideWin() {
   if ($("win").open) $("win").close();
 }
 
+// ---- the menus' choices: each either plays with a par or is disabled with its reason (/api/choices) -------------
+
+function currentRule(choices = game.choices) {
+  return choices ? choices.rules.find((rule) => rule.moves === $("rule").value) || null : null;
+}
+
+function currentColoring(rule = currentRule()) {
+  return rule ? rule.colorings.find((item) => item.code === $("colors").value) || null : null;
+}
+
+function mark(option, reason, notes) {
+  // an option disabled, marked so in its text, its reason in the notes under the settings (``notes``: [label, why])
+  if (!option.dataset.base) option.dataset.base = option.textContent;
+  option.disabled = Boolean(reason);
+  option.textContent = reason ? `${option.dataset.base} (unavailable)` : option.dataset.base;
+  option.title = reason || "";
+  if (reason) notes.push([option.dataset.base, reason]);
+}
+
+function showNotes(notes) {
+  const box = $("choice-notes");
+  box.textContent = "";
+  box.hidden = !notes.length;
+  for (const [label, reason] of notes) {
+    const item = document.createElement("li");
+    const name = document.createElement("b");
+    name.textContent = label;
+    item.append(name, `: ${reason}.`);
+    box.appendChild(item);
+  }
+}
+
+export function showChoices() {
+  // disable what cannot be played, each with its reason; then move a disabled choice to one that can be played and
+  // answer what was changed, in words (or "")
+  const choices = game.choices;
+  if (!choices) return "";
+  const changed = [];
+  const notes = [];
+  for (const option of $("rule").options) {
+    const rule = choices.rules.find((item) => item.moves === option.value);
+    mark(option, rule ? rule.reason : null, notes);
+  }
+  if ($("rule").selectedOptions[0] && $("rule").selectedOptions[0].disabled) {
+    const reason = currentRule().reason;
+    const open = choices.rules.find((rule) => !rule.reason);
+    if (open) {
+      $("rule").value = open.moves;
+      changed.push(`the moves are now ${open.moves} (${reason})`);
+    }
+  }
+  const rule = currentRule();
+  if (!rule) { showNotes(notes); return ""; }  // a rule a link names as pairs of posts: the server checks its game
+  const colorNotes = [];
+  for (const option of $("colors").options) {
+    const coloring = rule && rule.colorings.find((item) => item.code === option.value);
+    mark(option, coloring ? coloring.reason : null, colorNotes);
+  }
+  if (colorNotes.length) {  // one note for them all: they share the reason
+    const codes = colorNotes.map(([label]) => label.split(":")[0]);
+    notes.push([`Colourings ${codes.join(", ")}`, colorNotes[0][1]]);
+  }
+  if (choices.magnetic && $("colors").selectedOptions[0] && $("colors").selectedOptions[0].disabled) {
+    const open = rule.colorings.find((item) => item.code === "NNN" && !item.reason) ||
+      rule.colorings.find((item) => !item.reason);
+    if (open) {
+      changed.push(`the colouring is now ${open.code} (${currentColoring(rule).reason})`);
+      $("colors").value = open.code;
+    }
+  }
+  const coloring = currentColoring(rule);
+  for (const option of $("goal-up").options) {
+    if (!option.value) {
+      const face = coloring && coloring.default_goal;
+      option.textContent = face ? `default (${FACE_NAME[face]} on top)` : "default";
+      continue;
+    }
+    const goal = coloring && coloring.goals.find((item) => item.goal_up === option.value);
+    mark(option, goal ? goal.reason : null, notes);
+  }
+  if (choices.magnetic && $("goal-up").selectedOptions[0] && $("goal-up").selectedOptions[0].disabled) {
+    const reason = coloring.goals.find((item) => item.goal_up === $("goal-up").value).reason;
+    $("goal-up").value = "";
+    changed.push(`the goal is now ${FACE_NAME[coloring.default_goal]} on top (${reason})`);
+  }
+  showNotes(notes);
+  return changed.length ? `Changed to a puzzle that can be solved: ${changed.join("; ")}.` : "";
+}
+
 export function readSettings() {
   // the settings the form names; posts and moves only when not the three-post, every-move default (as links do)
   const magnetic = $("mode").value === "magnetic";
@@ -168,6 +266,10 @@ export function readSettings() {
     colors: magnetic ? code.slice(0, 2) + "N".repeat(k - 3) + code[2] : "NNN",
     goal_up: magnetic && $("goal-up").value ? $("goal-up").value : null,
   };
+  const coloring = magnetic ? currentColoring() : null;
+  if (magnetic && !settings.goal_up && coloring && coloring.default_goal !== coloring.model_goal) {
+    settings.goal_up = coloring.default_goal;  // the model's goal cannot be reached here: the one that can
+  }
   if (k !== 3) settings.posts = k;
   if ($("rule").value !== "any") settings.moves = $("rule").value;
   return settings;
