@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 import webbrowser
@@ -57,19 +56,14 @@ def play(
         return
     query = _link(n, magnetic, start_up, goal_up, source)
     require("uvicorn", "play")
-    import uvicorn
-
-    from ..web import create_app
+    from ..web import create_app, serve
 
     try:
-        # IPPROTO_TCP named, so that asyncio sets TCP_NODELAY on every connection (else each answer waits ~40 ms)
-        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
+        sock = serve.listen(host, port)
     except OSError as error:
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/{query}"
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    server = serve.server(create_app())  # with the deadlines for slow clients
 
     def announce() -> None:
         while not server.started and not server.should_exit:
