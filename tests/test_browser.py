@@ -52,7 +52,7 @@ def server() -> Iterator[str]:
     app_server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
     thread = threading.Thread(target=app_server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 180  # the app warms its tables before it answers: slow on a loaded machine
     while not app_server.started:
         assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
         time.sleep(0.05)
@@ -299,7 +299,7 @@ def test_a_game_is_saved_and_loaded_and_a_bad_file_refused(page, tmp_path: Path)
     expect(page.locator("#moves")).to_have_text("1")
 
 
-MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch", "store", "link", "challenges"]
+MODULES = ["app", "api", "state", "game", "board", "animation", "chart", "view", "play", "watch", "store", "link", "challenges"]
 """The page's ES modules, app.js first."""
 
 OLD_GLOBALS = ["game", "watch", "press", "newGames", "SVG_NS", "POSTS", "POST_X", "BASE_Y", "FACE", "FACE_DARK", "$",
@@ -345,6 +345,31 @@ def test_the_page_is_modules_that_load_cleanly_and_leave_nothing_global(browser,
     assert bound == []
     context.close()
     assert problems == [], problems
+
+
+def test_the_one_reducer_makes_new_states_and_leaves_the_old_ones(page) -> None:  # type: ignore[no-untyped-def]
+    """The page's state changes only through state.js's reducer, a pure function: undo and redo walk the history,
+    and no state it was given is changed (each is frozen)."""
+    walked = page.evaluate(
+        """() => import("/static/state.js").then(({ initialState, reduce, currentState, elapsed }) => {
+            const freeze = (value) => { Object.values(value).forEach((v) => v && typeof v === "object" && freeze(v));
+                                        return Object.freeze(value); };
+            const step = (state, action) => freeze(reduce(state, action));
+            const position = { post_colors: ["R", null, null], state: "SS:RR", distance: 3 };
+            let state = step(freeze(initialState()), { type: "begin", settings: { n: 2 }, initial: "SS:RR", optimal: 3,
+                par: null, position, now: 0 });
+            state = step(state, { type: "played", move: "1SI", state: "IS:BR", position, now: 1000 });
+            state = step(state, { type: "played", move: "2SD", state: "ID:BB", position, now: 2000 });
+            const played = [state.moves.join(" "), currentState(state), elapsed(state, 3500)];
+            const undone = step(state, { type: "undo" });
+            const redone = step(undone, { type: "redo" });
+            const won = step(redone, { type: "won", now: 4000 });
+            return [played, [undone.moves.join(" "), currentState(undone), undone.redo.length],
+                    [redone.moves.join(" "), currentState(redone), redone.redo.length], [won.won, won.elapsed],
+                    state.moves.length];
+        })"""
+    )
+    assert walked == [["1SI 2SD", "ID:BB", 2500], ["1SI", "IS:BR", 1], ["1SI 2SD", "ID:BB", 0], [True, 3000], 2]
 
 
 # -- a puzzle people come back to (issue 13) ------------------------------------------------------------------------
@@ -719,6 +744,51 @@ def test_the_accessibility_scan_finds_nothing_serious(sized, server: str, shots:
     assert scan() == []
     win_classic(page, server)
     assert scan() == []
+
+
+def _axe(page) -> list[str]:  # type: ignore[no-untyped-def]
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document)).violations")
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in found if v["impact"] in ("serious", "critical")]
+
+
+def _open_settings(page) -> None:  # type: ignore[no-untyped-def]
+    if not page.locator("#theme").is_visible():  # the phone's settings, behind one button
+        page.click("#settings-toggle")
+        expect(page.locator("#theme")).to_be_visible()
+
+
+def test_themes_follow_the_system_switch_and_pass_the_accessibility_scan(browser, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    """Light and dark follow prefers-color-scheme; the header's toggle and the Theme menu switch (high contrast too)
+    and are kept; symbols on the faces and reduced motion are choices; axe finds nothing serious in each theme, at
+    desktop and phone size."""
+    for size in ("desktop", "phone"):
+        for scheme in ("light", "dark"):
+            for page in _opened(browser, server, size, viewport=SIZES[size], color_scheme=scheme):
+                expect(page.locator("html")).to_have_attribute("data-theme", scheme)
+                if scheme == "light":
+                    page.click("#dark-toggle")  # the toggle overrides the system, and is kept
+                    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+                    expect(page.locator("#dark-toggle")).to_have_attribute("aria-pressed", "true")
+                    page.reload()
+                    expect(page.locator("#remaining")).not_to_have_text("–")
+                    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+                    _open_settings(page)
+                    page.select_option("#theme", "auto")
+                    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+                _open_settings(page)
+                page.screenshot(path=shots / f"theme-{scheme}-{size}.png")
+                assert _axe(page) == [], (size, scheme)
+                if scheme == "dark":
+                    page.select_option("#theme", "contrast")
+                    page.check("#symbols")
+                    page.check("#reduce-motion")
+                    expect(page.locator("html")).to_have_attribute("data-theme", "contrast")
+                    expect(page.locator("html")).to_have_attribute("data-faces", "symbols")
+                    expect(page.locator("html")).to_have_attribute("data-motion", "reduce")
+                    assert page.locator("#board .face-pattern").first.is_visible()
+                    page.screenshot(path=shots / f"theme-contrast-{size}.png")
+                    assert _axe(page) == [], (size, "contrast")
 
 
 @pytest.mark.parametrize("posts", [3, 4, 5])

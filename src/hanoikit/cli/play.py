@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 import webbrowser
 from urllib.parse import urlencode
 
@@ -60,18 +59,16 @@ def play(
 
     try:
         sock = serve.listen(host, port)
+        sock.listen(128)  # connections wait from now on, while the server warms its tables: the address is good at once
     except OSError as error:
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/{query}"
+    click.echo(f"hanoi play: the puzzle is at {url} (Ctrl+C to stop)")
     server = serve.server(create_app())  # with the deadlines for slow clients
 
     def announce() -> None:
-        while not server.started and not server.should_exit:
-            time.sleep(0.05)
-        if server.started:
-            click.echo(f"hanoi play: the puzzle is at {url} (Ctrl+C to stop)")
-            if not no_browser and not webbrowser.open(url):
-                click.echo("hanoi play: no browser found here; open the address above in one")
+        if not no_browser and not webbrowser.open(url):
+            click.echo("hanoi play: no browser found here; open the address above in one")
 
     threading.Thread(target=announce, daemon=True).start()
     server.run(sockets=[sock])

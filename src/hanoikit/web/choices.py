@@ -18,6 +18,7 @@ from ..limits import WEB_MAX_DISKS, WEB_MAX_FAMILY_DISKS, WEB_MAX_POSTS
 from ..move import MIN_POSTS, post_names
 from ..puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle
 from ..state import COLORS
+from .schemas import Error
 
 __all__ = ["Choices", "Coloring", "Goal", "Rule", "choices", "router"]
 
@@ -128,7 +129,11 @@ def choices(n: int, posts: int, magnetic: bool) -> Choices:
     return Choices(n=n, posts=posts, magnetic=magnetic, rules=rules)
 
 
-@router.get("/api/choices", response_model=Choices)
+@router.get(
+    "/api/choices",
+    response_model=Choices,
+    responses={422: {"model": Error, "description": "A number of disks or posts out of range (`ValidationError`)."}},
+)
 def choices_route(
     n: Annotated[int, Query(ge=1, le=WEB_MAX_DISKS, description="number of disks")] = 3,
     posts: Annotated[int, Query(ge=MIN_POSTS, le=WEB_MAX_POSTS, description="number of posts")] = 3,

@@ -2,7 +2,12 @@
 // whole, and in localStorage for the next visit), the personal bests per puzzle and the challenges completed. Storage
 // may be unavailable (private windows, disabled): the page then simply forgets.
 
-const KEYS = { game: "hanoikit.game", bests: "hanoikit.bests", done: "hanoikit.challenges" };
+const KEYS = {
+  game: "hanoikit.game", bests: "hanoikit.bests", done: "hanoikit.challenges", prefs: "hanoikit.display",
+  history: "hanoikit.history", daily: "hanoikit.daily", tutorial: "hanoikit.tutorial",
+};
+
+const DISPLAY = { theme: "auto", faces: "colours", motion: "auto", sound: false };  // the display's defaults
 
 function read(key, fallback, storage = "localStorage") {
   try {
@@ -60,4 +65,14 @@ export function complete(id, stars) {
   const done = completed();
   done[id] = Math.max(stars, done[id] || 0);
   write(KEYS.done, done);
+}
+
+export function preferences() {
+  // the player's display choices: theme (auto, light, dark, contrast), faces (colours, symbols), motion (auto,
+  // reduce) and sound (on or off)
+  return { ...DISPLAY, ...read(KEYS.prefs, {}) };
+}
+
+export function setPreference(name, value) {
+  write(KEYS.prefs, { ...read(KEYS.prefs, {}), [name]: value });
 }

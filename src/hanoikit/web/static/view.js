@@ -1,27 +1,28 @@
-// The page's readouts, drawn from the one state object: the board and its post controls, the counters, the clock,
-// the message, the win dialog, the settings form and the list of challenges.
+// The page's readouts, each a function of the one state object (``state``, from game.js) drawing it into the page:
+// the board and its post controls, the counters, the clock, the message, the win dialog, the settings form and the
+// list of challenges.
 
 import { reducedMotion } from "./animation.js";
 import { drawBoard, markTargets } from "./board.js";
 import { CHALLENGES, unlocked } from "./challenges.js";
 import { bestOf, completed } from "./store.js";
-import { clock, count, currentState, decode, elapsed, game, parseMove, postColors, postNames, puzzleKey, stacks }
+import { clock, count, currentState, decode, elapsed, parseMove, postColors, postNames, puzzleKey, stacks }
   from "./state.js";
 
 const FACE_NAME = { R: "red", B: "blue" };
 
 export const $ = (id) => document.getElementById(id);
 
-export function render(state) {
-  // draw the position ``state`` of the game's puzzle on the board, with the player's selection
-  drawBoard($("board"), state, postColors(game.settings, game.k), game.config.palette, game.k);
-  describePosts(state);
-  showRules();
-  $("chart-box").hidden = game.k !== 3;  // the colour-crossing chart has a lane for each of three posts
-  showTargets();
+export function render(state, shown = currentState(state)) {
+  // draw the position ``shown`` (default: the game's) of the game's puzzle on the board, with the player's selection
+  drawBoard($("board"), shown, postColors(state.settings, state.k), state.config.palette, state.k);
+  describePosts(state, shown);
+  showRules(state);
+  $("chart-box").hidden = state.k !== 3;  // the colour-crossing chart has a lane for each of three posts
+  showTargets(state);
 }
 
-function describePosts(state) {
+function describePosts(game, state) {
   // one button per post over the board, named by its disks and top colours, for the keyboard and screen readers
   const box = $("posts");
   const names = postNames(game.k);
@@ -35,9 +36,9 @@ function describePosts(state) {
       box.appendChild(button);
     }
   }
-  const { ups } = decode(state);
+  const { ups } = decode(state, game.k);
   const own = postColors(game.settings, game.k);
-  stacks(state).forEach((stack, post) => {
+  stacks(state, game.k).forEach((stack, post) => {
     const button = box.children[post];
     const colour = own[post] === "N" ? "" : `, coloured ${FACE_NAME[own[post]]}`;
     let contents;
@@ -54,7 +55,7 @@ function describePosts(state) {
   });
 }
 
-function showRules() {
+function showRules(game) {
   // the moves the rule allows, under the board: "S ⇄ I" both ways, "S → I" one way only; nothing when all are
   const allowed = game.position ? game.position.allowed_moves : [];
   const box = $("rules");
@@ -77,10 +78,10 @@ function showRules() {
   box.innerHTML = `<span class="label">Allowed moves</span> ${parts.join(" ")}`;
 }
 
-export function showTargets() {
+export function showTargets(game) {
   const targetable = game.selected !== null && !game.watch && game.position;
   const targets = targetable
-    ? game.position.legal_moves.map((move) => parseMove(move)).filter(({ src }) => src === game.selected)
+    ? game.position.legal_moves.map((move) => parseMove(move, game.k)).filter(({ src }) => src === game.selected)
       .map(({ dst }) => dst)
     : [];
   markTargets($("board"), targetable ? game.selected : null, targets);
@@ -89,7 +90,7 @@ export function showTargets() {
   }
 }
 
-export function updateStatus() {
+export function updateStatus(game) {
   const position = game.position;
   $("moves").textContent = count(game.moves.length);
   $("optimal").textContent = count(game.optimal);
@@ -97,16 +98,16 @@ export function updateStatus() {
   $("goal").textContent = position ? goalText(position.goal) : "–";
   $("undo").disabled = !game.moves.length || !!game.watch;
   $("redo").disabled = !game.redo.length || !!game.watch;
-  showClock();
-  showBest();
-  showTargets();
+  showClock(game);
+  showBest(game);
+  showTargets(game);
 }
 
-export function showClock() {
-  $("clock").textContent = clock(elapsed());
+export function showClock(game) {
+  $("clock").textContent = clock(elapsed(game));
 }
 
-function showBest() {
+function showBest(game) {
   const best = game.settings && game.initial ? bestOf(puzzleKey(game.settings, game.initial)) : null;
   $("best").textContent = best ? `${count(best.moves)} · ${clock(best.ms)}` : "–";
 }
@@ -168,11 +169,11 @@ export function hideWin() {
 
 // ---- the menus' choices: each either plays with a par or is disabled with its reason (/api/choices) -------------
 
-function currentRule(choices = game.choices) {
+function currentRule(choices) {
   return choices ? choices.rules.find((rule) => rule.moves === $("rule").value) || null : null;
 }
 
-function currentColoring(rule = currentRule()) {
+function currentColoring(rule) {
   return rule ? rule.colorings.find((item) => item.code === $("colors").value) || null : null;
 }
 
@@ -198,10 +199,9 @@ function showNotes(notes) {
   }
 }
 
-export function showChoices() {
+export function showChoices(choices) {
   // disable what cannot be played, each with its reason; then move a disabled choice to one that can be played and
   // answer what was changed, in words (or "")
-  const choices = game.choices;
   if (!choices) return "";
   const changed = [];
   const notes = [];
@@ -210,14 +210,14 @@ export function showChoices() {
     mark(option, rule ? rule.reason : null, notes);
   }
   if ($("rule").selectedOptions[0] && $("rule").selectedOptions[0].disabled) {
-    const reason = currentRule().reason;
+    const reason = currentRule(choices).reason;
     const open = choices.rules.find((rule) => !rule.reason);
     if (open) {
       $("rule").value = open.moves;
       changed.push(`the moves are now ${open.moves} (${reason})`);
     }
   }
-  const rule = currentRule();
+  const rule = currentRule(choices);
   if (!rule) { showNotes(notes); return ""; }  // a rule a link names as pairs of posts: the server checks its game
   const colorNotes = [];
   for (const option of $("colors").options) {
@@ -255,8 +255,9 @@ export function showChoices() {
   return changed.length ? `Changed to a puzzle that can be solved: ${changed.join("; ")}.` : "";
 }
 
-export function readSettings() {
-  // the settings the form names; posts and moves only when not the three-post, every-move default (as links do)
+export function readSettings(choices = null) {
+  // the settings the form names; posts and moves only when not the three-post, every-move default (as links do);
+  // with the menus' ``choices``, the goal that can be reached when the model's cannot
   const magnetic = $("mode").value === "magnetic";
   const k = Number($("post-count").value);
   const code = $("colors").value;  // the colours of S, I and D: the posts between I and D are plain
@@ -266,7 +267,7 @@ export function readSettings() {
     colors: magnetic ? code.slice(0, 2) + "N".repeat(k - 3) + code[2] : "NNN",
     goal_up: magnetic && $("goal-up").value ? $("goal-up").value : null,
   };
-  const coloring = magnetic ? currentColoring() : null;
+  const coloring = magnetic ? currentColoring(currentRule(choices)) : null;
   if (magnetic && !settings.goal_up && coloring && coloring.default_goal !== coloring.model_goal) {
     settings.goal_up = coloring.default_goal;  // the model's goal cannot be reached here: the one that can
   }
@@ -275,7 +276,7 @@ export function readSettings() {
   return settings;
 }
 
-export function showSettings(settings) {
+export function showSettings(game, settings) {
   const colors = settings.colors.toUpperCase();
   const k = settings.posts || 3;
   $("mode").value = settings.magnetic ? "magnetic" : "classic";
@@ -292,16 +293,16 @@ export function showSettings(settings) {
   $("colors").value = colors.length === k ? colors.slice(0, 2) + colors[k - 1] : colors;
   $("disks").value = settings.n;
   $("goal-up").value = settings.goal_up || "";
-  updateSettingsView();
+  updateSettingsView(game);
 }
 
-export function updateSettingsView() {
+export function updateSettingsView(game) {
   const magnetic = $("mode").value === "magnetic";
   document.body.classList.toggle("classic", !magnetic);
   $("disks-out").textContent = $("disks").value;
   $("title").textContent = magnetic ? "Magnetic Tower of Hanoi" : "Tower of Hanoi";
   const k = Number($("post-count").value);
-  const max = game.config ? maxDisks(k, magnetic, $("rule").value) : Number($("disks").max);
+  const max = game.config ? maxDisks(game.config, k, magnetic, $("rule").value) : Number($("disks").max);
   $("disks").max = max;
   if (Number($("disks").value) > max) $("disks").value = max;
   $("disks-out").textContent = $("disks").value;
@@ -312,14 +313,13 @@ export function updateSettingsView() {
   if ($("algorithm").selectedOptions[0] && $("algorithm").selectedOptions[0].disabled) $("algorithm").value = "optimal";
 }
 
-function maxDisks(k, magnetic, rule) {
+export function maxDisks(config, k, magnetic, rule) {
   // the largest tower the server offers for this member (/api/config)
-  const config = game.config;
   if (k === 3 && rule === "any") return config.max_disks;
   return config.family_max_disks[`${k}${magnetic ? "m" : ""}`] || config.max_disks;
 }
 
-export function showChallenges(play) {
+export function showChallenges(game, play) {
   // the progression, each challenge a button once the one before is done; ``play(challenge)`` starts one
   const list = $("challenge-list");
   const done = completed();
