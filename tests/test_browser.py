@@ -299,7 +299,8 @@ def test_a_game_is_saved_and_loaded_and_a_bad_file_refused(page, tmp_path: Path)
     expect(page.locator("#moves")).to_have_text("1")
 
 
-MODULES = ["app", "api", "state", "game", "board", "animation", "chart", "view", "play", "watch", "store", "link", "challenges"]
+MODULES = ["app", "api", "state", "game", "board", "animation", "chart", "view", "play", "watch", "store", "link",
+           "challenges", "theme", "sound", "daily"]
 """The page's ES modules, app.js first."""
 
 OLD_GLOBALS = ["game", "watch", "press", "newGames", "SVG_NS", "POSTS", "POST_X", "BASE_Y", "FACE", "FACE_DARK", "$",
@@ -678,6 +679,33 @@ def test_personal_best_and_challenges(page, server: str) -> None:  # type: ignor
     page.click("#win-next")
     expect(page.locator("#board")).to_have_attribute("data-state", "SSSSS")
     expect(page.locator("#optimal")).to_have_text("31")
+
+
+def test_the_daily_puzzle_is_the_same_in_two_fresh_browsers(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    """A date's link opens the same member, start and par in two fresh contexts, as /api/daily says."""
+    seen = []
+    for _ in range(2):
+        for page in _opened(browser, server, viewport=SIZES["desktop"]):
+            page.goto(server + "?daily=2026-11-25")
+            expect(page.locator("#message")).to_contain_text("The daily puzzle of 2026-11-25")
+            day = page.request.get(server + "api/daily?date=2026-11-25").json()
+            expect(page.locator("#board")).to_have_attribute("data-state", day["start"])
+            expect(page.locator("#optimal")).to_have_text(str(day["par"]))
+            expect(page.locator("#daily-play")).to_be_enabled()  # today's card, whatever today is
+            seen.append((page.locator("#board").get_attribute("data-state"), page.locator("#optimal").inner_text(),
+                         page.evaluate("location.search")))
+    assert seen[0] == seen[1]
+
+
+def test_won_games_are_listed_with_their_stars(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    expect(page.locator("#history-empty")).to_be_visible()
+    win_classic(page, server)
+    page.keyboard.press("Escape")
+    expect(page.locator("#history-list li")).to_have_count(1)
+    expect(page.locator("#history-list li").first).to_contain_text("classic, 2 disks: 3 moves (par 3)")
+    expect(page.locator("#history-list .stars").first).to_have_attribute("aria-label", "3 of 3 stars")
+    page.reload()
+    expect(page.locator("#history-list li")).to_have_count(1)  # kept in the browser
 
 
 def test_counts_have_thousands_separators(page, server: str) -> None:  # type: ignore[no-untyped-def]

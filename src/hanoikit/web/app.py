@@ -43,7 +43,7 @@ from ..move import MIN_POSTS, POST_NAMES, Move
 from ..puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle
 from ..session import Game
 from ..state import Color, State, flip
-from . import choices
+from . import choices, daily
 from .positions import describe, random_state, read_move, remaining
 from .schemas import (
     MAX_DISKS,
@@ -680,4 +680,5 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api)
     app.include_router(choices.router)
+    app.include_router(daily.router)
     return app

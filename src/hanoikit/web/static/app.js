@@ -8,18 +8,21 @@
 // controls, the pointer and the keys.
 
 import { api } from "./api.js";
+import { fetchDaily, today } from "./daily.js";
 import { boardPoint, postAt } from "./board.js";
 import { dispatch, getState } from "./game.js";
 import { LinkError, readLink } from "./link.js";
 import {
   busy, cancelPick, changeSettings, hint, loadChoices, loadGame, newGame, openGame, pickPost, playChallenge, playNext,
-  redo, restart, restore, saveGame, share, tryMove, undo,
+  playDaily, redo, restart, restore, saveGame, share, tryMove, undo,
 } from "./play.js";
 import { sound, setSound } from "./sound.js";
 import { saveGame as keep, preferences, savedGame, setPreference } from "./store.js";
 import { applyDisplay } from "./theme.js";
 import { POSTS, currentState, elapsed, postNames, puzzleKey, topDisk } from "./state.js";
-import { $, hideWin, render, say, showChallenges, showClock, showTargets, updateSettingsView } from "./view.js";
+import {
+  $, hideWin, render, say, showChallenges, showClock, showDaily, showHistory, showTargets, updateSettingsView,
+} from "./view.js";
 import { schedule, showChart, startWatch, step, stopWatch, togglePlay } from "./watch.js";
 
 // ---- pointer: click, drag and drop, touch (on the post buttons over the board) ----------------------------------
@@ -220,12 +223,25 @@ async function init() {
   updateSettingsView(getState());
   showChart();
   showChallenges(getState(), playChallenge);
+  showHistory();
+  showDaily(null);
+  const day = fetchDaily(today()).then((answer) => { showDaily(answer, playDaily); return answer; })
+    .catch(() => null);  // the daily puzzle's card waits for the server, not the game
   await loadChoices(3, 3, true);
-  await firstGame();
+  await firstGame(day);
 }
 
-async function firstGame() {
-  // the game the address names, else the one the browser kept, else a new one
+async function firstGame(day) {
+  // the game the address names (a day's puzzle with daily=YYYY-MM-DD), else the one the browser kept, else a new one
+  const daily = new URLSearchParams(window.location.search).get("daily");
+  if (daily) {
+    try {
+      playDaily(daily === today() ? (await day) || await fetchDaily(daily) : await fetchDaily(daily));
+    } catch (error) {
+      newGame(false, null, { note: `This link's daily puzzle cannot be opened: ${error.message}. Here is a new game.` });
+    }
+    return;
+  }
   let link = null;
   try {
     link = readLink();

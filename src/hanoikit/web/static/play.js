@@ -12,11 +12,11 @@ import { challenge as challengeOf, next as nextChallenge } from "./challenges.js
 import { dispatch, getState } from "./game.js";
 import { showLink } from "./link.js";
 import { sound } from "./sound.js";
-import { complete, recordBest, saveGame as keep } from "./store.js";
+import { complete, recordBest, recordDaily, recordGame, saveGame as keep } from "./store.js";
 import { count, currentState, elapsed, parseMove, postNames, puzzleKey, reverse, topDisk } from "./state.js";
 import {
-  $, hideWin, readSettings, render, say, showChallenges, showChoices, showSettings, showTargets, showWin, stars,
-  updateStatus,
+  $, hideWin, readSettings, render, say, showChallenges, showChoices, showHistory, showSettings, showTargets, showWin,
+  stars, updateStatus,
 } from "./view.js";
 import { stopWatch } from "./watch.js";
 
@@ -150,6 +150,7 @@ async function startGame(ticket, random, settings,
   begin(settings, position, { challenge, par, daily });
   const item = challengeOf(challenge);
   if (note) say(note, "error");
+  else if (daily) say(`The daily puzzle of ${daily}: bring the tower to ${names().slice(-1)} in ${count(par)} moves.`);
   else if (notice) say(`${notice} ${startMessage(position)}`);
   else if (item) say(`Challenge: ${item.title}. ${item.about}`);
   else if (par !== null) {
@@ -225,6 +226,22 @@ function begin(settings, initial, { moves = [], states = [], position = initial,
   showChallenges(state, playChallenge);
   remember();
   loadChoices(settings.n, settings.posts || 3, settings.magnetic).catch(() => {});  // the menus for this game
+}
+
+function describe(state) {
+  // the game in a few words, for the history: "Daily 2026-11-25", "Challenge: Five disks", "magnetic RBN, 4 disks"
+  const item = challengeOf(state.challenge);
+  if (state.daily) return `Daily ${state.daily}`;
+  if (item) return `Challenge: ${item.title}`;
+  const s = state.settings;
+  const kind = s.magnetic ? `magnetic ${s.colors}` : "classic";
+  const rule = s.moves && s.moves !== "any" ? `, ${s.moves} moves` : "";
+  return `${kind}, ${s.n} disks${s.posts ? `, ${s.posts} posts` : ""}${rule}`;
+}
+
+export function playDaily(day) {
+  // the day's puzzle: its member, from its start, with its par (all from the server)
+  newGame(false, day.settings, { state: day.start, par: day.par, daily: day.date });
 }
 
 export function playChallenge(item) {
@@ -345,6 +362,11 @@ function won() {
   const item = challengeOf(state.challenge);
   const par = Boolean(item && item.par);
   if (item && (!par || used <= state.optimal)) complete(item.id, rating);
+  if (first) {
+    if (state.daily) recordDaily(state.daily, rating, used);
+    recordGame({ what: describe(state), moves: used, par: state.optimal, ms, stars: rating, daily: state.daily });
+    showHistory();
+  }
   showChallenges(state, playChallenge);
   updateStatus(state);
   sound("win");

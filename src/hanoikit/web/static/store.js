@@ -26,7 +26,7 @@ export function saveGame(game, elapsed, current) {
   if (!game.initial || !game.settings) return;
   const saved = {
     version: 1, settings: game.settings, initial: game.initial, moves: game.moves, redo: game.redo, current,
-    elapsed: Math.round(elapsed), won: game.won, challenge: game.challenge, par: game.par,
+    elapsed: Math.round(elapsed), won: game.won, challenge: game.challenge, par: game.par, daily: game.daily,
   };
   write(KEYS.game, saved, "sessionStorage");
   write(KEYS.game, saved);
@@ -75,4 +75,26 @@ export function preferences() {
 
 export function setPreference(name, value) {
   write(KEYS.prefs, { ...read(KEYS.prefs, {}), [name]: value });
+}
+
+export function history() {
+  // the games won in this browser, the latest first: {when, what, moves, par, ms, stars, daily}
+  return read(KEYS.history, []);
+}
+
+export function recordGame(entry) {
+  write(KEYS.history, [{ when: new Date().toISOString(), ...entry }, ...history()].slice(0, 30));
+}
+
+export function dailyResults() {
+  return read(KEYS.daily, {});
+}
+
+export function recordDaily(date, stars, moves) {
+  const results = dailyResults();
+  const before = results[date];
+  if (!before || stars > before.stars || (stars === before.stars && moves < before.moves)) {
+    results[date] = { stars, moves };
+    write(KEYS.daily, results);
+  }
 }

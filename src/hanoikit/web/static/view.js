@@ -5,7 +5,7 @@
 import { reducedMotion } from "./animation.js";
 import { drawBoard, markTargets } from "./board.js";
 import { CHALLENGES, unlocked } from "./challenges.js";
-import { bestOf, completed } from "./store.js";
+import { bestOf, completed, dailyResults, history } from "./store.js";
 import { clock, count, currentState, decode, elapsed, parseMove, postColors, postNames, puzzleKey, stacks }
   from "./state.js";
 
@@ -343,4 +343,39 @@ export function showChallenges(game, play) {
     row.appendChild(button);
     list.appendChild(row);
   });
+}
+
+export function showDaily(day, play) {
+  // the daily puzzle's card: what it is, and the stars already won on it (``day`` null: not loaded)
+  $("daily-play").disabled = !day;
+  if (!day) return;
+  $("daily-about").textContent = `${day.date}: ${describeDailyText(day)}`;
+  const result = dailyResults()[day.date];
+  $("daily-done").textContent = result ? `Done: ${"★".repeat(result.stars)}${"☆".repeat(3 - result.stars)}` : "";
+  $("daily-play").onclick = () => play(day);
+}
+
+function describeDailyText(day) {
+  const s = day.settings;
+  const rule = s.moves === "any" ? "every move allowed" : `${s.moves} moves`;
+  return `${s.n} disks on ${s.posts} posts, ${rule}, post colours ${s.colors}; par ${day.par}.`;
+}
+
+export function showHistory() {
+  // the games won in this browser, the latest first
+  const games = history();
+  const list = $("history-list");
+  list.textContent = "";
+  $("history-empty").hidden = games.length > 0;
+  for (const game of games.slice(0, 8)) {
+    const item = document.createElement("li");
+    item.textContent = `${game.what}: ${count(game.moves)} moves (par ${count(game.par)}), ${clock(game.ms)}`;
+    const stars = document.createElement("span");
+    stars.className = "stars";
+    stars.textContent = "★".repeat(game.stars) + "☆".repeat(3 - game.stars);
+    stars.setAttribute("aria-label", `${game.stars} of 3 stars`);
+    stars.setAttribute("role", "img");
+    item.appendChild(stars);
+    list.appendChild(item);
+  }
 }
