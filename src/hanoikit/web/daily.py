@@ -75,7 +75,9 @@ def daily(date: datetime.date) -> Daily:
         if goal.par is not None
     ]
     moves, colors, goal_up = rng.choice(options)
-    settings = Settings(n=n, posts=posts, moves=moves, magnetic=True, colors=colors, goal_up=goal_up)
+    settings = Settings.model_validate(
+        {"n": n, "posts": posts, "moves": moves, "magnetic": True, "colors": colors, "goal_up": goal_up}
+    )
     puzzle = settings.puzzle()
     best, par = puzzle.start, -1
     for _ in range(TRIES):  # a start worth a day: at least MIN_PAR_PER_DISK moves a disk, else the farthest drawn
@@ -100,7 +102,7 @@ def daily_route(
     ] = None,
 ) -> Daily:
     """The daily puzzle: the same member, start, goal and par for everyone on a date."""
-    day = date or datetime.datetime.now(datetime.timezone.utc).date()
+    day = date or datetime.datetime.now(datetime.UTC).date()
     if not FIRST <= day <= LAST:
         raise InvalidPuzzleError(f"the daily puzzle is offered from {FIRST} to {LAST}, not on {day}")
     return daily(day)
