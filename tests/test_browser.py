@@ -697,6 +697,23 @@ def test_the_daily_puzzle_is_the_same_in_two_fresh_browsers(browser, server: str
     assert seen[0] == seen[1]
 
 
+def test_twenty_challenges_across_the_family_each_with_a_par(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    """Each challenge names a member and a start the server plays with a par; they open one after the other."""
+    items = page.evaluate("() => import('/static/challenges.js').then((m) => m.CHALLENGES)")
+    assert len(items) >= 20 and len({item["id"] for item in items}) == len(items)
+    members = {(item["settings"].get("posts", 3), item["settings"].get("moves", "any"), item["settings"]["magnetic"])
+               for item in items}
+    assert len(members) >= 10  # across the family: posts, move rules, classic and magnetic
+    for item in items:
+        route, body = ("api/random", {"settings": item["settings"], "seed": item["seed"]}) if item.get("seed") else (
+            "api/position", {"settings": item["settings"]})
+        position = page.request.post(server + route, data=body).json()
+        assert isinstance(position["distance"], int) and position["distance"] > 0, item
+    buttons = page.locator("#challenge-list button")
+    expect(buttons).to_have_count(len(items))
+    assert [buttons.nth(i).is_disabled() for i in range(3)] == [False, True, True]  # each opens the next
+
+
 def test_won_games_are_listed_with_their_stars(page, server: str) -> None:  # type: ignore[no-untyped-def]
     expect(page.locator("#history-empty")).to_be_visible()
     win_classic(page, server)
