@@ -69,10 +69,12 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-def _opened(browser, server: str, size: str | None = None, **options):  # type: ignore[no-untyped-def]
+def _opened(browser, server: str, size: str | None = None, tutorial: bool = False, **options):  # type: ignore[no-untyped-def]
     """The page loaded in a new browser context, failing the test on any page or console error (but the 422
-    answers a test marks as expected with ``page.refusals_expected``)."""
+    answers a test marks as expected with ``page.refusals_expected``); the tutorial of a first visit only if asked."""
     context = browser.new_context(accept_downloads=True, **options)
+    if not tutorial:
+        context.add_init_script("localStorage.setItem('hanoikit.tutorial', 'true')")
     page = context.new_page()
     page.size = size
     errors: list[str] = []
@@ -300,7 +302,7 @@ def test_a_game_is_saved_and_loaded_and_a_bad_file_refused(page, tmp_path: Path)
 
 
 MODULES = ["app", "api", "state", "game", "board", "animation", "chart", "view", "play", "watch", "store", "link",
-           "challenges", "theme", "sound", "daily"]
+           "challenges", "theme", "sound", "daily", "tutorial"]
 """The page's ES modules, app.js first."""
 
 OLD_GLOBALS = ["game", "watch", "press", "newGames", "SVG_NS", "POSTS", "POST_X", "BASE_Y", "FACE", "FACE_DARK", "$",
@@ -695,6 +697,35 @@ def test_the_daily_puzzle_is_the_same_in_two_fresh_browsers(browser, server: str
             seen.append((page.locator("#board").get_attribute("data-state"), page.locator("#optimal").inner_text(),
                          page.evaluate("location.search")))
     assert seen[0] == seen[1]
+
+
+def test_the_tutorial_teaches_the_magnetic_rules_by_play_and_can_be_reopened(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    """A first visit opens the tutorial on a two-disk tower; each step waits for the player's move (a refused one
+    too); it can be closed, is not shown again, and its button opens it again."""
+    for page in _opened(browser, server, "phone", tutorial=True, viewport=SIZES["phone"]):
+        page.refusals_expected = False
+        expect(page.locator("#tutorial")).to_be_visible()
+        expect(page.locator("#board")).to_have_attribute("data-state", "SS:RR")
+        expect(page.locator("#tutorial-step")).to_have_text("Step 1 of 4")
+        page.keyboard.press("s")  # the S, I, D keys pick posts, as in the terminal
+        page.keyboard.press("i")
+        expect(page.locator("#tutorial-step")).to_have_text("Step 2 of 4")
+        expect(page.locator("#board")).to_have_attribute("data-state", "IS:BR")
+        play(page, Move(2, 0, 2), 2)
+        expect(page.locator("#tutorial-step")).to_have_text("Step 3 of 4")
+        click_post(page, 1)
+        click_post(page, 2)
+        expect(page.locator("#message")).to_contain_text("Not allowed")
+        expect(page.locator("#tutorial-step")).to_have_text("Step 4 of 4")
+        assert page.locator("#tutorial").bounding_box()["y"] + page.locator("#board").bounding_box()["height"] < 844
+        page.click("#tutorial-skip")
+        expect(page.locator("#tutorial")).to_be_hidden()
+        page.goto(server)
+        expect(page.locator("#remaining")).not_to_have_text("–")
+        expect(page.locator("#tutorial")).to_be_hidden()  # once is enough
+        page.click("#tutorial-open")
+        expect(page.locator("#tutorial")).to_be_visible()
+        expect(page.locator("#tutorial-step")).to_have_text("Step 1 of 4")
 
 
 def test_twenty_challenges_across_the_family_each_with_a_par(page, server: str) -> None:  # type: ignore[no-untyped-def]

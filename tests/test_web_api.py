@@ -32,7 +32,7 @@ from oracle import all_states, plain_distances_to
 SIGN = {"R": 1, "B": -1, None: 0}
 
 MODULES = ["app", "api", "state", "game", "board", "animation", "chart", "view", "play", "watch", "store", "link",
-           "challenges", "theme", "sound", "daily"]
+           "challenges", "theme", "sound", "daily", "tutorial"]
 """The page's ES modules (tests/test_browser.py checks that the page loads them all)."""
 
 

@@ -19,6 +19,7 @@ import {
 import { sound, setSound } from "./sound.js";
 import { saveGame as keep, preferences, savedGame, setPreference } from "./store.js";
 import { applyDisplay } from "./theme.js";
+import { tutorial } from "./tutorial.js";
 import { POSTS, currentState, elapsed, postNames, puzzleKey, topDisk } from "./state.js";
 import {
   $, hideWin, render, say, showChallenges, showClock, showDaily, showHistory, showTargets, updateSettingsView,
@@ -228,7 +229,9 @@ async function init() {
   const day = fetchDaily(today()).then((answer) => { showDaily(answer, playDaily); return answer; })
     .catch(() => null);  // the daily puzzle's card waits for the server, not the game
   await loadChoices(3, 3, true);
-  await firstGame(day);
+  const lessons = tutorial(newGame, say);
+  if (lessons.firstVisit() && !window.location.search) lessons.open();  // a link opens its game, not the tutorial
+  else await firstGame(day);
 }
 
 async function firstGame(day) {

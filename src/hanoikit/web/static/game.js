@@ -4,6 +4,7 @@
 import { initialState, reduce } from "./state.js";
 
 let current = initialState();
+const listeners = [];  // called with each new state (the tutorial follows the game so)
 
 export function getState() {
   return current;
@@ -11,5 +12,10 @@ export function getState() {
 
 export function dispatch(action) {
   current = reduce(current, action);
+  for (const listener of listeners) listener(current, action);
   return current;
+}
+
+export function subscribe(listener) {
+  listeners.push(listener);
 }

@@ -336,6 +336,7 @@ async function move(src, dst, dragged = null) {
     settings: state.settings, state: before, move: names()[src] + names()[dst],
   });
   if (!result.legal) {
+    dispatch({ type: "refused" });
     say(`Not allowed: ${result.reason}`, "error");
     sound("refused");
     render(getState());

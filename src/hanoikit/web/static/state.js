@@ -33,6 +33,7 @@ export function initialState() {
     won: false,         // the game was won (the clock stopped, the best recorded)
     challenge: null,    // the id of the challenge being played (challenges.js), or null
     daily: null,        // the date of the daily puzzle being played ("2026-11-25"), or null
+    refusals: 0,        // moves the rules refused so far (the tutorial waits for one)
   };
 }
 
@@ -51,6 +52,7 @@ export function reduce(state, action) {
       elapsed: action.elapsed || 0, since: action.running ? action.now : null, won: Boolean(action.won),
     };
     case "select": return { ...state, selected: action.post };
+    case "refused": return { ...state, selected: null, refusals: state.refusals + 1 };
     case "played": return {
       ...state, moves: [...state.moves, action.move], states: [...state.states, action.state], redo: [],
       position: action.position, selected: null,

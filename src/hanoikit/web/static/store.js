@@ -98,3 +98,11 @@ export function recordDaily(date, stars, moves) {
     write(KEYS.daily, results);
   }
 }
+
+export function tutorialSeen() {
+  return read(KEYS.tutorial, false) === true;
+}
+
+export function markTutorial() {
+  write(KEYS.tutorial, true);
+}
