@@ -177,7 +177,8 @@ WEB_KEEP_ALIVE = 5
 """Seconds an idle kept-alive connection stays open between requests."""
 
 WEB_MAX_HEADER_BYTES = 16_384
-"""The most bytes of a request's line and headers; more is answered 400 and the connection closed."""
+"""The most bytes of a request's line and headers the server holds before they are complete; more is answered 400
+and the connection closed."""
 
 
 # -- the web API's family members (hanoi play with posts= and moves=): a hint or a distance answers in < 50 ms -------

@@ -112,6 +112,11 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         "description": "The body is not JSON (empty, not valid JSON, or not sent as application/json), or cannot be "
         "read as JSON (not UTF-8, nested too deeply...).",
     },
+    408: {
+        "model": Error,
+        "description": f"The body was not all sent within {WEB_BODY_TIMEOUT} seconds (error `RequestTimeout`); the "
+        "connection is closed.",
+    },
     413: {"model": Error, "description": f"The body is larger than {WEB_MAX_BODY_BYTES} bytes."},
     422: {
         "model": Error,
@@ -504,9 +509,9 @@ def _config() -> Config:
     )
 
 
-async def app_config(request: Request) -> Config:
-    """The dependency of ``/api/config``: the answer the app built once (``app.state.config``)."""
-    config: Config = request.app.state.config
+async def app_config(request: Request) -> bytes:
+    """The dependency of ``/api/config``: the answer the app built and rendered once (``app.state.config``)."""
+    config: bytes = request.app.state.config
     return config
 
 
@@ -523,7 +528,12 @@ pages = APIRouter(include_in_schema=False)
 """The page: ``/`` (its modules are mounted under ``/static``)."""
 
 api = APIRouter(prefix="/api")
-"""The JSON API: every route answers from the model; the refusals it may give are in :data:`REFUSALS`."""
+"""The JSON API; the refusals its routes may give are in :data:`REFUSALS`.
+
+A route that asks the model never does the work on the event loop: the answer is a module-level function of the
+request model (such as ``_hint``), and the route, ``async``, hands it to the app's pool with
+``return await _answer(work, _hint, request)`` (``work: Work``), which also renders the JSON there. Only answers built
+once (``/api/config``) are served on the loop."""
 
 
 @pages.get("/")
@@ -532,11 +542,11 @@ async def index() -> FileResponse:
 
 
 @api.get("/config", response_model=Config, responses={413: REFUSALS[413]})
-async def config(answer: Annotated[Config, Depends(app_config)]) -> Config:
+async def config(answer: Annotated[bytes, Depends(app_config)]) -> Response:
     """Bounds and choices: the largest tower, the page size, the posts and move rules (and the caps of the family's
     members), the 27 colourings, the algorithms to watch, and the colours the pictures share
     (:mod:`hanoikit.draw.palette`)."""
-    return answer
+    return Response(answer, media_type="application/json")
 
 
 def _describe_position(request: PositionRequest) -> Position:
@@ -648,6 +658,7 @@ def create_app(
     waiting: int = WEB_MAX_WAITING,
     threads: int = 1,
     body_timeout: float = WEB_BODY_TIMEOUT,
+    warmed: bool = True,
 ) -> FastAPI:
     """The FastAPI app serving the page at ``/`` and the JSON API under ``/api`` (schema at ``/openapi.json``).
 
@@ -656,10 +667,11 @@ def create_app(
     unexpected failure a 500 without a traceback.
 
     The work on the rules runs in ``processes`` worker processes (default: :func:`~.workers.default_processes`),
-    started with the app and warmed while it answers; with ``processes=0``, in at most ``threads`` of AnyIO's
+    started with the app (see :meth:`.Workers.start`); with ``processes=0``, in at most ``threads`` of AnyIO's
     threads. At most ``waiting`` requests wait for a worker: more are refused with 503 and ``Retry-After``. A body
     not all in within ``body_timeout`` seconds is refused with 408 (the headers' deadline is the server's:
-    :mod:`hanoikit.web.serve`).
+    :mod:`hanoikit.web.serve`). ``warmed``: fill the caches at startup (:func:`warm`), so that no request pays for
+    them.
 
     >>> app = create_app()
     >>> sorted(app.openapi()["paths"])[:3]
@@ -669,12 +681,14 @@ def create_app(
         title="hanoikit play",
         version="1",
         description="Play the Tower of Hanoi and the Magnetic Tower of Hanoi. Stateless: every request carries the "
-        f"settings and the position. Request bodies are at most {WEB_MAX_BODY_BYTES} bytes.",
+        f"settings and the position. Request bodies are at most {WEB_MAX_BODY_BYTES} bytes. The work on the rules runs "
+        f"in worker processes; when {WEB_MAX_WAITING} requests already wait for one, the next is refused at once "
+        "(503, `Retry-After`).",
         lifespan=_lifespan,
         exception_handlers=HANDLERS,
     )
-    app.state.config = _config()
-    app.state.workers = Workers(processes, threads=threads, waiting=waiting, warm=warm)
+    app.state.config = _config().model_dump_json().encode()
+    app.state.workers = Workers(processes, threads=threads, waiting=waiting, warm=warm if warmed else None)
     app.add_middleware(BodyLimit, limit=WEB_MAX_BODY_BYTES, timeout=body_timeout)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

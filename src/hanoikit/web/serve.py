@@ -1,10 +1,11 @@
 """The play server: uvicorn on a listening socket, with deadlines for clients that send their request slowly.
 
 uvicorn closes a kept-alive connection idle for :data:`~hanoikit.limits.WEB_KEEP_ALIVE` seconds and h11 refuses
-request headers over :data:`~hanoikit.limits.WEB_MAX_HEADER_BYTES` bytes, but neither times out a client that sends
-its headers a byte at a time: :class:`HeaderDeadline` answers 408 and closes a connection whose request line and
-headers are not all in :data:`~hanoikit.limits.WEB_HEADER_TIMEOUT` seconds after its first byte (or after the
-connection, on a new one). The body's deadline is the app's (:class:`hanoikit.web.app.BodyLimit`).
+incomplete request headers over :data:`~hanoikit.limits.WEB_MAX_HEADER_BYTES` bytes, but neither times out a client
+that sends its headers a byte at a time: :class:`HeaderDeadline` answers 408 and closes a connection whose request
+line and headers are not all in :data:`~hanoikit.limits.WEB_HEADER_TIMEOUT` seconds after its first byte (or after
+the connection, on a new one), and answers a request it cannot read in the API's error shape. The body's deadline is
+the app's (:class:`hanoikit.web.app.BodyLimit`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from http import HTTPStatus
 from typing import Any
 
 import h11
@@ -62,13 +64,22 @@ class HeaderDeadline(H11Protocol):
 
     def _too_slow(self) -> None:
         self._deadline = None
+        self._close_with(408, f"the request's headers were not sent within {self.timeout:g} s", "RequestTimeout")
+
+    def send_400_response(self, msg: str) -> None:
+        """h11 cannot read the request line or headers (malformed, or longer than the limit): a 400 in the API's
+        error shape (uvicorn's is plain text)."""
+        detail = f"bad request: the request line and headers cannot be read (malformed, or over {WEB_MAX_HEADER_BYTES} "
+        self._close_with(400, detail + "bytes)", "BadRequest")
+
+    def _close_with(self, status: int, detail: str, error: str) -> None:
+        """Answer ``status`` with ``{"detail": ..., "error": ...}`` and close the connection (outside h11's cycle: no
+        request has been read)."""
         if self.transport.is_closing():
             return
-        body = json.dumps(
-            {"detail": f"the request's headers were not sent within {self.timeout:g} s", "error": "RequestTimeout"}
-        ).encode()
+        body = json.dumps({"detail": detail, "error": error}).encode()
         head = (
-            "HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
+            f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\ncontent-type: application/json\r\n"
             f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
         )
         self.transport.write(head.encode() + body)

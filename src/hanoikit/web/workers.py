@@ -14,6 +14,7 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -32,12 +33,12 @@ A = TypeVar("A")
 T = TypeVar("T")
 
 RETRY_AFTER = 1
-"""Seconds a refused client is told to wait (``Retry-After``): a full queue drains in about that long."""
+"""Seconds a refused client is told to wait before it sends the request again (``Retry-After``)."""
 
 
 NICE = 10
 """How much lower the workers' scheduling priority is than the server's: the operating system then runs the event
-loop as soon as a request arrives, ahead of the work (at most a tenth of its share against it, under load)."""
+loop as soon as a request arrives, ahead of the work (which gets about a ninth of the processor against it)."""
 
 
 class Busy(Exception):
@@ -127,13 +128,13 @@ class Workers:
     def start(self) -> None:
         """Fill the caches (``warm``) and start the worker processes.
 
-        Where processes can be forked (POSIX), this process is warmed once and each worker is a fork of it, caches
+        On Linux, this process is warmed once and each worker is a fork of it, caches
         included (the server has no other thread at work yet); elsewhere each worker is a fresh interpreter that warms
         itself. Without worker processes, this process is warmed.
         """
         if self._pool is not None:
             return
-        fork = "fork" in multiprocessing.get_all_start_methods()
+        fork = sys.platform.startswith("linux")  # elsewhere forking after numpy's libraries is not safe
         if self.warm is not None and (fork or not self.processes):
             self.warm()
         if self.processes:
