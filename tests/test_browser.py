@@ -862,6 +862,9 @@ def test_themes_follow_the_system_switch_and_pass_the_accessibility_scan(browser
                     expect(page.locator("html")).to_have_attribute("data-theme", "contrast")
                     expect(page.locator("html")).to_have_attribute("data-faces", "symbols")
                     expect(page.locator("html")).to_have_attribute("data-motion", "reduce")
+                    assert not page.locator("#sound").is_checked()  # silent unless asked
+                    page.check("#sound")
+                    assert page.evaluate("JSON.parse(localStorage.getItem('hanoikit.display')).sound") is True
                     assert page.locator("#board .face-pattern").first.is_visible()
                     page.screenshot(path=shots / f"theme-contrast-{size}.png")
                     assert _axe(page) == [], (size, "contrast")

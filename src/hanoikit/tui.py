@@ -36,7 +36,9 @@ if TYPE_CHECKING:
 
 __all__ = ["KEYS", "TerminalGame", "run", "stars"]
 
-KEYS = "1-{k} or {names}: pick a post, then where to · ←/→ and Enter too · h hint · u undo · y redo · n new · q quit"
+KEYS = (
+    "1-{k} or {names}: pick a post, then where to · ←/→ and Enter too · h hint · u undo · y redo · n next game · q quit"
+)
 """The key hint under the board (``{k}`` and ``{names}`` are the puzzle's posts)."""
 
 CHOOSER_KEYS = "+/- disks · c post colours · m magnetic or classic · Enter: play it · n: the same again · Esc: back"
@@ -262,7 +264,7 @@ class TerminalGame:
             self.message = "Back to your game."
             return
         n, colors = chosen.n, chosen.colors if chosen.faces else None
-        if lower in ("+", "=", "\x1b[c", "\x1bOc") or key in RIGHT:
+        if lower in ("+", "=") or key in RIGHT:
             n = min(n + 1, TERMINAL_MAX_DISKS)
         elif lower in ("-", "_") or key in LEFT:
             n = max(n - 1, 1)
