@@ -675,7 +675,7 @@ def create_app(
 
     >>> app = create_app()
     >>> sorted(app.openapi()["paths"])[:3]
-    ['/api/config', '/api/game/load', '/api/hint']
+    ['/api/choices', '/api/config', '/api/daily']
     """
     app = FastAPI(
         title="hanoikit play",
