@@ -3,7 +3,8 @@ members' caps and solution pages, against a real play server on 127.0.0.1.
 
 For each way of running the work (side by side in one run):
 
-* ``threads, as before``: the work in 40 of AnyIO's threads (FastAPI's ``def`` routes), every request queued;
+* ``threads, as before``: the work in 40 threads of the server's process (as FastAPI's ``def`` routes ran it in
+  AnyIO's 40 threads before), every request queued;
 * ``1 thread, bounded``: the work in one thread, at most :data:`~hanoikit.limits.WEB_MAX_WAITING` requests waiting,
   more refused with 503;
 * ``N processes, bounded``: the app's default, N worker processes (one per core, at most

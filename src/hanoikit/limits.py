@@ -62,6 +62,8 @@ __all__ = [
     "FRONTIER_BLOCK_CODES",
     "MAX_FRONTIER_CODES",
     "MAX_FRONTIER_SOLVER_CODES",
+    "MAX_WORKERS",
+    "CLUSTER_CONNECT_SECONDS",
     "ensure_at_most",
 ]
 
@@ -274,6 +276,13 @@ MAX_LEVY_DISKS = 2**15 - 1
 
 MAX_LEVY_ARRAY_MOVES = 50_000_000
 """The most moves of a Levy algorithm built as one array at once (``hanoikit.levy.solution_array``)."""
+
+MAX_WORKERS = 64
+"""The most local worker processes a search starts (``--workers``): each holds its own interpreter and compiled
+kernels, about 150 MB."""
+
+CLUSTER_CONNECT_SECONDS = 10
+"""How long a search waits for the Dask scheduler it is given (``--cluster``) before it gives up."""
 
 
 # -- play in the terminal (hanoi play --terminal) ----------------------------------------------------------------------

@@ -16,6 +16,7 @@ builds once in ``app.state``, which the routes reach through FastAPI dependencie
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import random
@@ -24,7 +25,6 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-import anyio
 import numpy as np
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -175,7 +175,7 @@ class BodyLimit:
         chunks: list[bytes] = []
         size = 0
         try:
-            with anyio.fail_after(self.timeout):
+            async with asyncio.timeout(self.timeout):
                 while True:
                     message = await receive()
                     if message["type"] != "http.request":  # the client went away
@@ -667,11 +667,10 @@ def create_app(
     unexpected failure a 500 without a traceback.
 
     The work on the rules runs in ``processes`` worker processes (default: :func:`~.workers.default_processes`),
-    started with the app (see :meth:`.Workers.start`); with ``processes=0``, in at most ``threads`` of AnyIO's
-    threads. At most ``waiting`` requests wait for a worker: more are refused with 503 and ``Retry-After``. A body
-    not all in within ``body_timeout`` seconds is refused with 408 (the headers' deadline is the server's:
-    :mod:`hanoikit.web.serve`). ``warmed``: fill the caches at startup (:func:`warm`), so that no request pays for
-    them.
+    started with the app (see :meth:`.Workers.start`); with ``processes=0``, in ``threads`` threads. At most
+    ``waiting`` requests wait for a worker: more are refused with 503 and ``Retry-After``. A body not all in within
+    ``body_timeout`` seconds is refused with 408 (the headers' deadline is the server's: :mod:`hanoikit.web.serve`).
+    ``warmed``: fill the caches at startup (:func:`warm`), so that no request pays for them.
 
     >>> app = create_app()
     >>> sorted(app.openapi()["paths"])[:3]

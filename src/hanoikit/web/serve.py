@@ -20,7 +20,6 @@ from contextlib import contextmanager
 from http import HTTPStatus
 from typing import Any
 
-import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -37,16 +36,17 @@ class HeaderDeadline(H11Protocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
+        self._last = self.cycle  # the request before the one whose headers are awaited
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm()
 
     def data_received(self, data: bytes) -> None:
-        if self._deadline is None and self.conn.their_state is h11.IDLE:  # the first byte of the next request
+        if self._deadline is None and (self.cycle is None or self.cycle.response_complete):  # a next request begins
             self._arm()
         super().data_received(data)
-        if self.conn.their_state is not h11.IDLE:  # its headers are all in
+        if self.cycle is not self._last:  # uvicorn has read its headers and begun its cycle
             self._disarm()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -55,6 +55,7 @@ class HeaderDeadline(H11Protocol):
 
     def _arm(self) -> None:
         self._disarm()
+        self._last = self.cycle
         self._deadline = self.loop.call_later(self.timeout, self._too_slow)
 
     def _disarm(self) -> None:

@@ -3,7 +3,7 @@
 The event loop reads requests and answers the cheap ones (the config, the page) itself; every request that asks the
 model (a position, a hint, a solution page...) is handed to a :class:`Workers` pool. With ``processes`` worker
 processes, that work never holds the event loop's interpreter lock, so a cheap request does not wait for it; with
-``processes=0`` it runs in AnyIO's threads (at most ``threads`` at once), which share that lock. At most ``waiting``
+``processes=0`` it runs in ``threads`` threads of this process, which share that lock. At most ``waiting``
 requests wait for a worker: one more raises :class:`Busy` at once (the app answers 503 with ``Retry-After``) instead of
 queueing without bound.
 """
@@ -18,12 +18,9 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
-
-import anyio.to_thread
-from anyio import CapacityLimiter
 
 from ..limits import WEB_MAX_WAITING, WEB_MAX_WORKERS
 
@@ -90,7 +87,7 @@ def _nothing() -> None:
 class Workers:
     """A bounded pool for the API's work: :meth:`run` a function on one argument there, or get :class:`Busy`.
 
-    Until :meth:`start` (and after :meth:`close`) the work runs in AnyIO's threads, so an app used without its
+    Until :meth:`start` (and after :meth:`close`) the work runs in ``threads`` threads, so an app used without its
     startup (a test client) still answers.
 
     >>> import asyncio
@@ -111,7 +108,7 @@ class Workers:
         self.waiting = waiting
         self.warm = warm
         self._pool: ProcessPoolExecutor | None = None
-        self._limiter: CapacityLimiter | None = None
+        self._threads: ThreadPoolExecutor | None = None
         self._admitted = 0
         self._lock = threading.Lock()
 
@@ -168,24 +165,26 @@ class Workers:
         :class:`Busy` at once if the pool is full, else what the function raises."""
         self._admit()
         pool = self._pool
+        executor: Executor
         if pool is None:
-            try:
-                if self._limiter is None:
-                    self._limiter = CapacityLimiter(self.threads)
-                return await anyio.to_thread.run_sync(function, argument, limiter=self._limiter)
-            finally:
-                self._release()
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(self.threads, thread_name_prefix="hanoikit-web")
+            executor = self._threads
+        else:
+            executor = pool
         try:
-            future: Future[T] = pool.submit(function, argument)
+            future: Future[T] = executor.submit(function, argument)
         except (BrokenProcessPool, RuntimeError):  # a worker died (killed, out of memory) or the pool is stopping
             self._release()
-            self._restart(pool)
+            if pool is not None:
+                self._restart(pool)
             raise Busy(self.waiting) from None
         future.add_done_callback(self._release)  # when the work ends, even if the request was given up before
         try:
             return await asyncio.wrap_future(future)
         except BrokenProcessPool:
-            self._restart(pool)
+            if pool is not None:
+                self._restart(pool)
             raise Busy(self.waiting) from None
 
     def _restart(self, broken: ProcessPoolExecutor) -> None:
