@@ -10,8 +10,8 @@ import importlib.util
 import itertools
 import os
 import re
-import shutil
 import shlex
+import shutil
 import subprocess
 import sys
 import zlib

@@ -34,6 +34,12 @@ __all__ = [
     "WEB_MAX_POSTS",
     "WEB_MAX_PAGE",
     "WEB_MAX_QUOTE",
+    "WEB_MAX_WORKERS",
+    "WEB_MAX_WAITING",
+    "WEB_HEADER_TIMEOUT",
+    "WEB_BODY_TIMEOUT",
+    "WEB_KEEP_ALIVE",
+    "WEB_MAX_HEADER_BYTES",
     "WEB_MAX_SAVED_MOVES",
     "MAX_INDEX_BITS",
     "MAX_INDEX_CHARS",
@@ -159,6 +165,28 @@ WEB_MAX_BODY_BYTES = 1_000_000
 
 WEB_MAX_QUOTE = 24
 """The most characters of a bad input an error message quotes."""
+
+WEB_MAX_WORKERS = 4
+"""The most worker processes the API runs the rules' work in (one per core, at most this): the event loop that reads
+requests and answers the cheap ones never waits for that work."""
+
+WEB_MAX_WAITING = 64
+"""The most requests for the rules' work that wait for a worker; one more is refused at once (503, ``Retry-After``)
+instead of queueing without bound."""
+
+WEB_HEADER_TIMEOUT = 10
+"""Seconds a client has to send a request's headers, from its first byte (or from the connection on a new one); a
+slower one is answered 408 and its connection closed."""
+
+WEB_BODY_TIMEOUT = 10
+"""Seconds a client has to send a request's body once its headers are in; a slower one is answered 408 and closed."""
+
+WEB_KEEP_ALIVE = 5
+"""Seconds an idle kept-alive connection stays open between requests."""
+
+WEB_MAX_HEADER_BYTES = 16_384
+"""The most bytes of a request's line and headers the server holds before they are complete; more is answered 400
+and the connection closed."""
 
 
 # -- the web API's family members (hanoi play with posts= and moves=): a hint or a distance answers in < 50 ms -------
