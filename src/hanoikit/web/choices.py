@@ -59,6 +59,8 @@ class Rule(BaseModel):
 
 
 class Choices(BaseModel):
+    """What the menus may offer for ``n`` disks on ``posts`` posts, classic or ``magnetic``: each move rule's choices."""
+
     n: int
     posts: int
     magnetic: bool
