@@ -11,6 +11,7 @@ import itertools
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import zlib
@@ -74,11 +75,8 @@ def test_page_examples(page: Path) -> None:
 README = ROOT / "README.md"
 NOT_RUN = re.compile(r"<!-- console: not run: (.+?) -->")
 NOT_RUN_ENTRY = re.compile(r"(hanoi [^(;]+?)\s*\(([^)]+)\)")
-FILES = {
-    # what the README's `hanoi check answer.txt -n 3 --explain` reads: a student's list in mixed notations
-    "answer.txt": "1SD\n2 S I\n(1, 2, 1)\n3SD\nmove disk 1 from I to S\n1SI\n2ID\n",
-}
-"""The files an example reads, written into the empty directory each example runs in."""
+EXAMPLES = ROOT / "docs" / "examples"
+"""The files the examples read (``hanoi check docs/examples/answer.txt``), copied into the directory each runs in."""
 
 
 def _not_run(text: str, first: int) -> dict[str, str]:
@@ -153,8 +151,7 @@ def test_page_commands(
 ) -> None:
     """Every ``$ hanoi ...`` of README.md and docs/ prints what the page shows (in an empty directory, at 80
     columns); a command shown without output prints nothing."""
-    for name, content in FILES.items():
-        (tmp_path / name).write_text(content)
+    shutil.copytree(EXAMPLES, tmp_path / "docs" / "examples")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "80")
     out = _run(command, capsys)

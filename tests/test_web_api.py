@@ -31,7 +31,8 @@ from oracle import all_states, plain_distances_to
 
 SIGN = {"R": 1, "B": -1, None: 0}
 
-MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch", "store", "link", "challenges"]
+MODULES = ["app", "api", "state", "game", "board", "animation", "chart", "view", "play", "watch", "store", "link",
+           "challenges", "theme", "sound", "daily", "tutorial"]
 """The page's ES modules (tests/test_browser.py checks that the page loads them all)."""
 
 
@@ -756,7 +757,7 @@ def test_hanoi_play_serves_the_page() -> None:
         line = server.stdout.readline()  # type: ignore[union-attr]
         assert line.startswith("hanoi play: the puzzle is at http://127.0.0.1:"), line
         url = line.split(" at ")[1].split()[0]
-        assert httpx.get(url, timeout=10).status_code == 200
+        assert httpx.get(url, timeout=180).status_code == 200  # the address comes at once, the answer once warm
         assert httpx.post(url + "api/hint", json={"settings": {"n": 3}}, timeout=10).json()["move"] == "1SI"
     finally:
         server.terminate()

@@ -63,6 +63,18 @@ def _bars(n: int, column: int) -> list[int]:
     return [max(1, round(1 + (widest - 1) * (disk - 1) / (n - 1))) for disk in range(1, n + 1)]
 
 
+def _wide_bars(n: int, column: int) -> list[int]:
+    """Disk widths filling a column wider than the natural one: from about a third of it to all but two characters,
+    odd, so that each disk is centred.
+
+    >>> _wide_bars(3, 26)
+    [7, 15, 23]
+    """
+    widest, narrowest = column - 2, max(3, column // 3)
+    widths = [narrowest + (widest - narrowest) * (disk - 1) // max(1, n - 1) for disk in range(1, n + 1)]
+    return [width - (1 - width % 2) for width in widths]
+
+
 def picture(
     state: State,
     puzzle: Puzzle | None = None,
@@ -71,11 +83,15 @@ def picture(
     width: int | None = None,
     selected: int | None = None,
     cursor: int | None = None,
+    letters: bool = False,
+    fill: bool = False,
 ) -> Text:
     """A rich :class:`~rich.text.Text` drawing of ``state`` at most ``width`` columns wide (default: full size), one
     row per disk and one above (the same height whatever the position), with an optional caption line under it.
 
-    ``selected`` marks a post picked as the source of a move, ``cursor`` the post the keyboard is on.
+    ``selected`` marks a post picked as the source of a move, ``cursor`` the post the keyboard is on. With
+    ``letters`` (a terminal without colour), a magnetic disk is drawn in the letter of its top face (``RR1RR``).
+    With ``fill``, the posts share the whole ``width`` and the disks widen to fill their columns (a game's board).
 
     >>> from rich.console import Console
     >>> console = Console(width=40, color_system=None)
@@ -100,8 +116,8 @@ def picture(
     k = state.post_count if puzzle is None else puzzle.posts
     names = puzzle.post_names if puzzle is not None else post_names(k)
     colors = puzzle.colors if puzzle is not None else "N" * k
-    column = 2 * n + 3 if width is None else max(3, min(2 * n + 3, width // k))
-    bars = _bars(n, column)
+    column = 2 * n + 3 if width is None else max(3, width // k if fill else min(2 * n + 3, width // k))
+    bars = _bars(n, column) if not fill or column <= 2 * n + 3 else _wide_bars(n, column)
     post_styles = [NEUTRAL_POST if c == "N" else FACE[c] for c in colors]
     stacks = state.stacks()
     text = Text()
@@ -122,10 +138,11 @@ def picture(
             else:
                 face = f"{FACE[up]} on {FACE['B' if up == 'R' else 'R']}"
                 digits = f"bold white on {FACE[up]}"
+            block = up if letters and up is not None else "▀"
             text.append(" " * pad)
-            text.append("▀" * left, style=face)
+            text.append(block * left, style=face)
             text.append(label, style=digits)
-            text.append("▀" * (bar - left - len(label)), style=face)
+            text.append(block * (bar - left - len(label)), style=face)
             text.append(" " * (column - pad - bar))
         text.rstrip()
         text.append("\n")

@@ -43,6 +43,7 @@ from ..move import MIN_POSTS, POST_NAMES, Move
 from ..puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle
 from ..session import Game
 from ..state import Color, State, flip
+from . import choices, daily
 from .positions import describe, random_state, read_move, remaining
 from .schemas import (
     MAX_DISKS,
@@ -677,7 +678,7 @@ def create_app(
 
     >>> app = create_app()
     >>> sorted(app.openapi()["paths"])[:3]
-    ['/api/config', '/api/game/load', '/api/hint']
+    ['/api/choices', '/api/config', '/api/daily']
     """
     app = FastAPI(
         title="hanoikit play",
@@ -695,4 +696,6 @@ def create_app(
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api)
+    app.include_router(choices.router)
+    app.include_router(daily.router)
     return app
