@@ -112,7 +112,7 @@ def test_the_503_is_documented_on_every_route_that_asks_the_model() -> None:
     for path, operations in paths.items():
         for method, operation in operations.items():
             busy = operation["responses"].get("503")
-            assert (busy is not None) == (method == "post"), path
+            assert (busy is not None) == (path != "/api/config"), (method, path)  # config is built once, on the loop
             if busy:
                 assert busy["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
                 assert "Retry-After" in busy["headers"] and str(WEB_MAX_WAITING) in busy["description"]

@@ -11,7 +11,8 @@ is sliced out of the whole solution built as a numpy array (a few milliseconds a
 
 The routes are module-level functions on two routers, :data:`pages` (the page) and :data:`api` (the JSON API);
 :func:`create_app` assembles them with the body limit and the error handlers (:data:`HANDLERS`), and keeps what it
-builds once in ``app.state``, which the routes reach through FastAPI dependencies (:func:`app_config`).
+builds once in ``app.state``, which the routes reach through FastAPI dependencies (:func:`app_config`, and
+:data:`~hanoikit.web.offload.Work` for the worker pool).
 """
 
 from __future__ import annotations
@@ -23,14 +24,13 @@ import random
 from collections.abc import AsyncIterator, Callable, Coroutine
 from http import HTTPStatus
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import numpy as np
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -44,6 +44,7 @@ from ..puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle
 from ..session import Game
 from ..state import Color, State, flip
 from . import choices, daily
+from .offload import BUSY, Work, answered
 from .positions import describe, random_state, read_move, remaining
 from .schemas import (
     MAX_DISKS,
@@ -72,7 +73,6 @@ __all__ = [
     "create_app",
     "api",
     "app_config",
-    "app_workers",
     "pages",
     "warm",
     "warm_family",
@@ -82,8 +82,6 @@ __all__ = [
     "REFUSALS",
     "STATIC",
 ]
-
-R = TypeVar("R", bound=BaseModel)
 
 STATIC = Path(__file__).with_name("static")
 """The page: ``index.html``, ``style.css`` and its ES modules, ``app.js`` first."""
@@ -124,15 +122,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         "hanoikit error and its reason (a position that is not legal, an unsolvable puzzle, a bad saved game...). "
         "An illegal move is not refused so: `/api/move` answers it with `legal` false and the reason.",
     },
-    503: {
-        "model": Error,
-        "description": f"The server is busy (error `ServiceUnavailable`): {WEB_MAX_WAITING} requests already wait for "
-        "a worker, so this one is refused at once instead of queueing; send it again after `Retry-After` seconds. "
-        "`/api/config` and the page never wait for a worker.",
-        "headers": {
-            "Retry-After": {"description": "seconds to wait before sending it again", "schema": {"type": "integer"}}
-        },
-    },
+    503: BUSY,
 }
 """The refusals every API route that asks the model may answer, all in the :class:`Error` shape."""
 
@@ -519,15 +509,6 @@ async def app_config(request: Request) -> bytes:
     return config
 
 
-async def app_workers(request: Request) -> Workers:
-    """The dependency of the routes that ask the model: the app's pool (``app.state.workers``)."""
-    work: Workers = request.app.state.workers
-    return work
-
-
-Work = Annotated[Workers, Depends(app_workers)]
-
-
 pages = APIRouter(include_in_schema=False)
 """The page: ``/`` (its modules are mounted under ``/static``)."""
 
@@ -536,7 +517,7 @@ api = APIRouter(prefix="/api")
 
 A route that asks the model never does the work on the event loop: the answer is a module-level function of the
 request model (such as ``_hint``), and the route, ``async``, hands it to the app's pool with
-``return await _answer(work, _hint, request)`` (``work: Work``), which also renders the JSON there. Only answers built
+``return await answered(work, _hint, request)`` (``work: Work``), which also renders the JSON there. Only answers built
 once (``/api/config``) are served on the loop."""
 
 
@@ -595,27 +576,16 @@ def _load(game: SavedGame) -> LoadedGame:
     )
 
 
-def _rendered(answer: Callable[[R], BaseModel], request: R) -> bytes:
-    """The JSON of ``answer(request)``, rendered in the worker: the event loop only sends the bytes."""
-    return answer(request).model_dump_json().encode()
-
-
-async def _answer(work: Workers, answer: Callable[[R], BaseModel], request: R) -> Response:
-    """Compute and render the answer to ``request`` in ``work``'s pool (the route's ``response_model`` is its
-    shape)."""
-    return Response(await work.run(functools.partial(_rendered, answer), request), media_type="application/json")
-
-
 @api.post("/position", response_model=Position, responses=REFUSALS)
 async def position(request: PositionRequest, work: Work) -> Response:
     """Describe a position (default: the start): what the posts show, the legal moves, the moves left."""
-    return await _answer(work, _describe_position, request)
+    return await answered(work, _describe_position, request)
 
 
 @api.post("/random", response_model=Position, responses=REFUSALS)
 async def random_position(request: RandomRequest, work: Work) -> Response:
     """A random legal position from which the goal can be reached."""
-    return await _answer(work, _random_position, request)
+    return await answered(work, _random_position, request)
 
 
 @api.post("/move", response_model=MoveResult, responses=REFUSALS)
@@ -623,7 +593,7 @@ async def move(request: MoveRequest, work: Work) -> Response:
     """Play a move ('1SD', or 'SD' for the top disk of S). A move the rules refuse is an expected answer (200,
     ``legal`` false, with the reason); only a request that cannot be read (a bad position, a disk that does not
     exist) is a 422."""
-    return await _answer(work, _play, request)
+    return await answered(work, _play, request)
 
 
 @api.post("/hint", response_model=Hint, responses=REFUSALS)
@@ -635,7 +605,7 @@ async def hint(request: PositionRequest, work: Work) -> Response:
     request (at most about 20 ms at the caps of :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`; at startup for
     :data:`DEEP_MEMBERS`) and kept for the 16 members asked about last.
     """
-    return await _answer(work, _hint, request)
+    return await answered(work, _hint, request)
 
 
 @api.post("/solution", response_model=SolutionPage, responses=REFUSALS)
@@ -645,7 +615,7 @@ async def solution(request: SolutionRequest, work: Work) -> Response:
     The page starts at its offset without replaying the moves before it: the whole solution is built as a numpy
     array (a few milliseconds at the largest tower) and sliced.
     """
-    return await _answer(work, _solution_page, request)
+    return await answered(work, _solution_page, request)
 
 
 @api.post("/game/load", response_model=LoadedGame, responses=REFUSALS)
@@ -654,7 +624,7 @@ async def load(game: SavedGame, work: Work) -> Response:
 
     A saved game holds at most :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES` moves (the schema says so).
     """
-    return await _answer(work, _load, game)
+    return await answered(work, _load, game)
 
 
 def create_app(

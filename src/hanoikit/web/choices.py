@@ -11,6 +11,7 @@ import functools
 from typing import Annotated
 
 from fastapi import APIRouter, Query
+from fastapi.responses import Response
 from pydantic import BaseModel
 
 from ..errors import UnsolvableError
@@ -18,6 +19,7 @@ from ..limits import WEB_MAX_DISKS, WEB_MAX_FAMILY_DISKS, WEB_MAX_POSTS
 from ..move import MIN_POSTS, post_names
 from ..puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle
 from ..state import COLORS
+from .offload import BUSY, Work, answered
 from .schemas import Error
 
 __all__ = ["Choices", "Coloring", "Goal", "Rule", "choices", "router"]
@@ -59,7 +61,8 @@ class Rule(BaseModel):
 
 
 class Choices(BaseModel):
-    """What the menus may offer for ``n`` disks on ``posts`` posts, classic or ``magnetic``: each move rule's choices."""
+    """What the menus may offer for ``n`` disks on ``posts`` posts, classic or ``magnetic``: each move rule's
+    choices."""
 
     n: int
     posts: int
@@ -134,13 +137,21 @@ def choices(n: int, posts: int, magnetic: bool) -> Choices:
 @router.get(
     "/api/choices",
     response_model=Choices,
-    responses={422: {"model": Error, "description": "A number of disks or posts out of range (`ValidationError`)."}},
+    responses={
+        422: {"model": Error, "description": "A number of disks or posts out of range (`ValidationError`)."},
+        503: BUSY,
+    },
 )
-def choices_route(
+async def choices_route(
+    work: Work,
     n: Annotated[int, Query(ge=1, le=WEB_MAX_DISKS, description="number of disks")] = 3,
     posts: Annotated[int, Query(ge=MIN_POSTS, le=WEB_MAX_POSTS, description="number of posts")] = 3,
     magnetic: bool = True,
-) -> Choices:
+) -> Response:
     """For each move rule, colouring and goal face: the par of the game, or the reason it cannot be played (the
     page disables those choices and says why)."""
-    return choices(n, posts, magnetic)
+    return await answered(work, _choices_of, (n, posts, magnetic))
+
+
+def _choices_of(menu: tuple[int, int, bool]) -> Choices:
+    return choices(*menu)

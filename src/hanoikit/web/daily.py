@@ -11,11 +11,13 @@ import random
 from typing import Annotated
 
 from fastapi import APIRouter, Query
+from fastapi.responses import Response
 from pydantic import BaseModel
 
 from ..errors import InvalidPuzzleError
 from ..limits import WEB_MAX_FAMILY_DISKS
 from .choices import choices
+from .offload import BUSY, Work, answered
 from .positions import random_state
 from .schemas import Error, Settings
 
@@ -94,15 +96,16 @@ def daily(date: datetime.date) -> Daily:
 @router.get(
     "/api/daily",
     response_model=Daily,
-    responses={422: {"model": Error, "description": "A date that is not YYYY-MM-DD from 2000 to 2100."}},
+    responses={422: {"model": Error, "description": "A date that is not YYYY-MM-DD from 2000 to 2100."}, 503: BUSY},
 )
-def daily_route(
+async def daily_route(
+    work: Work,
     date: Annotated[
         datetime.date | None, Query(description="the day, YYYY-MM-DD (default: today in UTC), 2000-01-01 to 2100-12-31")
     ] = None,
-) -> Daily:
+) -> Response:
     """The daily puzzle: the same member, start, goal and par for everyone on a date."""
     day = date or datetime.datetime.now(datetime.UTC).date()
     if not FIRST <= day <= LAST:
         raise InvalidPuzzleError(f"the daily puzzle is offered from {FIRST} to {LAST}, not on {day}")
-    return daily(day)
+    return await answered(work, daily, day)
