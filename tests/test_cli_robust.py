@@ -165,20 +165,54 @@ def test_a_closed_pipe_ends_silently_with_status_0(args: list[str]) -> None:
     assert process.stderr is not None and process.stderr.read() == ""
 
 
+_CLOSED_PIPE = [["markov"], ["variants"], ["count", "--upto", "30"], ["crossings", "--upto", "3"], ["solve", "3"],
+                ["time", "64"], ["explain", "3"], ["graph", "3"], ["solve", "3", "--format", "json"]]
+
+
+def test_a_reader_gone_before_any_output_ends_silently_with_status_0() -> None:
+    """Rich tables (whose console ends a broken pipe with status 1 of its own) and plain text alike: the reader
+    closed its end before the command wrote anything."""
+    started = []
+    for args in _CLOSED_PIPE:
+        read, write = os.pipe()
+        os.close(read)
+        started.append(hanoi(*args, stdout=write))
+        os.close(write)
+    for args, process in zip(_CLOSED_PIPE, started):
+        _, err = process.communicate(timeout=60)
+        assert (process.returncode, err) == (0, ""), args
+
+
+_SIGNALS = [(signal.SIGTERM, 143, "hanoi: terminated\n"), (signal.SIGINT, 130, "hanoi: interrupted\n")]
+
+
+@pytest.mark.parametrize("signum, status, said", _SIGNALS, ids=["SIGTERM", "SIGINT"])
 @pytest.mark.parametrize(
     "args, temporary",
     [(["animate", "6", "--out", "m.gif"], ".hanoikit-"), (["reproduce", "--out", "rep"], ".rep.")],
 )
-def test_sigterm_removes_the_temporary_files(tmp_path: Path, args: list[str], temporary: str) -> None:
+def test_a_signal_removes_the_temporary_files(
+    tmp_path: Path, args: list[str], temporary: str, signum: int, status: int, said: str
+) -> None:
     process = hanoi(*args, cwd=tmp_path)
     deadline = time.monotonic() + 60
     while not any(p.name.startswith(temporary) for p in tmp_path.iterdir()):  # mid-work: the temporary is there
         assert process.poll() is None and time.monotonic() < deadline
         time.sleep(0.02)
-    process.send_signal(signal.SIGTERM)
+    process.send_signal(signum)
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 143 and one_line(err) == "hanoi: terminated\n", err
+    assert process.returncode == status and one_line(err) == said, err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("signum, status, said", _SIGNALS, ids=["SIGTERM", "SIGINT"])
+def test_a_signal_while_streaming_is_one_line(signum: int, status: int, said: str) -> None:
+    process = hanoi("solve", "40")
+    assert process.stdout is not None and process.stdout.readline() == "1SI\n"
+    process.send_signal(signum)
+    process.stdout.read()
+    assert process.wait(timeout=60) == status
+    assert process.stderr is not None and one_line(process.stderr.read()) == said
 
 
 @pytest.mark.parametrize(
