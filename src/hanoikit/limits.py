@@ -56,6 +56,7 @@ __all__ = [
     "MAX_LEVY_DISKS",
     "MAX_LEVY_ARRAY_MOVES",
     "MAX_LEVY_DISK_COUNTS_DISKS",
+    "MAX_CHART_MOVES",
     "TERMINAL_MAX_DISKS",
     "FRONTIER_BLOCK_CODES",
     "MAX_FRONTIER_CODES",
@@ -262,6 +263,10 @@ MAX_LEVY_DISKS = 2**15 - 1
 
 MAX_LEVY_ARRAY_MOVES = 50_000_000
 """The most moves of a Levy algorithm built as one array at once (``hanoikit.levy.solution_array``)."""
+
+MAX_CHART_MOVES = 30_000
+"""The most moves a colour-crossing chart draws (``hanoi crossings --plot``, ``hanoikit.draw.crossings``): a bar per
+change of colour, a few seconds at the cap (every algorithm up to 10 disks)."""
 
 MAX_LEVY_DISK_COUNTS_DISKS = 1000
 """The most disks for which ``hanoikit.levy.disk_counts`` counts the moves of every disk: it keeps the counts of
