@@ -51,6 +51,8 @@ def diagram(state: State, puzzle: Puzzle | None = None) -> str:
     """
     if not isinstance(state, State):
         raise TypeError(f"diagram draws a State, not {type(state).__name__}: use State.parse(text)")
+    if puzzle is not None and not isinstance(puzzle, Puzzle):
+        raise TypeError(f"the puzzle is a Puzzle or None, not {type(puzzle).__name__}")
     if puzzle is not None:
         puzzle.check(state)
     ensure_at_most(state.n, MAX_DIAGRAM_DISKS, "disks (drawn as text)")
