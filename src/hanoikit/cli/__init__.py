@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     hook = sys.unraisablehook
     sys.unraisablehook = lambda report: None if isinstance(report.exc_value, _STOPS) else hook(report)
     try:
+        if any("\x00" in arg for arg in args):  # only in process: no shell passes one, and no path may hold one
+            raise click.UsageError("an argument holds a NUL character")
         # not app.main: on Ctrl-C it prints a blank line before its own, and it ends a closed pipe with status 1
         with app.make_context("hanoi", list(args)) as ctx:
             status = app.invoke(ctx)  # a status set by ctx.exit(status) comes as click.exceptions.Exit
