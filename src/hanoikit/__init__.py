@@ -15,7 +15,9 @@ import importlib
 from typing import Any
 
 from .errors import (
+    CheckpointError,
     EmptyStackError,
+    EngineError,
     HanoiError,
     IllegalMoveError,
     InvalidMoveError,
@@ -37,8 +39,10 @@ __version__ = "0.1.0"
 
 __all__ = [
     "COLORS",
+    "CheckpointError",
     "Color",
     "EmptyStackError",
+    "EngineError",
     "Game",
     "HanoiError",
     "IllegalMoveError",

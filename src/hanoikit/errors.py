@@ -15,6 +15,8 @@ __all__ = [
     "MoveIndexError",
     "EmptyStackError",
     "MissingExtraError",
+    "CheckpointError",
+    "EngineError",
     "quote",
 ]
 
@@ -66,6 +68,20 @@ class MissingExtraError(HanoiError, ImportError):
     def __init__(self, message: str, *, name: str | None = None, extra: str = "") -> None:
         super().__init__(message, name=name)
         self.extra = extra
+
+
+class CheckpointError(HanoiError):
+    """A checkpoint of a search cannot be resumed: one of its files is missing, damaged or inconsistent with the
+    others; the message names the file, and ``path`` holds it. Nothing of the checkpoint has been changed."""
+
+    def __init__(self, message: str, *, path: str = "") -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class EngineError(HanoiError):
+    """A search engine cannot start or run as asked: a cluster that cannot be reached, workers that cannot see the
+    table, too little memory or disk for the table."""
 
 
 QUOTE_LIMIT = 40

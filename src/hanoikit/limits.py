@@ -61,6 +61,8 @@ __all__ = [
     "FRONTIER_BLOCK_CODES",
     "MAX_FRONTIER_CODES",
     "MAX_FRONTIER_SOLVER_CODES",
+    "MAX_WORKERS",
+    "CLUSTER_CONNECT_SECONDS",
     "ensure_at_most",
 ]
 
@@ -273,6 +275,13 @@ MAX_LEVY_DISK_COUNTS_DISKS = 1000
 every disk for every call of up to ``n`` disks, about ``n**3`` bits (0.3 GB and about a second at the cap). Their
 totals (``hanoikit.levy.counts``) are in closed form up to :data:`MAX_DISKS` disks; the recursion that checks them
 (``structural_count``) and the move streams go up to :data:`MAX_LEVY_DISKS`."""
+
+MAX_WORKERS = 64
+"""The most local worker processes a search starts (``--workers``): each holds its own interpreter and compiled
+kernels, about 150 MB."""
+
+CLUSTER_CONNECT_SECONDS = 10
+"""How long a search waits for the Dask scheduler it is given (``--cluster``) before it gives up."""
 
 
 # -- play in the terminal (hanoi play --terminal) ----------------------------------------------------------------------

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
+import math
 import sys
 import time
 from typing import Any
 
 import click
 
+from .. import limits
 from ..draw.terminal import emit
 from ..frontier.engines import ENGINES
 from ..puzzle import Puzzle
@@ -21,14 +22,15 @@ _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
 
 
 @app.command()
-@click.argument("n", type=DISKS)
+@click.argument("n", type=DISKS, required=False)
 @magnetic_options
 @click.option("--from", "source", metavar="STATE", help="Search from this position (default: the start), e.g. SSI:RRB.")
 @click.option("--engine", type=click.Choice(ENGINES), help="Run the search's block tasks here (default), on local "
               "processes, or on Dask; implies the frontier search.")
-@click.option("--workers", type=click.IntRange(1), help="Worker processes (processes engine), or start a Dask "
-              "LocalCluster of N workers (default engine: dask).")
-@click.option("--cluster", metavar="ADDRESS", help="Run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786.")
+@click.option("--workers", type=click.IntRange(1, limits.MAX_WORKERS), help="Worker processes (processes engine), or "
+              f"start a Dask LocalCluster of N workers (default engine: dask); at most {limits.MAX_WORKERS}.")
+@click.option("--cluster", metavar="ADDRESS", help="Run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786 "
+              f"(given up after {limits.CLUSTER_CONNECT_SECONDS} s without an answer).")
 @click.option("--store", metavar="DIR", type=click.Path(file_okay=False), help="Keep the table of two-bit rows in "
               "DIR instead of memory (for a cluster: a directory every worker sees).")
 @click.option("--checkpoint", metavar="DIR", type=click.Path(file_okay=False), help="Make each finished layer durable "
@@ -36,11 +38,14 @@ _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
 @click.option("--resume", metavar="DIR", type=click.Path(file_okay=False), help="Resume the killed search "
               "checkpointed in DIR, and go on checkpointing there.")
 @click.option("--checkpoint-every", type=click.FloatRange(0), default=60.0, show_default=True, metavar="SECONDS",
+              callback=lambda ctx, param, value: _finite(value, param, ctx),
               help="Write a checkpoint at most this often (0: after every layer).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="json: states, reachable, distance, eccentricity, layers, seconds, ...; csv: positions by distance.")
+@click.option("--clean", is_flag=True, help="Only remove the tables that searches killed outright (SIGKILL) left in "
+              "/dev/shm, as every search does before it starts, and say what was removed.")
 def search(
-    n: int,
+    n: int | None,
     magnetic: str | None,
     start_up: str | None,
     goal_up: str | None,
@@ -53,6 +58,7 @@ def search(
     resume: str | None,
     checkpoint_every: float,
     fmt: str,
+    clean: bool,
 ) -> None:
     """Breadth-first search from the start (or --from STATE) over every position of the N-disk puzzle.
 
@@ -66,13 +72,26 @@ def search(
     hanoi search 15 --posts 4 --moves linear       OEIS A160002
     hanoi search 14 --posts 4 --workers 2          on a Dask LocalCluster
     hanoi search 20 --checkpoint run/              then, if killed: --resume run/
+
+    A table needs two bits a position in memory (or in --store DIR): a search that would not fit in the memory
+    available is refused before it starts. A checkpoint is verified file by file (checksums) before a search
+    resumes from it: a damaged one is refused, naming the file, and left as it is. Ctrl-C or SIGTERM stop the
+    search within a second or so, removing its table.
     """
+    if clean or n is not None:
+        _remove_stale_tables(clean)
+    if clean:
+        return
+    if n is None:
+        raise click.MissingParameter(ctx=click.get_current_context(), param_type="argument", param_hint="'N'")
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     origin = puzzle.start if source is None else puzzle.parse(source)
     if resume is not None:
         if checkpoint is not None and checkpoint != resume:
             fail("give --checkpoint DIR or --resume DIR, not both")
-        if not os.path.exists(os.path.join(resume, "state.json")):
+        from ..frontier.checkpoint import holds_checkpoint
+
+        if not holds_checkpoint(resume):
             fail(f"--resume: no checkpoint in {resume}")
         checkpoint = resume
     progress = sys.stderr.isatty()
@@ -96,6 +115,32 @@ def search(
         emit("csv", ["distance", "positions"], list(enumerate(found["layers"])))
     else:
         _print(puzzle, found)
+
+
+def _finite(value: float, param: click.Parameter, ctx: click.Context) -> float:
+    """``value``, if it is a finite number (``nan`` passes a :class:`click.FloatRange`)."""
+    if not math.isfinite(value):
+        raise click.BadParameter(f"{value!r} is not a finite number", ctx, param)
+    return value
+
+
+def _remove_stale_tables(always: bool) -> None:
+    """Remove the tables of searches killed outright and say so on stderr (with ``always``, also that there were
+    none)."""
+    from ..frontier.tables import SHM, remove_stale_tables
+
+    removed = remove_stale_tables(SHM)
+    if removed:
+        pids = ", ".join(str(table.pid) for table in removed)
+        size = sum(table.bytes for table in removed) / 2**20
+        semaphores = sum(len(table.semaphores) for table in removed)
+        click.echo(
+            f"hanoi: removed {len(removed)} table{'s' * (len(removed) > 1)} of killed searches from {SHM} "
+            f"({size:,.1f} MiB, process {pids}) and {semaphores} semaphore{'s' * (semaphores != 1)}",
+            err=True,
+        )
+    elif always:
+        click.echo(f"hanoi: no tables of killed searches in {SHM}", err=True)
 
 
 def _oracle_covers(puzzle: Puzzle) -> bool:
@@ -163,6 +208,8 @@ def _print(puzzle: Puzzle, found: dict[str, Any]) -> None:
         layers.add_row(*(("…", "…") if d < 0 else (f"{d:,}", f"{sizes[d]:,}")))
 
     console = Console()
-    console.print(summary)
-    console.print(layers)
+    with console.capture() as captured:
+        console.print(summary)
+        console.print(layers)
+    sys.stdout.write(captured.get())  # a closed pipe is an OSError here, which the command line ends quietly
 

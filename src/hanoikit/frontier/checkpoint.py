@@ -1,27 +1,87 @@
 """Checkpoints of the frontier search: each finished layer made durable in a directory, to resume a killed search.
 
-The directory holds ``state.json`` (the search, the layers so far and which file holds each block), one file per
-block changed since the previous checkpoint (``blocks/B-V.bin``, the row's bytes) and the current layer's positions
-(``frontier-V.npz``). A checkpoint is written beside the previous one and takes over when ``state.json`` is replaced
-(an atomic rename, after every file it names is on disk); the files only the old one named are then removed. A search
-killed at any moment therefore resumes from its last checkpoint and ends with the same result.
+The directory holds ``state.json`` (the search, the layers so far, which file holds each block and the checksum of
+every file), one file per block changed since the previous checkpoint (``blocks/B-V.bin``, the row's bytes) and the
+current layer's positions (``frontier-V.npz``). A checkpoint is written beside the previous one and takes over when
+``state.json`` is replaced (an atomic rename, after every file it names is on disk); the files only the old one named
+are then removed. A search killed at any moment therefore resumes from its last checkpoint and ends with the same
+result.
+
+What is written is checked when read back: each file has a BLAKE2b checksum in ``state.json``, which has its own, and
+the record must agree with the blocks (the positions found so far are the layers' sum, the current layer holds the
+last layer's count, at most every position is reached). A damaged, truncated or missing file, or one edited by hand,
+raises :class:`~hanoikit.CheckpointError` naming it, before anything is changed.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import os
+import re
+import zipfile
 from collections.abc import Callable
 from typing import IO, Any
 
 import numpy as np
 
-from ..errors import InvalidPuzzleError
-from .layout import Layout
+from ..errors import CheckpointError, InvalidPuzzleError
+from .layout import Layout, position_count
 
-__all__ = ["Checkpoint"]
+__all__ = ["Checkpoint", "checksum", "holds_checkpoint"]
 
 _STATE = "state.json"
+_FORMAT = 2  # 2: with checksums
+_BLOCK = re.compile(r"(\d+)-(\d+)\.bin")
+_FRONTIER = re.compile(r"frontier-(\d+)\.npz")
+
+_LOW = np.uint64(0x5555555555555555)  # the low bit of every two-bit code of a word
+
+
+def _counts(row: np.ndarray) -> tuple[int, int, int]:
+    """How many codes of ``row`` (whole 64-bit words) are visited (not 0), and how many hold the values 2 and 3.
+
+    >>> _counts(np.array([0b11_10_01_00, 0, 0, 0, 0, 0, 0, 0], dtype=np.uint8))
+    (3, 1, 1)
+    """
+    words = row.view(np.uint64)
+    high = (words >> np.uint64(1)) & _LOW
+    low = words & _LOW
+    threes = int(np.bitwise_count(high & low).sum())
+    return int(np.bitwise_count(high | low).sum()), int(np.bitwise_count(high).sum()) - threes, threes
+
+
+def checksum(data: bytes | memoryview) -> str:
+    """The BLAKE2b checksum (16 bytes, in hex) of ``data``, as a checkpoint records it.
+
+    >>> checksum(b"")
+    'cae66941d9efbd404e4d88758ea67670'
+    """
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def holds_checkpoint(directory: str) -> bool:
+    """Whether ``directory`` holds a checkpoint: its ``state.json``, or files of one whose ``state.json`` is gone
+    (which :meth:`Checkpoint.load` then refuses). The first checkpoint of a search alone, cut short before its
+    ``state.json`` was written, is none: the search starts again."""
+    if os.path.exists(os.path.join(directory, _STATE)):
+        return True
+    names = _listing(directory) + [f"blocks/{name}" for name in _listing(os.path.join(directory, "blocks"))]
+    return any(_serial(name) > 1 for name in names)
+
+
+def _listing(directory: str) -> list[str]:
+    try:
+        return os.listdir(directory)
+    except OSError:
+        return []
+
+
+def _serial(name: str) -> int:
+    """The checkpoint number in a checkpoint file's name (0 if it is none)."""
+    found = _BLOCK.fullmatch(name.removeprefix("blocks/")) or _FRONTIER.fullmatch(name)
+    return int(found[found.lastindex or 0]) if found else 0
 
 
 def _durable(path: str, mode: str, write: Callable[[IO[Any]], object]) -> None:
@@ -40,37 +100,180 @@ def _sync(path: str) -> None:
         os.close(descriptor)
 
 
+def _file_checksum(path: str) -> str:
+    """The :func:`checksum` of the file ``path``, read in parts (it was just written: from the page cache)."""
+    digest = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as file:
+        while part := file.read(1 << 20):
+            digest.update(part)
+    return digest.hexdigest()
+
+
+def _sealed(record: dict[str, Any]) -> str:
+    """The checksum of a ``state.json`` record (its fields but ``checksum``, in a canonical JSON)."""
+    body = {key: value for key, value in record.items() if key != "checksum"}
+    return checksum(json.dumps(body, sort_keys=True, separators=(",", ":")).encode())
+
+
 class Checkpoint:
     """The checkpoints of one search (``layout``, from code ``source``, to code ``target``) in ``directory``."""
 
     def __init__(self, directory: str, layout: Layout, source: int, target: int) -> None:
         self.directory = directory
+        self.layout = layout
+        self.target = target
         self.search = {"puzzle": repr(layout.puzzle), "block_disks": layout.m, "source": source, "target": target}
         self.versions: dict[int, int] = {}
+        self.sums: dict[int, str] = {}
         self.serial = 0
         self.frontier: str | None = None
 
     @property
     def exists(self) -> bool:
-        """Whether the directory holds a checkpoint."""
-        return os.path.exists(os.path.join(self.directory, _STATE))
+        """Whether the directory holds a checkpoint (see :func:`holds_checkpoint`)."""
+        return holds_checkpoint(self.directory)
 
     def load(self, table: np.ndarray) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
-        """Fill ``table`` from the last checkpoint; return its state, the listed codes and the blocks to scan."""
-        with open(os.path.join(self.directory, _STATE)) as file:
-            saved = json.load(file)
+        """Fill ``table`` from the last checkpoint; return its state, the listed codes and the blocks to scan.
+
+        Raises :class:`~hanoikit.CheckpointError` naming the file if any file is missing, damaged or disagrees with
+        the others (``table`` may then be partly filled), and :class:`~hanoikit.InvalidPuzzleError` if the
+        checkpoint is of another search.
+        """
+        saved = self._record()
         if saved["search"] != self.search:
             raise InvalidPuzzleError(
                 f"the checkpoint in {self.directory} is of another search ({saved['search']}), not {self.search}"
             )
+        state = saved["state"]
+        value = state["value"]
+        sums = saved["checksums"]["blocks"]
+        visited = current = other = 0
+        in_block: dict[int, int] = {}
+        for block, version in saved["versions"].items():
+            row = self._read(self._block_path(block, version), sums[str(block)])
+            if len(row) != self.layout.row_bytes:
+                raise self._damaged(self._block_path(block, version), "of another size than a block")
+            table[block] = np.frombuffer(row, dtype=np.uint8)
+            found, twos, threes = _counts(table[block])
+            visited += found
+            in_block[block] = twos if value == 2 else threes
+            other += threes if value == 2 else twos
+            current += in_block[block]
+        listed, dense = self._layer(saved["frontier"], saved["checksums"]["frontier"])
+        self._agree(table, state, (visited, current, other), (listed, dense), in_block, saved["frontier"])
         self.serial = saved["serial"]
-        self.versions = {int(block): version for block, version in saved["versions"].items()}
-        for block, version in self.versions.items():
-            table[block] = np.fromfile(self._block_path(block, version), dtype=np.uint8)
+        self.versions = dict(saved["versions"])
+        self.sums = {int(block): digest for block, digest in sums.items()}
         self.frontier = saved["frontier"]
-        with np.load(os.path.join(self.directory, self.frontier)) as arrays:
-            listed, dense = arrays["listed"], arrays["dense"]
-        return saved["state"], listed, dense
+        self._tidy()
+        return state, listed, dense
+
+    def _record(self) -> dict[str, Any]:
+        """The ``state.json`` record, checked: its checksum and the type of every field."""
+        path = os.path.join(self.directory, _STATE)
+        try:
+            with open(path, "rb") as file:
+                text = file.read()
+        except FileNotFoundError:
+            raise self._damaged(path, "is missing") from None
+        except OSError as error:
+            raise self._damaged(path, f"cannot be read ({error.strerror or error})") from None
+        try:
+            saved = json.loads(text)
+        except ValueError:  # also a UnicodeDecodeError
+            raise self._damaged(path, "is empty, truncated or not JSON" if text else "is empty") from None
+        if not isinstance(saved, dict) or "checksum" not in saved:
+            raise self._damaged(path, "has no checksum (written by an older hanoikit, or not a checkpoint)")
+        if saved["checksum"] != _sealed(saved):
+            raise self._damaged(path, "does not match its checksum")
+        try:
+            _check_record(saved, self.layout)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise self._damaged(path, f"is not a checkpoint of this format ({error})") from None
+        saved["versions"] = {int(block): version for block, version in saved["versions"].items()}
+        return saved
+
+    def _read(self, path: str, expected: str) -> bytes:
+        """The bytes of the file ``path``, whose checksum must be ``expected``."""
+        try:
+            with open(path, "rb") as file:
+                data = file.read()
+        except FileNotFoundError:
+            raise self._damaged(path, "is missing") from None
+        except OSError as error:
+            raise self._damaged(path, f"cannot be read ({error.strerror or error})") from None
+        if checksum(data) != expected:
+            raise self._damaged(path, "is empty" if not data else "does not match its checksum (damaged or truncated)")
+        return data
+
+    def _layer(self, name: str, expected: str) -> tuple[np.ndarray, np.ndarray]:
+        """The current layer's listed codes and blocks to scan, from the file ``name``."""
+        path = os.path.join(self.directory, name)
+        data = self._read(path, expected)
+        layout = self.layout
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
+                listed, dense = arrays["listed"], arrays["dense"]
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+            raise self._damaged(path, f"is not a layer's positions ({error})") from None
+        limit = layout.blocks * layout.block_codes
+        for array, top in ((listed, limit), (dense, layout.blocks)):
+            if array.dtype != np.int64 or array.ndim != 1 or (array.size and not 0 <= array.min() <= array.max() < top):
+                raise self._damaged(path, "is not a layer's positions")
+        return listed, dense
+
+    def _agree(
+        self,
+        table: np.ndarray,
+        state: dict[str, Any],
+        counts: tuple[int, int, int],
+        layer: tuple[np.ndarray, np.ndarray],
+        in_block: dict[int, int],
+        frontier: str,
+    ) -> None:
+        """Check that the record and the layer's list agree with the blocks (``counts``: the positions they hold,
+        those with the current layer's value and those with the other value): the checks that cost nothing beside
+        reading them."""
+        path = os.path.join(self.directory, _STATE)
+        (visited, current, other), (listed, dense) = counts, layer
+        layers, value, distance = state["layers"], state["value"], state["distance"]
+        states = position_count(self.layout.puzzle)
+        if sum(layers) > states:
+            raise self._damaged(path, f"counts {sum(layers):,} positions reached, more than the {states:,} there are")
+        if other:
+            raise self._damaged(path, f"gives the current layer the value {value}, the blocks hold the other value")
+        if visited != sum(layers):
+            raise self._damaged(path, f"counts {sum(layers):,} positions reached, the blocks hold {visited:,}")
+        if current != layers[-1]:
+            raise self._damaged(path, f"counts {layers[-1]:,} positions in the last layer, the blocks hold {current:,}")
+        size = self.layout.block_codes
+        blocks, local = listed // size, listed % size
+        values = (table[blocks, local >> 2] >> ((local & 3) << 1).astype(np.uint8)) & 3
+        scanned = sum(in_block.get(block, 0) for block in dense.tolist())
+        if np.any(values != value) or np.unique(listed).size != listed.size or listed.size + scanned != layers[-1]:
+            raise self._damaged(os.path.join(self.directory, frontier), "does not list the positions the blocks hold")
+        if self.target >= 0:
+            local_target = self.target % size
+            found = (table[self.target // size, local_target >> 2] >> ((local_target & 3) << 1)) & 3
+            last = len(layers) - 1
+            if (distance is None) != (found == 0) or (distance is not None and (
+                not 0 <= distance <= last or (distance == last) != (found == value)
+            )):
+                raise self._damaged(path, f"gives a distance to the target ({distance}) the blocks do not")
+
+    def _damaged(self, path: str, what: str) -> CheckpointError:
+        return CheckpointError(f"checkpoint file {path} {what}: cannot resume from it", path=path)
+
+    def _tidy(self) -> None:
+        """Remove the files a checkpoint cut short left behind (those ``state.json`` does not name)."""
+        named = {f"{block}-{version}.bin" for block, version in self.versions.items()}
+        for name in _listing(os.path.join(self.directory, "blocks")):
+            if _BLOCK.fullmatch(name) and name not in named:
+                os.remove(os.path.join(self.directory, "blocks", name))
+        for name in _listing(self.directory):
+            if _FRONTIER.fullmatch(name) and name != self.frontier:
+                os.remove(os.path.join(self.directory, name))
 
     def save(
         self, table: np.ndarray, dirty: np.ndarray, state: dict[str, Any], listed: np.ndarray, dense: np.ndarray
@@ -80,18 +283,27 @@ class Checkpoint:
         self.serial += 1
         old = dict(self.versions)
         for block in np.flatnonzero(dirty).tolist():
-            _durable(self._block_path(block, self.serial), "wb", np.ascontiguousarray(table[block]).tofile)
+            row = np.ascontiguousarray(table[block])
+            self.sums[block] = checksum(row.data)
+            _durable(self._block_path(block, self.serial), "wb", row.tofile)
             self.versions[block] = self.serial
         dirty[:] = 0
         frontier = f"frontier-{self.serial}.npz"
+        listed, dense = np.asarray(listed, dtype=np.int64), np.asarray(dense, dtype=np.int64)
         _durable(os.path.join(self.directory, frontier), "wb", lambda file: np.savez(file, listed=listed, dense=dense))
-        saved = {
+        saved: dict[str, Any] = {
+            "format": _FORMAT,
             "search": self.search,
             "serial": self.serial,
             "state": state,
             "frontier": frontier,
             "versions": {str(block): version for block, version in self.versions.items()},
+            "checksums": {
+                "frontier": _file_checksum(os.path.join(self.directory, frontier)),
+                "blocks": {str(block): digest for block, digest in self.sums.items()},
+            },
         }
+        saved["checksum"] = _sealed(saved)
         temporary = os.path.join(self.directory, _STATE + ".new")
         _durable(temporary, "w", lambda file: json.dump(saved, file))
         os.replace(temporary, os.path.join(self.directory, _STATE))
@@ -105,3 +317,40 @@ class Checkpoint:
 
     def _block_path(self, block: int, version: int) -> str:
         return os.path.join(self.directory, "blocks", f"{block}-{version}.bin")
+
+
+def _check_record(saved: dict[str, Any], layout: Layout) -> None:
+    """Raise ``ValueError`` (or ``KeyError``, ``TypeError``) unless every field of ``saved`` has its type and
+    range."""
+
+    def integer(value: object, low: int, high: float = float("inf")) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(f"{value!r} is not an integer from {low} to {high}")
+        return value
+
+    if saved["format"] != _FORMAT:
+        raise ValueError(f"format {saved['format']!r}")
+    serial = integer(saved["serial"], 1)
+    state = saved["state"]
+    integer(state["value"], 2, 3)
+    layers = state["layers"]
+    if not isinstance(layers, list) or not layers:
+        raise ValueError("no layers")
+    for size in layers:
+        integer(size, 0)
+    if state["distance"] is not None:
+        integer(state["distance"], 0)
+    if type(state["seconds"]) not in (int, float):
+        raise TypeError("seconds")
+    name = saved["frontier"]
+    if not isinstance(name, str) or _FRONTIER.fullmatch(name) is None or _serial(name) != serial:
+        raise ValueError(f"frontier file {name!r}")
+    integer(len(saved["checksums"]["frontier"]), 32, 32)
+    sums = saved["checksums"]["blocks"]
+    versions = saved["versions"]
+    if not isinstance(versions, dict) or not isinstance(sums, dict) or set(versions) != set(sums):
+        raise ValueError("the blocks and their checksums differ")
+    for block, version in versions.items():
+        integer(int(block), 0, layout.blocks - 1)
+        integer(version, 1, serial)
+        integer(len(sums[block]), 32, 32)

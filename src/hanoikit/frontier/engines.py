@@ -12,19 +12,23 @@ no row ever moves. Dask schedules the tasks (``client.get_executor``); nothing e
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import heapq
 import multiprocessing
 import os
 import shutil
-import tempfile
+import signal
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
 
 import numpy as np
 
-from ..errors import HanoiError, UnknownMethodError
+from ..errors import EngineError, UnknownMethodError
+from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ensure_at_most
 from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
 from .layout import Layout
+from .tables import SHM, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
 
 __all__ = ["ENGINES", "Engine", "make_engine", "shares"]
 
@@ -64,7 +68,9 @@ class Engine:
         self._owned: str | None = None
 
     def table(self, layout: Layout) -> np.ndarray:
-        """A zeroed table of ``layout.blocks`` rows of ``layout.row_bytes`` bytes."""
+        """A zeroed table of ``layout.blocks`` rows of ``layout.row_bytes`` bytes; raises
+        :class:`~hanoikit.EngineError` first if there is no room for it."""
+        need_room(layout, self.store)
         if self.store is None:
             return np.zeros((layout.blocks, layout.row_bytes), dtype=np.uint8)
         return self._file_table(self.store, layout)
@@ -106,16 +112,42 @@ class _PoolEngine(Engine):
         directory = self.store
         self._release()  # the previous search's table
         if directory is None:
-            shm = "/dev/shm"
-            where = shm if os.path.isdir(shm) else None
-            self._owned = directory = tempfile.mkdtemp(prefix="hanoi-frontier-", dir=where)
+            if os.path.isdir(SHM):
+                remove_stale_tables(SHM)  # left by searches killed with SIGKILL
+                need_room(layout, SHM)
+            need_room(layout, None)
+            self._owned = directory = make_shared_table_directory()
+        else:
+            need_room(layout, directory)
         return self._file_table(directory, layout)
 
     def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
         mapped = [task._replace(table=self.ref) for task in tasks]
         futures = [self.executor.submit(run_blocks, Share(share)) for share in shares(mapped, self.workers)]
-        for future in concurrent.futures.as_completed(futures):
-            yield from future.result()
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                yield from future.result()
+        except concurrent.futures.BrokenExecutor as error:
+            raise EngineError(f"a worker process of the search died ({error}): killed, or out of memory?") from None
+
+
+def _leave_interrupts() -> None:
+    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the command; the search stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _workers_leave_interrupts() -> Iterator[None]:
+    """Ignore Ctrl-C while worker processes start, so that they ignore it too (an ignored signal stays ignored in a
+    new program); the search stops them itself. A Ctrl-C meanwhile is lost."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class ProcessEngine(_PoolEngine):
@@ -126,8 +158,12 @@ class ProcessEngine(_PoolEngine):
     def __init__(self, workers: int | None = None, store: str | None = None) -> None:
         super().__init__(store)
         self.workers = workers or os.cpu_count() or 1
+        ensure_at_most(self.workers, MAX_WORKERS, "worker processes")
+        need_worker_room(self.workers)
         context = multiprocessing.get_context("spawn")
-        self.executor = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
+        self.executor = concurrent.futures.ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=_leave_interrupts
+        )
 
     def close(self) -> None:
         self.executor.shutdown(cancel_futures=True)
@@ -158,13 +194,16 @@ class DaskEngine(_PoolEngine):
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self.cluster: Any = None
         if address is None:
-            with dask.config.set(_QUIET):
+            ensure_at_most(workers or 1, MAX_WORKERS, "worker processes")
+            need_worker_room(workers or os.cpu_count() or 1)
+            with dask.config.set(_QUIET), _workers_leave_interrupts():
                 self.cluster = LocalCluster(
                     n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
                     dashboard_address=None,
                 )
-            address = self.cluster
-        self.client = Client(address)
+            self.client = Client(self.cluster)
+        else:
+            self.client = _connect(Client, address)
         self.workers = len(self.client.nthreads()) or workers or 1
         self.executor = self.client.get_executor(pure=False)
 
@@ -172,7 +211,7 @@ class DaskEngine(_PoolEngine):
         table = super().table(layout)
         unseen = [worker for worker, seen in self.client.run(os.path.exists, self.ref.path).items() if not seen]
         if unseen:
-            raise HanoiError(
+            raise EngineError(
                 f"{len(unseen)} Dask workers cannot see the table {self.ref.path}: give a directory on a file system "
                 "every worker sees (--store DIR)"
             )
@@ -183,6 +222,16 @@ class DaskEngine(_PoolEngine):
         if self.cluster is not None:
             self.cluster.close()
         super().close()
+
+
+def _connect(client: Any, address: str) -> Any:
+    """A Dask client of the scheduler at ``address``, or :class:`~hanoikit.EngineError` within
+    :data:`~hanoikit.limits.CLUSTER_CONNECT_SECONDS`."""
+    try:
+        return client(address, timeout=CLUSTER_CONNECT_SECONDS)
+    except (OSError, ValueError, TypeError) as error:  # a timeout is an OSError
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise EngineError(f"cannot reach the Dask scheduler at {address!r}: {reason}") from None
 
 
 def make_engine(

@@ -30,6 +30,7 @@ from .engines import Engine, make_engine
 from .kernels import mark_codes, run_narrow
 from .layout import Layout, position_count
 from .result import FrontierResult
+from .signals import DeferredSignals
 
 __all__ = ["BLOCKS_PER_WORKER", "NARROW", "frontier_search", "overhead_bytes"]
 
@@ -105,7 +106,8 @@ def frontier_search(
         if checkpoint is not None:
             search.checkpoint(checkpoint, checkpoint_every)
         with progress_bar(progress, position_count(puzzle), f"search {puzzle!r}", "layer") as update:
-            search.run(update, on_layer, until_target)
+            with DeferredSignals() as held:  # SIGINT/SIGTERM act between kernel calls, at each progress update
+                search.run(held.checking(update), on_layer, until_target)
     return FrontierResult(
         puzzle, source, target, search.layers.data, search.distance, search.seconds, runner.name, runner.workers, layout
     )
