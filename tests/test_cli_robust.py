@@ -22,7 +22,7 @@ import hanoikit
 from hanoikit import levy
 from hanoikit.cli import main
 from hanoikit.digits import unlimited
-from hanoikit.limits import MAX_DISKS, MAX_FRAMES, MAX_RATE_EXPONENT
+from hanoikit.limits import MAX_CHART_MOVES, MAX_DISKS, MAX_FRAMES, MAX_GRAPH_NODES, MAX_RATE_EXPONENT
 
 _SOURCE = str(Path(hanoikit.__file__).resolve().parents[1])
 _ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (_SOURCE, os.environ.get("PYTHONPATH"))))}
@@ -114,6 +114,10 @@ def test_help_quotes_the_caps(capsys: pytest.CaptureFixture[str]) -> None:
         assert f"{MAX_DISKS:,}" in " ".join(capsys.readouterr().out.split())
     assert main(["animate", "--help"]) == 0
     assert f"{MAX_FRAMES:,} frames" in " ".join(capsys.readouterr().out.split())
+    assert main(["graph", "--help"]) == 0
+    assert f"more than {MAX_GRAPH_NODES:,} positions are refused" in " ".join(capsys.readouterr().out.split())
+    assert main(["crossings", "--help"]) == 0
+    assert f"at most {MAX_CHART_MOVES:,} moves" in " ".join(capsys.readouterr().out.split())
 
 
 def _writers(target: Path) -> list[list[str]]:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from ._extras import require
 from .errors import InvalidPuzzleError, TooLargeError
+from .limits import MAX_GRAPH_NODES
 from .puzzle import Puzzle
 from .state import State
 
@@ -49,8 +50,8 @@ __all__ = [
     "abc",
 ]
 
-MAX_NODES = 200_000
-"""The largest graph :func:`state_graph` builds (the classic graph of 11 disks has 177,147 nodes)."""
+MAX_NODES = MAX_GRAPH_NODES
+"""The largest graph :func:`state_graph` builds: :data:`hanoikit.limits.MAX_GRAPH_NODES`."""
 
 
 def abc(state: State) -> str:

@@ -39,6 +39,7 @@ __all__ = [
     "MAX_RATE_EXPONENT",
     "MAX_COUNT_ROWS",
     "MAX_DIAGRAM_DISKS",
+    "MAX_GRAPH_NODES",
     "MAX_TOTALS_DISKS",
     "MAX_RECURRENCE_TERMS",
     "MAX_MOVIE_MOVES",
@@ -203,6 +204,11 @@ MAX_RATE_EXPONENT = 100
 MAX_COUNT_ROWS = 2000
 """The most rows of ``hanoi count``'s table: its text grows as the square of the rows (row n has about n/2 digits
 twice), some 2 MB and a few seconds at this cap."""
+
+MAX_GRAPH_NODES = 200_000
+"""The largest state graph built (``hanoikit.graph.state_graph``, ``hanoi graph``; the classic graph of 11 disks has
+177,147 nodes): refused before any move when the positions it could have (every legal one, or those the breadth-first
+oracle reaches) are more."""
 
 MAX_DIAGRAM_DISKS = 100
 """The most disks an ASCII drawing of a position (``hanoikit.text.diagram``) shows: it is some ``n`` rows of

@@ -12,7 +12,7 @@ import click
 from .. import algorithms
 from ..digits import digit_count, exact, rounded
 from ..draw.terminal import emit
-from ..limits import MAX_RATE_EXPONENT
+from ..limits import MAX_CHART_MOVES, MAX_RATE_EXPONENT
 from .app import DISKS, app, fail, table_format
 
 __all__ = ["crossings", "time_command", "reproduce"]
@@ -39,13 +39,15 @@ _PART_MOVES = 1 << 18
 @click.option("--magnetic", "tower", metavar="SID", default="NNN", show_default=True,
               help="The tower the moves are played on (post colours of S, I, D).")
 @click.option("--plot", type=click.Path(dir_okay=False, writable=True, path_type=Path),
-              help="Also draw the colour chart for --upto disks to this file (.png, .svg or .pdf).")
+              help=f"Also draw the colour chart for --upto disks to this file (.png, .svg or .pdf); at most "
+                   f"{MAX_CHART_MOVES:,} moves.")
 @table_format
 def crossings(algorithm: str, upto: int, tower: str, plot: Path | None, fmt: str) -> None:
     """Colour crossings of each post (Levy's Table 10) for 1 to --upto disks, with the moves and the optimum.
 
     A post's colour is the top face of its stack (or its own colour when empty); a crossing is a post going from one
-    colour, through neutral, to the other.
+    colour, through neutral, to the other. The moves are traced in parts, in bounded memory, with a progress bar on a
+    terminal (--upto 16: some 30 million moves).
     """
     from ..analysis.crossings import streamed_crossings
     from ..errors import IllegalMoveError

@@ -53,7 +53,8 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     as in seed 003's figure), on K posts nested in a K-gon (each disk's post picks a region inside its bigger
     disks' one); positions are named in the notation (SSI). Magnetic positions split their region by the disk's face
     (4 posts, up to 2 disks) or gather around the classic ones, each node coloured by what its posts show on top.
-    Graphs of more than 400 positions are drawn as dots. One-way moves
+    Graphs of more than 400 positions are drawn as dots; more than {MAX_GRAPH_NODES} positions are refused before any
+    work. One-way moves
     (--moves cyclic, one-way pairs) are arrows. The optimal path from start to goal is highlighted. Without --out,
     prints the graph's facts (and, up to 4 classic disks, the triangle drawn in text).
     """
