@@ -260,3 +260,14 @@ def test_fuzzed_arguments_end_in_one_line(command: str, first: str, second: str)
         status = main(args)
     assert status in (0, 2), (args, err.getvalue())
     assert status == 0 or one_line(err.getvalue())
+
+
+def test_a_path_of_undecodable_bytes_is_written_and_named_as_those_bytes(tmp_path: Path) -> None:
+    """A POSIX shell passes any bytes; Python reads the undecodable ones as surrogates (PEP 383), which hanoi prints
+    back as the same bytes rather than failing to encode them."""
+    name = b"a\xff\xfe.svg"
+    done = subprocess.run([sys.executable, "-m", "hanoikit", "ncube", "2", "--out", name], cwd=tmp_path, env=_ENV,
+                          capture_output=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.endswith(b"wrote " + name + b"\n")
+    assert os.listdir(os.fsencode(tmp_path)) == [name]

@@ -8,6 +8,7 @@ with one line on stderr, and files half written are removed.
 from __future__ import annotations
 
 import importlib
+import io
 import os
 import signal
 import sys
@@ -73,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
     previous = signal.signal(signal.SIGTERM, terminate) if in_main_thread else None
     hook = sys.unraisablehook
     sys.unraisablehook = lambda report: None if isinstance(report.exc_value, _STOPS) else hook(report)
+    # a path typed as undecodable bytes (read as surrogates, PEP 383) is printed back as those bytes
+    streams = [(stream, stream.errors) for stream in (sys.stdout, sys.stderr) if isinstance(stream, io.TextIOWrapper)]
+    for stream, _ in streams:
+        stream.reconfigure(errors="surrogateescape")
     try:
         if any("\x00" in arg for arg in args):  # only in process: no shell passes one, and no path may hold one
             raise click.UsageError("an argument holds a NUL character")
@@ -113,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         terminate.stop()
         _sweep(in_main_thread)
+        for stream, errors in streams:
+            stream.reconfigure(errors=errors)
         sys.unraisablehook = hook
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
