@@ -25,6 +25,7 @@ __all__ = [
     "MAX_FAMILY_ARRAY_MOVES",
     "MAX_FAMILY_INDEX_DISKS",
     "MAX_TOWER_SEARCH_CODES",
+    "MAX_MEMORY_SEARCH_CODES",
     "OEIS_DEFAULT_CODES",
     "MAX_TABLE_DISKS",
     "WEB_MAX_BODY_BYTES",
@@ -126,10 +127,15 @@ MAX_FAMILY_INDEX_DISKS = 100_000
 """The most disks for which the cyclic and linear solvers answer ``move_at``, ``state_at`` and the linear rank of a
 position: each walks the levels with exact ints of O(n) bits (or converts an index to base 3), O(n^2) bit operations."""
 
-MAX_TOWER_SEARCH_CODES = 1 << 26
-"""The largest code space the vectorised tower-to-tower search (hanoikit.solvers.tower_search) takes on: one byte per
-code, ``posts**n`` codes (times ``2**posts`` on a magnetic tower); a minute or so at the cap (4 posts: n <= 13;
-magnetic on 4 posts: n <= 11)."""
+MAX_TOWER_SEARCH_CODES = 1 << 30
+"""The largest code space the tower-to-tower search (hanoikit.solvers.tower_search, ``hanoi oeis --max-positions``)
+takes on: ``posts**n`` codes (times ``2**posts`` on a magnetic tower), in memory up to 2**22 codes and at two bits a
+code above (256 MiB at the cap); minutes at the cap on two cores (4 posts: n <= 15; magnetic on 4 posts: n <= 13)."""
+
+MAX_MEMORY_SEARCH_CODES = 2**28
+"""The largest code space searched in memory, with a distance per code (hanoikit.frontier.memory: 4 bytes a code and
+4 for the queue, 2 GiB at the cap): classic n <= 17, magnetic n <= 15 on three posts; larger searches keep two bits a
+code (the frontier search)."""
 
 OEIS_DEFAULT_CODES = 100_000
 """``hanoi oeis`` computes the terms that need a search up to this many codes unless told otherwise (a few seconds in

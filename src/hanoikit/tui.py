@@ -78,14 +78,17 @@ class TerminalGame:
 
     @property
     def state(self) -> State:
+        """The position now."""
         return self.session.state
 
     @property
     def moves(self) -> int:
+        """How many moves have been played (undone ones not counted)."""
         return len(self.session)
 
     @property
     def solved(self) -> bool:
+        """Whether the goal is reached."""
         return self.session.is_solved()
 
     def _distance(self, state: State) -> int | None:
@@ -101,6 +104,7 @@ class TerminalGame:
         return f"1-{self.puzzle.posts} or {' '.join(self.puzzle.post_names)}"
 
     def counters(self) -> str:
+        """The status line: moves made, the par and how far the goal is."""
         remaining = self._distance(self.state)
 
         def shown(value: int | None) -> str:
@@ -109,6 +113,7 @@ class TerminalGame:
         return f"Moves {self.moves:,} · Par {shown(self.optimal)} · To go {shown(remaining)}"
 
     def title(self) -> str:
+        """The game's title: the puzzle in words."""
         p = self.puzzle
         kind = f"Magnetic Tower of Hanoi, posts {p.colors}" if p.faces else "Tower of Hanoi"
         name = _rule(p)
@@ -148,6 +153,7 @@ class TerminalGame:
         return True
 
     def pick(self, post: int) -> None:
+        """Select ``post`` (a key press): the source first, then the destination, which plays the move."""
         names = self.puzzle.post_names
         self.cursor = post
         if self.selected is None:
@@ -165,6 +171,7 @@ class TerminalGame:
         self.play(src, post)
 
     def play(self, src: int, dst: int) -> None:
+        """Play the top disk of ``src`` onto ``dst``, or say why the rules refuse it."""
         names = self.puzzle.post_names
         if self.solved:
             self.message = "Solved already: u undoes, n starts again, q quits."
@@ -192,6 +199,7 @@ class TerminalGame:
                         "n: new game · q: quit")
 
     def give_hint(self) -> None:
+        """Show the first move of an optimal solution from here."""
         names = self.puzzle.post_names
         if self.solved:
             self.message = "Solved already."
@@ -206,6 +214,7 @@ class TerminalGame:
         self.message = f"Hint: disk {best.disk} from {names[best.src]} to {names[best.dst]} ({left:,} moves to go)."
 
     def undo(self) -> None:
+        """Take back the last move."""
         self.selected = None
         try:
             self.message = f"Took back {self.session.pop()}."
@@ -213,6 +222,7 @@ class TerminalGame:
             self.message = "Nothing to undo."
 
     def redo(self) -> None:
+        """Play again the last move taken back."""
         self.selected = None
         try:
             self.message = f"Played {self.session.redo()} again."
@@ -222,6 +232,7 @@ class TerminalGame:
         self._check_win()
 
     def restart(self) -> None:
+        """Start the game again from its start."""
         self.session = Game(self.puzzle, self.start)
         self.selected = None
         self.message = "A new game: back to the start."
@@ -267,9 +278,9 @@ class TerminalGame:
 
 
 def _rule(puzzle: Puzzle) -> str:
-    from .puzzle import _rule_name
+    from .puzzle import rule_name
 
-    return _rule_name(puzzle.moves, puzzle.posts) or "custom"
+    return rule_name(puzzle.moves, puzzle.posts) or "custom"
 
 
 def _style(message: str) -> str:

@@ -45,7 +45,7 @@ def totals_upto(colors: str, upto: int, goal_up: Color | None = None, start_up: 
     :class:`UnsolvableError`. The answer itself has O(upto^2) digits, and that is the cost: ``upto`` at most
     :data:`~hanoikit.limits.MAX_TOTALS_DISKS` (else :class:`~hanoikit.TooLargeError`, at once). The tower is one
     of the three-post magnetic towers (else :class:`~hanoikit.InvalidPuzzleError`)."""
-    from ..solvers import _levels as L
+    from ..solvers import levels as L
     from .markov import variant_key
 
     key = variant_key(colors, goal_up, start_up)  # a three-post tower

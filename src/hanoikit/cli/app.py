@@ -43,18 +43,20 @@ class _Command(click.Command):
         if self.help:
             self.help = _CAP.sub(lambda cap: f"{getattr(limits, cap[1]):,}", self.help)
 
-    def make_parser(self, ctx: click.Context) -> Any:
-        parser = super().make_parser(ctx)
-        process = parser._process_opts
-
-        def process_opts(arg: str, state: Any) -> None:
-            if _NEGATIVE.fullmatch(arg):
-                state.largs.append(arg)
-            else:
-                process(arg, state)
-
-        parser._process_opts = process_opts  # type: ignore[method-assign]  # click has no hook for negative numbers
-        return parser
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Read the arguments; a negative number is an argument (click's documented ``ignore_unknown_options``, for
+        this call only), and every other unknown option is still refused as click refuses it."""
+        if any(_NEGATIVE.fullmatch(arg) for arg in args):
+            known = {opt for param in self.get_params(ctx) for opt in (*param.opts, *param.secondary_opts)}
+            for arg in args:
+                if arg == "--":
+                    break
+                option = arg.partition("=")[0]
+                unknown = option not in known and arg[:2] not in known  # ``-n3``: a short option and its value
+                if arg.startswith("-") and not _NEGATIVE.fullmatch(arg) and unknown:
+                    raise click.NoSuchOption(option, ctx=ctx)
+            ctx.ignore_unknown_options = True
+        return super().parse_args(ctx, args)
 
 
 class _Group(click.Group):

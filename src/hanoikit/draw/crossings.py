@@ -51,13 +51,13 @@ def check_chart(n: int, algorithm: str) -> None:
 def panel(letter: str, n: int, algorithm: str, colors: str | None = None) -> Panel:
     """The panel of a published algorithm on ``n`` disks, on the tower ``colors`` (default: its own); at most
     :data:`~hanoikit.limits.MAX_CHART_MOVES` moves (:func:`check_chart`)."""
-    from .. import levy
+    from .. import algorithms, levy
     from ..analysis.crossings import color_trace, crossing_spans
     from ..puzzle import MagneticPuzzle
 
     check_chart(n, algorithm)
-    chosen = levy.get(algorithm)
-    puzzle = MagneticPuzzle(n, colors or chosen.colors)
+    chosen = algorithms.get(algorithm)
+    puzzle = MagneticPuzzle(n, colors or chosen.puzzle(1).colors)
     moves = levy.solution_array(algorithm, n)
     trace = color_trace(puzzle, moves)
     crossings = len(crossing_spans(trace))

@@ -28,7 +28,9 @@ from . import Check
 __all__ = ["Table", "Section", "Built", "MATCH", "MISMATCH", "collect", "render_markdown", "render_html", "build"]
 
 MATCH = "✓ match"
+"""How the report marks an item where hanoikit computes the published value."""
 MISMATCH = "✗ mismatch"
+"""How the report marks an item where it does not (each with a note explaining why)."""
 
 _SEEDS = (
     ("levy", "000"),

@@ -31,7 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import algorithms, levy
 from ..analysis import color_trace, crossing_spans, solvable_variants
 from ..draw.palette import FACE, FACE_DARK, disk_color
-from ..errors import HanoiError, IllegalMoveError, InvalidPuzzleError, InvalidStateError
+from ..errors import HanoiError, IllegalMoveError, InvalidPuzzleError, InvalidStateError, UnknownMethodError
 from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_FAMILY_DISKS, WEB_MAX_QUOTE
 from ..move import MIN_POSTS, POST_NAMES, Move
 from ..puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle
@@ -278,7 +278,7 @@ async def _warm(app: FastAPI) -> AsyncIterator[None]:
         Settings(n=MAX_DISKS, colors=colors, goal_up=goal_up) for colors, goal_up in solvable_variants()
     ]:
         _solution_page(SolutionRequest(settings=settings, offset=1000, limit=MAX_PAGE))
-    for name in levy.ALGORITHMS:
+    for name in (a.name for a in algorithms.registered(algorithms.Family.LEVY)):
         for start_up in ("R", "B"):
             _levy_on_neutral(name, MAX_DISKS, start_up)
     warm_family()
@@ -314,8 +314,12 @@ def _solution_rows(puzzle: Puzzle, start: State, algorithm: str) -> np.ndarray:
     or from a position they do not fit."""
     if algorithm == OPTIMAL:
         return _optimal_rows(puzzle, start)
-    name = levy.get(algorithm).name
-    if not algorithms.get(name).plays(puzzle) or start != puzzle.start:
+    chosen = algorithms.get(algorithm)
+    if chosen.family is not algorithms.Family.LEVY:
+        watched = ", ".join(a.name for a in _algorithms())
+        raise UnknownMethodError(f"unknown algorithm {algorithm!r}: choose one of {watched}")
+    name = chosen.name
+    if not chosen.plays(puzzle) or start != puzzle.start:
         raise InvalidPuzzleError(
             f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic "
             "puzzle and leave the position out"
