@@ -129,14 +129,7 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 _FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-def _marked(names: list[str]) -> list[object]:
-    """The commands, ``score`` marked: its ``--plot`` to a file of no known format is a ValueError on main today
-    (issue 21, fixed on the branch that owns ``score``); only that error is tolerated, and only until it lands."""
-    known = pytest.mark.xfail(raises=ValueError, strict=False, reason="score --plot FILE.xyz: issue 21, branch eval")
-    return [pytest.param(name, marks=known) if name == "score" else name for name in names]
-
-
-@pytest.mark.parametrize("name", _marked(sorted(set(_commands()) - _SLOW)))
+@pytest.mark.parametrize("name", sorted(set(_commands()) - _SLOW))
 @_FAST
 @given(data=st.data())
 def test_hostile_options_end_in_a_documented_status_and_one_line(name: str, workdir: Path, data) -> None:
@@ -144,7 +137,7 @@ def test_hostile_options_end_in_a_documented_status_and_one_line(name: str, work
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", _marked(_commands()))
+@pytest.mark.parametrize("name", _commands())
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_many_hostile_options_end_in_a_documented_status_and_one_line(name: str, workdir: Path, data) -> None:
