@@ -48,6 +48,7 @@ __all__ = [
     "read_text",
     "read_csv",
     "read_json",
+    "move_progress",
     "parse_lines",
 ]
 
@@ -153,7 +154,7 @@ def write_moves(
     cached = 0
     skip = _SKIP[fmt]
     stream.write(_HEAD[fmt])
-    with _progress(total) as advance:
+    with move_progress(total) as advance:
         for run in runs:
             if not len(run[0]):
                 continue
@@ -177,8 +178,9 @@ def write_moves(
 
 
 @contextmanager
-def _progress(total: int | None) -> Iterator[Callable[[int], None]]:
-    """Yield ``advance(moves)``: a rich progress bar on stderr for long listings when stderr is a terminal."""
+def move_progress(total: int | None) -> Iterator[Callable[[int], None]]:
+    """Yield ``advance(moves)``: a rich progress bar on stderr for long work on moves (from 2**22 moves) when stderr
+    is a terminal."""
     if total is None or total < 1 << 22 or not sys.stderr.isatty():
         yield lambda moves: None
         return

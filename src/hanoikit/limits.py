@@ -45,6 +45,10 @@ __all__ = [
     "MAX_INDEX_CHARS",
     "MAX_RATE_EXPONENT",
     "MAX_COUNT_ROWS",
+    "MAX_DIAGRAM_DISKS",
+    "MAX_GRAPH_NODES",
+    "MAX_TOTALS_DISKS",
+    "MAX_RECURRENCE_TERMS",
     "MAX_MOVIE_MOVES",
     "MAX_FRAMES",
     "MAX_CHECK_BYTES",
@@ -59,6 +63,8 @@ __all__ = [
     "MAX_VARIANTS_POSITIONS",
     "MAX_LEVY_DISKS",
     "MAX_LEVY_ARRAY_MOVES",
+    "MAX_LEVY_DISK_COUNTS_DISKS",
+    "MAX_CHART_MOVES",
     "TERMINAL_MAX_DISKS",
     "FRONTIER_BLOCK_CODES",
     "MAX_FRONTIER_CODES",
@@ -92,6 +98,14 @@ MAX_DISK_MOVES_DISKS = 10_000
 MAX_RECURSIVE_DISKS = 500
 """The most disks for the classic ``recursive`` method, which nests one Python frame per disk (Python's recursion
 limit is 1000)."""
+
+MAX_TOTALS_DISKS = 20_000
+"""The most totals S(1), ..., S(n) of a magnetic tower listed at once (``hanoikit.analysis.counts.totals_upto``): the
+list holds about ``0.1 n**2`` bytes of exact ints (40 MB and under a second at the cap)."""
+
+MAX_RECURRENCE_TERMS = 200
+"""The most terms ``hanoikit.analysis.counts.closed_form`` fits a linear recursion to (exact rational algebra on
+every term; a few seconds at the cap)."""
 
 MAX_TABLE_DISKS = 24
 """The most disks for the classic methods that keep a table of ``2**n`` bytes (``route_table``,
@@ -225,6 +239,15 @@ MAX_COUNT_ROWS = 2000
 """The most rows of ``hanoi count``'s table: its text grows as the square of the rows (row n has about n/2 digits
 twice), some 2 MB and a few seconds at this cap."""
 
+MAX_GRAPH_NODES = 200_000
+"""The largest state graph built (``hanoikit.graph.state_graph``, ``hanoi graph``; the classic graph of 11 disks has
+177,147 nodes): refused before any move when the positions it could have (every legal one, or those the breadth-first
+oracle reaches) are more."""
+
+MAX_DIAGRAM_DISKS = 100
+"""The most disks an ASCII drawing of a position (``hanoikit.text.diagram``) shows: it is some ``n`` rows of
+``posts * 2n`` characters, about 60 kB on three posts at the cap."""
+
 MAX_MOVIE_MOVES = 5000
 """The longest solution made into a movie (``hanoi animate``) or shown in the terminal (``hanoi show``)."""
 
@@ -282,6 +305,16 @@ MAX_LEVY_DISKS = 2**15 - 1
 
 MAX_LEVY_ARRAY_MOVES = 50_000_000
 """The most moves of a Levy algorithm built as one array at once (``hanoikit.levy.solution_array``)."""
+
+MAX_CHART_MOVES = 30_000
+"""The most moves a colour-crossing chart draws (``hanoi crossings --plot``, ``hanoikit.draw.crossings``): a bar per
+change of colour, a few seconds at the cap (every algorithm up to 10 disks)."""
+
+MAX_LEVY_DISK_COUNTS_DISKS = 1000
+"""The most disks for which ``hanoikit.levy.disk_counts`` counts the moves of every disk: it keeps the counts of
+every disk for every call of up to ``n`` disks, about ``n**3`` bits (0.3 GB and about a second at the cap). Their
+totals (``hanoikit.levy.counts``) are in closed form up to :data:`MAX_DISKS` disks; the recursion that checks them
+(``structural_count``) and the move streams go up to :data:`MAX_LEVY_DISKS`."""
 
 MAX_WORKERS = 64
 """The most local worker processes a search starts (``--workers``): each holds its own interpreter and compiled

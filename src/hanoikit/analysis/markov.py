@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, cast
 
-from ..errors import UnsolvableError
+from ..errors import InvalidPuzzleError, UnsolvableError
 from ..puzzle import MagneticPuzzle
 from ..solvers import levels as L
 from ..state import Color
@@ -69,8 +69,13 @@ def _name(col: int, P: int, Q: int) -> str:
 
 
 def variant_key(colors: str, goal_up: Color | None = None, start_up: Color | None = None) -> int:
-    """The engine's key ``col * 36 + 6 P + Q`` of the tower-to-tower problem from S to D."""
+    """The engine's key ``col * 36 + 6 P + Q`` of the tower-to-tower problem from S to D; the engine solves the
+    magnetic towers on three posts (:class:`~hanoikit.InvalidPuzzleError` for others)."""
     puzzle = MagneticPuzzle(1, colors, start_up=start_up, goal_up=goal_up)
+    if puzzle.posts != 3:
+        raise InvalidPuzzleError(
+            f"the engine counts the magnetic towers on three posts (colours of S, I, D such as NNN), not {colors!r}"
+        )
     col: int = sum(" RB".index(ch if ch != "N" else " ") * 3**i for i, ch in enumerate(puzzle.colors))
     P = 0 + (puzzle.start_up == "B")
     Q = 4 + (puzzle.goal_up == "B")

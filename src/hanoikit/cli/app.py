@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import math
 import re
 from collections.abc import Callable
 from typing import Any, NoReturn, cast
@@ -17,7 +18,7 @@ from ..state import Color
 
 __all__ = [
     "app", "fail", "make_puzzle", "magnetic_options", "family_options", "puzzle_rules", "table_format", "OutputError",
-    "DISKS",
+    "DISKS", "FiniteRange",
 ]
 
 _NEGATIVE = re.compile(r"-\d.*")
@@ -70,6 +71,17 @@ class _Group(click.Group):
 
 DISKS = click.IntRange(1, limits.MAX_DISKS)
 """The type of a number of disks N: 1 to :data:`~hanoikit.limits.MAX_DISKS`."""
+
+
+class FiniteRange(click.FloatRange):
+    """A :class:`click.FloatRange` that refuses ``nan`` and the infinities as well (``nan`` compares false with
+    both bounds, so a plain range lets it through)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
 
 
 @click.group(

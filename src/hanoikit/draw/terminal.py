@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..digits import unlimited
+from ..errors import InvalidPuzzleError
 from ..move import Move, post_names
 from ..puzzle import Puzzle
 from ..state import State
@@ -173,7 +174,8 @@ def show(
     console: Console | None = None,
     read_key: Callable[[], str] | None = None,
 ) -> State:
-    """Play ``moves`` from ``state`` (default: the start) in the terminal, one position every ``delay`` seconds.
+    """Play ``moves`` from ``state`` (default: the start) in the terminal, one position every ``delay`` seconds
+    (0 to 3600, else :class:`~hanoikit.InvalidPuzzleError`).
 
     With ``step``, each move waits for a key (``q`` stops) when the input is a terminal, and the key hint is shown
     under the drawing; otherwise it just goes on. When the output is not a terminal, every position is printed in
@@ -182,6 +184,8 @@ def show(
     from rich.console import Console
     from rich.live import Live
 
+    if not 0 <= delay <= 3600:  # false for nan too
+        raise InvalidPuzzleError(f"the delay between moves is 0 to 3600 seconds, not {delay!r}")
     console = console or Console()
     state = puzzle.check(puzzle.start if state is None else state)
     moves = list(moves)

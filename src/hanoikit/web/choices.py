@@ -61,8 +61,7 @@ class Rule(BaseModel):
 
 
 class Choices(BaseModel):
-    """What the menus may offer for ``n`` disks on ``posts`` posts, classic or ``magnetic``: each move rule's
-    choices."""
+    """What the menus may offer for ``n`` disks on ``posts`` posts, classic or ``magnetic``: each rule's choices."""
 
     n: int
     posts: int
