@@ -131,7 +131,7 @@ def test_the_command_line_removes_stale_tables_and_says_so(tmp_path, capsys, mon
 @pytest.mark.parametrize(("number", "status", "engine"), [(signal.SIGTERM, 143, "processes"),
                                                            (signal.SIGINT, 130, "inprocess")])
 def test_a_signal_while_the_kernels_run_ends_in_one_line_with_the_cleanup_done(tmp_path, number, status, engine):
-    args = ["search", "12", "--posts", "4", "--moves", "linear", "--engine", engine]  # about 20 s of kernel calls
+    args = ["search", "15", "--posts", "4", "--moves", "linear", "--engine", engine]  # about 30 s of kernel calls
     args += ["--workers", "1"] if engine == "processes" else []
     started = ["--checkpoint", str(tmp_path), "--checkpoint-every", "3600"]  # state.json: the search has begun
     search = subprocess.Popen([*HANOI, *args, *started], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
