@@ -160,6 +160,12 @@ def test_a_search_larger_than_the_memory_is_refused_before_it_starts(capsys):
     assert (status, out, err.count("\n")) == (2, "", 1) and "needs 64.0 TiB of memory" in err and "available" in err
 
 
+@pytest.mark.parametrize("args", [["1000000"], ["1000000", "--posts", "5"], ["100000", "--magnetic", "NNN"]])
+def test_a_search_beyond_any_code_space_is_one_line(args, capsys):
+    status, out, err = run(["search", *args], capsys)  # its code count has more digits than str() gives
+    assert (status, out, err.count("\n")) == (2, "", 1) and "codes; the limit is MAX_FRONTIER_CODES" in err
+
+
 def test_a_store_without_room_is_refused(tmp_path):
     with pytest.raises(hk.EngineError, match="free in"):
         frontier_search(Puzzle(24, posts=4, moves="linear"), store=str(tmp_path / "table"))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 
+from ..digits import rounded
 from ..errors import TooLargeError
 from ..limits import FRONTIER_BLOCK_CODES, MAX_FRONTIER_CODES
 from ..positions import MoveTables, code_space, decode, encode, move_tables
@@ -48,7 +49,7 @@ class Layout:
         self.codes = code_space(puzzle)
         if self.codes > MAX_FRONTIER_CODES:
             raise TooLargeError(
-                f"a frontier search of {puzzle!r} would index {self.codes:,} codes; the limit is "
+                f"a frontier search of {puzzle!r} would index {rounded(self.codes)} codes; the limit is "
                 f"MAX_FRONTIER_CODES = {MAX_FRONTIER_CODES:,}"
             )
         if block_disks is None:
