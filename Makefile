@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 AXE    := tests/node_modules/axe-core/axe.min.js
 
-.PHONY: demo play play-terminal test bench docs venv browser clean
+.PHONY: demo play play-terminal test test-fast bench docs venv browser clean
 
 demo: $(STAMP)
 	$(VENV)/bin/hanoi demo 5
@@ -17,11 +17,17 @@ play: $(STAMP)
 play-terminal: $(STAMP)
 	$(VENV)/bin/hanoi play --terminal
 
-# The quality gates first (ruff's rules and mypy's settings are in pyproject.toml), then the suite.
+# The quality gates first (ruff's rules and mypy's settings are in pyproject.toml), then the whole suite, the tests
+# marked `slow` included (CI runs this: .ci/run). `make test-fast` is the same without them, for the edit-test loop.
 test: $(STAMP) browser $(AXE)
 	$(PY) -m ruff check --no-cache
 	$(PY) -m mypy --strict --cache-dir $(VENV)/.mypy_cache src
 	$(PY) -m pytest -n 2 --dist loadfile
+
+test-fast: $(STAMP) browser $(AXE)
+	$(PY) -m ruff check --no-cache
+	$(PY) -m mypy --strict --cache-dir $(VENV)/.mypy_cache src
+	$(PY) -m pytest -n 2 --dist loadfile -m "not slow"
 
 # The documentation site at http://127.0.0.1:8000/, rebuilt on every change (mkdocs.yml, docs/).
 docs: $(STAMP)

@@ -7,7 +7,13 @@
 * against a naive replay, one ``Move.parse`` and one ``puzzle.apply`` a move, on the same list of 17 disks
   (131,071 moves): the ratio;
 * ``hanoikit.generate.generate``: 10,000 instances of up to 10 disks, classic and magnetic (target: < 10 s); and,
-  for information, from random starts.
+  for information, from random starts;
+* reading a model's reply: a 2**20-move answer wrapped in prose, read and checked, as ``1SD`` lines and as the
+  paper's ``moves = [[1, 0, 2], ...]`` (target: < 2 s);
+* ``hanoikit.score.score``: 10,000 answers to a mixed set of 3 to 10 disks (classic, magnetic, 4 posts), half of
+  them unfinished, each a reply with prose around its list (target: < 10 s); with and without the distance left
+  from where each unfinished answer stops (``remaining``: on 4 posts the exhaustive search's tables up to 8 disks,
+  none beyond), and for information what the frontier search would cost a query on 4 posts and 9 or 10 disks.
 
 Run ``python benchmarks/bench_check.py`` from the repository root (``--quick`` skips the magnetic list and the
 random starts).
@@ -23,7 +29,8 @@ from collections.abc import Callable
 
 import hanoikit as hk
 from hanoikit.formats import write_moves
-from hanoikit.generate import generate
+from hanoikit.generate import answer_text, generate, instance_puzzle
+from hanoikit.score import score
 from hanoikit.solvers import arrays, magnetic
 from timing import best, timed, verdict
 
@@ -102,6 +109,58 @@ def main() -> None:
         print(f"  the same from random starts: {seconds:.2f} s (the magnetic solver from any position, about "
               f"{seconds / count * 2e3:.1f} ms a magnetic instance)")
 
+    replies()
+    scoring(quick)
+
+
+def replies() -> None:
+    print("reading a model's reply (hk.check of the whole reply)")
+    puzzle = hk.Puzzle(20)
+    moves = list(puzzle.solve())
+    prose = "Sure! I will solve it step by step.\n\nThe smallest disk moves every other turn. Here is my answer:\n\n"
+    tail = "\n\nThis takes 1,048,575 moves, which is optimal."
+    for label, body in (("1SD lines", text_of(puzzle).decode()), ("moves = [[1, 0, 2], ...]",
+                                                                  answer_text(puzzle, moves, "apple"))):
+        reply = prose + body + tail
+        wall, cpu = wall_and_cpu(lambda reply=reply: hk.check(puzzle, reply), repeat=2)
+        report = hk.check(puzzle, reply)
+        assert report.optimally_solved and report.extracted_from is not None
+        print(f"  2**20 - 1 moves as {label} in prose ({len(reply) / 2**20:.1f} MiB): {wall:.2f} s, processor "
+              f"{cpu:.2f} s   target < 2 s: wall {verdict(wall < 2)}, processor {verdict(cpu < 2)}")
+
+
+def scoring(quick: bool) -> None:
+    print("scoring answers (hanoikit.score.score)")
+    count = 2_000 if quick else 10_000
+    families = ["classic", "magnetic", "posts4"]
+    instances = list(generate(count, seed=7, families=families, disks=(3, 10)))
+    answers = []
+    for k, instance in enumerate(instances):
+        puzzle, src, dst = instance_puzzle(instance)
+        moves = list(puzzle.solve(src, dst))
+        if k % 2:
+            moves = moves[: len(moves) // 2]  # unfinished, from a position off the towers
+        reply = "Here are the moves:\n" + answer_text(puzzle, moves) + "\nDone."
+        answers.append({"id": instance["id"], "answer": reply})
+    by_family = {f: sum(i["family"] == f for i in instances) for f in families}
+    print(f"  {count:,} answers, 3 to 10 disks ({', '.join(f'{f} {c:,}' for f, c in by_family.items())}), "
+          f"{sum(a['answer'].count(chr(10)) for a in answers):,} lines, "
+          f"{sum(len(a['answer']) for a in answers) / 2**20:.1f} MiB of replies, half unfinished")
+    for remaining in (False, True):
+        wall, cpu = wall_and_cpu(lambda remaining=remaining: score(instances, answers, remaining=remaining), repeat=1)
+        result = score(instances, answers, remaining=remaining) if remaining else None
+        what = "with the distance left from each unfinished answer" if remaining else "without the distance left"
+        print(f"    {what}: {wall:.2f} s, processor {cpu:.2f} s   target < 10 s: wall {verdict(wall < 10)}, "
+              f"processor {verdict(cpu < 10 * count / 10_000)}")
+        if result is not None:
+            unknown = sum(r["remaining"] is None for r in result.results if r["kind"] == "unfinished")
+            print(f"      {unknown} unfinished answers without a distance (beyond the exhaustive search's cap)")
+    for n in (9, 10):  # what remaining would cost there with the frontier search, for information
+        puzzle = hk.Puzzle(n, posts=4)
+        half = puzzle.play(list(puzzle.solve())[: puzzle.distance() // 2])
+        wall, cpu = wall_and_cpu(lambda puzzle=puzzle, half=half: puzzle.distance(half, puzzle.goal), repeat=1)
+        print(f"    4 posts, {n} disks: the distance left from half way by the frontier search: {wall:.2f} s a query "
+              f"(processor {cpu:.2f} s); score leaves remaining None there")
 
 if __name__ == "__main__":
     main()

@@ -1,6 +1,12 @@
-"""The frontier search at scale: memory per position, complete searches, OEIS terms, and the Dask speed-up.
+"""The frontier search at scale: the kernels' rate, memory per position, complete searches, OEIS terms, new numbers and
+checks, and the Dask speed-up.
 
-Targets (issue 15, on a 2-core, 24 GB machine):
+Targets (issue 23): the kernels expand >= 40 M positions per CPU-second (4 posts, every move, n = 13, in process); 4
+posts n = 16 complete on 2 processes in < 5 min at <= 2.5 bits a code (--long); A160002 n = 16, 17 reproduced, n = 17
+in < 30 min (--long); Frame-Stewart on 5 posts checked optimal up to n = 13 and the magnetic NNNN counts up to n = 13
+(each up to 11 without --long); a Dask LocalCluster of 2 workers >= 1.7x faster than 1.
+
+Earlier targets (issue 15, on a 2-core, 24 GB machine):
   * at most 2.5 bits per position at peak (plus a fixed overhead);
   * complete searches: 4 posts every move n = 15 (1.07e9 positions) in under 10 minutes, classic n = 20, free magnetic
     n = 16;
@@ -10,9 +16,9 @@ Targets (issue 15, on a 2-core, 24 GB machine):
   * the cost of the next records, from the per-core rate measured here.
 
 Each row runs in a fresh process (so that its peak memory is its own). Run from the repository root:
-``python benchmarks/bench_frontier.py [--quick] [--top N] [--only ROW ...]`` (``--top``: the OEIS rows up to
-n = N); rows: memory, any15, classic20, magnetic16,
-a160002, a338, cluster, paper.
+``python benchmarks/bench_frontier.py [--quick | --long] [--top N] [--only ROW ...]`` (``--top``: the OEIS rows up to
+n = N); rows: kernel, memory, any15, any16 (--long only), classic20, magnetic16, a160002, a338, fs5, nnnn, cluster,
+paper.
 """
 
 from __future__ import annotations
@@ -37,8 +43,11 @@ def _published(anumber: str) -> list[int]:
 A160002, A338089, A338024 = (_published(a) for a in ("A160002", "A338089", "A338024"))
 
 QUICK = "--quick" in sys.argv
+LONG = "--long" in sys.argv
 TOP = int(sys.argv[sys.argv.index("--top") + 1]) if "--top" in sys.argv else None  # OEIS rows up to this n
-ROWS = ("memory", "any15", "classic20", "magnetic16", "a160002", "a338", "cluster", "paper")
+ROWS = ("kernel", "memory", "any15", "any16", "classic20", "magnetic16", "a160002", "a338", "fs5", "nnnn", "cluster",
+        "paper")
+NNNN = [1, 4, 7, 12, 19, 26, 37, 50, 67, 86]  # hanoikit.oeis.NEW_MEMBERS' docstring: n = 1..10, searched before
 
 
 # -- each row, in its own process --------------------------------------------------------------------------------------
@@ -64,6 +73,34 @@ def _search(puzzle, **options):
     began = time.perf_counter()
     result = frontier_search(puzzle, **options)
     return time.perf_counter() - began, result
+
+
+def _rate(puzzle) -> dict:
+    """A complete search in process: its positions per CPU-second (this process's CPU time) and per wall-second."""
+    _warm()
+    cpu, began = time.process_time(), time.perf_counter()
+    result = _search(puzzle)[1]
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - began
+    return {"puzzle": repr(puzzle), "positions": result.reachable, "cpu": cpu, "wall": wall,
+            "load": os.getloadavg()[0]}
+
+
+def _terms(make, top: int, expected) -> dict:
+    """The distances from start to goal of ``make(n)``, n = 1..top (2 processes from n = 12), with ``expected(n)``
+    beside each and the seconds."""
+    from hanoikit.solvers import tower_search
+
+    _warm()
+    terms = []
+    for n in range(1, top + 1):
+        puzzle = make(n)
+        began = time.perf_counter()
+        if n >= 12:
+            found = _search(puzzle, until_target=True, engine="processes", workers=2)[1].distance
+        else:
+            found = tower_search.distance(puzzle, max_codes=2**40)
+        terms.append((n, found, expected(n), time.perf_counter() - began))
+    return {"terms": terms}
 
 
 def _measured(puzzle, **options) -> dict:
@@ -124,8 +161,20 @@ def _on_cluster(puzzle, workers: int) -> dict:
 def row(name: str) -> dict:
     from hanoikit import MagneticPuzzle, Puzzle
 
+    if name == "kernel":
+        return _rate(Puzzle(11 if QUICK else 13, posts=4))
     if name == "memory":
         return _measured(Puzzle(11 if QUICK else 14, posts=4))
+    if name == "any16":
+        return _measured(Puzzle(16, posts=4), engine="processes", workers=2)
+    if name == "fs5":
+        from hanoikit.solvers import frame_stewart
+
+        top = TOP or (9 if QUICK else 13 if LONG else 11)
+        return _terms(lambda n: Puzzle(n, posts=5), top, lambda n: frame_stewart.count(n, 5))
+    if name == "nnnn":
+        top = TOP or (9 if QUICK else 13 if LONG else 11)
+        return _terms(lambda n: MagneticPuzzle(n, "NNNN"), top, lambda n: NNNN[n - 1] if n <= len(NNNN) else None)
     if name == "any15":
         return _measured(Puzzle(10 if QUICK else 15, posts=4), engine="processes", workers=2)
     if name == "classic20":
@@ -134,7 +183,7 @@ def row(name: str) -> dict:
         return _measured(MagneticPuzzle(10 if QUICK else 16))
     if name == "a160002":
         _warm()
-        top = TOP or (10 if QUICK else 15)
+        top = TOP or (10 if QUICK else 17 if LONG else 15)
         terms = []
         for n in range(1, top + 1):
             options = {"engine": "processes", "workers": 2} if n >= 13 else {}
@@ -161,7 +210,7 @@ def row(name: str) -> dict:
 
 def run(name: str) -> dict:
     """``row(name)`` in a fresh process."""
-    argv = [sys.executable, __file__, "--row", name] + (["--quick"] if QUICK else [])
+    argv = [sys.executable, __file__, "--row", name] + (["--quick"] if QUICK else []) + (["--long"] if LONG else [])
     argv += ["--top", str(TOP)] if TOP else []
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     if done.returncode:
@@ -189,11 +238,20 @@ def main() -> None:
         print(json.dumps(row(sys.argv[sys.argv.index("--row") + 1])))
         return
     only = [a for a in sys.argv[1:] if a in ROWS] if "--only" in sys.argv else list(ROWS)
+    if not LONG and "--only" not in sys.argv:
+        only.remove("any16")
     figures = {}
+    if "kernel" in only:
+        found = run("kernel")
+        cpu_rate, wall_rate = found["positions"] / found["cpu"], found["positions"] / found["wall"]
+        print(f"kernel rate, {found['puzzle']}, in process: {found['positions']:,} positions, "
+              f"{cpu_rate / 1e6:.1f} M positions per CPU-second ({found['cpu']:.2f} CPU-s), {wall_rate / 1e6:.1f} M "
+              f"per wall-second (load {found['load']:.1f}); target >= 40 M / CPU-s: {verdict(cpu_rate >= 40e6)}\n")
     print(f"{'complete searches':<34}{'positions':>15}{'seconds':>10}{'positions/s':>14}{'bits':>9}")
     labels = {
         "memory": "4 posts, every move, n=%d (memory)",
         "any15": "4 posts, every move, n=%d",
+        "any16": "4 posts, every move, n=%d",
         "classic20": "classic, n=%d",
         "magnetic16": "magnetic NNN, n=%d",
     }
@@ -202,7 +260,7 @@ def main() -> None:
             found = figures[name] = run(name)
             n = int(found["puzzle"].split("(")[1].split(",")[0].rstrip(")"))
             bits = found["peak_bytes"] * 8 / found["codes"]
-            _complete(name, label % n, found, 600 if name == "any15" else None)
+            _complete(name, label % n, found, {"any15": 600, "any16": 300}.get(name))
             extra = found["fixed_bytes"] * 8 / found["codes"]
             print(f"{'':<34}peak {bits:.3f} bits a code above the baseline (fixed overhead {extra:.3f}); "
                   f"target <= 2.5: {verdict(bits <= 2.5 + extra)}")
@@ -224,13 +282,28 @@ def main() -> None:
             agree &= three == A338089[n - 1] and one == A338024[n - 1]
             print(f"{n:>4}{three:>10,}{A338089[n - 1]:>11,}{one:>10,}{A338024[n - 1]:>11,}{seconds:>10.1f}")
         print(f"all equal to the published terms: {verdict(agree)}")
+    for name, title, label in (
+        ("fs5", "Frame-Stewart on 5 posts checked by exhaustive search (S..S to D..D)", "Frame-Stewart"),
+        ("nnnn", "magnetic NNNN (free), R up to B up: the new counts (hanoi oeis --new)", "known"),
+    ):
+        if name in only:
+            found = run(name)
+            print(f"\n{title}")
+            print(f"{'n':>4}{'searched':>12}{label:>15}{'seconds':>10}")
+            agree = True
+            for n, distance, expected, seconds in found["terms"]:
+                agree &= expected is None or distance == expected
+                shown = "-" if expected is None else f"{expected:,}"
+                print(f"{n:>4}{distance:>12,}{shown:>15}{seconds:>10.1f}")
+            top = found["terms"][-1][0]
+            print(f"n <= {top} searched, all equal where known: {verdict(agree)}; target n <= 13: {verdict(top >= 13)}")
     if "cluster" in only:
         found = figures["cluster"] = run("cluster")
         one, two = found["runs"]["1"], found["runs"]["2"]
         speed = one["seconds"] / two["seconds"]
         print(f"\nDask LocalCluster on {found['puzzle']} ({found['positions']:,} positions): 1 worker "
-              f"{one['seconds']:.1f} s, 2 workers {two['seconds']:.1f} s, speed-up {speed:.2f}x; target >= 1.5x: "
-              f"{verdict(speed >= 1.5)}")
+              f"{one['seconds']:.1f} s, 2 workers {two['seconds']:.1f} s, speed-up {speed:.2f}x; target >= 1.7x: "
+              f"{verdict(speed >= 1.7)}")
         print(f"{'workers':>9}{'blocks':>8}{'seconds':>9}{'busy (in tasks / wall)':>26}{'CPU (CPU time / wall)':>26}"
               f"{'driver CPU':>12}{'load before':>13}")
         for workers, figure in found["runs"].items():

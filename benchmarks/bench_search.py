@@ -30,6 +30,8 @@ def plain_bfs(puzzle: Puzzle) -> int:
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    first, _ = timed(lambda: bfs(Puzzle(2)))
+    print(f"the first search in a process loads the compiled kernels (numba's cache): {first:.2f} s, before the rows")
     print("side by side with a plain search over legal_moves/apply")
     print(f"{'puzzle':<28}{'positions':>12}{'plain s':>10}{'bfs s':>10}{'speed-up':>10}")
     for puzzle in (Puzzle(10), MagneticPuzzle(8)):

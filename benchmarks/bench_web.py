@@ -12,18 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import random
-import socket
 import statistics
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx
-import uvicorn
 
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.web import create_app, random_state
+from hanoikit.web.serve import running
 
 CONCURRENT = 200
 DEADLINE = 120.0  # seconds the load test may take at most
@@ -36,20 +34,11 @@ def settings_of(puzzle: Puzzle) -> dict:
 
 
 @contextmanager
-def serving() -> Iterator[str]:
-    """uvicorn with the play app in a thread, on a free loopback port."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # so asyncio sets TCP_NODELAY
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", backlog=2 * CONCURRENT))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+def serving(**options: object) -> Iterator[str]:
+    """uvicorn with the play app (``options``: :func:`hanoikit.web.app.create_app`'s) in a thread, on a free loopback
+    port; room for :data:`CONCURRENT` requests waiting for a worker unless said otherwise."""
+    with running(create_app(**{"waiting": CONCURRENT, **options}), backlog=2 * CONCURRENT) as url:
+        yield url
 
 
 def percentile(values: list[float], q: float) -> float:

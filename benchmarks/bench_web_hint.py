@@ -106,7 +106,7 @@ def cold(client: httpx.Client, body: dict, kept: list[Callable[..., object]]) ->
 def main() -> None:
     rng = random.Random(12)
     failed = 0
-    with serving() as url, httpx.Client(base_url=url, timeout=30) as client:
+    with serving(processes=0) as url, httpx.Client(base_url=url, timeout=30) as client:  # the caches of this process
         kept = [cache for cache in caches() if cache.cache_info().currsize]  # type: ignore[attr-defined]
         trivial = {"settings": {"n": 3}}
         post(client, trivial)

@@ -11,7 +11,6 @@ import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle, algorithms, levy
 from hanoikit.algorithms import Family
 from hanoikit.movearray import moves_of
-from hanoikit.solvers import classic
 from oracle import plain_distances
 
 PUZZLES = [
@@ -86,9 +85,10 @@ def test_the_registry_lists_every_algorithm_once() -> None:
     names = [a.name for a in algorithms.registered()]
     assert len(names) == len(set(names))
     assert names[0] == "optimal"
-    assert [a.name for a in algorithms.registered(Family.CLASSIC)] == list(classic.METHODS)
+    classic_names = ["recursive", "iterative", "four-step", "three-step", "route-table", "bits"]
+    assert [a.name for a in algorithms.registered(Family.CLASSIC)] == classic_names
     assert [a.name for a in algorithms.registered(Family.LEVY)] == list(levy.ALGORITHMS)
-    assert {a.name for a in algorithms.playing(Puzzle(3))} == {"optimal", *classic.METHODS}
+    assert {a.name for a in algorithms.playing(Puzzle(3))} == {"optimal", *classic_names}
     assert {a.name for a in algorithms.playing(MagneticPuzzle(3, "RBB"))} == {"optimal", *levy.ALGORITHMS}
     assert [a.name for a in algorithms.playing(Puzzle(3, posts=4))] == ["optimal"]
 

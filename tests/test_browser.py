@@ -5,8 +5,10 @@ Set ``HANOIKIT_SCREENSHOTS`` to a folder to keep the screenshots the tests take.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -50,7 +52,7 @@ def server() -> Iterator[str]:
     app_server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
     thread = threading.Thread(target=app_server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 180  # the app warms its tables before it answers: slow on a loaded machine
     while not app_server.started:
         assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
         time.sleep(0.05)
@@ -67,10 +69,12 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-def _opened(browser, server: str, size: str | None = None, **options):  # type: ignore[no-untyped-def]
+def _opened(browser, server: str, size: str | None = None, tutorial: bool = False, **options):  # type: ignore[no-untyped-def]
     """The page loaded in a new browser context, failing the test on any page or console error (but the 422
-    answers a test marks as expected with ``page.refusals_expected``)."""
+    answers a test marks as expected with ``page.refusals_expected``); the tutorial of a first visit only if asked."""
     context = browser.new_context(accept_downloads=True, **options)
+    if not tutorial:
+        context.add_init_script("localStorage.setItem('hanoikit.tutorial', 'true')")
     page = context.new_page()
     page.size = size
     errors: list[str] = []
@@ -104,10 +108,10 @@ def click_post(page, post: int, posts: int = 3) -> None:  # type: ignore[no-unty
     page.mouse.click(box["x"] + box["width"] * (post + 0.5) / posts, box["y"] + box["height"] * 0.45)
 
 
-def play(page, move: Move, played: int) -> None:  # type: ignore[no-untyped-def]
+def play(page, move: Move, played: int, posts: int = 3) -> None:  # type: ignore[no-untyped-def]
     """Play ``move`` by two clicks and wait until the page has counted it (after the animation)."""
-    click_post(page, move.src)
-    click_post(page, move.dst)
+    click_post(page, move.src, posts)
+    click_post(page, move.dst, posts)
     expect(page.locator("#moves")).to_have_text(str(played))
 
 
@@ -297,7 +301,8 @@ def test_a_game_is_saved_and_loaded_and_a_bad_file_refused(page, tmp_path: Path)
     expect(page.locator("#moves")).to_have_text("1")
 
 
-MODULES = ["app", "api", "state", "board", "animation", "chart", "view", "play", "watch", "store", "link", "challenges"]
+MODULES = ["app", "api", "state", "game", "board", "animation", "chart", "view", "play", "watch", "store", "link",
+           "challenges", "theme", "sound", "daily", "tutorial"]
 """The page's ES modules, app.js first."""
 
 OLD_GLOBALS = ["game", "watch", "press", "newGames", "SVG_NS", "POSTS", "POST_X", "BASE_Y", "FACE", "FACE_DARK", "$",
@@ -343,6 +348,31 @@ def test_the_page_is_modules_that_load_cleanly_and_leave_nothing_global(browser,
     assert bound == []
     context.close()
     assert problems == [], problems
+
+
+def test_the_one_reducer_makes_new_states_and_leaves_the_old_ones(page) -> None:  # type: ignore[no-untyped-def]
+    """The page's state changes only through state.js's reducer, a pure function: undo and redo walk the history,
+    and no state it was given is changed (each is frozen)."""
+    walked = page.evaluate(
+        """() => import("/static/state.js").then(({ initialState, reduce, currentState, elapsed }) => {
+            const freeze = (value) => { Object.values(value).forEach((v) => v && typeof v === "object" && freeze(v));
+                                        return Object.freeze(value); };
+            const step = (state, action) => freeze(reduce(state, action));
+            const position = { post_colors: ["R", null, null], state: "SS:RR", distance: 3 };
+            let state = step(freeze(initialState()), { type: "begin", settings: { n: 2 }, initial: "SS:RR", optimal: 3,
+                par: null, position, now: 0 });
+            state = step(state, { type: "played", move: "1SI", state: "IS:BR", position, now: 1000 });
+            state = step(state, { type: "played", move: "2SD", state: "ID:BB", position, now: 2000 });
+            const played = [state.moves.join(" "), currentState(state), elapsed(state, 3500)];
+            const undone = step(state, { type: "undo" });
+            const redone = step(undone, { type: "redo" });
+            const won = step(redone, { type: "won", now: 4000 });
+            return [played, [undone.moves.join(" "), currentState(undone), undone.redo.length],
+                    [redone.moves.join(" "), currentState(redone), redone.redo.length], [won.won, won.elapsed],
+                    state.moves.length];
+        })"""
+    )
+    assert walked == [["1SI 2SD", "ID:BB", 2500], ["1SI", "IS:BR", 1], ["1SI 2SD", "ID:BB", 0], [True, 3000], 2]
 
 
 # -- a puzzle people come back to (issue 13) ------------------------------------------------------------------------
@@ -421,6 +451,7 @@ def test_the_win_card_is_a_dialog_that_fits_the_screen(sized, server: str, shots
     for button in page.locator("#win button:visible").all():  # no label wraps onto two lines
         assert button.evaluate("(b) => b.scrollWidth <= b.clientWidth && b.getClientRects().length === 1")
     assert page.evaluate("document.activeElement.closest('dialog') !== null")  # it takes the focus
+    assert boxes_apart(box, page.locator("#disk-layer").bounding_box())  # the finished tower stays in sight
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
 
@@ -455,18 +486,30 @@ def test_keyboard_only_play_wins_a_game(sized, server: str) -> None:  # type: ig
 
 
 def test_reload_keeps_the_game_and_a_link_opens_the_same_position(sized, browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    """A member whose model goal cannot be reached (4 posts, star moves) opens with the goal that can; three moves and
+    a reload keep the counter, the par from the start, the clock and the undo history; the link in a fresh browser
+    opens the position reached."""
     page = sized
-    puzzle = MagneticPuzzle(3)
-    play(page, Move(1, 0, 1), 1)
-    play(page, Move(2, 0, 2), 2)
-    state = str(puzzle.play([Move(1, 0, 1), Move(2, 0, 2)]))
+    puzzle = MagneticPuzzle(3, "NNNN", goal_up="R", moves="star")
+    open_link(page, server, "?n=3&colors=NNNN&posts=4&moves=star", str(puzzle.start))
+    expect(page.locator("#goal")).to_have_text("tower on D, red up")
+    expect(page.locator("#message")).to_contain_text("cannot be reached here, so the goal is the tower showing red")
+    par = puzzle.distance()
+    expect(page.locator("#optimal")).to_have_text(str(par))
+    moves = list(itertools.islice(puzzle.solve(), 3))
+    for played, move in enumerate(moves, 1):
+        play(page, move, played, posts=4)
+    state = str(puzzle.play(moves))
+    page.wait_for_timeout(1100)  # the clock shows a second
     page.reload()
-    expect(page.locator("#moves")).to_have_text("2")
+    expect(page.locator("#moves")).to_have_text("3")
     expect(page.locator("#board")).to_have_attribute("data-state", state)
+    expect(page.locator("#optimal")).to_have_text(str(par))  # the par from the start, not the distance from here
+    assert page.locator("#clock").inner_text() != "0:00"
     page.click("#undo")  # the history came back too
-    expect(page.locator("#moves")).to_have_text("1")
-    page.click("#redo")
     expect(page.locator("#moves")).to_have_text("2")
+    page.click("#redo")
+    expect(page.locator("#moves")).to_have_text("3")
     link = page.url
     assert f"at={state}" in link
     page.click("#share")
@@ -475,6 +518,64 @@ def test_reload_keeps_the_game_and_a_link_opens_the_same_position(sized, browser
     open_link(other, link, "", state)
     expect(other.locator("#remaining")).to_have_text(str(puzzle.distance(puzzle.parse(state))))
     other.context.close()
+
+
+def test_the_phone_shows_board_counters_and_controls_on_one_screen(browser, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    """At 390×844: the board, the counters, Hint and Undo without scrolling; the settings behind one button; the
+    Watch controls under the board."""
+    for page in _opened(browser, server, "phone", viewport=SIZES["phone"]):
+        def on_screen(selector: str, page=page) -> bool:  # type: ignore[no-untyped-def]
+            box = page.locator(selector).bounding_box()
+            return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844 and (
+                box["x"] + box["width"] <= 390)
+
+        assert all(on_screen(part) for part in ("#board", "#scoreboard", "#hint", "#undo", "#redo", "#message"))
+        assert page.evaluate("window.scrollY") == 0
+        expect(page.locator("#settings")).to_be_hidden()
+        page.click("#settings-toggle")
+        expect(page.locator("#settings")).to_be_visible()
+        expect(page.locator("#settings-toggle")).to_have_attribute("aria-expanded", "true")
+        page.click("#settings-toggle")
+        expect(page.locator("#settings")).to_be_hidden()
+        page.click("#watch-start")
+        expect(page.locator("#player")).to_be_visible()
+        page.click("#play-pause")
+        page.evaluate("window.scrollTo(0, 0)")
+        assert on_screen("#board") and on_screen("#step-forward") and on_screen("#watch-stop")
+        page.screenshot(path=shots / "phone-watch.png")
+
+
+def test_disk_numbers_read_well_on_every_disk(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    """Each disk's number against its colour (the yellow disk too): at least 4.5:1."""
+    def luminance(colour: str) -> float:
+        r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+        return sum(w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4) for w, c in
+                   ((0.2126, r), (0.7152, g), (0.0722, b)))
+
+    for query, state in (("?n=8&colors=classic", "S" * 8), ("?n=3&colors=NNN&start=DSS:BRR", "DSS:BRR")):
+        open_link(page, server, query, state)
+        pairs = page.eval_on_selector_all(
+            "#board .disk", """(disks) => disks.map((disk) => [
+                (disk.querySelector(".face-top") || disk.querySelector(".disk-body rect")).getAttribute("fill"),
+                disk.querySelector(".disk-label").getAttribute("fill")])""")
+        assert len(pairs) == len(state.split(":")[0])
+        for fill, ink in pairs:
+            high, low = sorted((luminance(fill), luminance(ink)), reverse=True)
+            assert (high + 0.05) / (low + 0.05) >= 4.5, (fill, ink)
+
+
+def test_a_link_above_the_caps_says_why_and_offers_the_largest_size(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    page.refusals_expected = True
+    page.goto(server + "?n=8&posts=5&colors=classic")
+    expect(page.locator("#message")).to_contain_text("This link asks for 8 disks, but with 5 posts and any moves the "
+                                                     "page offers at most 5")
+    page.get_by_role("button", name="Play 5 disks").click()
+    expect(page.locator("#board")).to_have_attribute("data-state", "SSSSS")
+    expect(page.locator("#optimal")).to_have_text(str(Puzzle(5, 5).distance()))
+    # the server's messages in the player's words: no puzzle repr on the page
+    shown = page.evaluate("""() => import("/static/api.js").then((api) =>
+        api.words("the goal cannot be reached in MagneticPuzzle(3, colors='NNNNN', moves='star')"))""")
+    assert shown == "the goal cannot be reached here"
 
 
 def test_a_generated_instance_link_opens_its_puzzle(page, server: str) -> None:  # type: ignore[no-untyped-def]
@@ -488,16 +589,72 @@ def test_a_generated_instance_link_opens_its_puzzle(page, server: str) -> None: 
     expect(page.locator("#message")).to_contain_text("This link cannot be opened: the link's goal should be R or B")
 
 
-def test_an_impossible_goal_is_explained_and_the_board_stays_consistent(page) -> None:  # type: ignore[no-untyped-def]
-    page.refusals_expected = True  # the server refuses the settings: a goal the posts cannot hold
-    choose(page, "SSS:RRR", colors="RBB")
-    page.select_option("#goal-up", "R")
-    expect(page.locator("#message")).to_have_text(
-        "A tower on D cannot show red on top here: post D is blue, so the disks on it show blue. Choose another goal "
-        "or colouring. Your game goes on."
+def _par_shown(page, mode: str, posts: int, rule: str, goal: str | None = None) -> int:  # type: ignore[no-untyped-def]
+    """The par of the game once the page plays the member named (its address says so)."""
+    page.wait_for_function(
+        """([mode, posts, rule, goal]) => {
+            const query = new URLSearchParams(window.location.search);
+            return (query.get("colors") === "classic") === (mode === "classic") &&
+              (query.get("posts") || "3") === String(posts) && (query.get("moves") || "any") === rule &&
+              (goal === null || query.get("goal") === goal);
+        }""",
+        arg=[mode, posts, rule, goal],
+        timeout=15_000,
     )
-    assert page.locator("#goal-up").input_value() == ""  # the settings are the game's again
-    expect(page.locator("#goal")).to_have_text("tower on D, blue up")
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator("#optimal")).to_have_text(re.compile(r"^[\d,]+$"))
+    return int(page.locator("#optimal").inner_text().replace(",", ""))
+
+
+def test_every_menu_combination_plays_with_a_par_or_is_disabled_with_its_reason(page) -> None:  # type: ignore[no-untyped-def]
+    """Posts × moves × colourings × goals (magnetic) and posts × moves (classic): each choice the menus offer starts a
+    game whose par is the library's distance; each one they refuse is disabled and says why in its text."""
+    for mode in ("magnetic", "classic"):
+        page.select_option("#mode", mode)
+        for posts in (3, 4, 5):
+            page.select_option("#post-count", str(posts))
+            for rule in ("any", "cyclic", "linear", "star"):
+                option = page.locator(f"#rule option[value='{rule}']")
+                if option.is_disabled():
+                    assert option.inner_text().endswith(" (unavailable)")
+                    expect(page.locator("#choice-notes")).to_contain_text(option.get_attribute("title"))
+                    assert mode == "magnetic" and rule == "cyclic" and posts in (3, 5)  # as the library finds
+                    continue
+                page.select_option("#rule", rule)
+                expect(page.locator("#goal")).to_contain_text("tower on")
+                par = _par_shown(page, mode, posts, rule)
+                n = int(page.locator("#disks").input_value())
+                if mode == "classic":
+                    assert par == Puzzle(n, posts, rule).distance()
+                    continue
+                codes = page.eval_on_selector_all(
+                    "#colors option", "(options) => options.map((o) => [o.value, o.disabled, o.title])")
+                for code, disabled, text in codes:
+                    colors = code[:2] + "N" * (posts - 3) + code[2]
+                    reachable = []
+                    for face in "RB":
+                        try:
+                            reachable.append(MagneticPuzzle(n, colors, goal_up=face, moves=rule).distance())
+                        except hk.HanoiError:
+                            pass
+                    assert disabled == (not reachable), (posts, rule, code)
+                    assert bool(text) == disabled  # the reason
+                # one colouring in full: each goal face plays with its par, or is disabled with the reason
+                code = page.locator("#colors").input_value()
+                colors = code[:2] + "N" * (posts - 3) + code[2]
+                for face in "RB":
+                    goal = page.locator(f"#goal-up option[value='{face}']")
+                    try:
+                        expected = MagneticPuzzle(n, colors, goal_up=face, moves=rule).distance()
+                    except hk.HanoiError:
+                        assert goal.is_disabled() and goal.inner_text().endswith(" (unavailable)")
+                        expect(page.locator("#choice-notes")).to_contain_text(goal.get_attribute("title"))
+                        continue
+                    page.select_option("#goal-up", face)
+                    expect(page.locator("#goal")).to_contain_text("red up" if face == "R" else "blue up")
+                    assert _par_shown(page, mode, posts, rule, face) == expected
+                page.select_option("#goal-up", "")
+    expect(page.locator("#message")).not_to_contain_text("Puzzle(")
 
 
 def test_personal_best_and_challenges(page, server: str) -> None:  # type: ignore[no-untyped-def]
@@ -526,6 +683,79 @@ def test_personal_best_and_challenges(page, server: str) -> None:  # type: ignor
     expect(page.locator("#optimal")).to_have_text("31")
 
 
+def test_the_daily_puzzle_is_the_same_in_two_fresh_browsers(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    """A date's link opens the same member, start and par in two fresh contexts, as /api/daily says."""
+    seen = []
+    for _ in range(2):
+        for page in _opened(browser, server, viewport=SIZES["desktop"]):
+            page.goto(server + "?daily=2026-11-25")
+            expect(page.locator("#message")).to_contain_text("The daily puzzle of 2026-11-25")
+            day = page.request.get(server + "api/daily?date=2026-11-25").json()
+            expect(page.locator("#board")).to_have_attribute("data-state", day["start"])
+            expect(page.locator("#optimal")).to_have_text(str(day["par"]))
+            expect(page.locator("#daily-play")).to_be_enabled()  # today's card, whatever today is
+            seen.append((page.locator("#board").get_attribute("data-state"), page.locator("#optimal").inner_text(),
+                         page.evaluate("location.search")))
+    assert seen[0] == seen[1]
+
+
+def test_the_tutorial_teaches_the_magnetic_rules_by_play_and_can_be_reopened(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    """A first visit opens the tutorial on a two-disk tower; each step waits for the player's move (a refused one
+    too); it can be closed, is not shown again, and its button opens it again."""
+    for page in _opened(browser, server, "phone", tutorial=True, viewport=SIZES["phone"]):
+        page.refusals_expected = False
+        expect(page.locator("#tutorial")).to_be_visible()
+        expect(page.locator("#board")).to_have_attribute("data-state", "SS:RR")
+        expect(page.locator("#tutorial-step")).to_have_text("Step 1 of 4")
+        page.keyboard.press("s")  # the S, I, D keys pick posts, as in the terminal
+        page.keyboard.press("i")
+        expect(page.locator("#tutorial-step")).to_have_text("Step 2 of 4")
+        expect(page.locator("#board")).to_have_attribute("data-state", "IS:BR")
+        play(page, Move(2, 0, 2), 2)
+        expect(page.locator("#tutorial-step")).to_have_text("Step 3 of 4")
+        click_post(page, 1)
+        click_post(page, 2)
+        expect(page.locator("#message")).to_contain_text("Not allowed")
+        expect(page.locator("#tutorial-step")).to_have_text("Step 4 of 4")
+        assert page.locator("#tutorial").bounding_box()["y"] + page.locator("#board").bounding_box()["height"] < 844
+        page.click("#tutorial-skip")
+        expect(page.locator("#tutorial")).to_be_hidden()
+        page.goto(server)
+        expect(page.locator("#remaining")).not_to_have_text("–")
+        expect(page.locator("#tutorial")).to_be_hidden()  # once is enough
+        page.click("#tutorial-open")
+        expect(page.locator("#tutorial")).to_be_visible()
+        expect(page.locator("#tutorial-step")).to_have_text("Step 1 of 4")
+
+
+def test_twenty_challenges_across_the_family_each_with_a_par(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    """Each challenge names a member and a start the server plays with a par; they open one after the other."""
+    items = page.evaluate("() => import('/static/challenges.js').then((m) => m.CHALLENGES)")
+    assert len(items) >= 20 and len({item["id"] for item in items}) == len(items)
+    members = {(item["settings"].get("posts", 3), item["settings"].get("moves", "any"), item["settings"]["magnetic"])
+               for item in items}
+    assert len(members) >= 10  # across the family: posts, move rules, classic and magnetic
+    for item in items:
+        route, body = ("api/random", {"settings": item["settings"], "seed": item["seed"]}) if item.get("seed") else (
+            "api/position", {"settings": item["settings"]})
+        position = page.request.post(server + route, data=body).json()
+        assert isinstance(position["distance"], int) and position["distance"] > 0, item
+    buttons = page.locator("#challenge-list button")
+    expect(buttons).to_have_count(len(items))
+    assert [buttons.nth(i).is_disabled() for i in range(3)] == [False, True, True]  # each opens the next
+
+
+def test_won_games_are_listed_with_their_stars(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    expect(page.locator("#history-empty")).to_be_visible()
+    win_classic(page, server)
+    page.keyboard.press("Escape")
+    expect(page.locator("#history-list li")).to_have_count(1)
+    expect(page.locator("#history-list li").first).to_contain_text("classic, 2 disks: 3 moves (par 3)")
+    expect(page.locator("#history-list .stars").first).to_have_attribute("aria-label", "3 of 3 stars")
+    page.reload()
+    expect(page.locator("#history-list li")).to_have_count(1)  # kept in the browser
+
+
 def test_counts_have_thousands_separators(page, server: str) -> None:  # type: ignore[no-untyped-def]
     open_link(page, server, "?n=12&colors=NNN", "S" * 12 + ":" + "R" * 12)
     expect(page.locator("#optimal")).to_have_text(f"{MagneticPuzzle(12).distance():,}")
@@ -533,6 +763,12 @@ def test_counts_have_thousands_separators(page, server: str) -> None:  # type: i
 
 def test_menus_show_their_whole_text(sized) -> None:  # type: ignore[no-untyped-def]
     page = sized
+    if page.locator("#settings-toggle").is_visible():  # the phone's settings, behind one button
+        page.click("#settings-toggle")
+    page.select_option("#goal-up", "B")  # some choices unavailable: marked so, with their reasons below
+    expect(page.locator("#rule option[value=cyclic]")).to_have_text("cyclic (S→I→…→D→S) (unavailable)")
+    expect(page.locator("#choice-notes")).to_contain_text(
+        "cyclic (S→I→…→D→S): no colouring reaches a goal tower with cyclic moves on 3 posts.")
     cut = page.evaluate(
         """() => {
             const canvas = document.createElement("canvas").getContext("2d");
@@ -584,6 +820,54 @@ def test_the_accessibility_scan_finds_nothing_serious(sized, server: str, shots:
     assert scan() == []
     win_classic(page, server)
     assert scan() == []
+
+
+def _axe(page) -> list[str]:  # type: ignore[no-untyped-def]
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document)).violations")
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in found if v["impact"] in ("serious", "critical")]
+
+
+def _open_settings(page) -> None:  # type: ignore[no-untyped-def]
+    if not page.locator("#theme").is_visible():  # the phone's settings, behind one button
+        page.click("#settings-toggle")
+        expect(page.locator("#theme")).to_be_visible()
+
+
+def test_themes_follow_the_system_switch_and_pass_the_accessibility_scan(browser, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    """Light and dark follow prefers-color-scheme; the header's toggle and the Theme menu switch (high contrast too)
+    and are kept; symbols on the faces and reduced motion are choices; axe finds nothing serious in each theme, at
+    desktop and phone size."""
+    for size in ("desktop", "phone"):
+        for scheme in ("light", "dark"):
+            for page in _opened(browser, server, size, viewport=SIZES[size], color_scheme=scheme):
+                expect(page.locator("html")).to_have_attribute("data-theme", scheme)
+                if scheme == "light":
+                    page.click("#dark-toggle")  # the toggle overrides the system, and is kept
+                    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+                    expect(page.locator("#dark-toggle")).to_have_attribute("aria-pressed", "true")
+                    page.reload()
+                    expect(page.locator("#remaining")).not_to_have_text("–")
+                    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+                    _open_settings(page)
+                    page.select_option("#theme", "auto")
+                    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+                _open_settings(page)
+                page.screenshot(path=shots / f"theme-{scheme}-{size}.png")
+                assert _axe(page) == [], (size, scheme)
+                if scheme == "dark":
+                    page.select_option("#theme", "contrast")
+                    page.check("#symbols")
+                    page.check("#reduce-motion")
+                    expect(page.locator("html")).to_have_attribute("data-theme", "contrast")
+                    expect(page.locator("html")).to_have_attribute("data-faces", "symbols")
+                    expect(page.locator("html")).to_have_attribute("data-motion", "reduce")
+                    assert not page.locator("#sound").is_checked()  # silent unless asked
+                    page.check("#sound")
+                    assert page.evaluate("JSON.parse(localStorage.getItem('hanoikit.display')).sound") is True
+                    assert page.locator("#board .face-pattern").first.is_visible()
+                    page.screenshot(path=shots / f"theme-contrast-{size}.png")
+                    assert _axe(page) == [], (size, "contrast")
 
 
 @pytest.mark.parametrize("posts", [3, 4, 5])

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import InvalidPuzzleError, Move, Puzzle, State, UnknownMethodError
+from hanoikit.algorithms import Family, registered
 from hanoikit.solvers import classic
 from hanoikit.solvers.classic import (
-    METHODS,
     Tower,
     disk_at,
     disk_sequence,
@@ -47,7 +47,7 @@ def position_pairs(draw: st.DrawFn, max_n: int = 8) -> tuple[Puzzle, State, Stat
 # -- the seed methods ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", list(METHODS))
+@pytest.mark.parametrize("name", [a.name for a in registered(Family.CLASSIC)])
 @pytest.mark.parametrize("n", SMALL)
 def test_every_method_is_the_optimal_solution(name: str, n: int) -> None:
     puzzle = Puzzle(n)
@@ -73,7 +73,8 @@ def test_unknown_method_names_the_allowed_ones() -> None:
 
 @pytest.mark.parametrize("bad", [0, -1, 2.0, True, "3"])
 def test_methods_check_the_disk_count(bad: object) -> None:
-    for method in METHODS.values():
+    for method in (classic.recursive, classic.iterative, classic.four_step, classic.three_step, classic.route_table,
+                   classic.bits):
         with pytest.raises(InvalidPuzzleError):
             method(bad)  # type: ignore[arg-type]
 

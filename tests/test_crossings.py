@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, levy
-from hanoikit.analysis import Crossing, color_crossings, color_trace, crossing_spans
+from hanoikit.analysis import Crossing, color_crossings, color_trace, crossing_spans, streamed_crossings
+from hanoikit.movearray import MoveArray, regroup
 from hanoikit.report.levy import TABLE_10, table10
 from oracle import legal_walk
 
@@ -160,3 +161,38 @@ def test_charts_have_a_strip_per_post() -> None:
     figure = draw_panels([Panel("A", "four posts", color_trace(puzzle, moves))])
     labels = [tick.get_text() for tick in figure.axes[0].get_yticklabels()]
     assert labels == ["blue", "S", "red", "blue", "I", "red", "blue", "J", "red", "blue", "D", "red"]
+
+
+@given(st.one_of(walks(), member_walks()), st.lists(st.integers(1, 9), min_size=1, max_size=12))
+def test_streamed_in_parts_as_the_whole_trace(walk, sizes) -> None:
+    """Cut anywhere, including between a post's colour and its return through neutral: the same counts as the
+    literal definition on the whole trace."""
+    puzzle, start, moves = walk
+    parts, at = [], 0
+    while at < len(moves):
+        size = sizes[len(parts) % len(sizes)]
+        parts.append(MoveArray.of(moves[at : at + size], puzzle.n))
+        at += size
+    seen: list[int] = []
+    counted = streamed_crossings(puzzle, iter(parts), start, progress=seen.append)
+    assert counted == replayed_crossings(replayed_trace(puzzle, moves, start))
+    assert seen == [part.size for part in parts]
+
+
+def test_streamed_crossings_keep_memory_to_one_part() -> None:
+    """The counts of a long tower in small parts need the memory of a part, not of the whole trace (numpy reports
+    its buffers to tracemalloc)."""
+    import tracemalloc
+
+    puzzle = MagneticPuzzle(11)
+    whole = levy.solution_array("62", 11)
+    expected = color_crossings(puzzle, whole)
+    del whole
+    tracemalloc.start()
+    try:
+        counted = streamed_crossings(puzzle, regroup(levy.blocks("62", 11), 1 << 10, 11))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert counted == expected
+    assert levy.counts("62", 11) > 50_000 and peak < 4_000_000  # the whole trace's work arrays take some 10 MB

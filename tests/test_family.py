@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from functools import cache
 
 import numpy as np
@@ -110,15 +109,13 @@ def test_frame_stewart_sequences_replay_and_match_arrays_and_indexing(k, n):
     assert counts == [sum(1 for m in moves if m.disk == d) for d in range(1, n + 1)]
 
 
-def test_frame_stewart_between_any_two_towers_and_large_counts_are_fast():
+def test_frame_stewart_between_any_two_towers_and_large_counts():
     p = Puzzle(7, posts=5)
     for a, b in itertools.permutations(towers(p), 2):
         moves = list(p.solve(a, b))
         assert len(moves) == frame_stewart.count(7, 5) and p.play(moves, a) == b
-    began = time.perf_counter()
     big = Puzzle(10_000, posts=4)
-    total = big.distance()
-    assert time.perf_counter() - began < 0.5  # the benchmark holds it to 100 ms; here there is slack for load
+    total = big.distance()  # how fast: benchmarks/bench_family.py (target < 100 ms)
     assert total == four_posts(10_000)
     assert big.move_at(total // 2) == Move(10_000, 0, 3) and big.state_at(total).posts == big.goal.posts
     first = list(itertools.islice(big.solve(), 5))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 
@@ -72,3 +73,51 @@ def test_movies_and_transcripts_on_k_posts(tmp_path, puzzle: Puzzle) -> None:
     assert [word[0] for word in lines[-2].split()] == list(puzzle.post_names)  # coloured posts: I(R)
     names = [line.split(": ")[1].split()[0] for line in lines if line.startswith("move ")]
     assert names == [move.notation(puzzle.posts) for move in moves] and "<" not in "".join(names)
+
+
+class _Signal(BaseException):
+    """Stands for the exception a signal handler raises (KeyboardInterrupt, the CLI's Terminated)."""
+
+
+_CALLS = ["open", "close", "replace", "unlink", "mkdir", "rmdir"]
+
+
+@pytest.mark.parametrize("folder", [False, True], ids=["file", "directory"])
+@pytest.mark.parametrize("call, after", [(name, after) for name in _CALLS for after in (False, True)])
+def test_a_signal_at_any_moment_leaves_no_temporary_after_the_sweep(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, folder: bool, call: str, after: bool
+) -> None:
+    """A signal may land just before or just after any system call of a temporary's life (its making, its move
+    into place, its removal, the removal of a half-removed directory): whatever it cuts short,
+    :func:`remove_temporaries` leaves only a whole target or nothing."""
+    from hanoikit.draw import files
+
+    real = getattr(os, call)
+    fired = []
+
+    def interrupted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        if fired:
+            return real(*args, **kwargs)
+        fired.append(call)
+        if after:
+            real(*args, **kwargs)
+        raise _Signal
+
+    monkeypatch.setattr(os, call, interrupted)
+    target = tmp_path / ("out" if folder else "out.txt")
+
+    def work() -> None:
+        if folder:
+            with files.temporary(tmp_path, prefix=".out.", folder=True) as name:
+                (tmp_path / name / "inner").mkdir()
+                (tmp_path / name / "inner" / "a.txt").write_text("ok")
+                os.replace(name, target)
+        else:
+            write_atomically(target, lambda temporary: open(temporary, "w").write("ok"))
+
+    with contextlib.suppress(_Signal):
+        work()
+    monkeypatch.setattr(os, call, real)
+    files.remove_temporaries()
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left in ([], [target.name]), (fired, left)

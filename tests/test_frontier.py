@@ -139,6 +139,8 @@ def processes():
 def local_cluster():
     pytest.importorskip("distributed")
     with make_engine("dask", workers=2) as engine:
+        address = engine.cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:") and not address.endswith(":8786")  # a free local port
         yield engine
 
 

@@ -7,7 +7,6 @@ scalars, floats, None, tuples of the wrong length, positions of the wrong size, 
 
 from __future__ import annotations
 
-import time
 from itertools import islice
 
 import numpy as np
@@ -144,10 +143,9 @@ def test_look_alike_digits_are_not_disk_numbers(text):
 
 def test_huge_disk_numbers_are_refused_by_their_length_with_a_short_message():
     for text in ("1" * 5000 + "SD", "9" * 10**6 + "SD", str(MAX_DISKS + 1) + "SD"):
-        started = time.perf_counter()
         with pytest.raises(hk.InvalidMoveError, match=f"from 1 to {MAX_DISKS}") as error:
             Move.parse(text)
-        assert len(str(error.value)) < 200 and time.perf_counter() - started < 0.5
+        assert len(str(error.value)) < 200  # how fast: benchmarks/bench_refusals.py
     assert Move.parse(f"{MAX_DISKS}SD") == Move(MAX_DISKS, 0, 2)
     assert Move.parse("007SD") == Move(7, 0, 2)
 
@@ -202,17 +200,12 @@ def test_family_constructors_and_notations_raise_only_library_errors(n, posts, r
 
 @pytest.mark.parametrize("n", [MAX_DISKS + 1, 10**23, 10**5000], ids=["cap+1", "1e23", "1e5000"])
 def test_too_many_disks_are_refused_at_once_naming_the_cap(n):
-    started = time.perf_counter()
-    for make in (Puzzle, MagneticPuzzle, State.tower):
+    for make in (Puzzle, MagneticPuzzle, State.tower):  # how fast: benchmarks/bench_refusals.py
         with pytest.raises(hk.TooLargeError, match=f"at most {MAX_DISKS}$"):
             make(n)
-    assert time.perf_counter() - started < 0.1
 
 
 def test_quadratic_queries_are_refused_above_their_caps_at_once():
-    import hanoikit.solvers.magnetic  # noqa: F401  (solvers load lazily: time the refusal, not the import)
-
-    started = time.perf_counter()
     magnetic = MagneticPuzzle(MAX_MAGNETIC_INDEX_DISKS + 1)
     for query in (lambda: magnetic.move_at(0), lambda: magnetic.state_at(0)):
         with pytest.raises(hk.TooLargeError, match=f"at most {MAX_MAGNETIC_INDEX_DISKS}$"):
@@ -225,8 +218,7 @@ def test_quadratic_queries_are_refused_above_their_caps_at_once():
     for puzzle in (Puzzle(MAX_DISK_MOVES_DISKS + 1), MagneticPuzzle(MAX_DISK_MOVES_DISKS + 1)):
         with pytest.raises(hk.TooLargeError, match=f"at most {MAX_DISK_MOVES_DISKS}$"):
             puzzle.disk_moves()
-    # the work refused would take seconds to minutes; 0.3 s tolerates a loaded machine
-    assert time.perf_counter() - started < 0.3
+    # the work refused would take seconds to minutes; how fast the refusal is: benchmarks/bench_refusals.py
     assert "MAX_MAGNETIC_DISKS" in MagneticPuzzle.__doc__
     assert "MAX_DISK_MOVES_DISKS" in Puzzle.disk_moves.__doc__
     assert "MAX_DISKS" in Puzzle.__doc__
@@ -359,7 +351,8 @@ def test_classic_solver_functions_raise_only_library_errors(a, b, c, d):
     answers(lambda: list(islice(classic.disk_sequence(a), 5)))
     answers(lambda: list(islice(classic.gray_code(a), 5)))
     answers(classic.is_hamiltonian_path, a, [b, c, d])
-    for method in classic.METHODS.values():
+    for method in (classic.recursive, classic.iterative, classic.four_step, classic.three_step, classic.route_table,
+                   classic.bits):
         answers(lambda method: list(islice(method(a), 5)), method)
     for query in (classic.plan, classic.distance):
         answers(query, Puzzle(2), b, c)
@@ -373,14 +366,12 @@ def test_classic_methods_that_keep_tables_or_recurse_refuse_large_counts_at_once
     from hanoikit.limits import MAX_RECURSIVE_DISKS, MAX_TABLE_DISKS
     from hanoikit.solvers import classic
 
-    started = time.perf_counter()
     for call, cap in ((lambda n: classic.recursive(n), MAX_RECURSIVE_DISKS),
                       (lambda n: classic.route_table(n), MAX_TABLE_DISKS),
                       (lambda n: classic.is_hamiltonian_path(n, []), MAX_TABLE_DISKS),
                       (lambda n: classic.disk_moves(Puzzle(n)), MAX_DISK_MOVES_DISKS)):
         with pytest.raises(hk.TooLargeError, match=f"at most {cap}$"):
             call(cap + 1)
-    assert time.perf_counter() - started < 0.1
     assert next(iter(classic.recursive(MAX_RECURSIVE_DISKS))) == Move(1, 0, 2 if MAX_RECURSIVE_DISKS % 2 else 1)
     with pytest.raises(hk.MoveIndexError):
         classic.tower_move(3, 7)  # a 3-tower moves in 7 steps, 0 .. 6

@@ -207,6 +207,35 @@ def test_too_large_graphs_are_refused() -> None:
         sierpinski_layout(hk.MagneticPuzzle(2))
 
 
+@pytest.mark.parametrize(
+    "args, puzzle",
+    [
+        (["8", "--posts", "5"], hk.Puzzle(8, posts=5)),
+        (["9", "--posts", "4", "--moves", "cyclic"], hk.Puzzle(9, posts=4, moves="cyclic")),
+        (["6", "--magnetic", "NNNNN"], hk.MagneticPuzzle(6, "NNNNN")),
+        (["9", "--posts", "4", "--moves", "star"], hk.Puzzle(9, posts=4, moves="star")),
+    ],
+    ids=repr,
+)
+def test_a_graph_beyond_the_cap_is_refused_before_any_move(
+    args: list[str], puzzle: hk.Puzzle, monkeypatch, capsys
+) -> None:
+    """From the count of its positions (every legal one, or those the breadth-first oracle reaches), not after
+    building 200,000 nodes: no move is ever generated. The command line says so in one line."""
+    from hanoikit.graph import MAX_NODES
+
+    def no_moves(*_):  # type: ignore[no-untyped-def]
+        raise AssertionError("a move was generated")
+
+    monkeypatch.setattr(type(puzzle), "successors", no_moves)
+    assert search.state_count(puzzle) > MAX_NODES
+    with pytest.raises(TooLargeError, match=f"has up to {search.state_count(puzzle):,} positions"):
+        state_graph(puzzle)
+    assert main(["graph", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"hanoi: the state graph of {puzzle!r} has up to") and err.count("\n") == 1
+
+
 def test_dot_export_marks_the_path() -> None:
     puzzle = hk.Puzzle(3)
     g = state_graph(puzzle)

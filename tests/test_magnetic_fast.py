@@ -1,15 +1,13 @@
 """The magnetic engine's fast paths above the cached levels (the closed form of the rows, the windowed descent of
 ``move_at``/``state_at``, ``hanoi count`` in one pass), against plain iteration of the level recursion and against
-the level-by-level implementation of commit 00062c2, for every colouring and both goal orientations."""
+the level-by-level implementation of commit 00062c2 (frozen in ``tests/reference``), for every colouring and both
+goal orientations."""
 
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 import types
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,9 +17,7 @@ from hanoikit import MagneticPuzzle, State, TooLargeError
 from hanoikit.analysis import counts, markov
 from hanoikit.errors import UnsolvableError
 from hanoikit.solvers import _levels, magnetic
-
-REFERENCE = "00062c2"
-"""The commit whose ``solvers/magnetic.py`` walks every level with exact costs (the reference)."""
+from reference import magnetic_00062c2
 
 SOLVABLE = [(colors, goal) for colors in hk.VARIANTS for goal in counts.reachable_goals(colors)]
 QUICK = [("NNN", "B"), ("NNN", "R"), ("RBB", "B"), ("NRB", "B"), ("RNR", "R")]
@@ -31,22 +27,9 @@ DESCENT_CASES = [
 ]
 
 
-@lru_cache(maxsize=1)
 def _reference() -> types.ModuleType:
-    """The reference ``magnetic`` module, loaded from git next to the current one (it shares ``_levels``)."""
-    root = Path(__file__).resolve().parent.parent
-    try:
-        source = subprocess.run(
-            ["git", "show", f"{REFERENCE}:src/hanoikit/solvers/magnetic.py"],
-            cwd=root, capture_output=True, text=True, check=True,
-        ).stdout
-    except (OSError, subprocess.CalledProcessError):  # pragma: no cover - not a git checkout
-        pytest.skip("the reference implementation needs the git history")
-    module = types.ModuleType("hanoikit.solvers._reference_magnetic")
-    module.__package__ = "hanoikit.solvers"
-    sys.modules[module.__name__] = module
-    exec(compile(source, f"{REFERENCE}:magnetic.py", "exec"), module.__dict__)
-    return module
+    """The reference engine: the level-by-level ``magnetic`` module of commit 00062c2, frozen in ``tests/reference``."""
+    return magnetic_00062c2
 
 
 @lru_cache(maxsize=1)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
+from hanoikit import positions as P
 from hanoikit import search as S
 from hanoikit.cli import main
 from oracle import plain_distances
@@ -120,20 +121,22 @@ def test_successors_agree_on_every_position(n):
         check_successors(puzzle, every_state(puzzle))
 
 
-def test_split_signatures_agree_with_one_table(monkeypatch):
-    """Beyond 13 disks the signatures combine a low and a high part: force that path on small puzzles."""
+@pytest.mark.parametrize("rows", [1, 3, 9, 8 * 9])
+def test_every_split_of_the_low_digits_agrees(monkeypatch, rows):
+    """The tables of moves list the moves of the low disks by low index and find the others from the run's tops:
+    force every split of the digits (no low disk at all, one, two) on small puzzles."""
     puzzles = (Puzzle(5), MagneticPuzzle(5), MagneticPuzzle(5, "RNB"), MagneticPuzzle(5, "BRN"))
     expected = {p: (S.bfs(p).distances, S.legal_states(p)) for p in puzzles}
-    monkeypatch.setattr(S, "_CHUNK", 2)
-    S._space.cache_clear()
+    monkeypatch.setattr(P, "_LOW_ROWS", rows)
+    P.move_tables.cache_clear()
     try:
         for puzzle, (distances, legal) in expected.items():
-            assert S._space(puzzle).rows == 9
+            assert P.move_tables(puzzle).geo[P.ROWS] <= max(rows, 8 if puzzle.faces else 1)
             assert np.array_equal(S.bfs(puzzle).distances, distances)
             assert np.array_equal(S.legal_states(puzzle), legal)
             check_successors(puzzle, every_state(puzzle)[::7])
     finally:
-        S._space.cache_clear()
+        P.move_tables.cache_clear()
 
 
 # -- classic facts ---------------------------------------------------------------------------------------------------

@@ -131,7 +131,7 @@ def test_the_command_line_removes_stale_tables_and_says_so(tmp_path, capsys, mon
 @pytest.mark.parametrize(("number", "status", "engine"), [(signal.SIGTERM, 143, "processes"),
                                                            (signal.SIGINT, 130, "inprocess")])
 def test_a_signal_while_the_kernels_run_ends_in_one_line_with_the_cleanup_done(tmp_path, number, status, engine):
-    args = ["search", "12", "--posts", "4", "--moves", "linear", "--engine", engine]  # about 20 s of kernel calls
+    args = ["search", "15", "--posts", "4", "--moves", "linear", "--engine", engine]  # about 30 s of kernel calls
     args += ["--workers", "1"] if engine == "processes" else []
     started = ["--checkpoint", str(tmp_path), "--checkpoint-every", "3600"]  # state.json: the search has begun
     search = subprocess.Popen([*HANOI, *args, *started], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -158,6 +158,12 @@ def test_a_search_larger_than_the_memory_is_refused_before_it_starts(capsys):
     need_room(Layout(Puzzle(8, posts=4)), None, memory=2**20)  # 16 KiB: room
     status, out, err = run(["search", "24", "--posts", "4", "--moves", "linear"], capsys)
     assert (status, out, err.count("\n")) == (2, "", 1) and "needs 64.0 TiB of memory" in err and "available" in err
+
+
+@pytest.mark.parametrize("args", [["1000000"], ["1000000", "--posts", "5"], ["100000", "--magnetic", "NNN"]])
+def test_a_search_beyond_any_code_space_is_one_line(args, capsys):
+    status, out, err = run(["search", *args], capsys)  # its code count has more digits than str() gives
+    assert (status, out, err.count("\n")) == (2, "", 1) and "codes; the limit is MAX_FRONTIER_CODES" in err
 
 
 def test_a_store_without_room_is_refused(tmp_path):

@@ -92,7 +92,7 @@ def test_hints_are_optimal_and_undo_redo_walk_the_history() -> None:
     press(game, "u1")
     press(game, "y")  # a new pick does not clear what can be redone; a new move does
     assert game.state == played
-    press(game, "n")
+    press(game, "nn")  # n offers the next game, n again: the same one
     assert game.moves == 0 and game.state == puzzle.start
     assert not game.press("q")
 
@@ -127,12 +127,15 @@ def test_the_screen_fits_the_terminal(n: int, width: int, height: int, drawn: bo
         assert f"S: {' '.join(f'{d}R' for d in range(n, 0, -1))}" in captured.get()
 
 
-def run_in_pty(args: list[str], keys: list[str], columns: int = 80, rows: int = 24) -> tuple[int, str]:
+def run_in_pty(args: list[str], keys: list[str], columns: int = 80, rows: int = 24,
+               extra: dict[str, str] | None = None) -> tuple[int, str]:
     """Run ``hanoi`` on a pseudo-terminal of ``columns`` × ``rows``, type ``keys`` one by one (each once the screen
     has settled), and answer its exit status and everything it drew."""
     controller, terminal = pty.openpty()
     fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     env = dict(os.environ, PYTHONPATH=str(SRC), TERM="xterm-256color", COLUMNS=str(columns), LINES=str(rows))
+    env.pop("NO_COLOR", None)
+    env.update(extra or {})
     process = subprocess.Popen([sys.executable, "-m", "hanoikit", *args], stdin=terminal, stdout=terminal,
                                stderr=terminal, env=env, start_new_session=True)
     os.close(terminal)
@@ -182,14 +185,55 @@ def test_a_whole_game_in_a_pseudo_terminal(args: list[str], puzzle: Puzzle) -> N
     assert closing.endswith(f"Moves {optimal} · Par {optimal} · To go 0. Solved!"), closing
 
 
+def test_without_colour_the_faces_are_letters_and_the_board_fills_the_terminal() -> None:
+    status, output = run_in_pty(["play", "--terminal", "-n", "3", "--magnetic", "NNN"], ["1", "3", "q"],
+                                extra={"NO_COLOR": "1"})
+    assert status == 0, output
+    assert "\x1b[3" not in output  # no colour at all
+    rows = [line for line in output.split("\n") if re.search(r"[RB]+\d[RB]+", line)]
+    # the start tower shows red on top (RRR2RRR); the disk moved to D was flipped and shows blue (BBB1BBB)
+    assert any(re.search(r"R+2R+", row) for row in rows) and any(re.search(r"B+1B+", row) for row in rows), output
+    widest = max(len(match) for row in rows for match in re.findall(r"[RB]+\d[RB]+", row))
+    assert widest > 2 * 3 + 1  # wider than the natural drawing: the posts share the 80 columns
+
+
+def test_n_offers_the_next_game_to_choose() -> None:
+    game = TerminalGame(MagneticPuzzle(3))
+    press(game, "13")
+    press(game, "n")
+    assert game.choosing == game.puzzle and game.message.startswith("New game: magnetic, posts NNN, 3 disks.")
+    press(game, "+c")  # one disk more, the next colouring
+    assert game.message.startswith("New game: magnetic, posts RBN, 4 disks.")
+    press(game, "\r")
+    assert game.puzzle == MagneticPuzzle(4, "RBN") and game.moves == 0 and game.optimal == game.puzzle.distance()
+    press(game, "nm\r")  # the classic tower of the same size
+    assert game.puzzle == Puzzle(4) and game.optimal == 15
+    press(game, "n-\x1b")  # Esc keeps the game in play
+    assert game.puzzle == Puzzle(4) and game.choosing is None
+
+
 def test_play_terminal_refuses_without_a_terminal() -> None:
     done = subprocess.run([sys.executable, "-m", "hanoikit", "play", "--terminal"], capture_output=True, text=True,
                           env=dict(os.environ, PYTHONPATH=str(SRC)), stdin=subprocess.DEVNULL, timeout=60, check=False)
     assert done.returncode == 2
     assert done.stderr.strip() == "hanoi: play --terminal needs a terminal to read keys from and draw on"
-    done = subprocess.run([sys.executable, "-m", "hanoikit", "play", "--posts", "4"], capture_output=True, text=True,
-                          env=dict(os.environ, PYTHONPATH=str(SRC)), stdin=subprocess.DEVNULL, timeout=60, check=False)
-    assert done.returncode == 2 and "the puzzle options are for --terminal" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "hanoikit", "play", "-n", "3", "--magnetic", "RBX"],
+                          capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(SRC)),
+                          stdin=subprocess.DEVNULL, timeout=60, check=False)
+    assert done.returncode == 2 and done.stderr.startswith("hanoi: unknown colouring 'RBX'")
+
+
+def test_play_opens_the_page_on_the_puzzle_its_options_name() -> None:
+    """``hanoi play -n 5 --magnetic RBN`` prints the page's address at once, with the puzzle in its query."""
+    process = subprocess.Popen([sys.executable, "-m", "hanoikit", "play", "-n", "5", "--magnetic", "RBN", "--posts",
+                                "3", "--goal-up", "B", "--no-browser"], stdout=subprocess.PIPE, text=True,
+                               env=dict(os.environ, PYTHONPATH=str(SRC)), stdin=subprocess.DEVNULL)
+    try:
+        line = process.stdout.readline() if process.stdout else ""
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+    assert re.search(r"http://127\.0\.0\.1:\d+/\?n=5&colors=RBN&goal=B ", line), line
 
 
 def test_the_demo_ends_with_the_commands_to_play_next() -> None:

@@ -25,6 +25,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "plot": ("matplotlib", "PIL"),
     "graph": ("networkx",),
     "cluster": ("dask", "distributed"),
+    "parquet": ("pyarrow",),
+    "rg": ("reasoning_gym",),
 }
 """Each extra and the modules it provides (the ``[docs]`` extra serves the documentation site, not the library)."""
 

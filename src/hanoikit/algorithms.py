@@ -1,5 +1,9 @@
-"""Named algorithms in one registry: the optimal solution, the classic seed methods and Levy's published algorithms,
-read by the command line (``hanoi solve --method``, ``hanoi crossings``, ``hanoi time``), the web page and movies.
+"""The one table of named ways to produce moves: the optimal solution (which the solver registry,
+:mod:`hanoikit.solvers.registry`, dispatches to the solver covering the puzzle), the classic seed methods and Levy's
+published algorithms (:mod:`hanoikit.levy.published` holds their transcription), each with what its moves are worth
+in the solver registry's terms (:class:`~hanoikit.solvers.registry.Guarantee`). The command line (``hanoi solve
+--method``, ``hanoi crossings --algorithm``, ``hanoi time``), the web page's Watch menu (through the API's
+``/api/config``), movies and the OEIS table read it.
 
 Each :class:`Algorithm` says which puzzles it plays (a predicate on the rules: posts, moves, faces), whether its moves
 are optimal, whether it starts from any position or only from the start tower, and gives its moves lazily
@@ -31,8 +35,8 @@ from .levy import published as _levy
 from .move import Move
 from .movearray import MoveArray, batches
 from .puzzle import Puzzle
-from .solvers.classic import METHODS
-from .solvers.registry import CLASSIC, MAGNETIC
+from .solvers import classic
+from .solvers.registry import CLASSIC, MAGNETIC, Guarantee
 from .state import State
 
 __all__ = ["CHUNK", "OPTIMAL", "Algorithm", "Family", "get", "playing", "register", "registered"]
@@ -58,17 +62,18 @@ Count = Callable[[Puzzle, State, State], int]
 class Algorithm:
     """A named algorithm: what it plays, what it is worth, and its moves.
 
-    ``plays`` is a predicate on the puzzle's rules and ``plays_text`` says the same in words; ``optimal`` is whether
-    its moves are the fewest on every puzzle it plays (for ``optimal``, with the guarantee of the solver that answers
-    the puzzle); ``any_position`` is whether it starts from any position to any position (else from the start tower
-    to the goal tower only); ``home`` is the puzzle it was made for, with ``n`` disks.
+    ``plays`` is a predicate on the puzzle's rules and ``plays_text`` says the same in words; ``guarantee`` is what
+    its moves are worth, in the solver registry's terms (:class:`~hanoikit.solvers.registry.Guarantee`; ``None`` for
+    ``optimal``: the guarantee of the solver that answers the puzzle, see :meth:`guarantee_for`); ``any_position``
+    is whether it starts from any position to any position (else from the start tower to the goal tower only);
+    ``home`` is the puzzle it was made for, with ``n`` disks.
     """
 
     name: str
     label: str
     description: str
     family: Family
-    optimal: bool
+    guarantee: Guarantee | None
     any_position: bool
     plays: Callable[[Puzzle], bool] = field(repr=False)
     plays_text: str = field(repr=False)
@@ -76,6 +81,23 @@ class Algorithm:
     _moves: Moves = field(repr=False)
     _arrays: Arrays = field(repr=False)
     _count: Count = field(repr=False)
+
+    @property
+    def optimal(self) -> bool:
+        """Whether its moves are the fewest on every puzzle it plays (every guarantee but ``NOT_OPTIMAL``).
+
+        >>> get("bits").optimal, get("62").optimal
+        (True, False)
+        """
+        return self.guarantee is not Guarantee.NOT_OPTIMAL
+
+    def guarantee_for(self, puzzle: Puzzle) -> Guarantee:
+        """What its moves on ``puzzle`` are worth: its own guarantee, or the answering solver's for ``optimal``.
+
+        >>> get("optimal").guarantee_for(Puzzle(3)).value, get("62").guarantee_for(get("62").puzzle(3)).value
+        ('proven optimal', 'a published non-optimal algorithm')
+        """
+        return self.guarantee if self.guarantee is not None else puzzle.solver().guarantee
 
     def puzzle(self, n: int) -> Puzzle:
         """The puzzle the algorithm was made for, with ``n`` disks.
@@ -128,7 +150,29 @@ _REGISTRY: dict[str, Algorithm] = {}
 
 
 def register(algorithm: Algorithm) -> Algorithm:
-    """Add ``algorithm`` after those registered so far (its name, in lower case, must be new); returns it."""
+    """Add ``algorithm`` after those registered so far.
+
+    Parameters
+    ----------
+    algorithm : Algorithm
+        What it plays, what it is worth and its moves.
+
+    Returns
+    -------
+    Algorithm
+        ``algorithm`` itself.
+
+    Raises
+    ------
+    ValueError
+        If an algorithm of that name (in lower case) is registered already.
+
+    Examples
+    --------
+    >>> register(get("62"))
+    Traceback (most recent call last):
+    ValueError: an algorithm named '62' is registered already
+    """
     key = algorithm.name.lower()
     if key in _REGISTRY:
         raise ValueError(f"an algorithm named {algorithm.name!r} is registered already")
@@ -137,19 +181,68 @@ def register(algorithm: Algorithm) -> Algorithm:
 
 
 def registered(family: Family | None = None) -> tuple[Algorithm, ...]:
-    """Every registered algorithm (of ``family``, if given), in the order they were registered."""
+    """Every registered algorithm (of ``family``, if given), in the order they were registered.
+
+    Parameters
+    ----------
+    family : Family, optional
+        Only the algorithms of this family.
+
+    Returns
+    -------
+    tuple of Algorithm
+        The algorithms.
+
+    Examples
+    --------
+    >>> [a.name for a in registered(Family.CLASSIC)]
+    ['recursive', 'iterative', 'four-step', 'three-step', 'route-table', 'bits']
+    """
     return tuple(a for a in _REGISTRY.values() if family is None or a.family is family)
 
 
 def playing(puzzle: Puzzle) -> list[Algorithm]:
-    """The registered algorithms that play ``puzzle``'s rules."""
+    """The registered algorithms that play ``puzzle``'s rules.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The rules.
+
+    Returns
+    -------
+    list of Algorithm
+        The algorithms, in the order they were registered.
+
+    Examples
+    --------
+    >>> from hanoikit import MagneticPuzzle
+    >>> [a.name for a in playing(MagneticPuzzle(3))]
+    ['optimal', '100', '67-down', '67-up', '62', 'semifree']
+    """
     return [a for a in _REGISTRY.values() if a.plays(puzzle)]
 
 
 def get(name: str) -> Algorithm:
-    """The algorithm named ``name`` (case and surrounding spaces do not matter); raises
-    :class:`~hanoikit.UnknownMethodError`.
+    """The algorithm named ``name`` (case and surrounding spaces do not matter).
 
+    Parameters
+    ----------
+    name : str
+        An algorithm's name.
+
+    Returns
+    -------
+    Algorithm
+        The registered algorithm.
+
+    Raises
+    ------
+    UnknownMethodError
+        If no algorithm has that name; the message lists them.
+
+    Examples
+    --------
     >>> get("Four-Step").name
     'four-step'
     >>> get("quick")  # doctest: +ELLIPSIS
@@ -178,7 +271,7 @@ OPTIMAL = register(
         description="the fewest moves known, from the solver that answers the puzzle, with that solver's guarantee "
         "(hanoikit.solvers.registry: proven, checked up to some n, or conjectured)",
         family=Family.OPTIMAL,
-        optimal=True,
+        guarantee=None,
         any_position=True,
         plays=lambda puzzle: True,
         plays_text="every puzzle a solver answers",
@@ -191,16 +284,16 @@ OPTIMAL = register(
 """The optimal solution, for every puzzle a solver answers, between any positions."""
 
 
-def _classic_method(name: str) -> Algorithm:
+def _classic_method(name: str, method: Callable[[int], Iterator[Move]]) -> Algorithm:
     def moves(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
-        return METHODS[name](puzzle.n)
+        return method(puzzle.n)
 
     return Algorithm(
         name=name,
         label=f"Classic method {name!r}",
         description=f"the seed method {name!r} (hanoikit.solvers.classic): the optimal moves from S to D",
         family=Family.CLASSIC,
-        optimal=True,
+        guarantee=Guarantee.PROVEN_OPTIMAL,
         any_position=False,
         plays=CLASSIC.covers,
         plays_text="the classic tower (three posts, every move)",
@@ -211,8 +304,9 @@ def _classic_method(name: str) -> Algorithm:
     )
 
 
-for _name in METHODS:
-    register(_classic_method(_name))
+for _method in (classic.recursive, classic.iterative, classic.four_step, classic.three_step, classic.route_table,
+                classic.bits):
+    register(_classic_method(_method.__name__.replace("_", "-"), _method))
 
 
 def _levy_algorithm(published: _levy.Published) -> Algorithm:
@@ -238,7 +332,7 @@ def _levy_algorithm(published: _levy.Published) -> Algorithm:
         label=f'Levy "{name}" (published for {published.colors})',
         description=f"Levy's {published.description}",
         family=Family.LEVY,
-        optimal=False,
+        guarantee=Guarantee.NOT_OPTIMAL,
         any_position=False,
         plays=MAGNETIC.covers,
         plays_text="the magnetic tower on three posts (every move; the post colours decide which runs are legal)",

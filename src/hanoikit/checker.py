@@ -28,6 +28,7 @@ O(log m) more queries (none when the list is optimal).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import islice
@@ -35,10 +36,11 @@ from typing import Any
 
 import numpy as np
 
+from .digits import exact
 from .errors import TooLargeError, UnknownMethodError, UnsolvableError
 from .limits import MAX_CONTINUATION_MOVES
-from .move import Move
-from .movelist import MoveList, Names, Unreadable, as_move_list
+from .move import Move, post_names
+from .movelist import MoveList, Names, Unreadable, as_move_list, named_position, post_labels
 from .puzzle import Puzzle
 from .state import State
 
@@ -95,6 +97,16 @@ class CheckReport:
     no_optimum: str | None = None
     """Why :attr:`optimal` is ``None``: the goal cannot be reached, or no solver answers this puzzle at this size
     (then the moves are still checked)."""
+    extracted_from: tuple[int, int] | None = None
+    """The first and last line of the reply the list was read from (prose around it ignored), when read from text."""
+    labels: tuple[str, ...] | None = None
+    """The post names of the answer, in post order, in which the messages write posts, moves and positions
+    (``None``: hanoikit's letters S, I, D)."""
+
+    @property
+    def answered(self) -> bool:
+        """Whether there was an answer at all (``kind`` is ``"no_answer"`` for an empty reply)."""
+        return self.kind != "no_answer"
 
     @property
     def optimally_solved(self) -> bool:
@@ -115,7 +127,23 @@ class CheckReport:
         return data
 
     def _notation(self, move: Move) -> str:
-        return move.notation(self.posts)
+        if self.labels is None:
+            return move.notation(self.posts)
+        disk, src, dst = move
+        a, b = self.labels[src], self.labels[dst]
+        return f"{disk}{a}{b}" if len(a) == len(b) == 1 and (a + b).isalpha() else f"{disk} {a} {b}"
+
+    def _position(self, text: str) -> str:
+        """A position of the report in the answer's post names."""
+        if self.labels is None:
+            return text
+        letters = post_names(self.posts)
+        where, colon, faces = text.partition(":")
+        if all(len(label) == 1 for label in self.labels):
+            return "".join(self.labels[letters.index(c)] for c in where) + colon + faces
+        stacks = [[disk for disk in range(len(where), 0, -1) if where[disk - 1] == letter] for letter in letters]
+        shown = "; ".join(f"{name}: {' '.join(map(str, stack)) or 'empty'}" for name, stack in zip(self.labels, stacks))
+        return f"({shown}{', tops ' + faces if colon else ''})"
 
     def summary(self) -> list[str]:
         """The report in a few lines of plain English, for a learner or a teacher.
@@ -125,39 +153,47 @@ class CheckReport:
         solved optimally: 3 moves, the optimum from SS to DD
         """
         lines = []
+        if not self.answered:
+            best = "not known" if self.optimal is None else _moves(self.optimal)
+            return [f"no answer: {self.reason}; the optimum from {self._position(self.start)} to "
+                    f"{self._position(self.goal)} is {best}"]
         if self.unreadable:
             first = self.unreadable[0]
             more = f" (and {len(self.unreadable) - 1} more lines)" if len(self.unreadable) > 1 else ""
             lines.append(f"line {first.line} cannot be read: {first.text!r}: {first.reason}{more}")
         elif self.first_illegal is not None:
             where = f" (line {self.line})" if self.line is not None else ""
-            lines.append(f"move {self.first_illegal}{where} is illegal in {self.final}: {self.reason}")
-        optimum = f"the optimum from {self.start} to {self.goal}"
+            lines.append(f"move {self.first_illegal}{where} is illegal in {self._position(self.final)}: {self.reason}")
+        elif self.kind == "unreadable":
+            lines.append(f"unreadable: {self.reason}")
+        optimum = f"the optimum from {self._position(self.start)} to {self._position(self.goal)}"
         if self.solved:
             if self.optimal is None:
                 lines.append(f"solved in {_moves(self.moves)}; {optimum} is not known ({self.no_optimum})")
             elif self.excess == 0:
-                lines.append(f"solved optimally: {self.moves} moves, {optimum}")
+                lines.append(f"solved optimally: {_moves(self.moves)}, {optimum}")
             else:
-                lines.append(f"solved in {self.moves} moves, {self.excess} more than {optimum} ({self.optimal})")
+                lines.append(f"solved in {_moves(self.moves)}, {exact(self.excess or 0)} more than {optimum} "
+                             f"({exact(self.optimal)})")
         else:
             played = self.moves if self.first_illegal is None else self.first_illegal - 1
             to_go = "" if self.remaining is None else f", {_moves(self.remaining)} from the goal"
             best = f"is not known ({self.no_optimum})" if self.optimal is None else f"is {_moves(self.optimal)}"
-            lines.append(f"not solved: {played} legal moves reach {self.final}{to_go}; {optimum} {best}")
+            reach = self._position(self.final)
+            lines.append(f"not solved: {played} legal moves reach {reach}{to_go}; {optimum} {best}")
         if self.first_suboptimal is not None:
             lines.append(f"move {self.first_suboptimal} is the first that does not bring the goal closer")
         if self.continuation is not None:
             listed = " ".join(self._notation(m) for m in self.continuation)
             cut = "" if len(self.continuation) == self.continuation_length else " ..."
             before = f", before move {self.first_suboptimal}" if self.first_suboptimal is not None else ""
-            start = f"from {self.continuation_from}{before}"
+            start = f"from {self._position(self.continuation_from or '')}{before}"
             lines.append(f"an optimal continuation {start} ({_moves(self.continuation_length or 0)}): {listed}{cut}")
         return lines
 
 
 def _moves(count: int) -> str:
-    return "1 move" if count == 1 else f"{count} moves"
+    return "1 move" if count == 1 else f"{exact(count)} moves"
 
 
 def error_kind(puzzle: Puzzle, state: State, move: Move) -> str:
@@ -188,29 +224,53 @@ def error_kind(puzzle: Puzzle, state: State, move: Move) -> str:
 
 def check(
     puzzle: Puzzle,
-    moves: str | bytes | MoveList | Iterable[object],
+    moves: str | bytes | MoveList | Iterable[object] | None,
     src: State | str | None = None,
     dst: State | str | None = None,
     *,
     names: Names = None,
+    strict: bool = False,
     explain: bool = False,
     suboptimal: bool = True,
     optimal: int | None = None,
 ) -> CheckReport:
     """Check ``moves`` from ``src`` to ``dst`` (default: the start and the goal of ``puzzle``; positions or their
-    notation). ``moves`` is text or bytes in any form :mod:`hanoikit.movelist` reads (posts named as ``names`` says),
-    a :class:`~hanoikit.movelist.MoveList`, or an iterable of moves. With ``explain``, the report holds an optimal
-    continuation from the first suboptimal move; with ``suboptimal=False``, neither the first suboptimal move nor the
-    distance left from the last position are looked for (they cost up to O(log m) distance queries) and both are left
-    ``None``. ``optimal``, the optimum from ``src`` to ``dst`` if known (a generated set gives it), saves a query.
+    notation, in the post names ``names`` when given). ``moves`` is a reply (text or bytes: the last move list in it
+    is read, in any form :mod:`hanoikit.movelist` reads, posts named as ``names`` says; with ``strict`` the whole
+    text must be a bare list), a :class:`~hanoikit.movelist.MoveList`, or an iterable of moves; a blank reply (or
+    ``None``) is no answer (``kind`` ``"no_answer"``). With ``explain``, the report holds an optimal continuation from
+    the first suboptimal move; with ``suboptimal=False``, neither the first suboptimal move nor the distance left from
+    the last position are looked for (they cost up to O(log m) distance queries) and both are left ``None``.
+    ``optimal``, the optimum from ``src`` to ``dst`` if known (a generated set gives it), saves a query. Messages
+    write posts, moves and positions in ``names``.
+
+    >>> import hanoikit as hk
+    >>> report = check(hk.Puzzle(2), "Sure! The moves:\\n\\nmoves = [[1, 0, 1], [2, 0, 2], [1, 1, 2]]\\n\\nDone.")
+    >>> report.optimally_solved, report.extracted_from
+    (True, (3, 3))
+    >>> check(hk.Puzzle(2), "  \\n").kind
+    'no_answer'
+    >>> report = check(hk.Puzzle(2), "Move disk 2 from Peg 1 to Peg 3", names="123")
+    >>> print(report.summary()[0])
+    move 1 (line 1) is illegal in 11: disk 2 is under disk 1 on post 1
 
     Raises :class:`~hanoikit.InvalidStateError` for positions that are not the puzzle's and
     :class:`~hanoikit.TooLargeError` for a list longer than :data:`~hanoikit.limits.MAX_CHECK_MOVES` moves or an
     optimum beyond the solvers' caps.
     """
-    source = puzzle.check(puzzle.start if src is None else puzzle.parse(src) if isinstance(src, str) else src)
-    target = puzzle.check(puzzle.goal if dst is None else puzzle.parse(dst) if isinstance(dst, str) else dst)
-    listed = as_move_list(moves, puzzle.posts, names)
+    source = puzzle.check(puzzle.start if src is None else _position(puzzle, src, names))
+    target = puzzle.check(puzzle.goal if dst is None else _position(puzzle, dst, names))
+    labels = None if names is None else post_labels(puzzle.posts, names)
+    blank = moves is None or (isinstance(moves, (str, bytes)) and not moves.strip())
+    listed = as_move_list(b"" if moves is None else moves, puzzle.posts, names, strict)
+    if blank or not listed.found:
+        optimal, why = (optimal, None) if optimal is not None else _optimum(puzzle, source, target)
+        empty = "the reply is empty" if blank else f"no move list in the reply ({_NO_LIST})"
+        return CheckReport(
+            legal=False, solved=False, moves=0, optimal=optimal, excess=None, first_illegal=None, reason=empty,
+            first_suboptimal=None, kind="no_answer" if blank else "unreadable", start=str(source), goal=str(target),
+            final=str(source), posts=puzzle.posts, no_optimum=why, labels=labels,
+        )
     total = len(listed) + len(listed.unreadable)
     readable = len(listed) if not listed.unreadable else listed.unreadable[0].index
     played, final = _replay(puzzle, source, listed, readable)
@@ -218,14 +278,17 @@ def check(
     optimal, why = (optimal, None) if optimal is not None else _optimum(puzzle, source, target)
     solved = legal and final == target
     first_illegal = None if legal else played + 1
-    reason = kind = line = None
+    reason: str | None = None
+    kind: str | None = None
+    line: int | None = None
     if first_illegal is not None:
         if played == readable and listed.unreadable:
             bad = listed.unreadable[0]
             reason, kind, line = f"line {bad.line} cannot be read as a move: {bad.reason}", "unreadable", bad.line
         else:
             move = Move._make(int(a[played]) for a in (listed.disk, listed.src, listed.dst))
-            reason, kind, line = puzzle.move_error(final, move), error_kind(puzzle, final, move), listed.line(played)
+            kind, line = error_kind(puzzle, final, move), listed.line(played)
+            reason = _reason(puzzle, final, move, kind, labels)
     elif not solved:
         kind = "unfinished"
     remaining = 0 if final == target else None if optimal is None or not (suboptimal or explain) else _distance(
@@ -248,8 +311,35 @@ def check(
         start=str(source), goal=str(target), final=str(final), remaining=remaining,
         continuation=continuation, continuation_length=length,
         continuation_from=None if continuation is None else str(before), unreadable=listed.unreadable,
-        posts=puzzle.posts, no_optimum=why,
+        posts=puzzle.posts, no_optimum=why, extracted_from=listed.extracted_from, labels=labels,
     )
+
+
+_NO_LIST = "moves such as '1SD', '1 S D', '(1, 0, 2)', 'move disk 1 from S to D' or moves = [[1, 0, 2], ...]"
+
+
+def _position(puzzle: Puzzle, position: State | str, names: Names) -> State:
+    return puzzle.parse(named_position(position, puzzle.posts, names)) if isinstance(position, str) else position
+
+
+_NAMED = re.compile(r"\b(post|from|to|between|and) ([A-Z])\b")
+
+
+def _reason(puzzle: Puzzle, state: State, move: Move, kind: str, labels: tuple[str, ...] | None) -> str:
+    """Why ``move`` is illegal in ``state``, posts written as ``labels`` (default: the letters)."""
+    disk, src, dst = move
+    names = labels or post_names(puzzle.posts)
+    if kind == "rule" and not (0 <= src < puzzle.posts and 0 <= dst < puzzle.posts and src != dst):
+        listed = ", ".join(names)
+        if src == dst:
+            return f"disk {disk} cannot move from post {names[src]} to the same post"
+        wrong = src if not 0 <= src < puzzle.posts else dst
+        return f"there is no post number {wrong} (from 0): the posts are {listed}"
+    reason = puzzle.move_error(state, move) or ""
+    if labels is None:
+        return reason
+    letters = post_names(puzzle.posts)
+    return _NAMED.sub(lambda m: f"{m[1]} {names[letters.index(m[2])]}" if m[2] in letters else m[0], reason)
 
 
 def _distance(puzzle: Puzzle, src: State, dst: State) -> int | None:
@@ -296,7 +386,7 @@ def _replay(puzzle: Puzzle, state: State, moves: MoveList, count: int) -> tuple[
         if bad is not None:
             after = board.state()
             move = Move._make(int(a[stop]) for a in (moves.disk, moves.src, moves.dst))
-            if puzzle._move_error(after, move) is None:  # never, unless the arrays and the rules disagree
+            if puzzle.rule_error(after, move) is None:  # never, unless the arrays and the rules disagree
                 return _replay_slowly(puzzle, after, moves, stop, count)
             return stop, after
     return count, board.state()
@@ -304,9 +394,9 @@ def _replay(puzzle: Puzzle, state: State, moves: MoveList, count: int) -> tuple[
 
 def _replay_slowly(puzzle: Puzzle, state: State, moves: MoveList, begin: int, end: int) -> tuple[int, State]:
     for index, move in enumerate(islice(moves, begin, end), begin):
-        if puzzle._move_error(state, move) is not None:
+        if puzzle.rule_error(state, move) is not None:
             return index, state
-        state = puzzle._moved(state, move)
+        state = puzzle.moved(state, move)
     return end, state
 
 

@@ -48,6 +48,8 @@ __all__ = [
     "read_text",
     "read_csv",
     "read_json",
+    "move_progress",
+    "parse_lines",
 ]
 
 FORMATS = ("text", "json", "csv")
@@ -152,7 +154,7 @@ def write_moves(
     cached = 0
     skip = _SKIP[fmt]
     stream.write(_HEAD[fmt])
-    with _progress(total) as advance:
+    with move_progress(total) as advance:
         for run in runs:
             if not len(run[0]):
                 continue
@@ -176,8 +178,9 @@ def write_moves(
 
 
 @contextmanager
-def _progress(total: int | None) -> Iterator[Callable[[int], None]]:
-    """Yield ``advance(moves)``: a rich progress bar on stderr for long listings when stderr is a terminal."""
+def move_progress(total: int | None) -> Iterator[Callable[[int], None]]:
+    """Yield ``advance(moves)``: a rich progress bar on stderr for long work on moves (from 2**22 moves) when stderr
+    is a terminal."""
     if total is None or total < 1 << 22 or not sys.stderr.isatty():
         yield lambda moves: None
         return
@@ -263,12 +266,44 @@ def read_moves(stream: BinaryIO | bytes, fmt: str, size: int = 1 << 22) -> Itera
             return
 
 
+def parse_lines(lines: bytes, fmt: str) -> tuple[MoveArray, np.ndarray]:
+    """The moves of ``lines`` (whole lines, each ending with a newline) in the line shape of ``fmt`` (``text`` or
+    ``csv``, no header), and which lines are not in that shape (their moves are meaningless): a reader that meets
+    other lines among the moves reads those alone.
+
+    >>> (disk, src, dst), bad = parse_lines(b"1SD\\nSure!\\n2SI\\n", "text")
+    >>> disk[~bad].tolist(), bad.tolist()
+    ([1, 2], [False, True, False])
+    """
+    _check_format(fmt)
+    (disk, src, dst), bad, _ = _shaped(_SHAPES[fmt], lines)
+    return MoveArray(disk, src, dst), bad
+
+
 def _parse(shape: _Shape, lines: bytes, first_line: int) -> tuple[MoveArray, bool]:
     """The moves of ``lines`` (whole lines) and, for json, whether the last one ends the list (has no comma)."""
     if not lines.endswith(b"\n"):
         raise InvalidMoveError(f"the {shape.fmt} moves end in the middle of a line: {lines[-20:]!r}")
+    moves, bad, last = _shaped(shape, lines)
+    if bad.any():
+        raw = np.frombuffer(lines, np.uint8)
+        newlines = np.flatnonzero(raw == ord("\n"))
+        starts = np.concatenate(([0], newlines[:-1] + 1))
+        at = int(np.argmax(bad))
+        text = lines[starts[at] : newlines[at]]
+        raise InvalidMoveError(
+            f"line {first_line + at} of the {shape.fmt} moves: {text.decode(errors='replace')!r} "
+            f"is not a move such as {shape.example!r}"
+        )
+    disk = moves[0]
+    return MoveArray(disk.astype(disk_dtype(int(disk.max()))), moves[1], moves[2]), last
+
+
+def _shaped(shape: _Shape, lines: bytes) -> tuple[MoveArray, np.ndarray, bool]:
+    """The moves of every line of ``lines`` in ``shape``, which lines are not in it, and for json whether the last
+    move ends the list."""
     raw = np.frombuffer(lines, np.uint8)
-    ends = newlines = np.flatnonzero(raw == ord("\n"))
+    ends = np.flatnonzero(raw == ord("\n"))
     starts = np.concatenate(([0], ends[:-1] + 1))
     last = False
     bad = np.zeros(len(ends), bool)
@@ -304,14 +339,7 @@ def _parse(shape: _Shape, lines: bytes, first_line: int) -> tuple[MoveArray, boo
         digit = raw[np.where(has, begin + k, 0)].astype(np.int64) - ord("0")
         bad |= has & ((digit < 0) | (digit > 9) | ((k == 0) & (digit == 0)))
         disk = np.where(has, disk * 10 + digit, disk)
-    if bad.any():
-        at = int(np.argmax(bad))
-        text = lines[starts[at] : newlines[at]]
-        raise InvalidMoveError(
-            f"line {first_line + at} of the {shape.fmt} moves: {text.decode(errors='replace')!r} "
-            f"is not a move such as {shape.example!r}"
-        )
-    return MoveArray(disk.astype(disk_dtype(int(disk.max()))), src, dst), last
+    return MoveArray(disk, src, dst), bad, last
 
 
 def read_text(stream: BinaryIO | bytes) -> Iterator[MoveArray]:

@@ -23,6 +23,15 @@ posts (no faces) between any positions (the heuristic search) at most
 at most :data:`~hanoikit.limits.MAX_GENERATE_SEARCH_POSITIONS` positions. A solution is included (``solutions=True``)
 up to :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves.
 
+**Styles** (:data:`STYLES`). ``hanoikit`` asks for moves such as ``1SD`` (posts S, I, D), one a line;
+``reasoning-gym`` for ``Move disk 1 from Peg 1 to Peg 3`` lines (pegs numbered from 1, as reasoning-gym's
+``tower_of_hanoi`` does); ``apple`` for the list ``moves = [[1, 0, 2], ...]`` of "The Illusion of Thinking" (2025;
+pegs numbered from 0). Each instance says its ``style``, the post ``names`` its answers use (``None``: hanoikit's
+letters), ``answer_chars`` (the length in characters of an optimal answer written in that style, ``None`` when it
+would cost more than listing :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves to count) and ``branching``
+(the most legal moves a position of the member can have: the pairs of posts a disk may cross between).
+``max_answer_chars`` keeps only the instances whose optimal answer fits.
+
 **The link** is the play page's address of the instance: ``/?n=N&posts=K&moves=RULE[&colors=COLORS]&start=POSITION
 &goal=POSITION&par=OPTIMAL``, the rule a name (``any``, ``cyclic``, ...) or pairs of post letters (``SI ID DS``),
 ``colors`` for magnetic instances only, positions in their notation (``SIS:RBR``), ``par`` the optimum.
@@ -33,10 +42,13 @@ from __future__ import annotations
 import functools
 import random
 import re
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, cast
 from urllib.parse import quote_plus
 
+import numpy as np
+
+from . import algorithms
 from .errors import (
     InvalidPuzzleError,
     InvalidStateError,
@@ -45,6 +57,7 @@ from .errors import (
     quote,
 )
 from .limits import (
+    MAX_DISK_MOVES_DISKS,
     MAX_GENERATE_COUNT,
     MAX_GENERATE_DISKS,
     MAX_GENERATE_HEURISTIC_DISKS,
@@ -52,12 +65,18 @@ from .limits import (
     MAX_GENERATE_SOLUTION_MOVES,
     ensure_at_most,
 )
-from .puzzle import VARIANTS, MagneticPuzzle, Puzzle, _rule_name, _rule_text
-from .state import State, color_name
+from .move import Move
+from .puzzle import VARIANTS, MagneticPuzzle, Puzzle, rule_name, rule_text
+from .state import Color, State, color_name
 
 __all__ = [
     "FAMILIES",
     "STARTS",
+    "GOAL_POSTS",
+    "STYLES",
+    "answer_text",
+    "branching",
+    "instance_at",
     "check_sizes",
     "family_puzzle",
     "generate",
@@ -72,6 +91,13 @@ FAMILIES = ("classic", "magnetic", "posts4", "cyclic", "linear", "star")
 
 STARTS = ("perfect", "random")
 """How the start (and the goal) are drawn: the perfect towers on S and D, or any legal position."""
+
+STYLES = ("hanoikit", "reasoning-gym", "apple")
+"""Prompt and answer styles: hanoikit's ``1SD`` lines, reasoning-gym's ``Move disk 1 from Peg 1 to Peg 3`` lines,
+the paper's ``moves = [[1, 0, 2], ...]``."""
+
+GOAL_POSTS = ("D", "any")
+"""Where a goal tower stands: on D (the last post), or on a post drawn among the others than the start's."""
 
 _FAMILY = re.compile(r"(classic)|posts(\d+)|(cyclic|linear|star)(\d*)|magnetic(?:-([RBNrbn]+))?")
 _TRIES = 100
@@ -114,7 +140,7 @@ def rule_of(puzzle: Puzzle) -> str:
     ('star', 'DS ID SD SI')
     """
     names = puzzle.post_names
-    return _rule_name(puzzle.moves, puzzle.posts) or " ".join(sorted(names[a] + names[b] for a, b in puzzle.moves))
+    return rule_name(puzzle.moves, puzzle.posts) or " ".join(sorted(names[a] + names[b] for a, b in puzzle.moves))
 
 
 def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "perfect", goal: str = "perfect") -> None:
@@ -179,28 +205,64 @@ def generate(
     start: str = "perfect",
     goal: str = "perfect",
     solutions: bool = False,
+    *,
+    style: str = "hanoikit",
+    goal_post: str = "D",
+    max_answer_chars: int | None = None,
 ) -> Iterator[dict[str, Any]]:
     """``count`` instances drawn from ``seed``: for each, a family of ``families`` and a number of disks in
-    ``disks`` (low, high), a start and a goal (``"perfect"`` towers or ``"random"`` legal positions, never equal,
-    the goal reachable), and with ``solutions`` an optimal solution. The sizes are checked first (see
-    :func:`check_sizes`)."""
+    ``disks`` (low, high), a start and a goal (``"perfect"`` towers, on S and on D or with ``goal_post="any"`` on a
+    post drawn among the others, or ``"random"`` legal positions; never equal, the goal reachable), the prompt in
+    ``style``, and with ``solutions`` an optimal solution. With ``max_answer_chars``, instances whose optimal answer
+    is longer (or not known) are skipped and the next index drawn, up to ``100 * count`` draws. The sizes are
+    checked first (see :func:`check_sizes`).
+
+    >>> [one] = generate(1, seed=2, families=["posts4"], disks=(3, 3), style="apple", goal_post="any")
+    >>> one["start"], one["goal"], one["names"], one["answer_chars"], one["branching"]
+    ('SSS', 'III', '0123', 63, 6)
+    """
     ensure_at_most(count, MAX_GENERATE_COUNT, "instances")
     families = list(families) or ["classic"]
     check_sizes(families, disks, start, goal)
-    for index in range(count):
-        yield _instance(f"{seed}-{index}", random.Random(f"hanoikit:{seed}:{index}"), families, disks, start, goal,
-                        solutions)
+    _check_choice(style, STYLES, "style")
+    _check_choice(goal_post, GOAL_POSTS, "goal post")
+    if max_answer_chars is not None and start == goal == "perfect" and goal_post == "D":
+        shortest = min(_answer_chars(p, p.start, p.goal, style) or 0 for p in
+                       (family_puzzle(f, disks[0]) for f in families))
+        if shortest > max_answer_chars:
+            raise TooLargeError(f"no instance fits in {max_answer_chars} answer characters: the shortest optimal "
+                                f"answer with {disks[0]} disks has {shortest}")
+    index = made = 0
+    while made < count:
+        if max_answer_chars is not None and index >= 100 * count:
+            raise TooLargeError(f"only {made} of {count} instances fit in {max_answer_chars} answer characters "
+                                f"after {index} draws")
+        instance = instance_at(seed, index, families, disks, start, goal, solutions, style=style,
+                               goal_post=goal_post)
+        index += 1
+        chars = instance["answer_chars"]
+        if max_answer_chars is None or (chars is not None and chars <= max_answer_chars):
+            made += 1
+            yield instance
 
 
-def _instance(name: str, rng: random.Random, families: list[str], disks: tuple[int, int], start: str, goal: str,
-              solutions: bool) -> dict[str, Any]:
-    family = rng.choice(families)
+def _check_choice(value: str, choices: Sequence[str], what: str) -> None:
+    if value not in choices:
+        raise InvalidPuzzleError(f"unknown {what} {quote(value)}: choose {', '.join(choices)}")
+
+
+def instance_at(seed: int, index: int, families: Sequence[str], disks: tuple[int, int], start: str = "perfect",
+                goal: str = "perfect", solutions: bool = False, *, style: str = "hanoikit",
+                goal_post: str = "D") -> dict[str, Any]:
+    """Instance ``index`` of the set of ``seed`` (it depends only on them and the options, see :func:`generate`;
+    the sizes are not checked here)."""
+    rng = random.Random(f"hanoikit:{seed}:{index}")
+    family = rng.choice(list(families))
     n = rng.randint(*disks)
     for _ in range(_TRIES):
         puzzle = family_puzzle(family, n, rng)
         try:
-            src = puzzle.start if start == "perfect" else puzzle.random_state(rng)
-            dst = puzzle.goal if goal == "perfect" else puzzle.random_state(rng)
+            src, dst = _endpoints(puzzle, rng, start, goal, goal_post)
             optimal = puzzle.distance(src, dst)
         except (UnsolvableError, InvalidPuzzleError, InvalidStateError):
             continue  # a colouring whose goal cannot be reached, or a position with none
@@ -211,9 +273,12 @@ def _instance(name: str, rng: random.Random, families: list[str], disks: tuple[i
     colors = puzzle.colors if puzzle.faces else None
     rule = rule_of(puzzle)
     instance: dict[str, Any] = {
-        "id": name, "family": family, "n": n, "posts": puzzle.posts, "moves": rule, "colors": colors,
+        "id": f"{seed}-{index}", "family": family, "n": n, "posts": puzzle.posts, "moves": rule, "colors": colors,
         "start": str(src), "goal": str(dst), "optimal": optimal,
-        "guarantee": puzzle.solver(src, dst).guarantee.value, "prompt": prompt(puzzle, src, dst),
+        "guarantee": puzzle.solver(src, dst).guarantee.value, "style": style,
+        "names": _STYLE_NAMES[style](puzzle.posts),
+        "answer_chars": _answer_chars(puzzle, src, dst, style), "branching": branching(puzzle),
+        "prompt": prompt(puzzle, src, dst, style),
     }
     query = {"n": n, "posts": puzzle.posts, "moves": rule, **({"colors": colors} if colors else {}),
              "start": str(src), "goal": str(dst), "par": optimal}
@@ -222,6 +287,97 @@ def _instance(name: str, rng: random.Random, families: list[str], disks: tuple[i
         ensure_at_most(optimal, MAX_GENERATE_SOLUTION_MOVES, "moves (in a listed solution)")
         instance["solution"] = [move.notation(puzzle.posts) for move in puzzle.solve(src, dst)]
     return instance
+
+
+def _endpoints(puzzle: Puzzle, rng: random.Random, start: str, goal: str, goal_post: str) -> tuple[State, State]:
+    src = puzzle.start if start == "perfect" else puzzle.random_state(rng)
+    if goal == "random":
+        return src, puzzle.random_state(rng)
+    if goal_post == "D":
+        return src, puzzle.goal
+    return src, _tower(puzzle, rng.choice([p for p in range(puzzle.posts) if p != src.posts[-1]]), puzzle.goal)
+
+
+def _tower(puzzle: Puzzle, post: int, like: State) -> State:
+    """The tower on ``post``, showing the colour of ``like`` (or the post's own colour)."""
+    if like.posts[0] == post:
+        return like
+    up = None if like.ups is None else {"R": "R", "B": "B"}.get(puzzle.colors[post], like.ups[0])
+    return State.tower(puzzle.n, post, cast("Color | None", up), puzzle.posts)
+
+
+def branching(puzzle: Puzzle) -> int:
+    """The most legal moves a position of ``puzzle`` can have: the pairs of posts between which a disk may move
+    (on a magnetic tower the colours may allow fewer).
+
+    >>> branching(Puzzle(3)), branching(Puzzle(3, posts=4)), branching(Puzzle(3, moves="cyclic"))
+    (3, 6, 3)
+    >>> branching(Puzzle(3, posts=4, moves="star")), branching(Puzzle(3, moves="linear"))
+    (3, 2)
+    """
+    return len({frozenset(pair) for pair in puzzle.moves})
+
+
+_STYLE_NAMES: dict[str, Callable[[int], str | None]] = {
+    "hanoikit": lambda posts: None,
+    "reasoning-gym": lambda posts: "".join(map(str, range(1, posts + 1))) if posts < 10 else
+    " ".join(map(str, range(1, posts + 1))),
+    "apple": lambda posts: "".join(map(str, range(posts))),
+}
+
+
+def answer_text(puzzle: Puzzle, moves: Iterable[Move], style: str = "hanoikit") -> str:
+    """``moves`` written as an answer in ``style``.
+
+    >>> p = Puzzle(2)
+    >>> print(answer_text(p, p.solve(), "reasoning-gym"))
+    Move disk 1 from Peg 1 to Peg 2
+    Move disk 2 from Peg 1 to Peg 3
+    Move disk 1 from Peg 2 to Peg 3
+    >>> answer_text(p, p.solve(), "apple"), answer_text(p, p.solve())
+    ('moves = [[1, 0, 1], [2, 0, 2], [1, 1, 2]]', '1SI\\n2SD\\n1ID')
+    """
+    _check_choice(style, STYLES, "style")
+    if style == "hanoikit":
+        return "\n".join(move.notation(puzzle.posts) for move in moves)
+    if style == "reasoning-gym":
+        return "\n".join(f"Move disk {d} from Peg {a + 1} to Peg {b + 1}" for d, a, b in moves)
+    return "moves = [" + ", ".join(f"[{d}, {a}, {b}]" for d, a, b in moves) + "]"
+
+
+_SHAPE = {"hanoikit": (0, 1, 0), "reasoning-gym": (len("Move disk  from Peg  to Peg "), 1, 0),
+          "apple": (len("[, , ]"), 2, len("moves = []"))}
+"""Each style's characters a move besides its numbers and post names, between moves, and around the list."""
+
+
+def _answer_chars(puzzle: Puzzle, src: State, dst: State, style: str) -> int | None:
+    """The length of an optimal answer in ``style``, counted from the moves of each disk between the puzzle's own
+    start and goal, else on the solution's arrays up to :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves,
+    else ``None``."""
+    each, between, around = _SHAPE[style]
+    widths = np.array([len(name) for name in (puzzle.post_names if style == "hanoikit" else
+                                              (_STYLE_NAMES[style](puzzle.posts) or "").split() if puzzle.posts >= 10
+                                              else list(_STYLE_NAMES[style](puzzle.posts) or ""))], np.int64)
+    try:
+        optimal = puzzle.distance(src, dst)
+        if src == puzzle.start and dst == puzzle.goal and puzzle.n <= MAX_DISK_MOVES_DISKS and len(set(widths)) == 1:
+            counts = puzzle.disk_moves()
+            digits = sum(count * len(str(disk)) for disk, count in enumerate(counts, 1))
+            names = optimal * 2 * int(widths[0])
+        elif optimal <= MAX_GENERATE_SOLUTION_MOVES:
+            digits = names = 0
+            for disk, a, b in algorithms.get("optimal").arrays(puzzle, src, dst):
+                disk = np.asarray(disk, np.int64)
+                digits += len(disk) + int(np.searchsorted(_POWERS, disk, "right").sum())
+                names += int(widths[np.asarray(a, np.int64)].sum() + widths[np.asarray(b, np.int64)].sum())
+        else:
+            return None
+    except (UnsolvableError, TooLargeError):
+        return None
+    return optimal * each + digits + names + (optimal - 1) * between + around
+
+
+_POWERS = np.array([10**k for k in range(1, 8)], np.int64)  # a disk's digits: 1 + the powers of ten up to it
 
 
 def instance_puzzle(instance: dict[str, Any]) -> tuple[Puzzle, State, State]:
@@ -243,23 +399,33 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _describe(puzzle: Puzzle, state: State) -> list[str]:
+def _labels(puzzle: Puzzle, style: str) -> list[str]:
+    """How the prompt of ``style`` names each post."""
+    if style == "hanoikit":
+        return [f"post {name}" for name in puzzle.post_names]
+    if style == "reasoning-gym":
+        return [f"Peg {post + 1}" for post in range(puzzle.posts)]
+    return [f"peg {post}" for post in range(puzzle.posts)]
+
+
+def _describe(labels: list[str], state: State) -> list[str]:
     """Each post's disks, bottom to top, with their top colours."""
     lines = []
-    for post, stack in enumerate(state.stacks()):
+    for label, stack in zip(labels, state.stacks()):
         if not stack:
-            lines.append(f"- {puzzle.post_names[post]}: empty")
+            lines.append(f"- {label}: empty")
             continue
         if state.ups is None:
             shown = ", ".join(map(str, stack))
         else:
             shown = ", ".join(f"{disk} ({color_name(state.ups[disk - 1])} up)" for disk in stack)
-        lines.append(f"- {puzzle.post_names[post]}: {'disk' if len(stack) == 1 else 'disks'} {shown}")
+        lines.append(f"- {label}: {'disk' if len(stack) == 1 else 'disks'} {shown}")
     return lines
 
 
-def prompt(puzzle: Puzzle, src: State, dst: State) -> str:
-    """The instance in plain English: the rules of ``puzzle``, the start ``src``, the goal ``dst``, the answer format.
+def prompt(puzzle: Puzzle, src: State, dst: State, style: str = "hanoikit") -> str:
+    """The instance in plain English: the rules of ``puzzle``, the start ``src``, the goal ``dst``, and the answer
+    format of ``style`` (see :data:`STYLES`).
 
     >>> print(prompt(Puzzle(2, moves="cyclic"), State.parse("SS"), State.parse("DD")))  # doctest: +ELLIPSIS
     Solve this Tower of Hanoi puzzle.
@@ -270,16 +436,24 @@ def prompt(puzzle: Puzzle, src: State, dst: State) -> str:
     - Never put a disk on a smaller disk.
     - Moves go only from S to I, from I to D and from D to S.
     ...
+    >>> print(prompt(Puzzle(2), State.parse("SS"), State.parse("DD"), "apple").splitlines()[-1][:94])
+    Answer with the complete list of moves on one line, as moves = [[disk, from peg, to peg], ...]
     """
-    names = puzzle.post_names
+    _check_choice(style, STYLES, "style")
+    labels = _labels(puzzle, style)
+    names = puzzle.post_names if style == "hanoikit" else [label.split()[1] for label in labels]
     k, n = puzzle.posts, puzzle.n
     kind = " (the magnetic version)" if puzzle.faces else ""
+    thing = "post" if style == "hanoikit" else "peg"
     rules = [
-        "- Move one disk at a time: take the top disk of a post and put it on top of the disks of another post.",
+        f"- Move one disk at a time: take the top disk of a {thing} and put it on top of the disks of another {thing}.",
         "- Never put a disk on a smaller disk.",
     ]
     if len(puzzle.moves) < k * (k - 1):
-        text = _rule_text(puzzle.moves, names).removesuffix(" here")
+        text = rule_text(puzzle.moves, "".join(names[:10])).removesuffix(" here")  # one character a post
+        if style != "hanoikit":
+            text = re.sub(r"\b(from|to|between|and) (\d)\b",
+                          lambda m: f"{m[1]} {labels[names.index(m[2])]}" if m[2] in names else m[0], text)
         rules.append(f"- {text[0].upper()}{text[1:]}.")
     if puzzle.faces:
         rules += [
@@ -292,35 +466,50 @@ def prompt(puzzle: Puzzle, src: State, dst: State) -> str:
                 "was on top of the moving disk must not have the colour of the top face of the disk it lands on."
             ),
         ]
-        colored = [(names[p], c) for p, c in enumerate(puzzle.colors) if c != "N"]
+        colored = [(labels[p], c) for p, c in enumerate(puzzle.colors) if c != "N"]
         if colored:
-            posts = _and([f"{name} is {color_name(c)}" for name, c in colored])
-            others = " The other posts take any disk." if len(colored) < k else ""
+            posts = _and([f"{label} is {color_name(c)}" for label, c in colored])
+            others = f" The other {thing}s take any disk." if len(colored) < k else ""
             rules.append(
-                f"- Post {posts}: a disk may land directly on a coloured post only if it then shows that post's colour"
-                f" on top (its other face touches the post).{others}"
+                f"- {posts[0].upper()}{posts[1:]}: a disk may land directly on a coloured {thing} only if it then "
+                f"shows that {thing}'s colour on top (its other face touches the {thing}).{others}"
             )
-    positions = f"{_and(list(names))}"
+    if style == "hanoikit":
+        there = f"There are {k} posts, {_and(list(names))}"
+        answer = (
+            "Reach the goal in as few moves as possible. Answer with the moves in order, one per line, each written "
+            "as the disk number followed by the letters of the post it leaves and the post it goes to: for example "
+            f"1{names[0]}{names[-1]} moves disk 1 from post {names[0]} to post {names[-1]}. Write nothing else."
+        )
+    elif style == "reasoning-gym":
+        there = f"There are {k} pegs, {_and(labels)}"
+        answer = (
+            "Reach the goal in as few moves as possible. Give the moves in order, one per line, each line written "
+            f"exactly as 'Move disk X from Peg Y to Peg Z' (for example: Move disk 1 from {labels[0]} to "
+            f"{labels[-1]}), with no other text or formatting."
+        )
+    else:
+        there = f"There are {k} pegs numbered 0 to {k - 1}"
+        answer = (
+            "Answer with the complete list of moves on one line, as moves = [[disk, from peg, to peg], ...], for "
+            "example moves = [[1, 0, 2], [2, 0, 1]] moves disk 1 from peg 0 to peg 2, then disk 2 from peg 0 to "
+            "peg 1."
+        )
     return "\n".join([
         f"Solve this Tower of Hanoi puzzle{kind}.",
         "",
         (
-            f"There are {k} posts, {positions}, and {n} disk{'s' if n > 1 else ''} of different sizes, numbered 1 "
+            f"{there}, and {n} disk{'s' if n > 1 else ''} of different sizes, numbered 1 "
             f"(the smallest) to {n} (the largest)."
         ),
         "Rules:",
         *rules,
         "",
-        "Start position (the disks on each post from bottom to top):",
-        *_describe(puzzle, src),
+        f"Start position (the disks on each {thing} from bottom to top):",
+        *_describe(labels, src),
         "",
         "Goal position:",
-        *_describe(puzzle, dst),
+        *_describe(labels, dst),
         "",
-        (
-            "Reach the goal in as few moves as possible. Answer with the moves in order, one per line, each written "
-            "as the disk number followed by the letters of the post it leaves and the post it goes to: for example "
-            f"1{names[0]}{names[-1]} moves disk 1 from post {names[0]} to post {names[-1]}. Write nothing else."
-        ),
+        answer,
     ])
-

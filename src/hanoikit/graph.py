@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from ._extras import require
 from .errors import InvalidPuzzleError, TooLargeError
+from .limits import MAX_GRAPH_NODES
 from .puzzle import Puzzle
 from .state import State
 
@@ -49,8 +50,8 @@ __all__ = [
     "abc",
 ]
 
-MAX_NODES = 200_000
-"""The largest graph :func:`state_graph` builds (the classic graph of 11 disks has 177,147 nodes)."""
+MAX_NODES = MAX_GRAPH_NODES
+"""The largest graph :func:`state_graph` builds: :data:`hanoikit.limits.MAX_GRAPH_NODES`."""
 
 
 def abc(state: State) -> str:
@@ -71,9 +72,9 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
     ``move`` (a :class:`~hanoikit.Move` from the endpoint found first to the other) and the ``disk`` it moves. The
     graph is undirected (an ``nx.Graph``) when every move can be undone (:attr:`~hanoikit.Puzzle.reversible`), else
     directed (an ``nx.DiGraph``, one edge ``u -> v`` per legal move, with the ``move`` from ``u`` to ``v``).
-    Raises :class:`TooLargeError` when the graph would exceed
-    :data:`MAX_NODES` nodes (counted first by the breadth-first oracle :func:`hanoikit.search.bfs` where it covers the
-    puzzle).
+    Raises :class:`TooLargeError` before any work when the graph could exceed :data:`MAX_NODES` nodes: counted by
+    the breadth-first oracle :func:`hanoikit.search.bfs` where it covers the puzzle, else as every legal position
+    (:func:`hanoikit.search.state_count`).
 
     >>> import hanoikit as hk
     >>> g = state_graph(hk.Puzzle(2))
@@ -92,10 +93,12 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
     # every placement of the disks has a legal colouring, so there are at least posts**n positions
     if puzzle.posts ** min(puzzle.n, 64) > 50 * MAX_NODES or state_count(puzzle) > 50 * MAX_NODES:
         raise TooLargeError(f"the state graph of {puzzle!r} is far too large: {limit}")
-    if covers(puzzle):
-        size = bfs(puzzle, start).reachable
-        if size > MAX_NODES:
-            raise TooLargeError(f"the state graph of {puzzle!r} has {size:,} positions: {limit}")
+    # the positions reachable: counted exactly by the breadth-first oracle where it covers the puzzle, else at most
+    # every legal position (all of them on a classic tower whose moves connect the posts)
+    size = bfs(puzzle, start).reachable if covers(puzzle) else state_count(puzzle)
+    if size > MAX_NODES:
+        up_to = "" if covers(puzzle) else "up to "
+        raise TooLargeError(f"the state graph of {puzzle!r} has {up_to}{size:,} positions: {limit}")
     graph: nx.Graph = (nx.Graph if puzzle.reversible else nx.DiGraph)(puzzle=repr(puzzle))
     graph.add_node(start, label=str(start))
     queue = deque([start])

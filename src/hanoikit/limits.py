@@ -25,6 +25,7 @@ __all__ = [
     "MAX_FAMILY_ARRAY_MOVES",
     "MAX_FAMILY_INDEX_DISKS",
     "MAX_TOWER_SEARCH_CODES",
+    "MAX_MEMORY_SEARCH_CODES",
     "OEIS_DEFAULT_CODES",
     "MAX_TABLE_DISKS",
     "WEB_MAX_BODY_BYTES",
@@ -33,11 +34,21 @@ __all__ = [
     "WEB_MAX_POSTS",
     "WEB_MAX_PAGE",
     "WEB_MAX_QUOTE",
+    "WEB_MAX_WORKERS",
+    "WEB_MAX_WAITING",
+    "WEB_HEADER_TIMEOUT",
+    "WEB_BODY_TIMEOUT",
+    "WEB_KEEP_ALIVE",
+    "WEB_MAX_HEADER_BYTES",
     "WEB_MAX_SAVED_MOVES",
     "MAX_INDEX_BITS",
     "MAX_INDEX_CHARS",
     "MAX_RATE_EXPONENT",
     "MAX_COUNT_ROWS",
+    "MAX_DIAGRAM_DISKS",
+    "MAX_GRAPH_NODES",
+    "MAX_TOTALS_DISKS",
+    "MAX_RECURRENCE_TERMS",
     "MAX_MOVIE_MOVES",
     "MAX_FRAMES",
     "MAX_CHECK_BYTES",
@@ -53,6 +64,8 @@ __all__ = [
     "MAX_VARIANTS_POSITIONS",
     "MAX_LEVY_DISKS",
     "MAX_LEVY_ARRAY_MOVES",
+    "MAX_LEVY_DISK_COUNTS_DISKS",
+    "MAX_CHART_MOVES",
     "TERMINAL_MAX_DISKS",
     "FRONTIER_BLOCK_CODES",
     "MAX_FRONTIER_CODES",
@@ -90,6 +103,14 @@ MAX_RECURSIVE_DISKS = 500
 """The most disks for the classic ``recursive`` method, which nests one Python frame per disk (Python's recursion
 limit is 1000)."""
 
+MAX_TOTALS_DISKS = 20_000
+"""The most totals S(1), ..., S(n) of a magnetic tower listed at once (``hanoikit.analysis.counts.totals_upto``): the
+list holds about ``0.1 n**2`` bytes of exact ints (40 MB and under a second at the cap)."""
+
+MAX_RECURRENCE_TERMS = 200
+"""The most terms ``hanoikit.analysis.counts.closed_form`` fits a linear recursion to (exact rational algebra on
+every term; a few seconds at the cap)."""
+
 MAX_TABLE_DISKS = 24
 """The most disks for the classic methods that keep a table of ``2**n`` bytes (``route_table``,
 ``is_hamiltonian_path``): 16 MiB at the cap."""
@@ -116,10 +137,15 @@ MAX_FAMILY_INDEX_DISKS = 100_000
 """The most disks for which the cyclic and linear solvers answer ``move_at``, ``state_at`` and the linear rank of a
 position: each walks the levels with exact ints of O(n) bits (or converts an index to base 3), O(n^2) bit operations."""
 
-MAX_TOWER_SEARCH_CODES = 1 << 26
-"""The largest code space the vectorised tower-to-tower search (hanoikit.solvers.tower_search) takes on: one byte per
-code, ``posts**n`` codes (times ``2**posts`` on a magnetic tower); a minute or so at the cap (4 posts: n <= 13;
-magnetic on 4 posts: n <= 11)."""
+MAX_TOWER_SEARCH_CODES = 1 << 30
+"""The largest code space the tower-to-tower search (hanoikit.solvers.tower_search, ``hanoi oeis --max-positions``)
+takes on: ``posts**n`` codes (times ``2**posts`` on a magnetic tower), in memory up to 2**22 codes and at two bits a
+code above (256 MiB at the cap); minutes at the cap on two cores (4 posts: n <= 15; magnetic on 4 posts: n <= 13)."""
+
+MAX_MEMORY_SEARCH_CODES = 2**28
+"""The largest code space searched in memory, with a distance per code (hanoikit.frontier.memory: 4 bytes a code and
+4 for the queue, 2 GiB at the cap): classic n <= 17, magnetic n <= 15 on three posts; larger searches keep two bits a
+code (the frontier search)."""
 
 OEIS_DEFAULT_CODES = 100_000
 """``hanoi oeis`` computes the terms that need a search up to this many codes unless told otherwise (a few seconds in
@@ -184,6 +210,28 @@ WEB_MAX_BODY_BYTES = 1_000_000
 WEB_MAX_QUOTE = 24
 """The most characters of a bad input an error message quotes."""
 
+WEB_MAX_WORKERS = 4
+"""The most worker processes the API runs the rules' work in (one per core, at most this): the event loop that reads
+requests and answers the cheap ones never waits for that work."""
+
+WEB_MAX_WAITING = 64
+"""The most requests for the rules' work that wait for a worker; one more is refused at once (503, ``Retry-After``)
+instead of queueing without bound."""
+
+WEB_HEADER_TIMEOUT = 10
+"""Seconds a client has to send a request's headers, from its first byte (or from the connection on a new one); a
+slower one is answered 408 and its connection closed."""
+
+WEB_BODY_TIMEOUT = 10
+"""Seconds a client has to send a request's body once its headers are in; a slower one is answered 408 and closed."""
+
+WEB_KEEP_ALIVE = 5
+"""Seconds an idle kept-alive connection stays open between requests."""
+
+WEB_MAX_HEADER_BYTES = 16_384
+"""The most bytes of a request's line and headers the server holds before they are complete; more is answered 400
+and the connection closed."""
+
 
 # -- the web API's family members (hanoi play with posts= and moves=): a hint or a distance answers in < 50 ms -------
 
@@ -220,6 +268,15 @@ MAX_RATE_EXPONENT = 100
 MAX_COUNT_ROWS = 2000
 """The most rows of ``hanoi count``'s table: its text grows as the square of the rows (row n has about n/2 digits
 twice), some 2 MB and a few seconds at this cap."""
+
+MAX_GRAPH_NODES = 200_000
+"""The largest state graph built (``hanoikit.graph.state_graph``, ``hanoi graph``; the classic graph of 11 disks has
+177,147 nodes): refused before any move when the positions it could have (every legal one, or those the breadth-first
+oracle reaches) are more."""
+
+MAX_DIAGRAM_DISKS = 100
+"""The most disks an ASCII drawing of a position (``hanoikit.text.diagram``) shows: it is some ``n`` rows of
+``posts * 2n`` characters, about 60 kB on three posts at the cap."""
 
 MAX_MOVIE_MOVES = 5000
 """The longest solution made into a movie (``hanoi animate``) or shown in the terminal (``hanoi show``)."""
@@ -283,6 +340,16 @@ MAX_LEVY_DISKS = 2**15 - 1
 
 MAX_LEVY_ARRAY_MOVES = 50_000_000
 """The most moves of a Levy algorithm built as one array at once (``hanoikit.levy.solution_array``)."""
+
+MAX_CHART_MOVES = 30_000
+"""The most moves a colour-crossing chart draws (``hanoi crossings --plot``, ``hanoikit.draw.crossings``): a bar per
+change of colour, a few seconds at the cap (every algorithm up to 10 disks)."""
+
+MAX_LEVY_DISK_COUNTS_DISKS = 1000
+"""The most disks for which ``hanoikit.levy.disk_counts`` counts the moves of every disk: it keeps the counts of
+every disk for every call of up to ``n`` disks, about ``n**3`` bits (0.3 GB and about a second at the cap). Their
+totals (``hanoikit.levy.counts``) are in closed form up to :data:`MAX_DISKS` disks; the recursion that checks them
+(``structural_count``) and the move streams go up to :data:`MAX_LEVY_DISKS`."""
 
 MAX_WORKERS = 64
 """The most local worker processes a search starts (``--workers``): each holds its own interpreter and compiled

@@ -45,19 +45,42 @@ def as_int(value: object) -> int | None:
 
 
 def post_names(posts: int = 3) -> str:
-    """The letters of the posts of a puzzle with ``posts`` posts (3 to :data:`~hanoikit.limits.MAX_POSTS`), one each.
+    """The letters of the posts of a puzzle with ``posts`` posts, one each.
 
     S is the first post (the start) and D the last (the goal); the posts between them are I, J, K, L, M, P, Q, T in
     order (N, O, R and B are left out: N, R and B name colours, O looks like 0).
 
+    Parameters
+    ----------
+    posts : int, default 3
+        The number of posts, 3 to :data:`~hanoikit.limits.MAX_POSTS`.
+
+    Returns
+    -------
+    str
+        One letter per post, S first and D last.
+
+    Raises
+    ------
+    InvalidMoveError
+        If ``posts`` is not a number of posts.
+
+    Examples
+    --------
     >>> post_names(), post_names(4), post_names(10)
     ('SID', 'SIJD', 'SIJKLMPQTD')
     """
-    count = _post_count(posts)
+    count = as_post_count(posts)
     return _LETTERS[: count - 1] + "D"
 
 
-def _post_count(posts: object) -> int:
+def as_post_count(posts: object) -> int:
+    """``posts`` as a number of posts from :data:`MIN_POSTS` to :data:`~hanoikit.limits.MAX_POSTS`; raises
+    :class:`~hanoikit.InvalidMoveError` otherwise.
+
+    >>> as_post_count(4)
+    4
+    """
     count = as_int(posts)
     if count is None or not MIN_POSTS <= count <= MAX_POSTS:
         raise InvalidMoveError(
@@ -67,9 +90,27 @@ def _post_count(posts: object) -> int:
 
 
 def post_index(name: str | int, posts: int = 3) -> int:
-    """The index of a post named by its letter or its number, on a puzzle with ``posts`` posts; raises
-    :class:`InvalidMoveError`.
+    """The index of a post named by its letter or its number.
 
+    Parameters
+    ----------
+    name : str or int
+        A post letter of :func:`post_names` (any case) or a post number from 0.
+    posts : int, default 3
+        The number of posts of the puzzle.
+
+    Returns
+    -------
+    int
+        The post's index, from 0 (S) to ``posts - 1`` (D).
+
+    Raises
+    ------
+    InvalidMoveError
+        If ``name`` names no post of such a puzzle.
+
+    Examples
+    --------
     >>> post_index("D"), post_index("s"), post_index(1), post_index("D", posts=4), post_index("J", posts=4)
     (2, 0, 1, 3, 2)
     """
@@ -123,6 +164,23 @@ class Move(_Move):
     '0S<5>'
 
     ``Move._make((disk, src, dst))`` builds a move without the check, for code that makes many from Python ints.
+
+    Attributes
+    ----------
+    disk : int
+        The disk moved, from 1 (the smallest).
+    src, dst : int
+        The posts it moves from and to, from 0 (S).
+
+    Raises
+    ------
+    InvalidMoveError
+        For a disk or posts that are not whole numbers.
+
+    Examples
+    --------
+    >>> Move(1, 0, 2), str(Move(1, 0, 2)), Move.parse("1SD") == Move(1, 0, 2)
+    (Move(1, 0, 2), '1SD', True)
     """
 
     __slots__ = ()

@@ -1,31 +1,54 @@
 """Move lists as people and models write them, read into arrays, every unreadable line reported with its number.
 
-One move per line, in any of these forms (case and spacing do not matter)::
+One move per line, in any of these forms (case, spacing and markdown emphasis do not matter)::
 
     1SD                          disk 1 from S to D (also 1 S D, 1 S->D, 1: S -> D, 1,S,D)
     1 0 2                        posts as numbers (also 1,0,2: a csv row; the header disk,src,dst is skipped)
     (1, 0, 2)   [1, 'S', 'D']    a tuple or a list; several on one line, or a JSON list [[1,0,2], [2,0,1]]
-    move disk 1 from S to D      words (also "disk 1 from peg A to peg C" with names="ABC")
+    move disk 1 from S to D      words (also "Move disk 1 from Peg 1 to Peg 3" with names="123")
 
 Blank lines, lines of brackets only, code fences (```) and comments (``#`` or ``//``) are skipped; a leading step
-number (``1.``, ``Step 2:``, ``- ``) is dropped when the rest is a move. Any other line is *unreadable*: it is kept in
-:attr:`MoveList.unreadable` with its line number, at its place among the moves, never skipped silently.
+number (``1.``, ``Step 2:``, ``- ``) and a trailing full stop are dropped when the rest is a move.
+
+**Finding the list in a reply** (the default, ``strict=False``). A model's reply holds prose around its answer; the
+move list read is the *last* one in the text, and the lines it was read from are :attr:`MoveList.extracted_from`:
+
+1. Lines are moves (above), *near-moves*, list heads, fences, or prose. A near-move has the form of a move but names
+   an unknown post or disk (``1 S X``, ``Move disk 1 from X to Y``; posts of one or two characters, or any word when
+   the posts are named by words): it is kept as unreadable. A list head holds a list of moves after other text on its
+   line, such as the paper's ``moves = [[1, 0, 2], [2, 0, 1]]``, ``The answer is [[1,0,2]].`` or an opening
+   ``moves = [`` of a list continued on the next lines. Any other line is prose.
+2. The list is the run of lines that ends with the last move or near-move line and goes back over moves, near-moves,
+   blank and skipped lines up to (not over) a prose line or a code fence, or up to and with a list head.
+3. Everything outside that run is ignored. A reply with no move at all is *empty* (:attr:`MoveList.found` is false;
+   the checker calls a blank reply "no answer" and any other such reply unreadable); an empty list ``[]`` (or
+   ``moves = []``) is a list of no moves.
+
+With ``strict=True`` the text must be a bare list: every line that is not a move or skipped is unreadable (a list
+head too), kept in :attr:`MoveList.unreadable` with its line number, at its place among the moves, never skipped
+silently.
 
 **Post names.** By default a post is named by its letter (``S``, ``I``, ``D``; ``S``, ``I``, ``J``, ``D`` on four
 posts, see :func:`~hanoikit.post_names`) or by its number from 0. ``names`` replaces them: a string of one character
-per post (``"ABC"``: A is post 0 = S, B is 1, C is 2 = D; ``"123"`` for posts numbered from 1), words separated by
-commas or spaces (``"left, middle, right"``), a sequence of names, or a mapping of name to post.
+per post (``"ABC"``: A is post 0 = S, B is 1, C is 2 = D; ``"123"`` for posts numbered from 1, as in "Peg 1"), words
+separated by commas or spaces (``"left, middle, right"``), a sequence of names, or a mapping of name to post.
 
 >>> moves = read_move_list("1SD\\n2 S I\\nmove disk 1 from D to I\\n(3, 0, 2)\\n")
 >>> [str(m) for m in moves], moves.lines.tolist()
 (['1SD', '2SI', '1DI', '3SD'], [1, 2, 3, 4])
 >>> [str(m) for m in read_move_list("Move disk 1 from peg A to peg C.", names="ABC")]
 ['1SD']
+>>> reply = "Sure! Here are the moves:\\n\\nmoves = [[1, 0, 2], [2, 0, 1],\\n  [1, 2, 1]]\\n\\nThat is 3 moves."
+>>> moves = read_move_list(reply)
+>>> [str(m) for m in moves], moves.extracted_from
+(['1SD', '2SI', '1DI'], (3, 4))
 >>> [bad] = read_move_list("1SD\\n1 S X\\n2SI").unreadable
 >>> bad.line, bad.text, bad.index
 (2, '1 S X', 1)
 >>> print(bad.reason)
 unknown post 'X': posts are S, I, D or 0, 1, 2 (name posts otherwise with names=, or --names in hanoi check)
+>>> [u.line for u in read_move_list("Sure:\\n1SD", strict=True).unreadable]
+[1]
 
 Long lists in hanoikit's own formats (``text``, ``csv``, ``json`` of :mod:`hanoikit.formats`) are read by its
 vectorised readers, some 10**7 moves a second; other forms are read line by line. A list holds at most
@@ -40,13 +63,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .errors import InvalidMoveError, InvalidPuzzleError, TooLargeError, quote
-from .formats import read_moves
+from .errors import InvalidMoveError, InvalidPuzzleError, InvalidStateError, TooLargeError, quote
+from .formats import parse_lines, read_moves
 from .limits import MAX_CHECK_MOVES, MAX_DISKS
 from .move import Move, as_int, post_names
 from .movearray import MoveArray
 
-__all__ = ["MoveList", "Unreadable", "as_move_list", "post_mapping", "read_move_list"]
+__all__ = ["MoveList", "Unreadable", "as_move_list", "named_position", "post_labels", "post_mapping", "read_move_list"]
 
 Names = str | Sequence[str] | Mapping[str, int | str] | None
 
@@ -71,6 +94,11 @@ class MoveList:
     dst: np.ndarray
     lines: np.ndarray | None = None
     unreadable: tuple[Unreadable, ...] = field(default=())
+    extracted_from: tuple[int, int] | None = None
+    """The first and last line (from 1) of the list found in a longer text, or ``None`` (not read from text, or no
+    list found)."""
+    found: bool = True
+    """Whether the text held a move list at all (a move, a near-move or an empty list ``[]``)."""
 
     def __len__(self) -> int:
         return len(self.disk)
@@ -96,6 +124,29 @@ def post_mapping(posts: int = 3, names: Names = None) -> dict[str, int]:
     if names is None:
         letters = post_names(posts)
         return {**{c: i for i, c in enumerate(letters)}, **{str(i): i for i in range(posts)}}
+    mapping: dict[str, int] = {}
+    for name, post in _named(posts, names):
+        if name.upper() in mapping:
+            raise InvalidPuzzleError(f"the post name {quote(name)} is given twice")
+        mapping[name.upper()] = post
+    return mapping
+
+
+def post_labels(posts: int = 3, names: Names = None) -> tuple[str, ...]:
+    """The name of each post, in post order, as ``names`` gives it (the first one given for a post; its letter when
+    none is): how messages write the posts of an answer.
+
+    >>> post_labels(3), post_labels(4, "1234"), post_labels(3, "left, middle, right")
+    (('S', 'I', 'D'), ('1', '2', '3', '4'), ('left', 'middle', 'right'))
+    """
+    labels = list(post_names(posts)) if names is None else [""] * posts
+    for name, post in ([] if names is None else _named(posts, names)):
+        labels[post] = labels[post] or name
+    return tuple(label or letter for label, letter in zip(labels, post_names(posts)))
+
+
+def _named(posts: int, names: str | Sequence[str] | Mapping[str, int | str]) -> list[tuple[str, int]]:
+    """The pairs (name, post) that ``names`` gives, checked."""
     if isinstance(names, Mapping):
         items = list(names.items())
     else:
@@ -105,8 +156,8 @@ def post_mapping(posts: int = 3, names: Names = None) -> dict[str, int]:
         if len(words) != posts:
             raise InvalidPuzzleError(f"{quote(names)} names {len(words)} posts, the puzzle has {posts}")
         items = list(zip(words, range(posts)))
-    mapping: dict[str, int] = {}
     letters = post_names(posts)
+    pairs = []
     for name, post in items:
         number = as_int(post)
         if number is None and isinstance(post, str) and post.upper() in letters:
@@ -115,10 +166,30 @@ def post_mapping(posts: int = 3, names: Names = None) -> dict[str, int]:
             raise InvalidPuzzleError(
                 f"post names are words naming posts 0 to {posts - 1}, not {quote(name)}: {quote(post)}"
             )
-        if name.upper() in mapping:
-            raise InvalidPuzzleError(f"the post name {quote(name)} is given twice")
-        mapping[name.upper()] = number
-    return mapping
+        pairs.append((name, number))
+    return pairs
+
+
+def named_position(text: str, posts: int = 3, names: Names = None) -> str:
+    """A position written with the post names ``names`` (one name a disk, smallest first: characters, or words
+    separated by commas or spaces; then optionally ``:`` and the top colours) in hanoikit's notation, to parse.
+
+    >>> named_position("22", 3, "123"), named_position("left, right:RB", 3, "left middle right")
+    ('II', 'SD:RB')
+    """
+    if names is None:
+        return text
+    where, colon, faces = text.partition(":")
+    mapping = post_mapping(posts, names)
+    parts = re.split(r"[\s,;]+", where.strip()) if re.search(r"[\s,;]", where.strip()) else list(where.strip())
+    letters = post_names(posts)
+    try:
+        return "".join(letters[mapping[part.upper()]] for part in parts) + colon + faces
+    except KeyError:
+        shown = ", ".join(post_labels(posts, names))
+        raise InvalidStateError(
+            f"cannot read position {quote(text)}: write one post name ({shown}) per disk, smallest first"
+        ) from None
 
 
 _WORD = r"(?:post|peg|rod|tower|pole|stack|needle)"
@@ -134,17 +205,25 @@ _FORMS = [
 _TUPLE = re.compile(rf"[\[(]\s*(\d+)\s*,\s*{_TOKEN}\s*,\s*{_TOKEN}\s*[\])]")
 _GLUED = re.compile(r"(\d+)([a-z])([a-z])", re.IGNORECASE)
 _STEP = re.compile(r"(?:[-*•]\s*|(?:step|move)\s*\d+\s*[:.)]\s*|\d+\s*[.)]\s*|\d+\s*:\s*)", re.IGNORECASE)
-_SKIP = re.compile(r"[\[\](),;\s]*|```\w*|(?:#|//).*|disk\s*,\s*src\s*,\s*dst", re.IGNORECASE)
+_SKIP = re.compile(r"[\[\](),;\s]*|```\w*|(?:#|//).*", re.IGNORECASE)
+_HEADER = re.compile(r"disk\s*,\s*src\s*,\s*dst", re.IGNORECASE)
 
 
 class _Unread(Exception):
     """A line that is not a move, and why."""
 
 
+class _Prose(_Unread):
+    """A line not even in the form of a move."""
+
+
+_EMPHASIS = "*_`"
+
+
 def _moves_of(line: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | None:
     """The moves one line holds (``None`` if it is not one of the forms); raises :class:`_Unread` for a move that
     names an unknown post or disk."""
-    text = line.strip().rstrip(".;,!")
+    text = line.strip().strip(_EMPHASIS).rstrip(".;,!").strip(_EMPHASIS + " ")
     glued = _GLUED.fullmatch(text)
     if glued:
         return [_move(glued.groups(), mapping)]
@@ -157,8 +236,17 @@ def _moves_of(line: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] 
     for form in _FORMS:
         found = form.fullmatch(text)
         if found:
+            if not _near(found.groups(), mapping):
+                return None
             return [_move(found.groups(), mapping)]
     return None
+
+
+def _near(groups: Sequence[str], mapping: dict[str, int]) -> bool:
+    """Whether a line in the form of a move is a move or a near-move, not prose: its unknown post names are short
+    (one or two characters), or the posts are named by words."""
+    wordy = any(len(name) > 2 for name in mapping)
+    return wordy or all(name.upper() in mapping or len(name) <= 2 for name in groups[1:])
 
 
 def _move(groups: Sequence[str], mapping: dict[str, int]) -> tuple[int, int, int]:
@@ -181,29 +269,96 @@ def _post(name: str, mapping: dict[str, int]) -> int:
     return post
 
 
-def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1) -> MoveList:
+_FENCE = re.compile(r"```.*|~~~.*")
+_HEAD = re.compile(r"[\[(](?=\s*[\[(]\s*['\"]?\w)|[=:]\s*(?=\[\s*$)|[=:]\s*(?=\[\s*\]$)")
+_NOT_A_MOVE = "not a move such as '1SD', '1 S D', '(1, 0, 2)' or 'move disk 1 from S to D'"
+_PROSE, _FENCE_LINE, _LIST_HEAD, _EMPTY_LIST = range(4)
+
+
+@dataclass
+class _Read:
+    """The moves of some lines, and the marks that bound a list: ``(line, kind)`` for prose, fences and heads."""
+
+    moves: MoveList
+    marks: list[tuple[int, int]]
+
+
+def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict: bool = False) -> _Read:
     moves: list[tuple[int, int, int]] = []
     lines: list[int] = []
     unreadable: list[Unreadable] = []
+    marks: list[tuple[int, int]] = []
+    opened = None  # the line of a lone "[" with nothing read since
     for number, line in enumerate(text.splitlines(), first_line):
         stripped = line.strip()
-        if _SKIP.fullmatch(stripped):
+        if _FENCE.fullmatch(stripped):
+            marks.append((number, _FENCE_LINE))
             continue
+        empty = stripped.replace(" ", "") == "[]" or (stripped == "]" and opened is not None)
+        if empty or _HEADER.fullmatch(stripped):
+            marks.append((number if opened is None or not empty else opened, _EMPTY_LIST))
+            continue
+        if _SKIP.fullmatch(stripped):
+            opened = number if stripped == "[" else None if stripped else opened
+            continue
+        opened = None
         try:
             found = _moves_of(stripped, mapping)
             if found is None:
                 step = _STEP.match(stripped)
                 found = _moves_of(stripped[step.end() :], mapping) if step else None
+            rest = None if found is not None or strict else _list_after_head(stripped)
+            if rest is not None:
+                found = [] if _SKIP.fullmatch(rest) else _moves_of(rest, mapping)
+                if found is not None:
+                    marks.append((number, _EMPTY_LIST if rest.replace(" ", "") == "[]" else _LIST_HEAD))
             if found is None:
-                raise _Unread("not a move such as '1SD', '1 S D', '(1, 0, 2)' or 'move disk 1 from S to D'")
+                raise _Prose(_NOT_A_MOVE)
         except _Unread as error:
+            if isinstance(error, _Prose):
+                marks.append((number, _PROSE))
             unreadable.append(Unreadable(number, stripped[:80], len(moves), str(error)))
             continue
         moves += found
         lines += [number] * len(found)
         _ensure_moves(len(moves))
     table = np.array(moves, np.int64).reshape(-1, 3)
-    return _arrays(table[:, 0], table[:, 1], table[:, 2], np.array(lines, np.int64), tuple(unreadable))
+    listed = _arrays(table[:, 0], table[:, 1], table[:, 2], np.array(lines, np.int64), tuple(unreadable))
+    return _Read(listed, marks)
+
+
+def _list_after_head(line: str) -> str | None:
+    """The list that follows other text on ``line`` (``moves = [[1, 0, 2]]``, ``The answer is [[1,0,2]].``, an
+    opening ``moves = [``), or ``None``."""
+    head = _HEAD.search(line)
+    if head is None:
+        return None
+    return line[head.end() :] if head.group().startswith(("=", ":")) else line[head.start() :]
+
+
+def _extracted(read: _Read) -> MoveList:
+    """The last list of ``read`` (see the rules above), with the lines it was read from."""
+    listed, marks = read.moves, read.marks
+    prose = {line for line, kind in marks if kind == _PROSE}
+    near = [u.line for u in listed.unreadable if u.line not in prose]
+    heads = [line for line, kind in marks if kind in (_LIST_HEAD, _EMPTY_LIST)]
+    ends = [*near, *heads, *(listed.lines[-1:].tolist() if listed.lines is not None and len(listed) else [])]
+    if not ends:
+        return MoveList(listed.disk[:0], listed.src[:0], listed.dst[:0], listed.lines, (), None, False)
+    last = max(ends)
+    bounds = [line for line, kind in marks if line <= last and (kind != _PROSE or line < last)]
+    bound = max(bounds, default=0)
+    first = bound if bound in heads else bound + 1
+    assert listed.lines is not None
+    begin = int(np.searchsorted(listed.lines, first, "left"))
+    end = int(np.searchsorted(listed.lines, last, "right"))
+    kept = tuple(Unreadable(u.line, u.text, u.index - begin, u.reason) for u in listed.unreadable
+                 if first <= u.line <= last and u.line not in prose)
+    ends_used = [int(listed.lines[begin]), int(listed.lines[end - 1])] if end > begin else []
+    used = [*ends_used, *(u.line for u in kept), *(h for h in heads if first <= h <= last)]
+    span = (min(used), max(used))
+    return MoveList(listed.disk[begin:end], listed.src[begin:end], listed.dst[begin:end], listed.lines[begin:end],
+                    kept, span, True)
 
 
 def _arrays(disk: np.ndarray, src: np.ndarray, dst: np.ndarray, lines: np.ndarray | None,
@@ -223,7 +378,7 @@ def _arrays(disk: np.ndarray, src: np.ndarray, dst: np.ndarray, lines: np.ndarra
 _BLOCK_BYTES = 1 << 16
 
 
-def _read_format(data: bytes) -> MoveList | None:
+def _read_format(data: bytes, strict: bool) -> _Read | None:
     """The moves of ``data`` in one of hanoikit's formats (three posts), else ``None``. Text and csv are read a
     block of lines at a time: a block with a line out of place is read line by line, the others by the vectorised
     readers of :mod:`hanoikit.formats`."""
@@ -236,23 +391,93 @@ def _read_format(data: bytes) -> MoveList | None:
             chunks = list(read_moves(data, fmt))
         except InvalidMoveError:
             return None
-        return _arrays(*_joined(chunks), np.arange(2, 2 + sum(len(c[0]) for c in chunks), dtype=np.int64))
+        lines = np.arange(2, 2 + sum(len(c[0]) for c in chunks), dtype=np.int64)
+        return _Read(_arrays(*_joined(chunks), lines), [])
     head = b"disk,src,dst\n" if fmt == "csv" else b""
     parts: list[MoveList] = []
+    marks: list[tuple[int, int]] = []
+    mapping = post_mapping(3)
     begin, line, count = len(head), len(head.splitlines()) + 1, 0
+    if head:
+        marks.append((1, _EMPTY_LIST))  # a header opens a list
     while begin < len(data):
         end = data.find(b"\n", begin + _BLOCK_BYTES) + 1 or len(data)
         block = data[begin:end]
-        try:
-            disk, src, dst = _joined(list(read_moves(head + block, fmt)))
-            part = _arrays(disk, src, dst, np.arange(line, line + len(disk), dtype=np.int64))
-        except InvalidMoveError:
-            part = _read_lines(block.decode("utf-8", "replace"), post_mapping(3), line)
-        parts.append(part)
-        count += len(part) + len(part.unreadable)
+        (disk, src, dst), bad = parse_lines(block, fmt)
+        numbers = np.arange(line, line + len(bad), dtype=np.int64)
+        good = ~bad
+        parts.append(_arrays(disk[good].astype(np.int64), src[good].astype(np.int64), dst[good].astype(np.int64),
+                             numbers[good]))
+        if bad.any():  # the other lines alone, line by line, a run of them at a time
+            texts = block.split(b"\n")
+            where = np.flatnonzero(bad)
+            cuts = np.flatnonzero(np.diff(where) > 1) + 1
+            for run in np.split(where, cuts):
+                first, last = int(run[0]), int(run[-1])
+                read = _read_lines(b"\n".join(texts[first : last + 1]).decode("utf-8", "replace"), mapping,
+                                   line + first, strict)
+                parts.append(read.moves)
+                marks += read.marks
+        count = sum(len(part) + len(part.unreadable) for part in parts)
         _ensure_moves(count)
         begin, line = end, line + block.count(b"\n")
-    return _concatenated(parts)
+    return _Read(_in_line_order(parts), marks)
+
+
+def _in_line_order(parts: list[MoveList]) -> MoveList:
+    """The moves and unreadable lines of ``parts`` (read from text) together, in the order of their lines."""
+    if len(parts) == 1:
+        return parts[0]
+    listed = _concatenated(parts)
+    assert listed.lines is not None
+    order = np.argsort(listed.lines, kind="stable")
+    lines = listed.lines[order]
+    unreadable = sorted((u.line, u.text, u.reason) for u in listed.unreadable)
+    kept = tuple(Unreadable(at, text, int(np.searchsorted(lines, at)), reason) for at, text, reason in unreadable)
+    return MoveList(listed.disk[order], listed.src[order], listed.dst[order], lines, kept)
+
+
+def _bracketed(data: bytes, line: int, mapping: dict[str, int]) -> MoveList | None:
+    """A long one-line list of moves with posts as numbers, ``[[1, 0, 2], [2, 0, 1], ...]``, read at once with
+    numpy (the moves of the line that holds one), else ``None``."""
+    open_, close = data.find(b"[["), data.rfind(b"]]")
+    body = data[open_ + 1 : close + 1]
+    if open_ < 0 or close < open_ or len(body) < 1 << 12 or not body.isascii():
+        return None
+    raw = np.frombuffer(body, np.uint8)
+    digit = (raw >= ord("0")) & (raw <= ord("9"))
+    space = (raw == ord(" ")) | (raw == ord("\t"))
+    skeleton = raw[~digit & ~space]
+    count = (len(skeleton) + 1) // 5
+    if not count or len(skeleton) != 5 * count - 1:
+        return None
+    _ensure_moves(count)
+    if not np.array_equal(skeleton, np.resize(np.frombuffer(b"[,,],", np.uint8), len(skeleton))):
+        return None
+    edges = np.diff(np.concatenate(([False], digit, [False])).astype(np.int8))
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    if len(starts) != 3 * count:
+        return None  # a number missing, or two in one place: read line by line
+    marks = np.flatnonzero(~digit & ~space)
+    before = marks[np.searchsorted(marks, starts) - 1]  # the mark before each number: "[", ",", "," in turn
+    if not np.array_equal(raw[before], np.resize(np.frombuffer(b"[,,", np.uint8), len(starts))) or (
+            before[1:] < ends[:-1]).any():
+        return None
+    lengths = ends - starts
+    if lengths.max() > 9:
+        return None
+    numbers = np.zeros(len(starts), np.int64)
+    for k in range(int(lengths.max())):
+        has = lengths > k
+        numbers = np.where(has, numbers * 10 + raw[np.where(has, starts + k, 0)].astype(np.int64) - ord("0"), numbers)
+    table = numbers.reshape(-1, 3)
+    posts = table[:, 1:]
+    if posts.max() > 254:
+        return None
+    named = np.array([mapping.get(str(number), -1) for number in range(int(posts.max()) + 1)], np.int64)
+    if (named[posts] < 0).any():
+        return None  # a post named by a number the names do not know: read line by line, and reported there
+    return _arrays(table[:, 0], named[table[:, 1]], named[table[:, 2]], np.full(count, line, np.int64))
 
 
 def _concatenated(parts: list[MoveList]) -> MoveList:
@@ -275,9 +500,10 @@ def _joined(chunks: list[MoveArray]) -> MoveArray:
     return MoveArray(disk, np.concatenate([c[1] for c in chunks]), np.concatenate([c[2] for c in chunks]))
 
 
-def read_move_list(data: str | bytes, posts: int = 3, names: Names = None) -> MoveList:
+def read_move_list(data: str | bytes, posts: int = 3, names: Names = None, strict: bool = False) -> MoveList:
     """Read the moves of ``data`` (text or bytes, in any form this module describes) for a puzzle with ``posts``
-    posts, post names as ``names`` says (default: the post letters and numbers from 0).
+    posts, post names as ``names`` says (default: the post letters and numbers from 0): the last move list in the
+    text, or with ``strict`` the whole text as a bare list.
 
     >>> moves = read_move_list(b"[\\n[1,0,2],\\n[2,0,1]\\n]\\n")
     >>> [str(m) for m in moves], moves.unreadable
@@ -285,20 +511,45 @@ def read_move_list(data: str | bytes, posts: int = 3, names: Names = None) -> Mo
     >>> [str(m) for m in read_move_list("[[1, 'A', 'B'], [2, 'A', 'C']]", names="ABC")]
     ['1SI', '2SD']
     """
-    if isinstance(data, str):
-        raw = data.encode("utf-8", "surrogateescape") if data.isascii() else None
-    else:
-        raw = data
-    if raw is not None and posts == 3 and names is None and len(raw) > 1 << 12:
-        found = _read_format(raw)
-        if found is not None:
-            return found
-    text = data if isinstance(data, str) else data.decode("utf-8", "replace")
-    return _read_lines(text, post_mapping(posts, names))
+    raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogateescape") if data.isascii() else None
+    read = None
+    if raw is not None and len(raw) > 1 << 9:
+        read = _read_long(raw, posts, names, strict)
+    if read is None:
+        text = data if isinstance(data, str) else data.decode("utf-8", "replace")
+        read = _read_lines(text, post_mapping(posts, names), strict=strict)
+    if strict:
+        return read.moves if read.moves.unreadable or len(read.moves) else _strict_empty(read.moves, raw or data)
+    return _extracted(read)
+
+
+def _strict_empty(listed: MoveList, data: str | bytes) -> MoveList:
+    """A bare list of no moves: found if the text is not blank (``[]``, say)."""
+    return MoveList(listed.disk, listed.src, listed.dst, listed.lines, (), None, bool(data.strip()))
+
+
+def _read_long(raw: bytes, posts: int, names: Names, strict: bool) -> _Read | None:
+    """A long text read fast: its last line holding a long list of moves with posts as numbers at once, and
+    hanoikit's formats by blocks (three posts, default names); ``None`` when it is neither."""
+    close = raw.rfind(b"]]")
+    if not strict and close >= 0:
+        begin = raw.rfind(b"\n", 0, raw.rfind(b"[[", 0, close + 1)) + 1
+        end = raw.find(b"\n", close) % (len(raw) + 1)  # the end of the line, or of the text
+        line = raw.count(b"\n", 0, begin) + 1
+        mapping = post_mapping(posts, names)
+        listed = _bracketed(raw[begin:end], line, mapping)
+        if listed is not None:
+            before = _read_lines(raw[:begin].decode("utf-8", "replace"), mapping)
+            after = _read_lines(raw[end:].decode("utf-8", "replace"), mapping, line)
+            head = [(line, _LIST_HEAD)] if raw[begin:end].split(b"[[", 1)[0].strip() else []
+            return _Read(_concatenated([before.moves, listed, after.moves]), [*before.marks, *head, *after.marks])
+    if posts == 3 and names is None:
+        return _read_format(raw, strict)
+    return None
 
 
 def as_move_list(moves: str | bytes | MoveList | Iterable[object] | MoveArray, posts: int = 3,
-                 names: Names = None) -> MoveList:
+                 names: Names = None, strict: bool = False) -> MoveList:
     """``moves`` as a :class:`MoveList`: text or bytes to read, a move list, ``(disk, src, dst)`` arrays, or moves
     (:class:`~hanoikit.Move`, tuples or lists of three, or text such as ``"1SD"``; posts named as ``names`` says).
     An item that is not a move is kept in :attr:`MoveList.unreadable`, its ``line`` the item's number from 1.
@@ -310,7 +561,7 @@ def as_move_list(moves: str | bytes | MoveList | Iterable[object] | MoveArray, p
     if isinstance(moves, MoveList):
         return moves
     if isinstance(moves, (str, bytes)):
-        return read_move_list(moves, posts, names)
+        return read_move_list(moves, posts, names, strict)
     if isinstance(moves, tuple) and len(moves) == 3 and all(isinstance(a, np.ndarray) for a in moves):
         disk, src, dst = (np.asarray(a) for a in moves)
         if not len(disk) == len(src) == len(dst):

@@ -43,6 +43,7 @@ class Member:
     per_disk: bool = False
 
     def towers(self, puzzle: Puzzle) -> tuple[State, State]:
+        """The start and goal towers the sequence counts between, on ``puzzle``."""
         dst = puzzle.posts - 1 if self.dst is None else self.dst
         start, goal = puzzle.start, puzzle.goal
         start_up, goal_up = (start.ups[0] if start.ups else None), (goal.ups[0] if goal.ups else None)
@@ -151,15 +152,16 @@ def _solver_row(entry: Published, member: Member, upto: int | None) -> Row | Non
 
 
 def _levy_row(entry: Published, algorithm: str, per_disk: bool, upto: int | None) -> Row:
-    from . import levy
+    from . import algorithms, levy
 
+    chosen = algorithms.get(algorithm)
     ns = _indices(entry, upto)
     if per_disk:
-        moves = levy.disk_counts(algorithm, ns[-1])[::-1]
+        moves = levy.disk_counts(chosen.name, ns[-1])[::-1]
         computed: dict[int, int | None] = {n: moves[n - 1] for n in ns}
     else:
-        computed = {n: levy.counts(algorithm, n) for n in ns}
-    return _row(entry, f"levy {algorithm!r} (a published non-optimal algorithm)", computed)
+        computed = {n: chosen.count(chosen.puzzle(n)) for n in ns}
+    return _row(entry, f"levy {chosen.name!r} ({chosen.guarantee_for(chosen.puzzle(1)).value})", computed)
 
 
 @functools.lru_cache(maxsize=512)

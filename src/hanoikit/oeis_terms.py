@@ -30,6 +30,7 @@ class Published(NamedTuple):
 
     @property
     def url(self) -> str:
+        """The sequence's page on oeis.org."""
         return f"https://oeis.org/{self.anumber}"
 
 

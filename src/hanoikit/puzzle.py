@@ -27,13 +27,13 @@ from .errors import (
     quote,
 )
 from .limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_POSTS, ensure_at_most
-from .move import MIN_POSTS, Move, _post_count, as_int, as_move, post_index, post_names
+from .move import MIN_POSTS, Move, as_int, as_move, as_post_count, post_index, post_names
 from .state import COLORS, Color, State, color_name, flip
 
 if TYPE_CHECKING:
     from .solvers.registry import Solver
 
-__all__ = ["Puzzle", "MagneticPuzzle", "MOVE_RULES", "VARIANTS", "as_puzzle", "move_rule"]
+__all__ = ["Puzzle", "MagneticPuzzle", "MOVE_RULES", "VARIANTS", "as_puzzle", "move_rule", "rule_name", "rule_text"]
 
 VARIANTS: tuple[str, ...] = tuple(s + i + d for s in "RBN" for i in "RBN" for d in "RBN")
 """The 27 post colourings of the three-post magnetic tower, named by the colours of S, I and D (R, B or N)."""
@@ -46,9 +46,27 @@ Moves = frozenset[tuple[int, int]]
 
 
 def move_rule(moves: str | Iterable[Iterable[int | str]], posts: int = 3) -> Moves:
-    """The allowed moves ``(src, dst)`` of a rule on ``posts`` posts: a name of :data:`MOVE_RULES`, pairs of posts
-    (numbers or letters), or text listing pairs of post letters; raises :class:`~hanoikit.InvalidPuzzleError`.
+    """The allowed moves ``(src, dst)`` of a rule on ``posts`` posts.
 
+    Parameters
+    ----------
+    moves : str or iterable of pairs
+        A name of :data:`MOVE_RULES`, pairs of posts (numbers or letters), or text listing pairs of post letters.
+    posts : int, default 3
+        The number of posts.
+
+    Returns
+    -------
+    frozenset of (int, int)
+        The allowed ``(src, dst)`` pairs.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For an unknown name, a post that does not exist, a pair of one post, or no move at all.
+
+    Examples
+    --------
     >>> sorted(move_rule("cyclic"))
     [(0, 1), (1, 2), (2, 0)]
     >>> pairs = [(0, 1), (1, 0), (1, 2), (2, 1), (2, 3), (3, 2)]
@@ -58,7 +76,7 @@ def move_rule(moves: str | Iterable[Iterable[int | str]], posts: int = 3) -> Mov
     True
     """
     try:
-        k = _post_count(posts)
+        k = as_post_count(posts)
     except InvalidMoveError as error:
         raise InvalidPuzzleError(str(error)) from None
     if isinstance(moves, str):
@@ -102,12 +120,21 @@ def move_rule(moves: str | Iterable[Iterable[int | str]], posts: int = 3) -> Mov
     return frozenset(allowed)
 
 
-def _rule_name(moves: Moves, posts: int) -> str | None:
+def rule_name(moves: Moves, posts: int) -> str | None:
+    """The name in :data:`MOVE_RULES` of the allowed ``moves`` on ``posts`` posts, or ``None`` for other pairs.
+
+    >>> rule_name(move_rule("cyclic", 4), 4), rule_name(frozenset({(0, 1), (1, 2)}), 3)
+    ('cyclic', None)
+    """
     return next((name for name in MOVE_RULES if move_rule(name, posts) == moves), None)
 
 
-def _rule_text(moves: Moves, names: str) -> str:
-    """The move rule in words, for the message of a move it forbids."""
+def rule_text(moves: Moves, names: str) -> str:
+    """The move rule ``moves`` in words, the posts called by ``names``: the message of a move it forbids.
+
+    >>> rule_text(move_rule("linear"), "SID")
+    'moves go only between S and I and between I and D here'
+    """
     parts = []
     for src, dst in sorted(moves):
         if (dst, src) in moves:
@@ -154,6 +181,11 @@ class Puzzle:
     >>> q == Puzzle(2, posts=4, moves=[(0, 1), (1, 2), (2, 3), (3, 0)])
     True
 
+    The rule hooks are public, for a variant to override (as python-chess's variants do): :meth:`rule_error` (why a
+    move breaks the rules), :meth:`face_error` (the faces' part of it) and :meth:`moved` (the position after a move),
+    each unchecked; :meth:`move_error`, :meth:`legal_moves`, :meth:`apply` and :meth:`play` check and call them, and
+    :attr:`rules_as_data` says whether a subclass changed any.
+
     ``n`` is a whole number (a Python or numpy integer) from 1 to :data:`~hanoikit.limits.MAX_DISKS`; above it
     :class:`~hanoikit.TooLargeError` is raised at once. Every method checks that the positions and moves it is given
     belong to the puzzle and raises a :class:`~hanoikit.HanoiError` if not: :class:`~hanoikit.InvalidStateError`
@@ -169,6 +201,27 @@ class Puzzle:
     :meth:`play` take O(n); on the classic puzzle :meth:`distance`, :meth:`move_at`, :meth:`state_at` and the first
     move of :meth:`solve` take O(n) steps on exact ints (``2**n`` has n bits); :meth:`disk_moves` returns n counts of
     up to n bits, O(n²) in all, and is capped at :data:`~hanoikit.limits.MAX_DISK_MOVES_DISKS` disks.
+
+    Parameters
+    ----------
+    n : int
+        The number of disks, 1 to :data:`~hanoikit.limits.MAX_DISKS`.
+    posts : int, default 3
+        The number of posts, 3 to :data:`~hanoikit.limits.MAX_POSTS`.
+    moves : str or iterable of pairs, default "any"
+        The move rule: a name of :data:`MOVE_RULES` or the allowed pairs (see :func:`move_rule`).
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For a number of disks or posts, or a move rule, that is not one.
+    TooLargeError
+        For more than :data:`~hanoikit.limits.MAX_DISKS` disks.
+
+    Examples
+    --------
+    >>> Puzzle(4, posts=4).distance(), Puzzle(3, moves="cyclic").distance()
+    (9, 21)
     """
 
     faces: ClassVar[bool] = False
@@ -203,7 +256,7 @@ class Puzzle:
             colors="N" * count,
             _pairs=tuple(sorted(allowed)),
             _any=len(allowed) == count * (count - 1),
-            _rule=_rule_text(allowed, names),
+            _rule=rule_text(allowed, names),
         )
 
     def _set(self, **values: object) -> None:
@@ -334,7 +387,7 @@ class Puzzle:
         """
         cls = type(self)
         base = MagneticPuzzle if self.faces else Puzzle
-        return (cls._move_error, cls._face_error, cls._moved) == (Puzzle._move_error, base._face_error, base._moved)
+        return (cls.rule_error, cls.face_error, cls.moved) == (Puzzle.rule_error, base.face_error, base.moved)
 
     @property
     def goal_is_legal(self) -> bool:
@@ -382,7 +435,7 @@ class Puzzle:
         """
         parts = [self._family()]
         if not self._any:
-            rule = _rule_name(self.moves, self.posts)
+            rule = rule_name(self.moves, self.posts)
             names = self.post_names
             pairs = " ".join(names[src] + names[dst] for src, dst in self._pairs)
             parts.append(f"{rule} moves" if rule else f"moves {pairs}")
@@ -403,10 +456,16 @@ class Puzzle:
         Traceback (most recent call last):
         hanoikit.errors.InvalidStateError: position 'SS' has 2 disks, the puzzle has 5
         """
-        return self._move_error(self.check(state), as_move(move))
+        return self.rule_error(self.check(state), as_move(move))
 
-    def _move_error(self, state: State, move: Move) -> str | None:
-        """:meth:`move_error` for a legal ``state`` and a :class:`Move`."""
+    def rule_error(self, state: State, move: Move) -> str | None:
+        """:meth:`move_error` without checking its arguments: ``state`` must be a legal position of this puzzle and
+        ``move`` a :class:`Move`. A rule hook (python-chess's variants override theirs so): a subclass with other
+        rules overrides it, and then :attr:`rules_as_data` is false.
+
+        >>> Puzzle(2).rule_error(State.parse("SS"), Move(2, 0, 1))
+        'disk 2 is under disk 1 on post S'
+        """
         disk, src, dst = move
         if not 1 <= disk <= self.n:
             return f"there is no disk {quote(disk)}: disks are 1 to {self.n}"
@@ -424,10 +483,15 @@ class Puzzle:
             return f"disk {disk} is under disk {smaller.index(src) + 1} on post {self.post_names[src]}"
         if dst in smaller:
             return f"larger disk on a smaller one: disk {disk} cannot go on disk {smaller.index(dst) + 1}"
-        return self._face_error(state, disk, dst)
+        return self.face_error(state, disk, dst)
 
-    def _face_error(self, state: State, disk: int, dst: int) -> str | None:
-        """Why the top disk ``disk`` cannot land on post ``dst`` for its faces (never, on a classic puzzle)."""
+    def face_error(self, state: State, disk: int, dst: int) -> str | None:
+        """Why the top disk ``disk`` of a legal ``state`` cannot land on post ``dst`` for its faces (never, on a
+        classic puzzle); the rule hook :class:`MagneticPuzzle` overrides. Unchecked, as :meth:`rule_error`.
+
+        >>> Puzzle(2).face_error(State.parse("SS"), 1, 2) is None
+        True
+        """
         return None
 
     def is_legal_move(self, state: State, move: Move) -> bool:
@@ -443,7 +507,7 @@ class Puzzle:
             disk = tops[src]
             if disk is not None:
                 top = tops[dst]
-                if (top is None or top > disk) and self._face_error(state, disk, dst) is None:
+                if (top is None or top > disk) and self.face_error(state, disk, dst) is None:
                     moves.append(Move(disk, src, dst))
         return moves
 
@@ -453,7 +517,7 @@ class Puzzle:
         >>> Puzzle(2, moves="cyclic").successors(State.parse("SS"))
         [(Move(1, 0, 1), State.parse('IS'))]
         """
-        return [(move, self._moved(state, move)) for move in self.legal_moves(state)]
+        return [(move, self.moved(state, move)) for move in self.legal_moves(state)]
 
     def apply(self, state: State, move: Move) -> State:
         """The position after ``move``; raises :class:`IllegalMoveError` with the reason if it breaks the rules
@@ -462,9 +526,15 @@ class Puzzle:
         error = self.move_error(state, move)
         if error is not None:
             raise IllegalMoveError(f"illegal move {move.notation(self.posts)} in {_shown(state)}: {error}")
-        return self._moved(state, move)
+        return self.moved(state, move)
 
-    def _moved(self, state: State, move: Move) -> State:
+    def moved(self, state: State, move: Move) -> State:
+        """The position after a legal ``move`` in a legal ``state``, unchecked (:meth:`apply` checks first); the
+        rule hook that flips the faces on :class:`MagneticPuzzle`.
+
+        >>> Puzzle(2).moved(State.parse("SS"), Move(1, 0, 2))
+        State.parse('DS')
+        """
         disk, _, dst = move
         posts = state.posts
         return State._make(posts[: disk - 1] + (dst,) + posts[disk:], None, self.posts)
@@ -481,12 +551,12 @@ class Puzzle:
                 move = as_move(item)
             except InvalidMoveError as error:
                 raise InvalidMoveError(f"move {index}: {error}") from None
-            reason = self._move_error(state, move)
+            reason = self.rule_error(state, move)
             if reason is not None:
                 raise IllegalMoveError(
                     f"move {index} ({move.notation(self.posts)}) is illegal in {_shown(state)}: {reason}"
                 )
-            state = self._moved(state, move)
+            state = self.moved(state, move)
         return state
 
     # -- queries, answered by the solvers -------------------------------------------------------------------------
@@ -507,7 +577,6 @@ class Puzzle:
         """``src`` and ``dst`` checked, the start and the goal standing in for ``None``."""
         return self.check(self.start if src is None else src), self.check(self.goal if dst is None else dst)
 
-    _endpoints = endpoints  # the name the magnetic engine uses
 
     def distance(self, src: State | None = None, dst: State | None = None) -> int:
         """The least number of moves from ``src`` to ``dst`` (default: start to goal)."""
@@ -568,7 +637,7 @@ class Puzzle:
         """The keyword arguments that name the posts and moves, when not the default ones."""
         parts = [] if self.posts == 3 else [f"posts={self.posts}"]
         if not self._any:
-            name = _rule_name(self.moves, self.posts)
+            name = rule_name(self.moves, self.posts)
             parts.append(f"moves={name!r}" if name else f"moves={{{', '.join(map(repr, self._pairs))}}}")
         return "".join(f", {part}" for part in parts)
 
@@ -628,6 +697,29 @@ class MagneticPuzzle(Puzzle):
     (4, [3, 1])
     >>> MagneticPuzzle(2, "NNNR", moves="linear")
     MagneticPuzzle(2, colors='NNNR', moves='linear', start_up='R', goal_up='R')
+
+    Parameters
+    ----------
+    n : int
+        The number of disks, 1 to :data:`~hanoikit.limits.MAX_DISKS`.
+    colors : str, default "NNN"
+        The colour of each post, S first: ``R`` (red), ``B`` (blue) or ``N`` (neutral); one letter per post.
+    start_up, goal_up : {"R", "B"}, optional
+        The face the start and goal towers show on top (default: red at the start; blue at the goal, red on a red D).
+    moves : str or iterable of pairs, default "any"
+        The move rule, as for :class:`Puzzle`.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For colours, faces or a move rule that are not ones.
+    TooLargeError
+        For more than :data:`~hanoikit.limits.MAX_DISKS` disks.
+
+    Examples
+    --------
+    >>> MagneticPuzzle(3).distance(), MagneticPuzzle(3, "RBB").distance()
+    (11, 13)
     """
 
     faces = True
@@ -737,7 +829,12 @@ class MagneticPuzzle(Puzzle):
             below[post] = disk
         return None
 
-    def _face_error(self, state: State, disk: int, dst: int) -> str | None:
+    def face_error(self, state: State, disk: int, dst: int) -> str | None:
+        """:meth:`Puzzle.face_error` by the magnetic rules: touching faces differ, a coloured post takes its colour.
+
+        >>> MagneticPuzzle(2, "NNR").face_error(State.parse("SS:RR"), 1, 2)  # it would show B on the red post D
+        'post D is coloured red and takes only disks showing red on top: disk 1 would show blue'
+        """
         ups = _faces(state)
         below = ups[disk - 1]  # the face that will touch the destination after the flip
         top: int | None
@@ -757,7 +854,12 @@ class MagneticPuzzle(Puzzle):
             )
         return f"{face} would touch {face}: disk {disk} shows {face} below and disk {top} shows {face} on top"
 
-    def _moved(self, state: State, move: Move) -> State:
+    def moved(self, state: State, move: Move) -> State:
+        """:meth:`Puzzle.moved`, the disk flipped.
+
+        >>> MagneticPuzzle(2).moved(State.parse("SS:RR"), Move(1, 0, 2))
+        State.parse('DS:BR')
+        """
         disk, _, dst = move
         posts, ups = state.posts, _faces(state)
         up: Color = "B" if ups[disk - 1] == "R" else "R"
@@ -778,7 +880,6 @@ class MagneticPuzzle(Puzzle):
             )
         return super().endpoints(src, dst)
 
-    _endpoints = endpoints
 
     def _key(self) -> tuple[object, ...]:
         return (*super()._key(), self.colors, self.start_up, self.goal_up)

@@ -1,13 +1,9 @@
 """Breadth-first search over the whole state space: the exact oracle every solver is tested against.
 
 It covers three posts, classic or magnetic, with every move allowed or a subset that can be undone (:func:`covers`).
-The search runs on numpy arrays of integer *codes*, one per position:
-
-* classic: the posts of the disks read as a base-3 number, disk 1 the least significant digit, so
-  ``code = sum(post(i) * 3**(i - 1))`` over disks ``i = 1 .. n`` and codes run over ``0 .. 3**n - 1``;
-* magnetic: that number times 8 plus three colour bits, bit ``p`` set when the stack on post ``p`` shows blue on top
-  (0 for an empty post). In a legal position every disk of a stack shows the same colour on top, so the bits fix the
-  colour of every disk. Codes run over ``0 .. 8 * 3**n - 1``; those that are not legal positions are never reached.
+The positions are :mod:`hanoikit.positions`'s codes (on three posts: the posts read as a base-3 number, disk 1 the
+least significant digit, times 8 plus three colour bits on a magnetic tower), and the search is the frontier search's
+in-memory path (:mod:`hanoikit.frontier.memory`): one distance per code, on the same compiled kernels.
 
 >>> from hanoikit import MagneticPuzzle, Puzzle
 >>> bfs(Puzzle(3)).layer_sizes
@@ -22,20 +18,20 @@ The search runs on numpy arrays of integer *codes*, one per position:
 
 from __future__ import annotations
 
-import functools
-import math
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import NamedTuple
+from typing import Any
 
 import numpy as np
 
-from .errors import InvalidPuzzleError, InvalidStateError, TooLargeError, UnsolvableError
+from . import positions
+from .errors import InvalidPuzzleError, TooLargeError, UnsolvableError
+from .limits import MAX_MEMORY_SEARCH_CODES
 from .move import Move
+from .positions import Moves as Successors
+from .positions import state_count
 from .puzzle import Puzzle
-from .solvers import tower_search
-from .solvers.tower_search import code_space
 from .state import State
 
 __all__ = [
@@ -56,19 +52,12 @@ __all__ = [
     "successors",
 ]
 
-MAX_CODES = 2**28
+MAX_CODES = MAX_MEMORY_SEARCH_CODES
 """The largest code space searched (a 4-byte distance per code, 1 GiB): classic n <= 17, magnetic n <= 15."""
 
 DIAMETER_LIMIT = 3 * 10**8
 """The most work :func:`diameter` takes on, counted as ``V * ceil(V / 64) * e`` for a component of ``V`` positions
 whose start has eccentricity ``e`` (at most about ten seconds): classic n <= 8, free magnetic n <= 6, RBB n <= 7."""
-
-_SRC = np.array([0, 0, 1, 1, 2, 2])
-_DST = np.array([1, 2, 0, 2, 0, 1])
-_STEP = _DST - _SRC
-_BIT = np.array([1, 2, 4])
-_CHUNK = 13  # low base-3 digits of the posts number summarised by one table (3**13 rows)
-_OWN = {"R": 0, "B": 1, "N": -1}
 
 
 # -- codes -----------------------------------------------------------------------------------------------------------
@@ -94,12 +83,7 @@ def code_count(puzzle: Puzzle) -> int:
     (81, 648)
     """
     _check_rules(puzzle)
-    return code_space(puzzle)
-
-
-def _colour_codes(puzzle: Puzzle) -> int:
-    """How many colour-bit patterns a code carries: 8 (one bit per post) with faces, else 1."""
-    return 8 if puzzle.faces else 1
+    return positions.code_space(puzzle)
 
 
 def _check_rules(puzzle: Puzzle) -> None:
@@ -120,7 +104,7 @@ def encode(puzzle: Puzzle, state: State) -> int:
     10
     """
     _check_rules(puzzle)
-    return tower_search.encode(puzzle, state)  # the family's codes, which on three posts are these
+    return positions.encode(puzzle, state)
 
 
 def decode(puzzle: Puzzle, code: int) -> State:
@@ -135,194 +119,31 @@ def decode(puzzle: Puzzle, code: int) -> State:
     Traceback (most recent call last):
     hanoikit.errors.InvalidStateError: code 2 is not a position of MagneticPuzzle(2, ...): it colours the empty post I
     """
-    size = code_count(puzzle)
-    if isinstance(code, bool) or not isinstance(code, (int, np.integer)) or not 0 <= code < size:
-        raise InvalidStateError(f"code {code!r} is not a whole number in 0..{size - 1}")
-    code = int(code)
-    colours = _colour_codes(puzzle)
-    bits, rest = code % colours, code // colours
-    posts = []
-    for _ in range(puzzle.n):
-        rest, post = divmod(rest, 3)
-        posts.append(post)
-    if colours == 1:
-        return State(posts)
-    for post in range(3):
-        if bits >> post & 1 and post not in posts:
-            raise InvalidStateError(
-                f"code {code} is not a position of {puzzle!r}: it colours the empty post {puzzle.post_names[post]}"
-            )
-    state = State(posts, ["B" if bits >> post & 1 else "R" for post in posts])
-    error = puzzle.state_error(state)
-    if error is not None:
-        raise InvalidStateError(f"code {code} is not a position of {puzzle!r}: {error}")
-    return state
+    _check_rules(puzzle)
+    return positions.decode(puzzle, code)
 
 
-def state_count(puzzle: Puzzle) -> int:
-    """The number of legal positions of any member of the family, exact for any ``n`` (a formula, no enumeration).
-
-    A set ``E`` of non-empty posts is filled in ``surj(n, |E|)`` ways, and each of its posts shows one of the faces
-    it allows: either colour if the disks have faces and the post is neutral, else one (its own colour, or none on a
-    classic tower). Classic: ``k**n`` on ``k`` posts. The allowed moves do not matter.
-
-    >>> from hanoikit import MagneticPuzzle, Puzzle
-    >>> state_count(Puzzle(10)), state_count(MagneticPuzzle(2)), state_count(MagneticPuzzle(2, "RBB"))
-    (59049, 30, 9)
-    >>> state_count(Puzzle(3, posts=5, moves="star")), state_count(MagneticPuzzle(1, "NNNR"))
-    (125, 7)
-    """
-    n = puzzle.n
-    faces = [2 if puzzle.faces and color == "N" else 1 for color in puzzle.colors]
-    # by_size[m]: the sum over the sets E of m posts of the product of their faces (elementary symmetric sums)
-    by_size = [1] + [0] * len(faces)
-    for weight in faces:
-        for m in range(len(faces), 0, -1):
-            by_size[m] += by_size[m - 1] * weight
-    powers = [base**n for base in range(len(faces) + 1)]
-    return sum(_surjections(powers, m) * by_size[m] for m in range(1, len(faces) + 1))
+# -- moves -----------------------------------------------------------------------------------------------------------
 
 
-def _surjections(powers: list[int], m: int) -> int:
-    """The number of ways to put ``n`` distinct disks on ``m`` posts leaving none empty, by inclusion-exclusion from
-    ``powers[b] = b**n``."""
-    return sum((-1) ** j * math.comb(m, j) * powers[m - j] for j in range(m + 1))
+def _memory() -> Any:
+    from .frontier import memory  # the compiled kernels load on first use
 
-
-# -- vectorised move generation --------------------------------------------------------------------------------------
-
-
-def _digits_table(start: int, stop: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """For the disks ``start .. stop - 1`` (0-based) read as base-3 digits ``v``: ``tops[v, p]``, the smallest of them
-    on post ``p`` (``n`` if none), and ``counts[v, p]``, how many of them are on ``p``."""
-    tops = np.full((1, 3), n, dtype=np.int16)
-    counts = np.zeros((1, 3), dtype=np.int16)
-    for disk in range(start, stop):  # the next digit is a larger disk: it is a top only on an empty post
-        more_tops = [tops.copy() for _ in range(3)]
-        more_counts = [counts.copy() for _ in range(3)]
-        for post in range(3):
-            more_tops[post][:, post] = np.minimum(tops[:, post], disk)
-            more_counts[post][:, post] += 1
-        tops, counts = np.concatenate(more_tops), np.concatenate(more_counts)
-    return tops, counts
-
-
-class Successors(NamedTuple):
-    """The legal moves out of an array of codes, flattened: move ``k`` leads from ``codes[parent[k]]`` to
-    ``child[k]`` by carrying disk ``disk[k]`` from post ``src[k]`` to post ``dst[k]``."""
-
-    parent: np.ndarray
-    child: np.ndarray
-    disk: np.ndarray
-    src: np.ndarray
-    dst: np.ndarray
-
-
-class _Space:
-    """The code space of one puzzle and its vectorised move generator.
-
-    A position's moves depend only on its *signature*: the top disk of each post and, on a magnetic tower, the colour
-    bits and which posts hold a single disk (they empty when it leaves). The rules are applied once, to every
-    signature, into a table of code steps (0 for an illegal move) by post pair; a search then only looks signatures
-    up and adds steps. With tops ``t0, t1, t2`` (0-based disks, ``n`` for an empty post) and ``T = t0 + (n + 1) * t1
-    + (n + 1)**2 * t2``, the signature is ``T`` (classic) or ``64 * T + 8 * bits + single`` (magnetic, ``single`` bit
-    ``p`` set when post ``p`` holds one disk).
-
-    Signatures come from the posts number split into its low ``_CHUNK`` digits and the rest: the low part names one
-    of a few thousand *summaries* (tops and counts up to 2 of its disks by post), and a small table combines a
-    summary with the high part.
-    """
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-        self.n = n = puzzle.n
-        self.faces = puzzle.faces
-        self.size = code_count(puzzle)
-        if self.size > MAX_CODES:
-            raise TooLargeError(
-                f"a breadth-first search of {puzzle!r} would index {self.size:,} codes; the limit is {MAX_CODES:,} "
-                "(classic n <= 17, magnetic n <= 15)"
-            )
-        self.own = np.array([_OWN[c] for c in puzzle.colors])  # 0 red, 1 blue, -1 neutral
-        self.weights = (n + 1) ** np.arange(3) * (64 if self.faces else 1)
-        width = min(n, _CHUNK)
-        self.rows = 3**width
-        low_tops, low_counts = _digits_table(0, width, n)
-        high_tops, high_counts = _digits_table(width, n, n)
-        low_counts = np.minimum(low_counts, 2)
-        key = low_tops.astype(np.int64) @ (n + 1) ** np.arange(3) * 27 + low_counts @ 3 ** np.arange(3)
-        _, first, summary = np.unique(key, return_index=True, return_inverse=True)
-        tops = np.minimum(low_tops[first, None], high_tops[None])  # (summaries, high values, 3)
-        counts = low_counts[first, None] + high_counts[None]
-        self.combine = tops @ self.weights + ((counts == 1) @ _BIT if self.faces else 0)
-        if width == n:  # no high part: one lookup
-            self.flat = self.combine[summary.reshape(-1), 0]
-        else:
-            self.summary = summary.reshape(-1).astype(np.int16)
-        self.steps, self.disks = self._rule_table()
-
-    def _rule_table(self) -> tuple[np.ndarray, np.ndarray]:
-        n = self.n
-        signature = np.arange((n + 1) ** 3 * (64 if self.faces else 1))
-        tops = self.tops(signature)
-        moving = tops[:, _SRC]
-        allowed = np.array([(src, dst) in self.puzzle.moves for src, dst in zip(_SRC.tolist(), _DST.tolist())])
-        legal = (moving < tops[:, _DST]) & allowed
-        step = _STEP * 3 ** np.minimum(moving, n - 1)
-        if self.faces:
-            bits, single = signature >> 3 & 7, signature & 7
-            shows = bits[:, None] >> np.arange(3) & 1  # the colour of each stack, 1 = blue
-            shown = np.where(tops == n, self.own, shows)  # what each post shows: -1 when empty and neutral
-            color = shows[:, _SRC]  # the mover's top face, its bottom face after the flip
-            legal &= shown[:, _DST] != color
-            new_bits = bits[:, None] & (7 ^ _BIT[_DST]) | (1 - color) << _DST
-            new_bits &= np.where(single[:, None] >> _SRC & 1, 7 ^ _BIT[_SRC], 7)
-            step = 8 * step + new_bits - bits[:, None]
-        return np.where(legal, step, 0), moving.astype(np.int16)
-
-    def tops(self, signatures: np.ndarray) -> np.ndarray:
-        """The top disk of each post (0-based, ``n`` when empty), as an (N, 3) array."""
-        return signatures[:, None] // self.weights % (self.n + 1)
-
-    def signatures(self, codes: np.ndarray, colors: bool = True) -> np.ndarray:
-        """The signatures of ``codes`` (of posts numbers if ``colors`` is false)."""
-        posts = codes >> 3 if self.faces and colors else codes
-        key: np.ndarray
-        if self.rows == 3**self.n:
-            key = self.flat[posts]
-        else:
-            key = self.combine[self.summary[posts % self.rows], posts // self.rows]
-        return key + ((codes & 7) << 3) if self.faces and colors else key
-
-    def children(self, codes: np.ndarray) -> np.ndarray:
-        """The codes reached by one move from ``codes`` (with repeats)."""
-        steps = self.steps[self.signatures(codes)]
-        children: np.ndarray = (codes[:, None] + steps)[steps != 0]
-        return children
-
-    def moves(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Every legal move out of ``codes``: (parent index, pair index 0..5, 0-based disk, child code)."""
-        signature = self.signatures(codes)
-        steps = self.steps[signature]
-        parent, pair = np.nonzero(steps)
-        return parent, pair, self.disks[signature[parent], pair], codes[parent] + steps[parent, pair]
-
-
-@functools.lru_cache(maxsize=4)
-def _space(puzzle: Puzzle) -> _Space:
-    return _Space(puzzle)
+    return memory
 
 
 def successors(puzzle: Puzzle, codes: np.ndarray) -> Successors:
-    """The legal moves out of the positions ``codes`` (codes of legal positions), vectorised.
+    """The legal moves out of the positions ``codes`` (codes of legal positions), vectorised: move ``k`` leads from
+    ``codes[parent[k]]`` to ``child[k]`` by carrying disk ``disk[k]`` from post ``src[k]`` to post ``dst[k]``.
 
     >>> from hanoikit import Puzzle
     >>> s = successors(Puzzle(2), np.array([0, 8]))
     >>> s.parent.tolist(), s.child.tolist(), s.disk.tolist(), s.src.tolist(), s.dst.tolist()
     ([0, 0, 1, 1], [1, 2, 6, 7], [1, 1, 1, 1], [0, 0, 2, 2], [1, 2, 0, 1])
     """
-    parent, pair, disk, child = _space(puzzle).moves(np.asarray(codes, dtype=np.int64).reshape(-1))
-    return Successors(parent, child, disk.astype(np.int64) + 1, _SRC[pair], _DST[pair])
+    _check_size(puzzle)
+    found: Successors = _memory().moves(puzzle, codes)
+    return found
 
 
 def legal_states(puzzle: Puzzle) -> np.ndarray:
@@ -332,15 +153,17 @@ def legal_states(puzzle: Puzzle) -> np.ndarray:
     >>> legal_states(MagneticPuzzle(1, "RNB")).tolist()
     [0, 8, 10, 20]
     """
-    space = _space(puzzle)
-    posts = np.arange(3**space.n, dtype=np.int64)
-    if not space.faces:
-        return posts
-    tops = space.tops(space.signatures(posts, colors=False))
-    empty = (tops == space.n)[:, None, :]  # (P, 1, 3)
-    blue = (np.arange(8)[:, None] >> np.arange(3) & 1).astype(bool)[None]  # (1, 8, 3)
-    allowed = np.where(empty, ~blue, (space.own == -1) | (blue == (space.own == 1)))
-    return np.flatnonzero(allowed.all(axis=2))  # flat index = 8 * posts + bits
+    _check_size(puzzle)
+    return positions.legal_codes(puzzle)
+
+
+def _check_size(puzzle: Puzzle) -> None:
+    size = code_count(puzzle)
+    if size > MAX_CODES:
+        raise TooLargeError(
+            f"a breadth-first search of {puzzle!r} would index {size:,} codes; the limit is {MAX_CODES:,} "
+            "(classic n <= 17, magnetic n <= 15)"
+        )
 
 
 # -- breadth-first search --------------------------------------------------------------------------------------------
@@ -381,33 +204,12 @@ def progress_bar(
         yield update
 
 
-def _label(puzzle: Puzzle) -> str:
-    return f"BFS {puzzle.name} n={puzzle.n}"
-
-
-def _search(
-    space: _Space, origin: int, stop: int | None = None, progress: bool = False
-) -> tuple[np.ndarray, list[int]]:
+def _search(puzzle: Puzzle, origin: int, stop: int = -1, progress: bool = False) -> tuple[np.ndarray, list[int]]:
     """Distances from ``origin`` (-1 where not reached) and layer sizes; with ``stop``, end at the layer of ``stop``."""
-    distances = np.full(space.size, -1, dtype=np.int32)
-    distances[origin] = 0
-    frontier = np.array([origin], dtype=np.int64)
-    layers = [1]
-    done = 1
-    with progress_bar(progress, state_count(space.puzzle), _label(space.puzzle)) as update:
-        while origin != stop:
-            child = space.children(frontier)
-            child = child[distances[child] < 0]
-            if not child.size:
-                break
-            frontier = np.unique(child)
-            distances[frontier] = len(layers)
-            layers.append(frontier.size)
-            done += frontier.size
-            update(done, len(layers) - 1)
-            if stop is not None and distances[stop] >= 0:
-                break
-    return distances, layers
+    _check_size(puzzle)
+    with progress_bar(progress, state_count(puzzle), f"BFS {puzzle.name} n={puzzle.n}") as update:
+        found = _memory().search(puzzle, origin, stop=stop, update=update)
+    return found.distances, found.layers
 
 
 class SearchResult:
@@ -462,7 +264,7 @@ class SearchResult:
         code = self._code(target)
         if self.distances[code] < 0:
             raise UnsolvableError(_unreachable(self.puzzle, self.source, target, self.reachable))
-        return _walk_back(_space(self.puzzle), self.distances, code)
+        return _walk_back(self.puzzle, self.distances, code)
 
     def __repr__(self) -> str:
         return (
@@ -471,16 +273,16 @@ class SearchResult:
         )
 
 
-def _walk_back(space: _Space, distances: np.ndarray, code: int) -> list[Move]:
+def _walk_back(puzzle: Puzzle, distances: np.ndarray, code: int) -> list[Move]:
     """An optimal path to ``code``: step to a neighbour one closer to the source, reversing each move (every move of
     the puzzles searched here can be undone by carrying the disk back, see :func:`covers`)."""
     moves = []
     d = int(distances[code])
     while d > 0:
-        _, pair, disk, child = space.moves(np.array([code], dtype=np.int64))
-        k = int(np.argmax(distances[child] == d - 1))
-        moves.append(Move(int(disk[k]) + 1, int(_DST[pair[k]]), int(_SRC[pair[k]])))
-        code, d = int(child[k]), d - 1
+        found = successors(puzzle, np.array([code], dtype=np.int64))
+        k = int(np.argmax(distances[found.child] == d - 1))
+        moves.append(Move(int(found.disk[k]), int(found.dst[k]), int(found.src[k])))
+        code, d = int(found.child[k]), d - 1
     moves.reverse()
     return moves
 
@@ -504,24 +306,22 @@ def bfs(puzzle: Puzzle, source: State | None = None, *, progress: bool = False) 
     (81, 15, True)
     """
     source = puzzle.check(puzzle.start if source is None else source)
-    space = _space(puzzle)
-    distances, layers = _search(space, encode(puzzle, source), progress=progress)
+    distances, layers = _search(puzzle, encode(puzzle, source), progress=progress)
     return SearchResult(puzzle, source, distances, layers)
 
 
-def _between(puzzle: Puzzle, a: State | None, b: State | None) -> tuple[_Space, np.ndarray, int]:
+def _between(puzzle: Puzzle, a: State | None, b: State | None) -> tuple[np.ndarray, int]:
     if b is None and not puzzle.is_legal(puzzle.goal):
         raise UnsolvableError(
             f"the goal {str(puzzle.goal)!r} of {puzzle!r} is not a legal position: {puzzle.state_error(puzzle.goal)}"
         )
     a = puzzle.check(puzzle.start if a is None else a)
     b = puzzle.check(puzzle.goal if b is None else b)
-    space = _space(puzzle)
     target = encode(puzzle, b)
-    distances, layers = _search(space, encode(puzzle, a), stop=target)
+    distances, layers = _search(puzzle, encode(puzzle, a), stop=target)
     if distances[target] < 0:
         raise UnsolvableError(_unreachable(puzzle, a, b, sum(layers)))
-    return space, distances, target
+    return distances, target
 
 
 def distance(puzzle: Puzzle, a: State | None = None, b: State | None = None) -> int:
@@ -533,7 +333,7 @@ def distance(puzzle: Puzzle, a: State | None = None, b: State | None = None) -> 
     >>> [distance(MagneticPuzzle(n)) for n in range(1, 5)]
     [1, 4, 11, 30]
     """
-    _, distances, target = _between(puzzle, a, b)
+    distances, target = _between(puzzle, a, b)
     return int(distances[target])
 
 
@@ -544,8 +344,8 @@ def path(puzzle: Puzzle, a: State | None = None, b: State | None = None) -> list
     >>> [str(m) for m in path(MagneticPuzzle(2))]
     ['1SI', '2SD', '1IS', '1SD']
     """
-    space, distances, target = _between(puzzle, a, b)
-    return _walk_back(space, distances, target)
+    distances, target = _between(puzzle, a, b)
+    return _walk_back(puzzle, distances, target)
 
 
 def diameter(puzzle: Puzzle) -> int:
@@ -569,9 +369,9 @@ def diameter(puzzle: Puzzle) -> int:
             f"of work; the limit is {DIAMETER_LIMIT:,}"
         )
     codes = np.flatnonzero(result.distances >= 0)
-    parent, pair, _, child = _space(puzzle).moves(codes)
-    neighbours = np.full((size, 6), size)  # row `size` of the frontier is an all-zero sink for missing moves
-    neighbours[parent, pair] = np.searchsorted(codes, child)
+    found = successors(puzzle, codes)
+    neighbours = np.full((size, 9), size)  # row `size` of the frontier is an all-zero sink for missing moves
+    neighbours[found.parent, 3 * found.src + found.dst] = np.searchsorted(codes, found.child)
     index = np.arange(size)
     frontier = np.zeros((size + 1, words), dtype=np.uint64)  # bit s of row v: v is on the frontier of source s
     frontier[index, index >> 6] = np.uint64(1) << (index & 63).astype(np.uint64)
@@ -580,7 +380,7 @@ def diameter(puzzle: Puzzle) -> int:
     steps = 0
     while True:
         np.take(frontier, neighbours[:, 0], axis=0, out=reach)
-        for column in range(1, 6):
+        for column in range(1, 9):
             reach |= np.take(frontier, neighbours[:, column], axis=0, out=gathered)
         reach &= ~seen
         if not reach.any():

@@ -28,6 +28,26 @@ class Game:
 
     ``pop``, ``peek`` and ``redo`` with no move to give raise :class:`~hanoikit.EmptyStackError` (an ``IndexError``).
     Each push, pop and redo costs O(n) for ``n`` disks.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The rules.
+    state : State, optional
+        Where the game begins (default: the start).
+
+    Raises
+    ------
+    InvalidStateError
+        If ``state`` is not a legal position of ``puzzle``.
+
+    Examples
+    --------
+    >>> from hanoikit import Puzzle
+    >>> g = Game(Puzzle(2))
+    >>> g.push(Move(1, 0, 1)); g.pop(); len(g)
+    Move(1, 0, 1)
+    0
     """
 
     def __init__(self, puzzle: Puzzle, state: State | None = None) -> None:

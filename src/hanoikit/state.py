@@ -10,12 +10,13 @@ import numpy as np
 
 from .errors import InvalidMoveError, InvalidStateError, TooLargeError, quote
 from .limits import MAX_DISKS, MAX_POSTS, ensure_at_most
-from .move import MIN_POSTS, POST_NAMES, _post_count, as_int, post_names
+from .move import MIN_POSTS, POST_NAMES, as_int, as_post_count, post_names
 
 __all__ = ["State", "Color", "COLORS", "flip"]
 
 Color = Literal["R", "B"]
 COLORS: tuple[Color, Color] = ("R", "B")
+"""The two faces of a magnetic disk, red and blue, in that order."""
 
 _COLOR_NAMES = {"R": "red", "B": "blue"}
 _NOTATION = re.compile(r"([A-Z]+)(?::([RB]+))?")
@@ -28,6 +29,18 @@ _new = object.__new__
 def flip(color: Color) -> Color:
     """The other face of a magnetic disk.
 
+    Parameters
+    ----------
+    color : {"R", "B"}
+        A face: red or blue.
+
+    Returns
+    -------
+    str
+        The other face.
+
+    Examples
+    --------
     >>> flip("R"), flip("B")
     ('B', 'R')
     """
@@ -70,6 +83,27 @@ class State:
     are whole numbers from 0 to ``post_count - 1`` (numpy integers are taken, bools are not), faces ``"R"`` or
     ``"B"``; anything else raises :class:`~hanoikit.InvalidStateError`. Positions on different numbers of posts
     differ.
+
+    Parameters
+    ----------
+    posts : iterable of int
+        The post of each disk, disk 1 (the smallest) first.
+    ups : iterable of {"R", "B"}, optional
+        The face each disk shows on top (magnetic towers), disk 1 first.
+    post_count : int, default 3
+        The number of posts.
+
+    Raises
+    ------
+    InvalidStateError
+        For posts or faces that are not ones.
+    TooLargeError
+        For more than :data:`~hanoikit.limits.MAX_DISKS` disks.
+
+    Examples
+    --------
+    >>> State([0, 1, 2], "RBR"), State.parse("SID:RBR") == State([0, 1, 2], "RBR")
+    (State.parse('SID:RBR'), True)
     """
 
     __slots__ = ("posts", "ups", "post_count", "_hash")
@@ -81,7 +115,7 @@ class State:
     def __init__(self, posts: Iterable[int], ups: Iterable[str] | None = None, post_count: int = 3) -> None:
         if post_count != 3 or type(post_count) is not int:
             try:
-                post_count = _post_count(post_count)
+                post_count = as_post_count(post_count)
             except InvalidMoveError as error:
                 raise InvalidStateError(str(error)) from None
         if isinstance(posts, (str, bytes)):
@@ -154,7 +188,7 @@ class State:
             count = max(MIN_POSTS, highest + 2) if highest >= 0 else MIN_POSTS
         else:
             try:
-                count = _post_count(post_count)
+                count = as_post_count(post_count)
             except InvalidMoveError as error:
                 raise InvalidStateError(str(error)) from None
         names = _NAMES[count]

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from .limits import MAX_DIAGRAM_DISKS, ensure_at_most
 from .move import post_names
 from .puzzle import Puzzle
 from .state import State
@@ -39,7 +40,8 @@ def diagram(state: State, puzzle: Puzzle | None = None) -> str:
     """An ASCII drawing of ``state``: its posts with their disks, the base, and the post names.
 
     A magnetic disk is filled with the letter of the colour it shows on top (``r`` or ``b``); a pre-coloured post is
-    named with its colour, e.g. ``D(B)``. Positions with many disks grow tall and wide but stay exact.
+    named with its colour, e.g. ``D(B)``. A drawing grows as the square of the disks: up to
+    :data:`~hanoikit.limits.MAX_DIAGRAM_DISKS` disks (else :class:`~hanoikit.TooLargeError`).
 
     >>> print(diagram(State.parse("SJD")))
         |        |        |        |
@@ -47,8 +49,13 @@ def diagram(state: State, puzzle: Puzzle | None = None) -> str:
     ====================================
         S        I        J        D
     """
+    if not isinstance(state, State):
+        raise TypeError(f"diagram draws a State, not {type(state).__name__}: use State.parse(text)")
+    if puzzle is not None and not isinstance(puzzle, Puzzle):
+        raise TypeError(f"the puzzle is a Puzzle or None, not {type(puzzle).__name__}")
     if puzzle is not None:
         puzzle.check(state)
+    ensure_at_most(state.n, MAX_DIAGRAM_DISKS, "disks (drawn as text)")
     n, k = state.n, state.post_count
     width = 2 * n + (3 if state.ups is None else 5)
     stacks = state.stacks()

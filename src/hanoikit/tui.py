@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .errors import EmptyStackError, HanoiError, UnsolvableError
+from .limits import TERMINAL_MAX_DISKS
 from .move import Move
 from .puzzle import Puzzle
 from .session import Game
@@ -35,8 +36,16 @@ if TYPE_CHECKING:
 
 __all__ = ["KEYS", "TerminalGame", "run", "stars"]
 
-KEYS = "1-{k} or {names}: pick a post, then where to · ←/→ and Enter too · h hint · u undo · y redo · n new · q quit"
+KEYS = (
+    "1-{k} or {names}: pick a post, then where to · ←/→ and Enter too · h hint · u undo · y redo · n next game · q quit"
+)
 """The key hint under the board (``{k}`` and ``{names}`` are the puzzle's posts)."""
+
+CHOOSER_KEYS = "+/- disks · c post colours · m magnetic or classic · Enter: play it · n: the same again · Esc: back"
+"""The key hint while a new game is being chosen (after ``n``)."""
+
+COLORINGS = ("NNN", "RBN", "NRB", "RBB", "BRN", "RNB", "NBR", "RRB", "BNR")
+"""The post colourings ``c`` steps through in the chooser (S, I and D; the posts between I and D are plain)."""
 
 LEFT, RIGHT = ("\x1b[D", "\x1bOD"), ("\x1b[C", "\x1bOC")
 ENTER = ("\r", "\n", " ")
@@ -65,6 +74,7 @@ class TerminalGame:
     cursor: int = 0
     message: str = ""
     hint: Move | None = None
+    choosing: Puzzle | None = None
     _distances: dict[State, int | None] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -78,14 +88,17 @@ class TerminalGame:
 
     @property
     def state(self) -> State:
+        """The position now."""
         return self.session.state
 
     @property
     def moves(self) -> int:
+        """How many moves have been played (undone ones not counted)."""
         return len(self.session)
 
     @property
     def solved(self) -> bool:
+        """Whether the goal is reached."""
         return self.session.is_solved()
 
     def _distance(self, state: State) -> int | None:
@@ -101,6 +114,7 @@ class TerminalGame:
         return f"1-{self.puzzle.posts} or {' '.join(self.puzzle.post_names)}"
 
     def counters(self) -> str:
+        """The status line: moves made, the par and how far the goal is."""
         remaining = self._distance(self.state)
 
         def shown(value: int | None) -> str:
@@ -109,6 +123,7 @@ class TerminalGame:
         return f"Moves {self.moves:,} · Par {shown(self.optimal)} · To go {shown(remaining)}"
 
     def title(self) -> str:
+        """The game's title: the puzzle in words."""
         p = self.puzzle
         kind = f"Magnetic Tower of Hanoi, posts {p.colors}" if p.faces else "Tower of Hanoi"
         name = _rule(p)
@@ -124,6 +139,9 @@ class TerminalGame:
         self.hint = None
         if lower in ("q", "\x03", "\x04"):
             return False
+        if self.choosing is not None:
+            self._choose(key)
+            return True
         if key in LEFT or key in RIGHT:
             self.cursor = (self.cursor + (1 if key in RIGHT else -1)) % self.puzzle.posts
         elif key in ENTER:
@@ -139,7 +157,7 @@ class TerminalGame:
         elif lower in ("y", "r"):
             self.redo()
         elif lower == "n":
-            self.restart()
+            self.offer()
         elif key == ESCAPE:
             self.selected = None
             self.message = "Cancelled."
@@ -148,6 +166,7 @@ class TerminalGame:
         return True
 
     def pick(self, post: int) -> None:
+        """Select ``post`` (a key press): the source first, then the destination, which plays the move."""
         names = self.puzzle.post_names
         self.cursor = post
         if self.selected is None:
@@ -165,6 +184,7 @@ class TerminalGame:
         self.play(src, post)
 
     def play(self, src: int, dst: int) -> None:
+        """Play the top disk of ``src`` onto ``dst``, or say why the rules refuse it."""
         names = self.puzzle.post_names
         if self.solved:
             self.message = "Solved already: u undoes, n starts again, q quits."
@@ -192,6 +212,7 @@ class TerminalGame:
                         "n: new game · q: quit")
 
     def give_hint(self) -> None:
+        """Show the first move of an optimal solution from here."""
         names = self.puzzle.post_names
         if self.solved:
             self.message = "Solved already."
@@ -206,6 +227,7 @@ class TerminalGame:
         self.message = f"Hint: disk {best.disk} from {names[best.src]} to {names[best.dst]} ({left:,} moves to go)."
 
     def undo(self) -> None:
+        """Take back the last move."""
         self.selected = None
         try:
             self.message = f"Took back {self.session.pop()}."
@@ -213,6 +235,7 @@ class TerminalGame:
             self.message = "Nothing to undo."
 
     def redo(self) -> None:
+        """Play again the last move taken back."""
         self.selected = None
         try:
             self.message = f"Played {self.session.redo()} again."
@@ -222,14 +245,71 @@ class TerminalGame:
         self._check_win()
 
     def restart(self) -> None:
+        """Start the game again from its start."""
         self.session = Game(self.puzzle, self.start)
         self.selected = None
         self.message = "A new game: back to the start."
 
+    def offer(self) -> None:
+        """Open the chooser of the next game: the same member, or another size, colouring or kind."""
+        self.selected = None
+        self.choosing = self.puzzle
+        self.message = self._offer_text()
+
+    def _offer_text(self) -> str:
+        assert self.choosing is not None
+        return f"New game: {_describe(self.choosing)}. {CHOOSER_KEYS}"
+
+    def _choose(self, key: str) -> None:
+        lower, chosen = key.lower(), self.choosing
+        assert chosen is not None
+        if key in ENTER or lower == "n":
+            self.choosing = None
+            if chosen == self.puzzle and self.start is not None:
+                self.restart()
+                return
+            self._switch(chosen)
+            return
+        if key == ESCAPE:
+            self.choosing = None
+            self.message = "Back to your game."
+            return
+        n, colors = chosen.n, chosen.colors if chosen.faces else None
+        if lower in ("+", "=") or key in RIGHT:
+            n = min(n + 1, TERMINAL_MAX_DISKS)
+        elif lower in ("-", "_") or key in LEFT:
+            n = max(n - 1, 1)
+        elif lower == "c" and colors is not None:
+            plain = colors[:2] + colors[-1]
+            following = COLORINGS[(COLORINGS.index(plain) + 1) % len(COLORINGS)] if plain in COLORINGS else "NNN"
+            colors = following[:2] + "N" * (chosen.posts - 3) + following[2]
+        elif lower == "m":
+            colors = None if colors is not None else "N" * chosen.posts
+        try:
+            self.choosing = _member(chosen, n, colors)
+        except HanoiError as error:
+            self.message = f"{error}. {CHOOSER_KEYS}"
+            return
+        self.message = self._offer_text()
+
+    def _switch(self, puzzle: Puzzle) -> None:
+        try:
+            optimal = puzzle.distance()
+        except UnsolvableError:
+            self.message = f"{_describe(puzzle)}: the goal cannot be reached from the start; choose another. "
+            self.choosing = puzzle
+            return
+        self.puzzle, self.start, self.optimal = puzzle, puzzle.start, optimal
+        self._distances = {}
+        self.session = Game(puzzle, puzzle.start)
+        self.cursor = 0
+        self.message = f"A new game: {_describe(puzzle)}. Move the tower to {puzzle.post_names[-1]}."
+
     # -- drawing ----------------------------------------------------------------------------------------------------
 
-    def render(self, width: int, height: int) -> Group:
-        """The whole screen, fitted to ``width`` × ``height``: the board when it fits, else the stacks as text."""
+    def render(self, width: int, height: int, letters: bool = False) -> Group:
+        """The whole screen, fitted to ``width`` × ``height``: the board when it fits, else the stacks as text;
+        ``letters``: the faces as letters (a terminal without colour)."""
         from rich.console import Group
         from rich.text import Text
 
@@ -240,12 +320,15 @@ class TerminalGame:
         head = Text(self.title(), style="bold")
         counters = Text(self.counters())
         message = Text(self.message, style=_style(self.message))
-        footer = Text(keys, style="dim")
+        footer = Text(CHOOSER_KEYS if self.choosing is not None else keys, style="dim")
         lines = sum(_lines(text.plain, width) for text in (head, counters, message, footer)) + 1
         board_rows = self.puzzle.n + 3  # the disks, one row above, the base and the names
         board: RenderableType
         if board_rows + lines <= height and width >= 3 * self.puzzle.posts:
-            board = picture(self.state, self.puzzle, width=width, selected=self.selected, cursor=self.cursor)
+            board = picture(
+                self.state, self.puzzle, width=width, selected=self.selected, cursor=self.cursor, letters=letters,
+                fill=True,
+            )
         else:
             board = self._as_text()
         if self.hint is not None:
@@ -266,10 +349,28 @@ class TerminalGame:
         return text
 
 
-def _rule(puzzle: Puzzle) -> str:
-    from .puzzle import _rule_name
+def _describe(puzzle: Puzzle) -> str:
+    """The member in words: "magnetic, posts RBN, 4 disks" or "classic, 3 disks, 4 posts, moves cyclic"."""
+    kind = f"magnetic, posts {puzzle.colors}" if puzzle.faces else "classic"
+    rule = _rule(puzzle)
+    posts = "" if puzzle.faces or puzzle.posts == 3 else f", {puzzle.posts} posts"
+    return f"{kind}, {puzzle.n} disk{'s' * (puzzle.n != 1)}{posts}" + ("" if rule == "any" else f", moves {rule}")
 
-    return _rule_name(puzzle.moves, puzzle.posts) or "custom"
+
+def _member(puzzle: Puzzle, n: int, colors: str | None) -> Puzzle:
+    """``puzzle``'s member with ``n`` disks and the post colours ``colors`` (``None``: the classic tower), on the same
+    posts with the same moves."""
+    from .puzzle import MagneticPuzzle
+
+    if colors is None:
+        return Puzzle(n, puzzle.posts, puzzle.moves)
+    return MagneticPuzzle(n, colors, moves=puzzle.moves)
+
+
+def _rule(puzzle: Puzzle) -> str:
+    from .puzzle import rule_name
+
+    return rule_name(puzzle.moves, puzzle.posts) or "custom"
 
 
 def _style(message: str) -> str:
@@ -311,7 +412,7 @@ def _play(game: TerminalGame, console: Console, read_key: Callable[[], str]) -> 
 
     def screen() -> Group:
         size = console.size
-        return game.render(size.width, size.height)
+        return game.render(size.width, size.height, letters=console.no_color or console.color_system is None)
 
     with Live(get_renderable=screen, console=console, screen=True, auto_refresh=False) as live:
         previous = signal.getsignal(signal.SIGWINCH) if hasattr(signal, "SIGWINCH") else None

@@ -18,7 +18,8 @@ Every number comes from the magnetic engine (:mod:`hanoikit.solvers.magnetic`), 
 
 from __future__ import annotations
 
-from ..errors import UnsolvableError
+from ..errors import UnknownMethodError, UnsolvableError
+from ..limits import MAX_RECURRENCE_TERMS, MAX_TOTALS_DISKS, ensure_at_most
 from ..puzzle import VARIANTS, MagneticPuzzle
 from ..state import Color
 
@@ -41,12 +42,15 @@ def total_moves(colors: str, n: int, goal_up: Color | None = None, start_up: Col
 
 def totals_upto(colors: str, upto: int, goal_up: Color | None = None, start_up: Color | None = None) -> list[int]:
     """S(1), ..., S(``upto``) in one pass over the levels (each level's costs from the one below); raises
-    :class:`UnsolvableError`. The answer itself has O(upto^2) digits, and that is the cost."""
-    from ..solvers import _levels as L
+    :class:`UnsolvableError`. The answer itself has O(upto^2) digits, and that is the cost: ``upto`` at most
+    :data:`~hanoikit.limits.MAX_TOTALS_DISKS` (else :class:`~hanoikit.TooLargeError`, at once). The tower is one
+    of the three-post magnetic towers (else :class:`~hanoikit.InvalidPuzzleError`)."""
+    from ..solvers import levels as L
     from .markov import variant_key
 
+    key = variant_key(colors, goal_up, start_up)  # a three-post tower
+    ensure_at_most(upto, MAX_TOTALS_DISKS, "totals")
     MagneticPuzzle(1, colors, start_up=start_up, goal_up=goal_up).distance()  # the same error if there is no solution
-    key = variant_key(colors, goal_up, start_up)
     eng = L.engine()
     out = [int(eng.level_costs(m)[key]) for m in range(1, min(upto, L.EXACT_LEVELS) + 1)]
     slot = eng.slot[key]
@@ -127,15 +131,19 @@ def closed_form(
 ) -> tuple[object, int] | None:
     """A closed form of S(n) (``kind="S"``, in ``n``) or P(k) (``kind="P"``, in ``k``) as a sympy expression and the
     first index it holds for, derived by solving the counts' linear recursion with sympy's ``rsolve``; ``None`` when
-    the recursion's characteristic roots are not all rational (e.g. the free puzzle: the roots of K^3 - K - 2)."""
+    the recursion's characteristic roots are not all rational (e.g. the free puzzle: the roots of K^3 - K - 2).
+    ``terms`` at most :data:`~hanoikit.limits.MAX_RECURRENCE_TERMS`; ``kind`` another letter:
+    :class:`~hanoikit.UnknownMethodError`."""
     import sympy
+
+    if kind not in ("S", "P"):
+        raise UnknownMethodError(f"kind must be 'S' or 'P', not {kind!r}")
+    ensure_at_most(terms, MAX_RECURRENCE_TERMS, "terms")
 
     if kind == "S":
         values = [total_moves(colors, i, goal_up, start_up) for i in range(1, terms + 1)]
-    elif kind == "P":
-        values = disk_move_counts(colors, terms, goal_up, start_up)
     else:
-        raise ValueError(f"kind must be 'S' or 'P', not {kind!r}")
+        values = disk_move_counts(colors, terms, goal_up, start_up)
     found = linear_recurrence(values)
     if found is None:
         return None

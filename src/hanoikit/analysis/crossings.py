@@ -4,7 +4,8 @@ A post shows the top face of its top disk, or its own colour when it is empty: +
 crossing* is a post going from one colour, through neutral (for one move or more), to the opposite colour.
 
 The trace is computed with numpy for the whole sequence at once (a stack per post, matched by levels), so millions of
-moves take about a second; the moves are checked against the rules on the way.
+moves take about a second; the moves are checked against the rules on the way. :func:`streamed_crossings` counts the
+crossings of a stream of move arrays one array at a time, in memory bounded by the largest array.
 
 >>> import hanoikit as hk
 >>> moves = list(hk.levy.solution("67-down", 3))
@@ -16,7 +17,7 @@ moves take about a second; the moves are checked against the rules on the way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 import numpy as np
@@ -25,9 +26,9 @@ from ..errors import IllegalMoveError, InvalidPuzzleError
 from ..move import Move
 from ..movearray import MoveArray
 from ..puzzle import Puzzle
-from ..state import State
+from ..state import State, flip
 
-__all__ = ["Crossing", "color_trace", "color_crossings", "crossing_spans"]
+__all__ = ["Crossing", "color_trace", "color_crossings", "crossing_spans", "streamed_crossings"]
 
 _SIGN = {"R": 1, "B": -1, None: 0}
 _LETTER = {1: "R", -1: "B"}
@@ -215,5 +216,62 @@ def color_crossings(
     >>> color_crossings(hk.MagneticPuzzle(5), hk.levy.solution_array("62", 5))
     (2, 3, 3)
     """
-    spans = crossing_spans(color_trace(puzzle, moves, state))
-    return tuple(sum(1 for c in spans if c.post == post) for post in range(puzzle.posts))
+    return streamed_crossings(puzzle, [_as_array(moves)], state)
+
+
+def streamed_crossings(
+    puzzle: Puzzle,
+    parts: Iterable[MoveArray | np.ndarray],
+    state: State | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[int, ...]:
+    """How many colour crossings each post makes during the moves of ``parts`` (move arrays, played one after the
+    other from ``state``), traced one part at a time: memory is bounded by the largest part, whatever the number of
+    moves. ``progress(moves)`` is called after each part with the number of its moves.
+
+    The same counts as :func:`crossing_spans` of the whole trace: each post carries its last colour shown, and where,
+    from one part to the next.
+
+    >>> import hanoikit as hk
+    >>> from hanoikit.movearray import regroup
+    >>> parts = regroup(hk.levy.blocks("62", 5), 7, 5)  # 83 moves in parts of 7
+    >>> streamed_crossings(hk.MagneticPuzzle(5), parts)
+    (2, 3, 3)
+    """
+    k = puzzle.posts
+    state = puzzle.check(puzzle.start if state is None else state)
+    counts = [0] * k
+    last_at, last_color = [-1] * k, [0] * k  # the last row (a global index) where each post showed a colour
+    offset = 0  # the global index of a part's row 0, the position before its first move
+    for number, part in enumerate(parts):
+        array = _as_array(part)
+        trace = color_trace(puzzle, array, state)
+        skip = 0 if number == 0 else 1  # row 0 repeats the last row of the part before
+        for post in range(k):
+            column = trace[skip:, post]
+            shown = np.flatnonzero(column)
+            at, colors = shown + offset + skip, column[shown].astype(np.int64)
+            if last_at[post] >= 0:
+                at, colors = np.concatenate(([last_at[post]], at)), np.concatenate(([last_color[post]], colors))
+            counts[post] += int(np.count_nonzero((colors[1:] != colors[:-1]) & (np.diff(at) > 1)))
+            if shown.size:
+                last_at[post], last_color[post] = int(at[-1]), int(colors[-1])
+        offset += len(array)
+        state = _after(puzzle, state, array)
+        if progress is not None:
+            progress(len(array))
+    return tuple(counts)
+
+
+def _after(puzzle: Puzzle, state: State, array: np.ndarray) -> State:
+    """The position after the legal moves ``array`` (rows ``(disk, src, dst)``) from ``state``: each disk on the post
+    of its last move, turned over once per move."""
+    if not len(array):
+        return state
+    disk, dst = array[:, 0], array[:, 2]
+    posts = np.array(state.posts, np.int64)
+    moved, last = np.unique(disk[::-1], return_index=True)  # the first in reverse: the last move of each disk
+    posts[moved - 1] = dst[::-1][last]
+    turned = np.bincount(disk, minlength=puzzle.n + 1)[1:] % 2
+    ups = [flip(up) if odd else up for up, odd in zip(state.ups or (), turned.tolist())]
+    return State(posts.tolist(), ups, puzzle.posts)

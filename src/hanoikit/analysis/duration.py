@@ -7,9 +7,11 @@
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
 from fractions import Fraction
 
-from ..errors import InvalidPuzzleError
+from ..errors import InvalidPuzzleError, quote
 
 __all__ = ["JULIAN_YEAR", "duration"]
 
@@ -20,9 +22,22 @@ JULIAN_YEAR = 31_557_600
 def duration(moves: int, rate: int | Fraction = 1) -> tuple[Fraction, Fraction]:
     """The exact time ``moves`` take at ``rate`` moves per second: ``(seconds, Julian years)``.
 
+    ``moves`` is a whole number of at least 0, ``rate`` a positive int, :class:`~fractions.Fraction`, finite float
+    or :class:`~decimal.Decimal`: :class:`TypeError` for other types, :class:`~hanoikit.InvalidPuzzleError` for other
+    values.
+
     >>> duration(90, Fraction(3, 2))[0]
     Fraction(60, 1)
     """
+    if isinstance(moves, bool) or not isinstance(moves, int):
+        raise TypeError(f"moves must be a whole number (an int), not {type(moves).__name__}")
+    if moves < 0:
+        raise InvalidPuzzleError(f"the number of moves must be at least 0, not {quote(moves)}")
+    if isinstance(rate, bool) or not isinstance(rate, (int, Fraction, float, Decimal)):
+        raise TypeError(f"the rate must be a number of moves per second, not {type(rate).__name__}")
+    finite = rate.is_finite() if isinstance(rate, Decimal) else not isinstance(rate, float) or math.isfinite(rate)
+    if not finite:
+        raise InvalidPuzzleError(f"the rate must be a finite number of moves per second, not {rate!r}")
     rate = Fraction(rate)
     if rate <= 0:
         raise InvalidPuzzleError(f"the rate must be a positive number of moves per second, not {rate}")

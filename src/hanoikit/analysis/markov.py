@@ -24,15 +24,16 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, cast
 
-from ..errors import UnsolvableError
+from ..errors import InvalidPuzzleError, UnsolvableError
 from ..puzzle import MagneticPuzzle
-from ..solvers import _levels as L
+from ..solvers import levels as L
 from ..state import Color
 
 __all__ = [
     "SEED_VARIANTS",
     "variant_name",
     "variant_key",
+    "variant_slot",
     "stationary_level",
     "families",
     "class_system",
@@ -68,8 +69,13 @@ def _name(col: int, P: int, Q: int) -> str:
 
 
 def variant_key(colors: str, goal_up: Color | None = None, start_up: Color | None = None) -> int:
-    """The engine's key ``col * 36 + 6 P + Q`` of the tower-to-tower problem from S to D."""
+    """The engine's key ``col * 36 + 6 P + Q`` of the tower-to-tower problem from S to D; the engine solves the
+    magnetic towers on three posts (:class:`~hanoikit.InvalidPuzzleError` for others)."""
     puzzle = MagneticPuzzle(1, colors, start_up=start_up, goal_up=goal_up)
+    if puzzle.posts != 3:
+        raise InvalidPuzzleError(
+            f"the engine counts the magnetic towers on three posts (colours of S, I, D such as NNN), not {colors!r}"
+        )
     col: int = sum(" RB".index(ch if ch != "N" else " ") * 3**i for i, ch in enumerate(puzzle.colors))
     P = 0 + (puzzle.start_up == "B")
     Q = 4 + (puzzle.goal_up == "B")
@@ -89,7 +95,7 @@ def variant_name(colors: str, goal_up: Color | None = None, start_up: Color | No
 @lru_cache(maxsize=1)
 def stationary_level() -> int:
     """The first level from which the engine's optimal plans are the same at every level (checked up to
-    :data:`~hanoikit.solvers._levels.EXACT_LEVELS`)."""
+    :data:`~hanoikit.solvers.levels.EXACT_LEVELS`)."""
     eng = L.engine()
     last = eng.plans(L.EXACT_LEVELS)
     level = L.EXACT_LEVELS
@@ -121,7 +127,13 @@ def class_system() -> dict[str, Any]:
     return {"names": names, "A": A, "b": b, "start": start, "initial": initial}
 
 
-def _slot(colors: str, goal_up: Color | None, start_up: Color | None) -> int:
+def variant_slot(colors: str, goal_up: Color | None = None, start_up: Color | None = None) -> int:
+    """The engine's class of a variant (the index of its count in a level's row); raises
+    :class:`~hanoikit.UnsolvableError` if the goal cannot be reached.
+
+    >>> variant_slot("NNN") == variant_slot("NNN", "B")
+    True
+    """
     key = variant_key(colors, goal_up, start_up)
     slot = L.engine().slot[key]
     if slot < 0:
@@ -138,7 +150,7 @@ def recursion(colors: str, goal_up: Color | None = None, start_up: Color | None 
     """
     eng = L.engine()
     system = class_system()
-    count, slots = eng.policy[_slot(colors, goal_up, start_up)]
+    count, slots = eng.policy[variant_slot(colors, goal_up, start_up)]
     return count, dict(Counter(system["names"][j] for j in slots))
 
 
@@ -175,7 +187,7 @@ def asymptotic_factors(
     >>> asymptotic_factors("RBB"), asymptotic_factors("NNR")
     ((Fraction(1, 2), Fraction(1, 1)), (Fraction(13, 22), Fraction(13, 11)))
     """
-    slot = _slot(colors, goal_up, start_up)
+    slot = variant_slot(colors, goal_up, start_up)
     s, p = _factors()
     return s[slot], p[slot]
 
@@ -185,7 +197,7 @@ def asymptotic_factors(
 
 def _class_of(name: str) -> int:
     colors, _, goal = name.partition("/")
-    return _slot(colors, cast("Color | None", goal or None), None)  # MagneticPuzzle checks it
+    return variant_slot(colors, cast("Color | None", goal or None), None)  # MagneticPuzzle checks it
 
 
 @lru_cache(maxsize=1)
@@ -195,10 +207,8 @@ def families() -> list[int]:
     Classes join when their counts agree at ``len(classes) + 1`` consecutive levels from the start of the class
     recursion on: their difference obeys that recursion (of order ``len(classes) + 1``), so it then vanishes forever.
     """
-    from ..solvers._certificate import _families
-
     eng = L.engine()
-    return _families(eng, len(eng.reps) + 1)
+    return L.class_families(eng, len(eng.reps) + 1)
 
 
 @lru_cache(maxsize=1)

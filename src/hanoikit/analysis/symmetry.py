@@ -72,7 +72,7 @@ def count_family(name: str) -> int:
     """An id shared by exactly the variants with the same optimal count S(n) at every n (see
     :func:`hanoikit.analysis.markov.families`)."""
     colors, goal = _parse(name)
-    slot = markov._slot(colors, goal, None)
+    slot = markov.variant_slot(colors, goal, None)
     return markov.families()[slot]
 
 

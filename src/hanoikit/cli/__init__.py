@@ -8,6 +8,7 @@ with one line on stderr, and files half written are removed.
 from __future__ import annotations
 
 import importlib
+import io
 import os
 import signal
 import sys
@@ -16,6 +17,7 @@ from types import FrameType
 
 import click
 
+from ..draw.files import remove_temporaries
 from ..errors import HanoiError
 from .app import OutputError, app
 
@@ -71,17 +73,31 @@ def main(argv: list[str] | None = None) -> int:
     terminate = _Termination()
     previous = signal.signal(signal.SIGTERM, terminate) if in_main_thread else None
     hook = sys.unraisablehook
-    sys.unraisablehook = lambda report: None if isinstance(report.exc_value, Terminated) else hook(report)
+    sys.unraisablehook = lambda report: None if isinstance(report.exc_value, _STOPS) else hook(report)
+    # a path typed as undecodable bytes (read as surrogates, PEP 383) is printed back as those bytes
+    streams = [(stream, stream.errors) for stream in (sys.stdout, sys.stderr) if isinstance(stream, io.TextIOWrapper)]
+    for stream, _ in streams:
+        stream.reconfigure(errors="surrogateescape")
     try:
-        status = app.main(args=args, prog_name="hanoi", standalone_mode=False)  # a status set by ctx.exit(status)
+        if any("\x00" in arg for arg in args):  # only in process: no shell passes one, and no path may hold one
+            raise click.UsageError("an argument holds a NUL character")
+        # not app.main: on Ctrl-C it prints a blank line before its own, and it ends a closed pipe with status 1
+        with app.make_context("hanoi", list(args)) as ctx:
+            status = app.invoke(ctx)  # a status set by ctx.exit(status) comes as click.exceptions.Exit
         sys.stdout.flush()
     except click.UsageError as error:
         path = error.ctx.command_path if error.ctx is not None else "hanoi"
         print(f"{path}: {error.format_message()} (see --help)", file=sys.stderr)
         return 2
+    except click.ClickException as error:
+        print(f"hanoi: {error.format_message()}", file=sys.stderr)
+        return 2
     except click.exceptions.Exit as done:
         return done.exit_code
-    except click.exceptions.Abort:
+    except KeyboardInterrupt:
+        print("hanoi: interrupted", file=sys.stderr)
+        return 130
+    except (click.exceptions.Abort, EOFError):
         print("hanoi: aborted", file=sys.stderr)
         return 130
     except Terminated:
@@ -95,12 +111,34 @@ def main(argv: list[str] | None = None) -> int:
         return _cannot_write(failure.error)
     except OSError as error:  # from the last flush of stdout
         return _cannot_write(error)
+    except SystemExit as end:
+        if isinstance(end.__context__, BrokenPipeError):  # rich's Console.on_broken_pipe: a reader that went away
+            return _cannot_write(end.__context__)
+        raise
     finally:
         terminate.stop()
+        _sweep(in_main_thread)
+        for stream, errors in streams:
+            stream.reconfigure(errors=errors)
         sys.unraisablehook = hook
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
     return status if isinstance(status, int) and not isinstance(status, bool) else 0
+
+
+_STOPS = (Terminated, KeyboardInterrupt)
+"""The exceptions a signal raises: not reported when they end in a finaliser (where they are lost)."""
+
+
+def _sweep(in_main_thread: bool) -> None:
+    """Remove the temporary files a signal may have cut off from their clean-up, a second Ctrl-C ignored
+    meanwhile."""
+    interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main_thread else None
+    try:
+        remove_temporaries()
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGINT, interrupt)
 
 
 def _cannot_write(error: OSError) -> int:

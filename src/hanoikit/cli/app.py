@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import math
 import re
 from collections.abc import Callable
 from typing import Any, NoReturn, cast
@@ -17,7 +18,7 @@ from ..state import Color
 
 __all__ = [
     "app", "fail", "make_puzzle", "magnetic_options", "family_options", "puzzle_rules", "table_format", "OutputError",
-    "DISKS",
+    "DISKS", "FiniteRange",
 ]
 
 _NEGATIVE = re.compile(r"-\d.*")
@@ -42,18 +43,20 @@ class _Command(click.Command):
         if self.help:
             self.help = _CAP.sub(lambda cap: f"{getattr(limits, cap[1]):,}", self.help)
 
-    def make_parser(self, ctx: click.Context) -> Any:
-        parser = super().make_parser(ctx)
-        process = parser._process_opts
-
-        def process_opts(arg: str, state: Any) -> None:
-            if _NEGATIVE.fullmatch(arg):
-                state.largs.append(arg)
-            else:
-                process(arg, state)
-
-        parser._process_opts = process_opts  # type: ignore[method-assign]  # click has no hook for negative numbers
-        return parser
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Read the arguments; a negative number is an argument (click's documented ``ignore_unknown_options``, for
+        this call only), and every other unknown option is still refused as click refuses it."""
+        if any(_NEGATIVE.fullmatch(arg) for arg in args):
+            known = {opt for param in self.get_params(ctx) for opt in (*param.opts, *param.secondary_opts)}
+            for arg in args:
+                if arg == "--":
+                    break
+                option = arg.partition("=")[0]
+                unknown = option not in known and arg[:2] not in known  # ``-n3``: a short option and its value
+                if arg.startswith("-") and not _NEGATIVE.fullmatch(arg) and unknown:
+                    raise click.NoSuchOption(option, ctx=ctx)
+            ctx.ignore_unknown_options = True
+        return super().parse_args(ctx, args)
 
 
 class _Group(click.Group):
@@ -68,6 +71,17 @@ class _Group(click.Group):
 
 DISKS = click.IntRange(1, limits.MAX_DISKS)
 """The type of a number of disks N: 1 to :data:`~hanoikit.limits.MAX_DISKS`."""
+
+
+class FiniteRange(click.FloatRange):
+    """A :class:`click.FloatRange` that refuses ``nan`` and the infinities as well (``nan`` compares false with
+    both bounds, so a plain range lets it through)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
 
 
 @click.group(

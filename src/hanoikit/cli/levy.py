@@ -12,7 +12,7 @@ import click
 from .. import algorithms
 from ..digits import digit_count, exact, rounded
 from ..draw.terminal import emit
-from ..limits import MAX_RATE_EXPONENT
+from ..limits import MAX_CHART_MOVES, MAX_RATE_EXPONENT
 from .app import DISKS, app, fail, table_format
 
 __all__ = ["crossings", "time_command", "reproduce"]
@@ -28,6 +28,10 @@ def _tower(text: str) -> str:
     return text.upper()
 
 
+_PART_MOVES = 1 << 18
+"""The moves traced at once by ``hanoi crossings`` (some 50 MB of work arrays), whatever the tower's size."""
+
+
 @app.command()
 @click.option("--algorithm", "-a", type=click.Choice(_NAMES, case_sensitive=False), default="62", show_default=True,
               help="Levy's published algorithm.")
@@ -35,17 +39,20 @@ def _tower(text: str) -> str:
 @click.option("--magnetic", "tower", metavar="SID", default="NNN", show_default=True,
               help="The tower the moves are played on (post colours of S, I, D).")
 @click.option("--plot", type=click.Path(dir_okay=False, writable=True, path_type=Path),
-              help="Also draw the colour chart for --upto disks to this file (.png, .svg or .pdf).")
+              help=f"Also draw the colour chart for --upto disks to this file (.png, .svg or .pdf); at most "
+                   f"{MAX_CHART_MOVES:,} moves.")
 @table_format
 def crossings(algorithm: str, upto: int, tower: str, plot: Path | None, fmt: str) -> None:
     """Colour crossings of each post (Levy's Table 10) for 1 to --upto disks, with the moves and the optimum.
 
     A post's colour is the top face of its stack (or its own colour when empty); a crossing is a post going from one
-    colour, through neutral, to the other.
+    colour, through neutral, to the other. The moves are traced in parts, in bounded memory, with a progress bar on a
+    terminal (--upto 16: some 30 million moves).
     """
-    from ..analysis.crossings import color_crossings
+    from ..analysis.crossings import streamed_crossings
     from ..errors import IllegalMoveError
-    from ..movearray import concatenate
+    from ..formats import move_progress
+    from ..movearray import regroup
     from ..puzzle import MagneticPuzzle
 
     tower = _tower(tower)
@@ -54,19 +61,23 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None, fmt: str
         fail(f"cannot draw to {str(plot)!r}: give a file name ending in .png, .svg or .pdf")
     if plot is not None:
         from .._extras import require
+        from ..draw.crossings import check_chart
         from ..draw.files import check_parent
 
         require("matplotlib", "plot")  # before the table, so a missing extra is the one thing said
+        check_chart(upto, algorithm)
         check_parent(plot)  # before the work
+    puzzles = [MagneticPuzzle(n, tower) for n in range(1, upto + 1)]
     rows: list[list[object]] = []
-    for n in range(1, upto + 1):
-        puzzle = MagneticPuzzle(n, tower)
-        try:
-            s, i, d = color_crossings(puzzle, concatenate(chosen.arrays(puzzle), n))
-        except IllegalMoveError as error:
-            fail(f'the "{algorithm}" algorithm cannot be played on the tower {tower}: {error}')
-        moves, optimal = chosen.count(puzzle), puzzle.distance()
-        rows.append([n, s, i, d, s + i + d, moves, optimal, moves - optimal])
+    with move_progress(sum(chosen.count(puzzle) for puzzle in puzzles)) as advance:
+        for puzzle in puzzles:
+            parts = regroup(chosen.arrays(puzzle), _PART_MOVES, puzzle.n)
+            try:
+                s, i, d = streamed_crossings(puzzle, parts, progress=advance)
+            except IllegalMoveError as error:
+                fail(f'the "{algorithm}" algorithm cannot be played on the tower {tower}: {error}')
+            moves, optimal = chosen.count(puzzle), puzzle.distance()
+            rows.append([puzzle.n, s, i, d, s + i + d, moves, optimal, moves - optimal])
     columns = ["N", "S", "I", "D", "total", "moves", "optimal", "above optimal"]
     emit(fmt, columns, rows, title=f'Colour crossings of the "{algorithm}" algorithm on the tower {tower}')
     if plot is not None:

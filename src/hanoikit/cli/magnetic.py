@@ -4,18 +4,17 @@ mathematics, all computed by the magnetic engine."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import click
 
 from ..draw.terminal import emit
 from ..limits import MAX_COUNT_ROWS
-from .app import app, fail, family_options, magnetic_options, make_puzzle, table_format
+from .app import app, family_options, magnetic_options, make_puzzle, table_format
 
 if TYPE_CHECKING:
+    from ..analysis.colourings import Variants
     from ..puzzle import Puzzle
-    from ..state import Color
 
 __all__ = ["count", "variants", "markov"]
 
@@ -39,7 +38,7 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     """
     top = make_puzzle(upto, magnetic, goal_up, start_up)
     if top.posts != 3 or not top.every_move:
-        _family_table(top, magnetic, goal_up, start_up, fmt)
+        _family_table(top, fmt)
         return
     disks = top.disk_moves()[::-1]
     first, last = top.start.up(1), top.goal.up(1)  # the faces the towers show, None without faces
@@ -59,56 +58,29 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     emit(fmt, columns, rows, title=f"Optimal counts, {name}", caption=caption)
 
 
-def _family_table(top: Puzzle, magnetic: str | None, goal_up: str | None, start_up: str | None, fmt: str) -> None:
-    """The counts from S to D of a member with more posts or restricted moves: by its own solver (exact for every
-    n), else by the search up to the exhaustive solver's cap."""
+def _family_table(top: Puzzle, fmt: str) -> None:
+    """The counts from S to D of a member with more posts or restricted moves
+    (:func:`~hanoikit.analysis.member_counts`)."""
+    from ..analysis import member_counts
     from ..limits import MAX_SEARCH_POSITIONS
-    from ..solvers.registry import EXHAUSTIVE, solvers_for
 
-    solver = solvers_for(top)[0]
-    exact_solver = None if solver is EXHAUSTIVE else solver
+    counted = member_counts(top)
     rules = repr(top).split(", ", 1)[1].rstrip(")") if ", " in repr(top) else ""
-    totals = _first_counts(lambda n: make_puzzle(n, magnetic, goal_up, start_up), top.n)
     rows: list[list[object]] = []
     previous = 0
-    for n, total in enumerate(totals, 1):
+    for n, total in enumerate(counted.totals, 1):
         rows.append([n, "unreachable", ""] if total is None else [n, total, total - previous])
         previous = total or 0
-    if exact_solver is not None:
-        caption = f"by the {exact_solver.name} solver ({exact_solver.guarantee.value}): {exact_solver.reference}"
+    if counted.solver is not None:
+        solver = counted.solver
+        caption = f"by the {solver.name} solver ({solver.guarantee.value}): {solver.reference}"
     else:
         caption = (
-            f"by exhaustive search, no formula being known; n <= {len(totals)}: at most {MAX_SEARCH_POSITIONS:,} "
-            "positions (hanoi oeis --new --max-positions goes further)"
+            f"by exhaustive search, no formula being known; n <= {len(counted.totals)}: at most "
+            f"{MAX_SEARCH_POSITIONS:,} positions (hanoi oeis --new --max-positions goes further)"
         )
     title = f"Optimal counts from S to D, {type(top).__name__}(n, {rules})"
     emit(fmt, ["n", "S(n)", "S(n) - S(n-1)"], rows, title=title, caption=caption)
-
-
-def _first_counts(make: Callable[[int], Puzzle], upto: int) -> list[int | None]:
-    """S(1), S(2), ... from S to D for ``make(n)`` (``None``: the goal cannot be reached with n disks), up to
-    ``upto`` disks: by the member's own solver, else by the exhaustive search, stopping before n where its positions
-    would be more than :data:`~hanoikit.limits.MAX_SEARCH_POSITIONS`."""
-    from ..errors import TooLargeError, UnsolvableError
-    from ..limits import MAX_SEARCH_POSITIONS
-    from ..solvers import tower_search
-    from ..solvers.registry import EXHAUSTIVE, solvers_for
-
-    totals: list[int | None] = []
-    for n in range(1, upto + 1):
-        puzzle = make(n)
-        if solvers_for(puzzle)[0] is not EXHAUSTIVE:
-            try:
-                totals.append(puzzle.distance())
-            except UnsolvableError:
-                totals.append(None)
-            except TooLargeError:  # beyond that solver's cap (the heuristic search's disks)
-                break
-        elif tower_search.code_space(puzzle) <= MAX_SEARCH_POSITIONS:
-            totals.append(tower_search.distance(puzzle))
-        else:
-            break
-    return totals
 
 
 @app.command()
@@ -141,147 +113,55 @@ def variants(upto: int | None, fmt: str) -> None:
     hanoi variants --moves linear --upto 9 three posts in a line
     hanoi variants --posts 4 --format json
     """
+    from ..analysis import variants as table_of
+
     rules = make_puzzle(1)
-    if rules.posts != 3 or not rules.every_move:
-        _family_variants(rules, upto, fmt)
+    table = table_of(rules, upto)
+    json = fmt == "json"
+    if rules.posts == 3 and rules.every_move:
+        rows: list[list[object]] = [
+            [v.name, v.goals, (list(v.counts) if json else ", ".join(map(str, v.counts))) if v.counts else "",
+             _text(v.s), _text(v.p),
+             v.time_reversal or "", v.same_counts_as or ""]
+            for v in table.rows
+        ]
+        names = [v for v in table.rows if v.counts]
+        distinct = len({v.same_counts_as or v.name for v in names})
+        columns = ["variant", "goals", f"S(1..{table.upto})", "s", "p", "time reversal", "same counts as"]
+        caption = f"{len(names)} solvable variants, {distinct} different count sequences"
+        emit(fmt, columns, rows, title="The 27 colourings", caption=caption)
         return
-    upto = upto or 6
-    from ..analysis import counts, markov, symmetry
-    from ..puzzle import VARIANTS
+    _family_variants(rules, table, fmt)
 
-    names = symmetry.variant_names()
-    families = {name: symmetry.count_family(name) for name in names}
-    first_of: dict[int, str] = {}
-    for name in names:
-        first_of.setdefault(families[name], name)
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def _family_variants(rules: Puzzle, table: Variants, fmt: str) -> None:
+    """``hanoi variants`` on a member other than three posts with every move."""
+    from ..limits import MAX_SEARCH_POSITIONS
+
     rows: list[list[object]] = []
-    for colors in VARIANTS:
-        goals = " ".join(counts.reachable_goals(colors)) or "none"
-        mine = [n for n in names if n.partition("/")[0] == colors]
-        if not mine:
-            rows.append([colors, goals, "", "", "", "", ""])
-        for name in mine:
-            c, _, written = name.partition("/")
-            goal = cast("Color | None", written or None)  # MagneticPuzzle checks it
-            s, p = markov.asymptotic_factors(c, goal)
-            firsts = [counts.total_moves(c, n, goal) for n in range(1, upto + 1)]
-            twin = first_of[families[name]]
-            shown = firsts if fmt == "json" else ", ".join(map(str, firsts))
-            reversal = symmetry.time_reversal(name)
-            rows.append([name, goals, shown, str(s), str(p), reversal, "" if twin == name else twin])
-    distinct = len(set(families.values()))
-    columns = ["variant", "goals", f"S(1..{upto})", "s", "p", "time reversal", "same counts as"]
-    caption = f"{len(names)} solvable variants, {distinct} different count sequences"
-    emit(fmt, columns, rows, title="The 27 colourings", caption=caption)
-
-
-def _relabellings(rules: Puzzle) -> list[tuple[int, ...]]:
-    """The relabellings of the posts that keep S, D and the allowed moves (the identity first): each maps a
-    colouring to the same puzzle with its posts renamed."""
-    k = rules.posts
-    relabellings = [(0, *middle, k - 1) for middle in itertools.permutations(range(1, k - 1))]
-    return [p for p in relabellings if {(p[a], p[b]) for a, b in rules.moves} == rules.moves]
-
-
-_SWAP = str.maketrans("RB", "BR")
-
-
-def _same_puzzle(colors: str, start: Color, goal: Color, relabellings: list[tuple[int, ...]]) -> tuple[str, ...]:
-    """One key for all the puzzles that are this one with its posts relabelled (see :func:`_relabellings`) or red
-    and blue swapped: they have the same counts."""
-    from ..state import flip
-
-    keys = []
-    for p in relabellings:
-        moved = [""] * len(colors)
-        for post, color in enumerate(colors):
-            moved[p[post]] = color
-        word = "".join(moved)
-        keys += [(word, start, goal), (word.translate(_SWAP), flip(start), flip(goal))]
-    return min(keys)
-
-
-def _family_variants(rules: Puzzle, upto: int | None, fmt: str) -> None:
-    """``hanoi variants`` on a member other than three posts with every move: every colouring, its reachable goal
-    faces and first counts (by :func:`_first_counts`), and which colourings share them."""
-    from ..limits import (
-        MAX_SEARCH_POSITIONS,
-        MAX_VARIANTS_COLORINGS,
-        MAX_VARIANTS_DEFAULT_POSITIONS,
-        MAX_VARIANTS_POSITIONS,
-    )
-    from ..solvers import tower_search
-    from ..solvers.registry import EXHAUSTIVE, solvers_for
-    from ..state import COLORS
-
-    k = rules.posts
-    if 3**k > MAX_VARIANTS_COLORINGS:
-        fail(f"hanoi variants lists at most {MAX_VARIANTS_COLORINGS:,} colourings, not the {3**k:,} of {k} posts "
-             "(hanoi count --magnetic COLOURS counts one)")
-    relabellings = _relabellings(rules)
-    words = ["".join(word) for word in itertools.product("RBN", repeat=k)]
-    problems: dict[str, list[tuple[Color, tuple[str, ...]]]] = {}  # the legal goal faces of each colouring, keyed
-    searched: set[tuple[str, ...]] = set()
-    for word in words:
-        problems[word] = []
-        for goal in COLORS:
-            puzzle = make_puzzle(1, word, goal)
-            if puzzle.goal_is_legal:
-                key = _same_puzzle(word, cast("Color", puzzle.start.up(1)), goal, relabellings)
-                problems[word].append((goal, key))
-                if solvers_for(puzzle)[0] is EXHAUSTIVE:
-                    searched.add(key)
-    positions = [tower_search.code_space(make_puzzle(n, "N" * k)) for n in range(1, 21)]
-    within = sum(1 for size in positions if size <= MAX_SEARCH_POSITIONS)  # the same for every colouring
-
-    def work(n: int) -> int:
-        return len(searched) * sum(positions[: min(n, within)])
-
-    if upto is None:
-        upto = max((n for n in range(1, within + 1) if work(n) <= MAX_VARIANTS_DEFAULT_POSITIONS), default=1)
-    elif work(upto) > MAX_VARIANTS_POSITIONS:
-        most = max((n for n in range(1, upto) if work(n) <= MAX_VARIANTS_POSITIONS), default=0)
-        fail(f"hanoi variants --upto {upto} would search {work(upto):,} positions on this member, at most "
-             f"{MAX_VARIANTS_POSITIONS:,}: ask for --upto {most} at most")
-    reach = min(upto, within)
-
-    def first_counts(word: str, goal: Color) -> list[int | None]:
-        return _first_counts(lambda n: make_puzzle(n, word, goal), reach)
-
-    found: dict[tuple[str, ...], list[int | None]] = {}
-    first_of: dict[tuple[int | None, ...], str] = {}
-    rows: list[list[object]] = []
-    gaps = False
-    for word in words:
-        default_goal = make_puzzle(1, word).goal.up(1)
-        listed = []
-        for goal, key in problems[word]:
-            if key not in found:
-                found[key] = first_counts(word, goal)
-            totals = found[key]
-            if any(total is not None for total in totals):
-                listed.append((word if goal == default_goal else f"{word}/{goal}", goal, totals))
-        if not listed:
-            rows.append([word, "none", "", ""])
-        goals = " ".join(goal for _, goal, _ in listed)
-        for name, _, totals in listed:
-            twin = first_of.setdefault(tuple(totals), name)
-            gaps = gaps or None in totals
-            shown = totals if fmt == "json" else ", ".join("-" if t is None else str(t) for t in totals)
-            rows.append([name, goals, shown, "" if twin == name else twin])
-    solvable = sum(1 for row in rows if row[1] != "none")
-    sequences = f"{len(first_of)} different count sequences" if len(first_of) != 1 else "all with the same counts"
-    cap = f" (n = {reach + 1} would have {positions[reach]:,})" if reach < upto else ""
-    method = "by exhaustive search, no formula being known" if len(searched) == len(found) else (
+    for v in table.rows:
+        shown = list(v.counts) if fmt == "json" else ", ".join("-" if t is None else str(t) for t in v.counts)
+        rows.append([v.name, v.goals, shown if v.counts else "", v.same_counts_as or ""])
+    listed = [v for v in table.rows if v.counts]
+    sequences = len({v.counts for v in listed})
+    counted = f"{sequences} different count sequences" if sequences != 1 else "all with the same counts"
+    cap = f" (n = {table.reach + 1} would have {table.next_positions:,})" if table.next_positions is not None else ""
+    method = "by exhaustive search, no formula being known" if table.searched else (
         "by the members' own solvers, else by exhaustive search")
-    found_goals = f"{solvable} solvable variants, {sequences}" if solvable else "no colouring reaches a goal"
+    found_goals = f"{len(listed)} solvable variants, {counted}" if listed else "no colouring reaches a goal"
     caption = (
-        f"{found_goals} for n <= {reach}; S(n) {method}, each search within {MAX_SEARCH_POSITIONS:,} positions{cap}"
+        f"{found_goals} for n <= {table.reach}; S(n) {method}, each search within {MAX_SEARCH_POSITIONS:,} "
+        f"positions{cap}"
     )
-    if gaps:
+    if any(None in v.counts for v in listed):
         caption += "; -: the goal cannot be reached with that many disks"
-    emit(fmt, ["variant", "goals", f"S(1..{reach})", "same counts as"], rows,
-         title=f"The {len(words)} colourings, {rules.name.partition(', ')[2]}", caption=caption)
+    emit(fmt, ["variant", "goals", f"S(1..{table.reach})", "same counts as"], rows,
+         title=f"The {3**rules.posts} colourings, {rules.name.partition(', ')[2]}",
+         caption=caption)
 
 
 @app.command()

@@ -12,7 +12,7 @@ from .. import algorithms
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
-from .app import app, fail, magnetic_options, make_puzzle
+from .app import FiniteRange, app, fail, magnetic_options, make_puzzle
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -53,7 +53,8 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     as in seed 003's figure), on K posts nested in a K-gon (each disk's post picks a region inside its bigger
     disks' one); positions are named in the notation (SSI). Magnetic positions split their region by the disk's face
     (4 posts, up to 2 disks) or gather around the classic ones, each node coloured by what its posts show on top.
-    Graphs of more than 400 positions are drawn as dots. One-way moves
+    Graphs of more than 400 positions are drawn as dots; more than {MAX_GRAPH_NODES} positions are refused before any
+    work. One-way moves
     (--moves cyclic, one-way pairs) are arrows. The optimal path from start to goal is highlighted. Without --out,
     prints the graph's facts (and, up to 4 classic disks, the triangle drawn in text).
     """
@@ -107,7 +108,7 @@ def solution_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @magnetic_options
 @solution_options
 @click.option("--out", "out", required=True, metavar="FILE", help="The movie: .gif, or .mp4 where ffmpeg is installed.")
-@click.option("--fps", type=click.FloatRange(1, 60), default=12, show_default=True, help="Frames per second.")
+@click.option("--fps", type=FiniteRange(1, 60), default=12, show_default=True, help="Frames per second.")
 @click.option("--size", default="480x320", show_default=True, metavar="WxH", help="Frame size in pixels.")
 @click.option("--tween", type=click.IntRange(0, 30), help="In-between frames per move (default: fewer when long).")
 def animate(
@@ -160,7 +161,7 @@ def _stderr() -> Console:
 @click.argument("n", type=click.IntRange(1, 12))
 @magnetic_options
 @solution_options
-@click.option("--delay", type=click.FloatRange(0, 10), default=0.4, show_default=True, help="Seconds per move.")
+@click.option("--delay", type=FiniteRange(0, 10), default=0.4, show_default=True, help="Seconds per move.")
 @click.option("--step", is_flag=True, help="Wait for a key before each move (q stops).")
 def show(
     n: int,

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import socket
 import threading
-import time
 import webbrowser
+from urllib.parse import urlencode
 
 import click
 
@@ -18,9 +17,9 @@ from .app import app, fail, magnetic_options, make_puzzle, puzzle_rules
 @app.command()
 @click.option("--terminal", is_flag=True, help="Play in this terminal instead of the browser.")
 @click.option("--disks", "-n", "n", type=click.IntRange(1, TERMINAL_MAX_DISKS), default=3, show_default=True,
-              help=f"Disks (with --terminal), at most {TERMINAL_MAX_DISKS}.")
+              help=f"Disks, at most {TERMINAL_MAX_DISKS} (the page's caps are lower on more posts or fewer moves).")
 @magnetic_options
-@click.option("--from", "source", metavar="STATE", help="Start from this position (with --terminal), e.g. SSI:RRB.")
+@click.option("--from", "source", metavar="STATE", help="Start from this position, e.g. SSI:RRB.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port to serve on (default: a free one).")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser; just print the address.")
@@ -37,7 +36,8 @@ def play(
 ) -> None:
     """Play the classic or magnetic tower in your browser (hints, undo, a watch mode, challenges, save and load),
     or with --terminal in this terminal: keys 1-3 (or S I D) pick a post and then where to, h hints, u undoes,
-    y redoes, n starts again, q quits.
+    y redoes, n chooses the next game, q quits. The puzzle options (-n, --magnetic, --posts, --moves, --goal-up,
+    --start-up, --from) open the page on that puzzle, e.g. hanoi play -n 5 --magnetic RBN.
 
     \b
     The page's address holds the game, so a link opens the same challenge. Its query parameters (all optional):
@@ -53,33 +53,47 @@ def play(
     if terminal:
         _terminal(make_puzzle(n, magnetic, goal_up=goal_up, start_up=start_up), source)
         return
-    if magnetic is not None or source is not None or puzzle_rules() != (None, "any"):
-        fail("the puzzle options are for --terminal; in the browser, choose the puzzle on the page (or in its link)")
+    query = _link(n, magnetic, start_up, goal_up, source)
     require("uvicorn", "play")
-    import uvicorn
-
-    from ..web import create_app
+    from ..web import create_app, serve
 
     try:
-        # IPPROTO_TCP named, so that asyncio sets TCP_NODELAY on every connection (else each answer waits ~40 ms)
-        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
+        sock = serve.listen(host, port)
+        sock.listen(128)  # connections wait from now on, while the server warms its tables: the address is good at once
     except OSError as error:
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
-    url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/"
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/{query}"
+    click.echo(f"hanoi play: the puzzle is at {url} (Ctrl+C to stop)")
+    server = serve.server(create_app())  # with the deadlines for slow clients
 
     def announce() -> None:
-        while not server.started and not server.should_exit:
-            time.sleep(0.05)
-        if server.started:
-            click.echo(f"hanoi play: the puzzle is at {url} (Ctrl+C to stop)")
-            if not no_browser and not webbrowser.open(url):
-                click.echo("hanoi play: no browser found here; open the address above in one")
+        if not no_browser and not webbrowser.open(url):
+            click.echo("hanoi play: no browser found here; open the address above in one")
 
     threading.Thread(target=announce, daemon=True).start()
     server.run(sockets=[sock])
+
+
+def _link(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, source: str | None) -> str:
+    """The page's query string for the puzzle the options name ("" when they name none: the page's default game);
+    the puzzle and the position are checked here first, so that a bad one is refused in one line."""
+    given = click.get_current_context().get_parameter_source("n") is not click.core.ParameterSource.DEFAULT
+    posts, moves = puzzle_rules()
+    if not given and magnetic is None and source is None and (posts, moves) == (None, "any"):
+        return ""
+    puzzle = make_puzzle(n, magnetic, goal_up=goal_up, start_up=start_up)
+    query: dict[str, str | int] = {"n": n, "colors": puzzle.colors if puzzle.faces else "classic"}
+    if puzzle.posts != 3:
+        query["posts"] = puzzle.posts
+    if moves != "any":
+        query["moves"] = moves
+    if goal_up is not None:
+        query["goal"] = goal_up.upper()
+    if source is not None:
+        query["start"] = str(puzzle.parse(source))
+    elif start_up is not None:
+        query["start"] = str(puzzle.start)
+    return "?" + urlencode(query).replace("%3A", ":")
 
 
 def _terminal(puzzle: Puzzle, source: str | None) -> None:

@@ -244,13 +244,15 @@ def animate(
     """Write the movie of ``moves`` played from ``state`` (default: the start) to ``target`` (.gif or .mp4).
 
     ``tween`` in-between frames per move (default :func:`default_tween`); the first and last positions are held
-    ``pause`` seconds; ``progress(done, total)`` is called after every frame. Frames are drawn one at a time and
-    streamed to the file, so memory does not grow with their number; at most :data:`~hanoikit.limits.MAX_FRAMES`
-    (else :class:`TooLargeError` before any work). A GIF counts time in hundredths of a second: each frame shows
-    ``1/fps`` seconds rounded to them; an MP4 holds a position by repeating its frame. The file is written
-    atomically.
+    ``pause`` seconds (0 to 60; ``fps`` above 0 up to 1000, else :class:`MovieError`); ``progress(done, total)`` is
+    called after every frame. Frames are drawn one at a time and streamed to the file, so memory does not grow with
+    their number; at most :data:`~hanoikit.limits.MAX_FRAMES` (else :class:`TooLargeError` before any work). A GIF
+    counts time in hundredths of a second: each frame shows ``1/fps`` seconds rounded to them; an MP4 holds a
+    position by repeating its frame. The file is written atomically.
     """
     width, height = check_output(target, size)
+    if not 0 < fps <= 1000 or not 0 <= pause <= 60:  # false for nan too
+        raise MovieError(f"fps {fps!r} or pause {pause!r} is out of range: fps above 0 up to 1000, pause 0 to 60 s")
     fmt = extension(target)
     moves = list(moves)
     if len(moves) > MAX_MOVES:

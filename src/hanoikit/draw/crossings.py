@@ -13,9 +13,11 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._extras import require
+from ..errors import TooLargeError
+from ..limits import MAX_CHART_MOVES
 from .files import save_figure
 
-__all__ = ["Panel", "panel", "draw_panels", "figure13", "figure14", "crossings_chart"]
+__all__ = ["Panel", "panel", "check_chart", "draw_panels", "figure13", "figure14", "crossings_chart"]
 
 _RED, _BLUE, _INK, _MUTED, _NEUTRAL = "#c8322d", "#2b62b8", "#262626", "#8a8a8a", "#f1e3a6"
 
@@ -28,14 +30,34 @@ class Panel(NamedTuple):
     trace: np.ndarray
 
 
-def panel(letter: str, n: int, algorithm: str, colors: str | None = None) -> Panel:
-    """The panel of a published algorithm on ``n`` disks, on the tower ``colors`` (default: its own)."""
+def check_chart(n: int, algorithm: str) -> None:
+    """Raise :class:`~hanoikit.TooLargeError` if the chart of ``algorithm`` on ``n`` disks would draw more than
+    :data:`~hanoikit.limits.MAX_CHART_MOVES` moves: to refuse before any work.
+
+    >>> check_chart(12, "100")
+    Traceback (most recent call last):
+    hanoikit.errors.TooLargeError: the "100" algorithm makes 265,720 moves on 12 disks: charts are drawn up to ...
+    """
     from .. import levy
+
+    moves = levy.counts(algorithm, n)
+    if moves > MAX_CHART_MOVES:
+        raise TooLargeError(
+            f'the "{levy.get(algorithm).name}" algorithm makes {moves:,} moves on {n} disks: charts are drawn up to '
+            f"{MAX_CHART_MOVES:,} moves"
+        )
+
+
+def panel(letter: str, n: int, algorithm: str, colors: str | None = None) -> Panel:
+    """The panel of a published algorithm on ``n`` disks, on the tower ``colors`` (default: its own); at most
+    :data:`~hanoikit.limits.MAX_CHART_MOVES` moves (:func:`check_chart`)."""
+    from .. import algorithms, levy
     from ..analysis.crossings import color_trace, crossing_spans
     from ..puzzle import MagneticPuzzle
 
-    chosen = levy.get(algorithm)
-    puzzle = MagneticPuzzle(n, colors or chosen.colors)
+    check_chart(n, algorithm)
+    chosen = algorithms.get(algorithm)
+    puzzle = MagneticPuzzle(n, colors or chosen.puzzle(1).colors)
     moves = levy.solution_array(algorithm, n)
     trace = color_trace(puzzle, moves)
     crossings = len(crossing_spans(trace))

@@ -1,18 +1,29 @@
-"""Files written whole or not at all."""
+"""Files written whole or not at all, through temporaries that are never left behind.
+
+A temporary's name is recorded before the file is made (:func:`temporary`), so that :func:`remove_temporaries` finds
+it whatever moment a signal stops the work: the command line sweeps them as it ends on Ctrl-C or SIGTERM.
+"""
 
 from __future__ import annotations
 
 import errno
 import functools
 import os
-import tempfile
-from collections.abc import Callable
+import secrets
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["write_atomically", "check_parent", "naming", "extension", "save_figure"]
+__all__ = [
+    "write_atomically", "temporary", "remove_temporaries", "check_parent", "naming", "extension", "save_figure",
+]
+
+_LIVE: set[str] = set()
+"""The temporaries of this process not yet moved into place or removed: each recorded before it is made."""
 
 
 def extension(target: str | os.PathLike[str]) -> str:
@@ -40,20 +51,67 @@ def write_atomically(target: str | os.PathLike[str], write: Callable[[str], obje
         return
     directory = os.path.dirname(os.path.abspath(target))
     try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".hanoikit-", suffix=os.path.splitext(target)[1])
+        with temporary(directory, suffix=os.path.splitext(target)[1]) as path:
+            write(path)
+            os.replace(path, target)
     except OSError as error:
         raise naming(error, target) from error
-    os.close(handle)
+
+
+@contextmanager
+def temporary(directory: str | os.PathLike[str], prefix: str = ".hanoikit-", suffix: str = "", *,
+              folder: bool = False) -> Iterator[str]:
+    """A new empty file (a directory if ``folder``) in ``directory``, named ``prefix`` + random + ``suffix``, removed
+    when the block ends unless it was moved away (by :func:`os.replace`) in it. Made with the usual permissions of a
+    new file (a private directory).
+
+    Its name is recorded (for :func:`remove_temporaries`) before it is made, so no signal can leave it unrecorded.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as where, temporary(where, suffix=".txt") as path:
+    ...     os.path.basename(path).startswith(".hanoikit-"), path.endswith(".txt"), os.path.isfile(path)
+    (True, True, True)
+    >>> os.path.exists(path)
+    False
+    """
+    while True:
+        path = os.path.join(os.fspath(directory), f"{prefix}{secrets.token_hex(6)}{suffix}")
+        _LIVE.add(path)
+        try:
+            if folder:
+                os.mkdir(path, 0o700)
+            else:
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            break
+        except FileExistsError:
+            _LIVE.discard(path)
+        except BaseException:
+            _remove(path)
+            raise
     try:
-        write(temporary)
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes private files; give the usual permissions
-        os.replace(temporary, target)
-    except BaseException as error:
-        if os.path.lexists(temporary):
-            os.unlink(temporary)
-        if isinstance(error, OSError):
-            raise naming(error, target) from error
-        raise
+        yield path
+    finally:
+        _remove(path)
+
+
+def remove_temporaries() -> None:
+    """Remove every temporary of :func:`temporary` still there: for a process ending on a signal, which may have
+    cut a block short anywhere (even in its own clean-up)."""
+    for path in sorted(_LIVE):
+        _remove(path)
+
+
+def _remove(path: str) -> None:
+    """Remove the temporary ``path`` if it is still there, then forget it (in that order: a signal in between leaves
+    it recorded)."""
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    elif os.path.lexists(path):
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+    _LIVE.discard(path)
 
 
 def check_parent(target: str | os.PathLike[str]) -> None:
@@ -84,12 +142,6 @@ def naming(error: OSError, target: str | os.PathLike[str]) -> OSError:
     if error.errno is None:
         return OSError(None, str(error), os.fspath(target))
     return OSError(error.errno, error.strerror or os.strerror(error.errno), os.fspath(target))
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def save_figure(figure: Figure, *targets: str | os.PathLike[str], **options: Any) -> None:

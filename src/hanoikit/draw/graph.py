@@ -233,8 +233,6 @@ def draw_state_graph(
 
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
-    from matplotlib.collections import LineCollection, PatchCollection
-    from matplotlib.patches import Circle
 
     graph = state_graph(puzzle) if graph is None else graph
     path = optimal_path(puzzle) if path is None else list(path)
@@ -257,20 +255,46 @@ def draw_state_graph(
     points = _points_per_unit(figure, ax)  # the drawing's scale, for what matplotlib sizes in points
     radius = max(radius, 1.2 / points)  # at least a dot
     discs = count <= MAX_DISCS
+    node_size = (2 * radius * points) ** 2 if discs else max(4.0, 4000 / count)
+    one_way = _draw_moves(graph, positions, path, ax, node_size, radius * points)
+    on_path = set(path)
+    if puzzle.faces:
+        _draw_faces(puzzle, graph, positions, on_path, radius if discs else 0.5 * math.sqrt(node_size) / points, ax)
+    else:
+        _draw_positions(graph, positions, on_path, ax, radius if discs else None, node_size)
+    if labels:
+        _draw_labels(puzzle, graph, positions, ax, radius * points)
+    _name_endpoints(positions, path, ax, radius * points)
+    kind = "one-way moves as arrows" if one_way else "moves"
+    ax.set_title(
+        f"{puzzle.n}-disk {puzzle.name} tower: {count:,} positions, {graph.number_of_edges():,} {kind}; "
+        f"optimal path {len(path) - 1:,} moves",
+        fontsize=10,
+        color=INK,
+        pad=18,
+    )
+    return figure
+
+
+def _draw_moves(
+    graph: nx.Graph, positions: dict[State, tuple[float, float]], path: list[State], ax: Any, node_size: float,
+    radius_points: float,
+) -> bool:
+    """The moves as lines (one-way moves as arrows), the path's thick; whether any move is one-way."""
+    from matplotlib.collections import LineCollection
 
     steps = list(itertools.pairwise(path))
     path_edges = {frozenset(pair) for pair in steps}
     two_way = [(u, v) for u, v in graph.edges if not graph.is_directed() or graph.has_edge(v, u)]
     one_way = {(u, v) for u, v in graph.edges if graph.is_directed() and not graph.has_edge(v, u)}
-    thin = 0.6 if count > 300 else 1.0
+    thin = 0.6 if graph.number_of_nodes() > 300 else 1.0
     segments = [(positions[u], positions[v]) for u, v in two_way if frozenset((u, v)) not in path_edges]
     ax.add_collection(LineCollection(segments, colors=BASE, linewidths=thin, alpha=0.55, zorder=1))
-    node_size = (2 * radius * points) ** 2 if discs else max(4.0, 4000 / count)
     if one_way:
         import networkx as nx
 
         arrows = {"node_size": node_size, "arrows": True, "arrowstyle": "-|>", "ax": ax, "node_shape": "o"}
-        head = min(10.0, max(4.0, 0.6 * radius * points))
+        head = min(10.0, max(4.0, 0.6 * radius_points))
         rest = [edge for edge in graph.edges if edge in one_way and frozenset(edge) not in path_edges]  # in order
         nx.draw_networkx_edges(graph, positions, edgelist=rest, edge_color=BASE, width=thin, alpha=0.8,
                                arrowsize=head, **arrows)
@@ -278,34 +302,54 @@ def draw_state_graph(
                                width=2.5, arrowsize=head + 3, **arrows)
     lines = [(positions[u], positions[v]) for u, v in steps if (u, v) not in one_way]
     ax.add_collection(LineCollection(lines, colors=PATH, linewidths=3.5, zorder=2))
-    on_path = set(path)
-    if puzzle.faces:
-        _draw_faces(puzzle, graph, positions, on_path, radius if discs else 0.5 * math.sqrt(node_size) / points, ax)
-    elif discs:
+    return bool(one_way)
+
+
+def _draw_positions(
+    graph: nx.Graph, positions: dict[State, tuple[float, float]], on_path: set[State], ax: Any, radius: float | None,
+    node_size: float,
+) -> None:
+    """The positions of a tower without faces: discs of ``radius``, or dots of ``node_size`` when it is ``None``."""
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Circle
+
+    colors = [PATH if s in on_path else "#fbf7f0" for s in graph.nodes]
+    if radius is not None:
         circles = [Circle(positions[s], radius) for s in graph.nodes]
-        colors = [PATH if s in on_path else "#fbf7f0" for s in graph.nodes]
         ax.add_collection(PatchCollection(circles, facecolors=colors, edgecolors=INK, linewidths=0.6, zorder=3))
     else:
         px, py = zip(*(positions[s] for s in graph.nodes))
-        colors = [PATH if s in on_path else "#fbf7f0" for s in graph.nodes]
         ax.scatter(px, py, s=node_size, c=colors, edgecolors=INK, linewidths=0.3, zorder=3)
-    if labels:
-        names = [str(state).replace(":", "\n") for state in graph.nodes]
-        longest = max(len(line) for name in names for line in name.split("\n"))
-        if puzzle.faces:
-            size = 5.0
-            beside = {"xytext": (radius * points + 2, 0), "textcoords": "offset points", "ha": "left"}
-        else:  # inside the disc
-            size = min(6.5 if puzzle.n <= 3 and puzzle.posts == 3 else 6.0, 1.6 * radius * points / (0.62 * longest))
-            beside = {"ha": "center"}
-        if size >= 3.5:
-            for state, text in zip(graph.nodes, names, strict=True):
-                ax.annotate(text, positions[state], va="center", fontsize=size, zorder=4, **beside)
+
+
+def _draw_labels(
+    puzzle: Puzzle, graph: nx.Graph, positions: dict[State, tuple[float, float]], ax: Any, radius_points: float
+) -> None:
+    """Each position's notation: inside its disc, or beside it on a tower with faces; none if too small to read."""
+    names = [str(state).replace(":", "\n") for state in graph.nodes]
+    longest = max(len(line) for name in names for line in name.split("\n"))
+    beside: dict[str, Any]
+    if puzzle.faces:
+        size = 5.0
+        beside = {"xytext": (radius_points + 2, 0), "textcoords": "offset points", "ha": "left"}
+    else:  # inside the disc
+        size = min(6.5 if puzzle.n <= 3 and puzzle.posts == 3 else 6.0, 1.6 * radius_points / (0.62 * longest))
+        beside = {"ha": "center"}
+    if size >= 3.5:
+        for state, text in zip(graph.nodes, names, strict=True):
+            ax.annotate(text, positions[state], va="center", fontsize=size, zorder=4, **beside)
+
+
+def _name_endpoints(
+    positions: dict[State, tuple[float, float]], path: list[State], ax: Any, radius_points: float
+) -> None:
+    """"start" and "goal" beside the path's ends, outside the picture, away from its middle."""
+    xs, ys = zip(*positions.values())
     middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
     for state, name in ((path[0], "start"), (path[-1], "goal")):
-        x, y = positions[state]  # named outside the picture, away from its middle
+        x, y = positions[state]
         away = math.atan2(y - middle[1], x - middle[0]) if (x, y) != middle else math.pi / 2
-        offset = radius * points + 14
+        offset = radius_points + 14
         ax.annotate(
             name,
             (x, y),
@@ -318,15 +362,6 @@ def draw_state_graph(
             fontweight="bold",
             zorder=5,
         )
-    kind = "one-way moves as arrows" if one_way else "moves"
-    ax.set_title(
-        f"{puzzle.n}-disk {puzzle.name} tower: {count:,} positions, {graph.number_of_edges():,} {kind}; "
-        f"optimal path {len(path) - 1:,} moves",
-        fontsize=10,
-        color=INK,
-        pad=18,
-    )
-    return figure
 
 
 def _points_per_unit(figure: Figure, ax: Any) -> float:

@@ -19,9 +19,17 @@ FACE_DARK = {"R": "#8f2320", "B": "#1b3f7a"}
 """Outline colours for the faces."""
 
 NEUTRAL_POST = "#8a7f73"
+"""A neutral (uncoloured) post."""
+
 BASE = "#5c4a3a"
+"""The base the posts stand on, and the moves of a state graph off the highlighted path."""
+
 INK = "#2b2b2b"
+"""Text and outlines."""
+
 PATH = "#e8a33d"
+"""The highlighted path of a state graph (the optimal solution) and its positions."""
+
 EMPTY_POST = "#e6ded3"
 """An empty neutral post in the state graph's nodes (it shows no colour)."""
 

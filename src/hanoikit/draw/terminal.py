@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..digits import unlimited
+from ..errors import InvalidPuzzleError
 from ..move import Move, post_names
 from ..puzzle import Puzzle
 from ..state import State
@@ -63,6 +64,18 @@ def _bars(n: int, column: int) -> list[int]:
     return [max(1, round(1 + (widest - 1) * (disk - 1) / (n - 1))) for disk in range(1, n + 1)]
 
 
+def _wide_bars(n: int, column: int) -> list[int]:
+    """Disk widths filling a column wider than the natural one: from about a third of it to all but two characters,
+    odd, so that each disk is centred.
+
+    >>> _wide_bars(3, 26)
+    [7, 15, 23]
+    """
+    widest, narrowest = column - 2, max(3, column // 3)
+    widths = [narrowest + (widest - narrowest) * (disk - 1) // max(1, n - 1) for disk in range(1, n + 1)]
+    return [width - (1 - width % 2) for width in widths]
+
+
 def picture(
     state: State,
     puzzle: Puzzle | None = None,
@@ -71,11 +84,15 @@ def picture(
     width: int | None = None,
     selected: int | None = None,
     cursor: int | None = None,
+    letters: bool = False,
+    fill: bool = False,
 ) -> Text:
     """A rich :class:`~rich.text.Text` drawing of ``state`` at most ``width`` columns wide (default: full size), one
     row per disk and one above (the same height whatever the position), with an optional caption line under it.
 
-    ``selected`` marks a post picked as the source of a move, ``cursor`` the post the keyboard is on.
+    ``selected`` marks a post picked as the source of a move, ``cursor`` the post the keyboard is on. With
+    ``letters`` (a terminal without colour), a magnetic disk is drawn in the letter of its top face (``RR1RR``).
+    With ``fill``, the posts share the whole ``width`` and the disks widen to fill their columns (a game's board).
 
     >>> from rich.console import Console
     >>> console = Console(width=40, color_system=None)
@@ -100,8 +117,8 @@ def picture(
     k = state.post_count if puzzle is None else puzzle.posts
     names = puzzle.post_names if puzzle is not None else post_names(k)
     colors = puzzle.colors if puzzle is not None else "N" * k
-    column = 2 * n + 3 if width is None else max(3, min(2 * n + 3, width // k))
-    bars = _bars(n, column)
+    column = 2 * n + 3 if width is None else max(3, width // k if fill else min(2 * n + 3, width // k))
+    bars = _bars(n, column) if not fill or column <= 2 * n + 3 else _wide_bars(n, column)
     post_styles = [NEUTRAL_POST if c == "N" else FACE[c] for c in colors]
     stacks = state.stacks()
     text = Text()
@@ -122,10 +139,11 @@ def picture(
             else:
                 face = f"{FACE[up]} on {FACE['B' if up == 'R' else 'R']}"
                 digits = f"bold white on {FACE[up]}"
+            block = up if letters and up is not None else "▀"
             text.append(" " * pad)
-            text.append("▀" * left, style=face)
+            text.append(block * left, style=face)
             text.append(label, style=digits)
-            text.append("▀" * (bar - left - len(label)), style=face)
+            text.append(block * (bar - left - len(label)), style=face)
             text.append(" " * (column - pad - bar))
         text.rstrip()
         text.append("\n")
@@ -156,7 +174,8 @@ def show(
     console: Console | None = None,
     read_key: Callable[[], str] | None = None,
 ) -> State:
-    """Play ``moves`` from ``state`` (default: the start) in the terminal, one position every ``delay`` seconds.
+    """Play ``moves`` from ``state`` (default: the start) in the terminal, one position every ``delay`` seconds
+    (0 to 3600, else :class:`~hanoikit.InvalidPuzzleError`).
 
     With ``step``, each move waits for a key (``q`` stops) when the input is a terminal, and the key hint is shown
     under the drawing; otherwise it just goes on. When the output is not a terminal, every position is printed in
@@ -165,6 +184,8 @@ def show(
     from rich.console import Console
     from rich.live import Live
 
+    if not 0 <= delay <= 3600:  # false for nan too
+        raise InvalidPuzzleError(f"the delay between moves is 0 to 3600 seconds, not {delay!r}")
     console = console or Console()
     state = puzzle.check(puzzle.start if state is None else state)
     moves = list(moves)

@@ -36,6 +36,7 @@ class TableRef(NamedTuple):
     row_bytes: int
 
     def open(self) -> np.ndarray:
+        """The table, mapped from its file read-only."""
         return _open(self.path, self.blocks, self.row_bytes)
 
 
@@ -68,7 +69,7 @@ def run_block(task: BlockTask) -> BlockResult:
 
     table = task.table if isinstance(task.table, np.ndarray) else task.table.open()
     layout = task.layout
-    g = layout.geometry
+    tables = layout.tables()
     found = np.empty(max(16, layout.block_codes // LIST_SHARE), dtype=np.uint32)
     dense = task.codes is None
     codes = np.empty(0, dtype=np.uint32) if dense else task.codes
@@ -80,7 +81,7 @@ def run_block(task: BlockTask) -> BlockResult:
         out[1] = 0
         expand_block(
             table[task.block], task.block, task.value, codes, dense, start, task.target,
-            *g, found, cross, out,  # *g: the Geometry's arrays, in the kernel's order
+            tables, found, cross, out,
         )
         chunks.append(cross[: out[1]].copy())
         if out[3] < 0:

@@ -88,6 +88,7 @@ class Engine:
         return map(run_block, tasks)
 
     def close(self) -> None:
+        """Release the engine's workers and its table's file (also on leaving a ``with`` block)."""
         self._release()
 
     def _release(self) -> None:
@@ -199,7 +200,7 @@ class DaskEngine(_PoolEngine):
             with dask.config.set(_QUIET), _workers_leave_interrupts():
                 self.cluster = LocalCluster(
                     n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                    dashboard_address=None,
+                    host="127.0.0.1", scheduler_port=0, dashboard_address=None,  # local, on a free port, no dashboard
                 )
             self.client = Client(self.cluster)
         else:

@@ -1,9 +1,17 @@
-"""The frontier search's kernels: compiled loops over rows of two-bit codes.
+"""The search's kernels: compiled loops over codes, reading the tables of moves of :mod:`hanoikit.positions`.
 
-Each code holds :data:`UNVISITED`, :data:`DONE`, or the current or the next layer, which take turns between the values
-2 and 3 (the next layer's value is ``5 - current``). Expanding a position marks it done at once, and marks each
-unvisited child with the next layer's value, so no pass over the rows is needed between layers; every move keeps its
-direction, so directed move rules are searched as they are.
+A position's moves come from two places. The moves of its ``L`` smallest disks are listed, code deltas ready, for
+each value of the code's low index (its ``L`` lowest digits and colour bits): a position looks them up and adds. The
+larger disks are constant across a run of codes, so the tops of the posts among them are computed once a run, and
+the only other moves (a larger disk from a post empty of small disks onto another) are tried for the few pairs of
+posts the low index leaves empty.
+
+The frontier search keeps two bits per code: :data:`UNVISITED`, :data:`DONE`, or the current or the next layer, which
+take turns between the values 2 and 3 (the next layer's value is ``5 - current``). Expanding a layer marks each
+unvisited child with the next layer's value and the layer's positions done, so no pass over the rows is needed
+between layers; every move keeps its direction, so directed move rules are searched as they are. A block's current
+layer is found a 64-bit word (32 codes) at a time. Small members are searched in memory instead, with a distance per
+code (:func:`distances`).
 
 The kernels are compiled with numba (on first use, then loaded from numba's cache).
 
@@ -20,20 +28,27 @@ from typing import Any
 
 import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
+from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-not-found, unused-ignore]
 
-__all__ = ["DONE", "UNVISITED", "expand_block", "mark", "mark_codes", "run_narrow", "state_of"]
+from ..positions import FACES, KLOG, PAIRS, PLOG, ROWS, ROWSLOG, SHIFT, K, M, N, P, S
+
+__all__ = [
+    "DONE", "UNVISITED", "distances", "expand_block", "list_moves", "mark", "mark_codes", "meet", "run_narrow",
+    "state_of",
+]
 
 UNVISITED = 0
+"""The two-bit mark of a position not reached yet."""
 DONE = 1
+"""The two-bit mark of a position reached in an earlier layer."""
 
-# indices into Geometry.geo
-_K, _N, _S, _SHIFT, _P, _L, _KL, _FACES, _PAIRS, _M, _KLOG, _KLLOG, _PLOG = range(13)
+_tz: Any = trailing_zeros  # the count of trailing zero bits of a word, one instruction
 _ODD = np.uint64(0x5555555555555555)  # the low bit of every two-bit slot of a word
 _ONE = np.uint64(1)
 
 
 def _jit(function: Callable[..., Any]) -> Callable[..., Any]:
-    return _njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
+    return _njit(cache=True, nogil=True, error_model="numpy")(function)  # type: ignore[no-any-return, unused-ignore]
 
 
 @_jit
@@ -62,176 +77,236 @@ def _finish(row: np.ndarray, code: int) -> None:
 
 
 @_jit
-def _block_tops(block: int, geo: np.ndarray, top: np.ndarray, cnt: np.ndarray) -> None:
+def _block_tops(block: int, geo: np.ndarray, btop: np.ndarray, bcnt: np.ndarray) -> None:
     """The top large disk of each post of ``block`` (numbered from ``s``; ``n`` when none) and how many, at most 2."""
-    k, n, s = geo[_K], geo[_N], geo[_S]
+    k, n, s = geo[K], geo[N], geo[S]
     for p in range(k):
-        top[p] = n
-        cnt[p] = 0
+        btop[p] = n
+        bcnt[p] = 0
     rest = block
-    shift = geo[_KLOG]
-    for j in range(geo[_M]):
+    shift = geo[KLOG]
+    for j in range(geo[M]):
         if shift >= 0:
             p = rest & (k - 1)
             rest >>= shift
         else:
             p = rest % k
             rest //= k
-        if top[p] == n:
-            top[p] = s + j
-        if cnt[p] < 2:
-            cnt[p] += 1
+        if btop[p] == n:
+            btop[p] = s + j
+        if bcnt[p] < 2:
+            bcnt[p] += 1
 
 
 @_jit
-def _children(
-    local: int,
-    block: int,
-    geo: np.ndarray,
-    low_top: np.ndarray,
-    low_cnt: np.ndarray,
-    high_top: np.ndarray,
-    high_cnt: np.ndarray,
-    powers: np.ndarray,
-    src: np.ndarray,
-    dst: np.ndarray,
-    own: np.ndarray,
-    btop: np.ndarray,
-    bcnt: np.ndarray,
-    top: np.ndarray,
-    cnt: np.ndarray,
-    out_block: np.ndarray,
-    out_local: np.ndarray,
-) -> int:
-    """The positions one legal move away from ``local`` in ``block``, as (block, local code) pairs; their number."""
-    k, n, s, shift = geo[_K], geo[_N], geo[_S], geo[_SHIFT]
-    digits = local >> shift
-    if geo[_KLLOG] >= 0:
-        lo = digits & (geo[_KL] - 1)
-        hi = digits >> geo[_KLLOG]
-    else:
-        hi = digits // geo[_KL]
-        lo = digits - hi * geo[_KL]
+def _run_tops(hi: int, geo: np.ndarray, high_top: np.ndarray, high_cnt: np.ndarray, btop: np.ndarray,
+              bcnt: np.ndarray, htop: np.ndarray) -> int:
+    """The top of each post among the disks above the low ones (``n`` if none) for the high part ``hi``, into
+    ``htop``; returns the posts holding such a disk (bits 0..k-1) and those holding exactly one (bits k..2k-1)."""
+    k, n = geo[K], geo[N]
+    held = 0
     for p in range(k):
-        t = np.int64(low_top[lo, p])
-        if t != 255:
-            top[p] = t
-        else:
-            t = np.int64(high_top[hi, p])
-            top[p] = t + geo[_L] if t != 255 else btop[p]
-        cnt[p] = np.int64(low_cnt[lo, p]) + np.int64(high_cnt[hi, p]) + bcnt[p]
-    bits = local & ((1 << shift) - 1)
+        t = high_top[hi, p]
+        htop[p] = t if t != n else btop[p]
+        c = high_cnt[hi, p] + bcnt[p]
+        if c > 0:
+            held |= 1 << p
+        if c == 1:
+            held |= 1 << (k + p)
+    return held
+
+
+@_jit
+def _colour_step(f: int, d: int, a: int, b: int, own_b: int, bits: int, held: int) -> int:
+    """The change of the code by a move of a low disk from post ``a`` to ``b`` listed with the flags ``f`` and the
+    change ``d``, once the colours that depend on the larger disks are known (``held``: the posts holding one, see
+    :func:`_run_tops`); 0 if they refuse it."""
+    up = (bits >> a) & 1
+    if f & 1:  # no low disk under it: the post shows its top larger disk's colour, or its own
+        shown = (bits >> b) & 1 if (held >> b) & 1 else own_b
+        if shown == up:
+            return 0
+    if f & 2 and not (held >> a) & 1:  # it leaves its post empty: no colour there
+        d -= up << a
+    return d
+
+
+@_jit
+def _moves(local: int, block: int, held: int, htop: np.ndarray, t: Any, cb: np.ndarray, cl: np.ndarray,
+           cd: np.ndarray, cq: np.ndarray) -> int:
+    """The moves out of the code ``local`` of ``block`` (whose run has ``htop`` and ``held``): each child's block,
+    local code, disk and pair into ``cb``, ``cl``, ``cd``, ``cq``; their number."""
+    geo, low_count, low_delta, low_flag, low_disk, low_empty = t[0], t[1], t[2], t[3], t[4], t[5]
+    empty_pairs, powers, src, dst, own = t[8], t[9], t[10], t[11], t[12]
+    rows_log = geo[ROWSLOG]
+    lo = local & (geo[ROWS] - 1) if rows_log >= 0 else local % geo[ROWS]
+    bits = local & ((1 << geo[SHIFT]) - 1)
     count = 0
-    for q in range(geo[_PAIRS]):
+    for j in range(low_count[lo]):
+        f = low_flag[lo, j]
+        d = low_delta[lo, j]
+        q = f >> 2
+        if f & 3:
+            d = _colour_step(f, d, src[q], dst[q], own[dst[q]], bits, held)
+            if d == 0:
+                continue
+        cb[count] = block
+        cl[count] = local + d
+        cd[count] = low_disk[lo, j]
+        cq[count] = q
+        count += 1
+    made: int = _high_moves(
+        local, lo, block, held, htop, geo, low_empty, empty_pairs, powers, src, dst, own, cb, cl, cd, cq, count
+    )
+    return made
+
+
+@_jit
+def _high_moves(local: int, lo: int, block: int, held: int, htop: np.ndarray, geo: np.ndarray, low_empty: np.ndarray,
+                empty_pairs: np.ndarray, powers: np.ndarray, src: np.ndarray, dst: np.ndarray, own: np.ndarray,
+                cb: np.ndarray, cl: np.ndarray, cd: np.ndarray, cq: np.ndarray, count: int) -> int:
+    """The moves of :func:`_moves` that carry a disk above the low ones (between posts empty of low disks), written
+    from ``count`` on; the new count."""
+    k, n, s, shift, faces = geo[K], geo[N], geo[S], geo[SHIFT], geo[FACES]
+    bits = local & ((1 << shift) - 1)
+    e = low_empty[lo]
+    for i in range(empty_pairs[e, 0]):
+        q = empty_pairs[e, 1 + i]
         a = src[q]
         b = dst[q]
-        ta = top[a]
-        if ta >= top[b]:
+        ta = htop[a]
+        tb = htop[b]
+        if ta >= tb:
             continue
-        after = bits
-        if geo[_FACES]:
-            up = (bits >> a) & 1  # the colour the mover shows, its bottom face once flipped
-            shown = own[b] if top[b] == n else (bits >> b) & 1
+        d = 0
+        if faces:
+            up = (bits >> a) & 1
+            shown = own[b] if tb == n else (bits >> b) & 1
             if shown == up:
                 continue
-            after = (after & ~(1 << b)) | ((1 - up) << b)
-            if cnt[a] == 1:
+            after = (bits & ~(1 << b)) | ((1 - up) << b)
+            if (held >> (k + a)) & 1:
                 after &= ~(1 << a)
+            d = after - bits
         if ta < s:
-            out_block[count] = block
-            out_local[count] = local + (((b - a) * powers[ta]) << shift) + after - bits
+            cb[count] = block
+            cl[count] = local + d + (((b - a) * powers[ta]) << shift)
         else:
-            out_block[count] = block + (b - a) * powers[ta - s]
-            out_local[count] = local + after - bits
+            cb[count] = block + (b - a) * powers[ta - s]
+            cl[count] = local + d
+        cd[count] = ta
+        cq[count] = q
         count += 1
     return count
 
 
 @_jit
-def expand_block(
-    row: np.ndarray,
-    block: int,
-    value: int,
-    codes: np.ndarray,
-    dense: bool,
-    start: int,
-    target: int,
-    geo: np.ndarray,
-    low_top: np.ndarray,
-    low_cnt: np.ndarray,
-    high_top: np.ndarray,
-    high_cnt: np.ndarray,
-    powers: np.ndarray,
-    src: np.ndarray,
-    dst: np.ndarray,
-    own: np.ndarray,
-    found: np.ndarray,
-    cross: np.ndarray,
-    out: np.ndarray,
-) -> None:
+def _high(local: int, geo: np.ndarray) -> int:
+    rows_log = geo[ROWSLOG]
+    return int(local >> rows_log if rows_log >= 0 else local // geo[ROWS])
+
+
+@_jit
+def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, dense: bool, start: int, target: int,
+                 t: Any, found: np.ndarray, cross: np.ndarray, out: np.ndarray) -> None:
     """Expand the positions of the current layer (``value``) in one block's ``row``, from ``codes`` or, if ``dense``,
-    by scanning the row, starting at item (or word) ``start``.
+    by scanning the row a word at a time, starting at item (or word) ``start``.
 
     Children in the block are marked with the next layer's value and listed in ``found`` while it has room; children
     in other blocks are written to ``cross`` as global codes. ``out`` receives: next-layer positions found, crossing
     children written, 1 if ``target`` (a local code) was found, and where to resume when ``cross`` filled up (-1 when
     done).
     """
-    k, pairs, size = geo[_K], geo[_PAIRS], geo[_P]
+    geo, low_count, low_delta, low_flag, low_empty = t[0], t[1], t[2], t[3], t[5]
+    empty_pairs, powers, src, dst, own = t[8], t[9], t[10], t[11], t[12]
+    k, pairs, size, faces = geo[K], geo[PAIRS], geo[P], geo[FACES]
+    rows, rows_log, bit_mask = geo[ROWS], geo[ROWSLOG], (1 << geo[SHIFT]) - 1
     following = 5 - value
     btop = np.empty(k, np.int64)
     bcnt = np.empty(k, np.int64)
-    top = np.empty(k, np.int64)
-    cnt = np.empty(k, np.int64)
-    out_block = np.empty(pairs, np.int64)
-    out_local = np.empty(pairs, np.int64)
+    htop = np.empty(k, np.int64)
+    cb = np.empty(pairs, np.int64)
+    cl = np.empty(pairs, np.int64)
+    cd = np.empty(pairs, np.int64)
+    cq = np.empty(pairs, np.int64)
     _block_tops(block, geo, btop, bcnt)
     room = cross.size
+    per_item = 32 * pairs if dense else pairs
     items = (row.size >> 3) if dense else codes.size
     words = row.view(np.uint64)
     pattern = np.uint64(value) * _ODD
+    listed = out[0]
+    crossed = out[1]
+    room_found = found.size
+    run = -1
+    held = 0
     out[3] = -1
     for item in range(start, items):
-        if dense:
-            x = words[item] ^ pattern  # a slot holding ``value`` reads 00
-            if ((x | (x >> _ONE)) & _ODD) == _ODD:
-                continue
-            first, last = item * 32, min(item * 32 + 32, size)
-            if out[1] + 32 * pairs > room:
-                out[3] = item
-                return
+        if dense:  # the slots of the word that hold ``value``, by the low bit of each
+            x = words[item] ^ pattern
+            hits = ~(x | (x >> _ONE)) & _ODD
+            base = item * 32
         else:
-            first = np.int64(codes[item])  # type: ignore[assignment]  # numba types both branches as int64
-            last = first + 1
-            if out[1] + pairs > room:
-                out[3] = item
-                return
-        for code in range(first, last):
-            if state_of(row, code) != value:
-                continue
-            _finish(row, code)
-            made = _children(
-                code, block, geo, low_top, low_cnt, high_top, high_cnt, powers, src, dst, own, btop, bcnt, top, cnt,
-                out_block, out_local,
-            )
-            for i in range(made):
-                child = out_local[i]
-                if out_block[i] == block:
-                    if mark(row, child, following):
-                        if out[0] < found.size:
-                            found[out[0]] = child
-                        out[0] += 1
-                        if child == target:
-                            out[2] = 1
-                else:
-                    cross[out[1]] = out_block[i] * size + child
-                    out[1] += 1
+            base = np.int64(codes[item])  # type: ignore[assignment]  # numba types both branches as int64
+            hits = _ONE if state_of(row, base) == value else np.uint64(0)
+        if hits == 0:
+            continue
+        if crossed + per_item > room:
+            out[3] = item
+            break
+        left = hits
+        while left:
+            code = base + (np.int64(_tz(left)) >> 1)
+            left &= left - _ONE
+            lo = code & (rows - 1) if rows_log >= 0 else code % rows
+            hi = code >> rows_log if rows_log >= 0 else code // rows
+            if hi != run:
+                held = _run_tops(hi, geo, t[6], t[7], btop, bcnt, htop)
+                run = hi
+            bits = code & bit_mask
+            for j in range(low_count[lo]):
+                d = low_delta[lo, j]
+                if faces:
+                    f = low_flag[lo, j]
+                    if f & 3:
+                        d = _colour_step(f, d, src[f >> 2], dst[f >> 2], own[dst[f >> 2]], bits, held)
+                        if d == 0:
+                            continue
+                child = code + d  # a move of a low disk stays in the block
+                byte_at = child >> 2
+                shift = (child & 3) << 1
+                byte = row[byte_at]
+                fresh = ((byte >> shift) & 3) == 0  # marked without a branch: it is hard to predict
+                row[byte_at] = byte | ((following * fresh) << shift)
+                if listed < room_found:
+                    found[listed] = child
+                listed += fresh
+            if empty_pairs[low_empty[lo], 0]:
+                made = _high_moves(code, lo, block, held, htop, geo, low_empty, empty_pairs, powers, src, dst, own,
+                                   cb, cl, cd, cq, 0)
+                for i in range(made):
+                    child = cl[i]
+                    if cb[i] == block:
+                        if mark(row, child, following):
+                            if listed < found.size:
+                                found[listed] = child
+                            listed += 1
+                    else:
+                        cross[crossed] = cb[i] * size + child
+                        crossed += 1
+        if dense:  # the layer's positions are done
+            words[item] = (words[item] & ~(hits | (hits << _ONE))) | hits
+        else:
+            _finish(row, base)
+    out[0] = listed
+    out[1] = crossed
+    if target >= 0 and state_of(row, target) == following:
+        out[2] = 1
 
 
 @_jit
-def mark_codes(
-    table: np.ndarray, codes: np.ndarray, value: int, size: int, marked: np.ndarray, dirty: np.ndarray
-) -> int:
+def mark_codes(table: np.ndarray, codes: np.ndarray, value: int, size: int, marked: np.ndarray,
+               dirty: np.ndarray) -> int:
     """Give each unvisited code of ``codes`` (global, ``size`` per block) the value ``value``; list them in
     ``marked`` and flag their blocks ``dirty``; their number."""
     count = 0
@@ -245,29 +320,9 @@ def mark_codes(
 
 
 @_jit
-def run_narrow(
-    table: np.ndarray,
-    current: np.ndarray,
-    spare: np.ndarray,
-    count: int,
-    value: int,
-    target: int,
-    max_layers: int,
-    max_work: int,
-    cap: int,
-    geo: np.ndarray,
-    low_top: np.ndarray,
-    low_cnt: np.ndarray,
-    high_top: np.ndarray,
-    high_cnt: np.ndarray,
-    powers: np.ndarray,
-    src: np.ndarray,
-    dst: np.ndarray,
-    own: np.ndarray,
-    sizes: np.ndarray,
-    dirty: np.ndarray,
-    out: np.ndarray,
-) -> np.ndarray:
+def run_narrow(table: np.ndarray, current: np.ndarray, spare: np.ndarray, count: int, value: int, target: int,
+               max_layers: int, max_work: int, cap: int, t: Any, sizes: np.ndarray, dirty: np.ndarray,
+               out: np.ndarray) -> np.ndarray:
     """Expand whole layers from the list ``current`` (``count`` global codes of the layer with ``value``) over the
     whole ``table``, until a layer is empty or has more than ``cap`` positions, or after ``max_layers`` layers or
     ``max_work`` expansions. ``spare`` has room for ``cap`` times the moves per position.
@@ -275,22 +330,26 @@ def run_narrow(
     Writes each layer's size to ``sizes`` and, in ``out``: the layers done, the last layer's size and value, and the
     number of the layer (from 1) in which ``target`` was found, 0 if not. Returns the array that lists the last layer.
     """
-    k, pairs, size = geo[_K], geo[_PAIRS], geo[_P]
+    geo = t[0]
+    k, pairs, size, plog = geo[K], geo[PAIRS], geo[P], geo[PLOG]
     btop = np.empty(k, np.int64)
     bcnt = np.empty(k, np.int64)
-    top = np.empty(k, np.int64)
-    cnt = np.empty(k, np.int64)
-    out_block = np.empty(pairs, np.int64)
-    out_local = np.empty(pairs, np.int64)
+    htop = np.empty(k, np.int64)
+    cb = np.empty(pairs, np.int64)
+    cl = np.empty(pairs, np.int64)
+    cd = np.empty(pairs, np.int64)
+    cq = np.empty(pairs, np.int64)
     layers = 0
     work = 0
     known = -1
+    run = -1
+    held = 0
     while True:
         following = 5 - value
         made_layer = 0
         for i in range(count):
             g = current[i]
-            block = g >> geo[_PLOG] if geo[_PLOG] >= 0 else g // size
+            block = g >> plog if plog >= 0 else g // size
             local = g - block * size
             row = table[block]
             if state_of(row, local) != value:
@@ -300,16 +359,18 @@ def run_narrow(
             if block != known:  # consecutive positions mostly share their block
                 _block_tops(block, geo, btop, bcnt)
                 known = block
-            made = _children(
-                local, block, geo, low_top, low_cnt, high_top, high_cnt, powers, src, dst, own, btop, bcnt, top, cnt,
-                out_block, out_local,
-            )
+                run = -1
+            hi = _high(local, geo)
+            if hi != run:
+                held = _run_tops(hi, geo, t[6], t[7], btop, bcnt, htop)
+                run = hi
+            made = _moves(local, block, held, htop, t, cb, cl, cd, cq)
             for j in range(made):
-                if mark(table[out_block[j]], out_local[j], following):
-                    child = out_block[j] * size + out_local[j]
+                if mark(table[cb[j]], cl[j], following):
+                    child = cb[j] * size + cl[j]
                     spare[made_layer] = child
                     made_layer += 1
-                    dirty[out_block[j]] = 1
+                    dirty[cb[j]] = 1
                     if child == target:
                         out[3] = layers + 1
         work += count
@@ -324,3 +385,148 @@ def run_narrow(
     out[1] = count
     out[2] = value
     return current
+
+
+@_jit
+def distances(t: Any, dist: np.ndarray, queue: np.ndarray, sizes: np.ndarray, state: np.ndarray, stop: int,
+              max_work: int) -> None:
+    """Breadth-first search in memory over a code space of one block (``m = 0``), with a distance per code in
+    ``dist`` (-1 where not reached) and the positions in ``queue`` in the order found. ``state`` holds the queue's
+    head and tail, the number of layers and (out) how many new layers' sizes were written to ``sizes``. It goes on
+    from ``state`` and returns after about ``max_work`` expansions, or once the queue is empty or the layer of
+    ``stop`` (-1: none) is complete."""
+    geo = t[0]
+    k, pairs = geo[K], geo[PAIRS]
+    btop = np.empty(k, np.int64)
+    bcnt = np.empty(k, np.int64)
+    htop = np.empty(k, np.int64)
+    cb = np.empty(pairs, np.int64)
+    cl = np.empty(pairs, np.int64)
+    cd = np.empty(pairs, np.int64)
+    cq = np.empty(pairs, np.int64)
+    _block_tops(0, geo, btop, bcnt)
+    head, tail, layers = state[0], state[1], state[2]
+    written = 0
+    work = 0
+    run = -1
+    held = 0
+    while head < tail and work < max_work:
+        if stop >= 0 and dist[stop] >= 0 and dist[stop] < layers:
+            break
+        end = tail
+        work += end - head
+        depth = dist[queue[head]] + 1
+        while head < end:
+            code = np.int64(queue[head])
+            head += 1
+            hi = _high(code, geo)
+            if hi != run:
+                held = _run_tops(hi, geo, t[6], t[7], btop, bcnt, htop)
+                run = hi
+            made = _moves(code, 0, held, htop, t, cb, cl, cd, cq)
+            for j in range(made):
+                child = cl[j]
+                if dist[child] < 0:
+                    dist[child] = depth
+                    queue[tail] = child
+                    tail += 1
+        if tail > end:
+            sizes[written] = tail - end
+            written += 1
+            layers += 1
+    state[0], state[1], state[2], state[3] = head, tail, layers, written
+
+
+@_jit
+def _layer_toward(t: Any, dist: np.ndarray, queue: np.ndarray, head: int, tail: int, other: np.ndarray,
+                  tops: np.ndarray) -> tuple[int, int]:
+    """Expand the layer ``queue[head:tail]`` of one side of a search from both ends; the new tail, and the shortest
+    length of a path through a child the ``other`` side has reached (-1 if none)."""
+    geo = t[0]
+    pairs = geo[PAIRS]
+    btop, bcnt, htop = tops[0], tops[1], tops[2]
+    cb = np.empty(pairs, np.int64)
+    cl = np.empty(pairs, np.int64)
+    cd = np.empty(pairs, np.int64)
+    cq = np.empty(pairs, np.int64)
+    end = tail
+    depth = dist[queue[head]] + 1
+    best = -1
+    run = -1
+    held = 0
+    for i in range(head, end):
+        code = np.int64(queue[i])
+        hi = _high(code, geo)
+        if hi != run:
+            held = _run_tops(hi, geo, t[6], t[7], btop, bcnt, htop)
+            run = hi
+        made = _moves(code, 0, held, htop, t, cb, cl, cd, cq)
+        for j in range(made):
+            child = cl[j]
+            if dist[child] < 0:
+                dist[child] = depth
+                queue[tail] = child
+                tail += 1
+                if other[child] >= 0 and (best < 0 or depth + other[child] < best):
+                    best = depth + other[child]
+    return tail, best
+
+
+@_jit
+def meet(t: Any, source: int, target: int, ahead: np.ndarray, behind: np.ndarray, queue_a: np.ndarray,
+         queue_b: np.ndarray) -> int:
+    """The distance from ``source`` to ``target`` (-1 if none) over moves that can all be undone (a code space of one
+    block), by breadth-first search from both ends, a whole layer of the smaller side at a time, until a layer
+    reaches a position the other side has; the distances go to ``ahead`` and ``behind`` (-1 where not reached)."""
+    if source == target:
+        return 0
+    k = t[0][K]
+    tops = np.empty((3, k), np.int64)
+    _block_tops(0, t[0], tops[0], tops[1])
+    ahead[source] = 0
+    behind[target] = 0
+    queue_a[0] = source
+    queue_b[0] = target
+    head_a, tail_a, head_b, tail_b = 0, 1, 0, 1
+    while head_a < tail_a and head_b < tail_b:
+        if tail_a - head_a <= tail_b - head_b:
+            end = tail_a
+            tail_a, best = _layer_toward(t, ahead, queue_a, head_a, tail_a, behind, tops)
+            head_a = end
+        else:
+            end = tail_b
+            tail_b, best = _layer_toward(t, behind, queue_b, head_b, tail_b, ahead, tops)
+            head_b = end
+        if best >= 0:
+            return int(best)
+    return -1
+
+
+@_jit
+def list_moves(t: Any, codes: np.ndarray, parent: np.ndarray, child: np.ndarray, disk: np.ndarray,
+               pair: np.ndarray) -> int:
+    """Every legal move out of ``codes`` (a code space of one block): the index of its code, the child, the disk
+    (0-based) and the pair index, into the arrays (room for ``pairs`` a code); their number."""
+    geo = t[0]
+    k, pairs = geo[K], geo[PAIRS]
+    btop = np.empty(k, np.int64)
+    bcnt = np.empty(k, np.int64)
+    htop = np.empty(k, np.int64)
+    cb = np.empty(pairs, np.int64)
+    cl = np.empty(pairs, np.int64)
+    cd = np.empty(pairs, np.int64)
+    cq = np.empty(pairs, np.int64)
+    _block_tops(0, geo, btop, bcnt)
+    count = 0
+    for i in range(codes.size):
+        code = np.int64(codes[i])
+        held = _run_tops(_high(code, geo), geo, t[6], t[7], btop, bcnt, htop)
+        made = _moves(code, 0, held, htop, t, cb, cl, cd, cq)
+        for j in range(made):
+            parent[count] = i
+            child[count] = cl[j]
+            disk[count] = cd[j]
+            pair[count] = cq[j]
+            count += 1
+    return count
+

@@ -1,12 +1,10 @@
 """The code space of a puzzle, cut into blocks by its largest disks: what the frontier search stores and where.
 
-A position's *code* reads the posts of the disks as a base-``k`` number (``k`` posts, disk 1 the least significant
-digit); on a puzzle with faces it is that number times ``2**k`` plus one bit per post, set when the stack on the post
-shows blue on top (0 for an empty post), as in :mod:`hanoikit.search`. The ``m`` largest disks are the most significant
-digits: they pick the *block*, and the rest of the code is the position within it. A move of one of the ``s = n - m``
-smaller disks keeps the large disks where they are and, on a magnetic tower, keeps the colour of every stack that holds
-a large disk (a legal move never changes the colour a non-empty destination shows, and a post with a large disk never
-empties), so it stays inside its block; only moves of the large disks cross blocks.
+The codes are :mod:`hanoikit.positions`'s. The ``m`` largest disks are the most significant digits: they pick the
+*block*, and the rest of the code is the position within it. A move of one of the ``s = n - m`` smaller disks keeps
+the large disks where they are and, on a magnetic tower, keeps the colour of every stack that holds a large disk (a
+legal move never changes the colour a non-empty destination shows, and a post with a large disk never empties), so it
+stays inside its block; only moves of the large disks cross blocks.
 
 Each block keeps two bits per code (unvisited, done, and the current and next layers), packed four to a byte, in a
 row of :attr:`Layout.row_bytes` bytes.
@@ -25,50 +23,16 @@ row of :attr:`Layout.row_bytes` bytes.
 from __future__ import annotations
 
 import functools
-import math
-from typing import NamedTuple
 
-import numpy as np
-
-from ..errors import InvalidStateError, TooLargeError
+from ..digits import rounded
+from ..errors import TooLargeError
 from ..limits import FRONTIER_BLOCK_CODES, MAX_FRONTIER_CODES
+from ..positions import MoveTables, code_space, decode, encode, move_tables
+from ..positions import state_count as position_count  # the legal positions, one formula for the family
 from ..puzzle import Puzzle
-from ..search import state_count as position_count  # the legal positions, one formula for the family
-from ..solvers.tower_search import code_space, encode
 from ..state import State
 
-__all__ = ["Geometry", "Layout", "position_count"]
-
-_NONE = 255  # "no disk" in the tops tables
-_LOW_ROWS = 1 << 16  # the low digits' table has at most this many rows
-
-
-class Geometry(NamedTuple):
-    """The arrays the kernels read (see :mod:`hanoikit.frontier.kernels`)."""
-
-    geo: np.ndarray  # int64: k, n, s, log2 W, P, L, k**L, faces, pairs, m, then log2 of k, k**L and P (-1 if none)
-    low_top: np.ndarray  # (k**L, k) uint8: the smallest of the L low disks on each post, 255 if none
-    low_cnt: np.ndarray  # (k**L, k) uint8: how many of them, at most 2
-    high_top: np.ndarray  # (k**(s-L), k) uint8: the same for the other small disks, numbered from L
-    high_cnt: np.ndarray
-    powers: np.ndarray  # int64 k**i, i = 0 .. n
-    src: np.ndarray  # int64 source post of each allowed move
-    dst: np.ndarray
-    own: np.ndarray  # int64 colour of each post: -1 neutral, 0 red, 1 blue
-
-
-def _tops_table(digits: int, k: int) -> tuple[np.ndarray, np.ndarray]:
-    """For every value of ``digits`` base-``k`` digits (disk 0 least significant): the smallest disk on each post
-    (255 if none) and how many disks, at most 2."""
-    values = np.arange(k**digits, dtype=np.int64)
-    tops = np.full((values.size, k), _NONE, dtype=np.uint8)
-    counts = np.zeros((values.size, k), dtype=np.uint8)
-    rows = np.arange(values.size)
-    for disk in range(digits - 1, -1, -1):  # the smaller disk written last wins the top
-        post = values // k**disk % k
-        tops[rows, post] = disk
-        counts[rows, post] += 1
-    return tops, np.minimum(counts, 2)
+__all__ = ["Layout", "position_count"]
 
 
 class Layout:
@@ -85,7 +49,7 @@ class Layout:
         self.codes = code_space(puzzle)
         if self.codes > MAX_FRONTIER_CODES:
             raise TooLargeError(
-                f"a frontier search of {puzzle!r} would index {self.codes:,} codes; the limit is "
+                f"a frontier search of {puzzle!r} would index {rounded(self.codes)} codes; the limit is "
                 f"MAX_FRONTIER_CODES = {MAX_FRONTIER_CODES:,}"
             )
         if block_disks is None:
@@ -119,57 +83,23 @@ class Layout:
     # -- codes -----------------------------------------------------------------------------------------------------
 
     def encode(self, state: State) -> int:
-        """The code of a legal position of the puzzle (:func:`hanoikit.solvers.tower_search.encode`)."""
+        """The code of a legal position of the puzzle (:func:`hanoikit.positions.encode`)."""
         return encode(self.puzzle, state)
 
     def decode(self, code: int) -> State:
         """The position with ``code``; raises :class:`~hanoikit.InvalidStateError` if it is not a legal one."""
-        if not 0 <= code < self.codes:
-            raise InvalidStateError(f"code {code!r} is not a whole number in 0..{self.codes - 1}")
-        rest, bits = divmod(int(code), self.width)
-        posts = []
-        for _ in range(self.n):
-            rest, post = divmod(rest, self.k)
-            posts.append(post)
-        if not self.faces:
-            return State(posts, post_count=self.k)
-        if any(bits >> p & 1 and p not in posts for p in range(self.k)):
-            raise InvalidStateError(f"code {code} is not a position of {self.puzzle!r}: it colours an empty post")
-        state = State(posts, ["B" if bits >> p & 1 else "R" for p in posts], post_count=self.k)
-        return self.puzzle.check(state)
+        return decode(self.puzzle, code)
 
     # -- the kernels' tables ---------------------------------------------------------------------------------------
 
-    @functools.cached_property
-    def geometry(self) -> Geometry:
-        k, s = self.k, self.s
-        low = min(s, int(math.log(_LOW_ROWS, k)))
-        low_top, low_cnt = _tops_table(low, k)
-        high_top, high_cnt = _tops_table(s - low, k)
-        pairs = sorted(self.puzzle.moves)
-        colors = getattr(self.puzzle, "colors", "N" * k)
-        geo = [k, self.n, s, self.width.bit_length() - 1, self.block_codes, low, k**low, int(self.faces), len(pairs)]
-        return Geometry(
-            geo=np.array(geo + [self.m, _log2(k), _log2(k**low), _log2(self.block_codes)], dtype=np.int64),
-            low_top=low_top,
-            low_cnt=low_cnt,
-            high_top=high_top,
-            high_cnt=high_cnt,
-            powers=np.array([k**i for i in range(self.n + 1)], dtype=np.int64),
-            src=np.array([a for a, _ in pairs], dtype=np.int64),
-            dst=np.array([b for _, b in pairs], dtype=np.int64),
-            own=np.array([{"N": -1, "R": 0, "B": 1}[c] for c in colors], dtype=np.int64),
-        )
+    def tables(self, reverse: bool = False) -> MoveTables:
+        """The tables of moves the kernels read (:func:`hanoikit.positions.move_tables`), backwards if ``reverse``."""
+        return move_tables(self.puzzle, self.m, reverse)
 
     @property
     def table_bytes(self) -> int:
         """The bytes of the kernels' tables: a fixed overhead, at most a few MiB."""
-        return sum(array.nbytes for array in self.geometry)
-
-
-def _log2(value: int) -> int:
-    """The exponent of ``value`` if it is a power of two, else -1 (the kernels then shift instead of dividing)."""
-    return value.bit_length() - 1 if value & (value - 1) == 0 else -1
+        return sum(array.nbytes for array in self.tables())
 
 
 @functools.lru_cache(maxsize=8)

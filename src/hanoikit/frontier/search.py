@@ -258,8 +258,8 @@ class _Search:
 
     def _narrow_layers(self) -> None:
         assert self.narrow is not None
-        g = self.layout.geometry
-        room = max(self.cap, self.narrow.size) * max(1, int(g.geo[8]))
+        tables = self.layout.tables()
+        room = max(self.cap, self.narrow.size) * max(1, len(tables.src))
         current = np.empty(room, dtype=np.int64)
         current[: self.narrow.size] = self.narrow
         sizes = np.zeros(_SIZES, dtype=np.int64)
@@ -267,7 +267,7 @@ class _Search:
         most = 1 if self.saver is not None and self.every == 0 else sizes.size  # one layer a checkpoint
         last = run_narrow(
             self.table, current, np.empty(room, dtype=np.int64), self.narrow.size, self.value, self.target, most,
-            _WORK, self.cap, *g, sizes, self.dirty, out,  # the Geometry's arrays, in the kernels' order
+            _WORK, self.cap, tables, sizes, self.dirty, out,
         )
         done, count, self.value = int(out[0]), int(out[1]), int(out[2])
         if out[3] and self.distance is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ..limits import MAX_COUNT_ROWS, MAX_DISKS, MAX_LEVY_DISK_COUNTS_DISKS, MAX_LEVY_DISKS, ensure_at_most
 from ..puzzle import MagneticPuzzle
 from .appendix import disk_moves_made, moves_made, warm
 from .published import check_n, get
@@ -29,18 +30,21 @@ from the first counts of :func:`structural_count`, which the tests check the for
 
 def structural_count(algorithm: str, n: int) -> int:
     """How many moves ``algorithm`` makes on ``n`` disks, by recursion over its functions, no moves made: the
-    definition :func:`counts` is checked against. Linear in ``n`` big-int additions.
+    definition :func:`counts` is checked against. Linear in ``n`` big-int additions, each kept: up to
+    :data:`~hanoikit.limits.MAX_LEVY_DISKS` disks (else :class:`~hanoikit.TooLargeError`).
 
     >>> [structural_count("62", n) for n in range(1, 9)]
     [1, 4, 11, 30, 83, 236, 691, 2050]
     """
     call = get(algorithm).call(check_n(n))
+    ensure_at_most(n, MAX_LEVY_DISKS, "disks (counting Levy's moves call by call)")
     warm(moves_made, n)
     return moves_made(call.function, n)
 
 
 def counts(algorithm: str, n: int) -> int:
-    """How many moves ``algorithm`` makes on ``n`` disks: exact, in closed form (one power of 3), no moves made.
+    """How many moves ``algorithm`` makes on ``n`` disks: exact, in closed form (one power of 3), no moves made; up to
+    :data:`~hanoikit.limits.MAX_DISKS` disks (else :class:`~hanoikit.TooLargeError`).
 
     >>> [counts("semifree", n) for n in range(1, 9)]
     [1, 4, 11, 32, 93, 276, 823, 2464]
@@ -51,16 +55,19 @@ def counts(algorithm: str, n: int) -> int:
     True
     """
     start, form = _CLOSED_FORMS[get(algorithm).name]
+    ensure_at_most(check_n(n), MAX_DISKS, "disks")
     return form(n) if check_n(n) >= start else structural_count(algorithm, n)
 
 
 def disk_counts(algorithm: str, n: int) -> list[int]:
-    """How often each disk moves under ``algorithm`` on ``n`` disks; index 0 is disk 1 (the smallest).
+    """How often each disk moves under ``algorithm`` on ``n`` disks; index 0 is disk 1 (the smallest). Up to
+    :data:`~hanoikit.limits.MAX_LEVY_DISK_COUNTS_DISKS` disks (else :class:`~hanoikit.TooLargeError`).
 
     >>> disk_counts("67-down", 5)
     [55, 19, 7, 3, 1]
     """
     call = get(algorithm).call(check_n(n))
+    ensure_at_most(n, MAX_LEVY_DISK_COUNTS_DISKS, "disks (counting the moves of each disk)")
     warm(disk_moves_made, n)
     return list(disk_moves_made(call.function, n))
 
@@ -80,12 +87,14 @@ class Comparison(NamedTuple):
 
 def compare(algorithm: str, upto: int, colors: str | None = None) -> list[Comparison]:
     """``algorithm``'s counts for 1 to ``upto`` disks beside the optimal counts of the tower ``colors`` (default: the
-    one it was published for), from :meth:`MagneticPuzzle.distance`.
+    one it was published for), from :meth:`MagneticPuzzle.distance`; ``upto`` at most
+    :data:`~hanoikit.limits.MAX_COUNT_ROWS` (else :class:`~hanoikit.TooLargeError`).
 
     >>> [tuple(c) for c in compare("100", 3, "NNN")]
     [(1, 1, 1), (2, 4, 4), (3, 13, 11)]
     """
     colors = colors or get(algorithm).colors
+    ensure_at_most(upto, MAX_COUNT_ROWS, "rows")
     return [Comparison(n, counts(algorithm, n), MagneticPuzzle(n, colors).distance()) for n in range(1, upto + 1)]
 
 

@@ -16,21 +16,21 @@ from __future__ import annotations
 import html
 import importlib
 import os
-import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..draw.files import naming
+from ..draw.files import naming, temporary
 from . import Check
 
 __all__ = ["Table", "Section", "Built", "MATCH", "MISMATCH", "collect", "render_markdown", "render_html", "build"]
 
 MATCH = "✓ match"
+"""How the report marks an item where hanoikit computes the published value."""
 MISMATCH = "✗ mismatch"
+"""How the report marks an item where it does not (each with a note explaining why)."""
 
 _SEEDS = (
     ("levy", "000"),
@@ -231,8 +231,8 @@ def build(out: str | os.PathLike[str]) -> Built:
 
 
 def _build(out: Path) -> Built:
-    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))  # the parent must exist
-    try:
+    with temporary(out.parent, prefix=f".{out.name}.", folder=True) as name:  # the parent must exist
+        work = Path(name)
         sections = collect(work / "figures")
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
         (work / "report.md").write_text(render_markdown(sections, stamp), encoding="utf-8")
@@ -249,6 +249,4 @@ def _build(out: Path) -> Built:
                 target.mkdir(exist_ok=True)
             else:
                 os.replace(path, target)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
     return Built(out, sections)

@@ -19,6 +19,7 @@ from . import Check
 __all__ = ["TITLE", "checks"]
 
 TITLE = "the classic tower: Die Türme von Hanoi (002) and 河內塔 (003)"
+"""The section's title in the report."""
 
 _GERMAN_POSTS = {"Links": 0, "Mitte": 1, "Rechts": 2, "links": 0, "rechts": 2}
 _LETTER_POSTS = {"A": 0, "B": 1, "C": 2}

@@ -7,7 +7,7 @@ analyses (:mod:`hanoikit.analysis`) when the report is built.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import cast
@@ -26,7 +26,9 @@ __all__ = [
 ]
 
 SEED = "001"
+"""The founding document this section checks."""
 TITLE = "Magnetic Tower of Hanoi (encyclopedia article): examples, algorithms, recurrences, s and p, the Markov matrix"
+"""The section's title in the report."""
 
 PUBLISHED_N3 = "1SD 2SI 1DS 1SI 3SD 1IS 1SD 2IS 1DI 2SD 1ID"
 """The article's 11-move solution for three disks, in hanoikit's notation (disk 1 smallest): two disks to I in four
@@ -62,7 +64,9 @@ PUBLISHED_MATRIX = [
     [0, 0, 0, 0, 0, 0, 3, 1],
     [0, 0, 0, 0, 0, 0, 0, 1],
 ]
+"""The article's matrix M, as printed: the recurrences of the seven seed variants and the constant."""
 PUBLISHED_S1 = [1, 1, 2, 2, 1, 1, 1, 1]
+"""The article's S(1) vector, as printed."""
 _ROOTS = "3, 1.52183, -0.7607 + 0.8579i, -0.7607 - 0.8579i, 1, 1, 0, 0"
 _PAIRS = [("RBB", "RRB"), ("RBN", "NRB"), ("RNB", "BNR"), ("RNN", "NNB")]
 
@@ -129,21 +133,23 @@ def _time_reversed(moves: list[Move]) -> list[Move]:
     return [Move(m.disk, swap[m.dst], swap[m.src]) for m in reversed(moves)]
 
 
-def checks(figure_dir: Path) -> list[Check]:
-    """One check per published item of seed 001, everything on the computed side computed now."""
-    out: list[Check] = []
+def _check(
+    item: str, published: str, computed: str, match: bool, note: str = "", figures: tuple[str, ...] = ()
+) -> Check:
+    return Check(SEED, item, published, computed, match, note, figures)
 
-    def add(
-        item: str, published: str, computed: str, match: bool, note: str = "", figures: tuple[str, ...] = ()
-    ) -> None:
-        out.append(Check(SEED, item, published, computed, match, note, figures))
 
-    # worked examples
+def _S(name: str, n: int) -> int:
+    return 0 if n == 0 else markov_total(name, n)
+
+
+def _worked_examples(figure_dir: Path) -> Iterator[Check]:
+    """The article's worked examples: n = 2 and n = 3, the free counts."""
     two, three = MagneticPuzzle(2), MagneticPuzzle(3)
-    add("n = 2 needs four moves", "4", str(two.distance()), two.distance() == 4, "BFS-checked engine distance")
+    yield _check("n = 2 needs four moves", "4", str(two.distance()), two.distance() == 4, "BFS-checked engine distance")
     moves = [Move.parse(m) for m in PUBLISHED_N3.split()]
     legal = three.play(moves) == three.goal
-    add(
+    yield _check(
         "n = 3: the listed 11-move solution",
         "11 moves: 2 disks to I (4), big disk to D, then 6 moves",
         f"{len(moves)} moves, replay {'legal, reaches the goal' if legal else 'fails'}; optimum {three.distance()}",
@@ -155,7 +161,7 @@ def checks(figure_dir: Path) -> list[Check]:
     after5 = three.play(moves[:5])
     rest = three.distance(after5)
     nnb = MagneticPuzzle(2, "NNB", start_up="B").distance()
-    add(
+    yield _check(
         "n = 3: after 5 moves the rest is the NNB puzzle",
         "equivalent to NNB (n = 2)",
         f"position {after5}: {rest} moves left; NNB with 2 disks starting blue up: {nnb}; NNR: "
@@ -164,22 +170,21 @@ def checks(figure_dir: Path) -> list[Check]:
         "the small tower starts blue up on I, so it is NNB with the start colour swapped, i.e. seed 001's NNR",
     )
     free = [MagneticPuzzle(n).distance() for n in range(1, 8)]
-    add("free puzzle counts 1, 4, 11, ...", "1, 4, 11", ", ".join(map(str, free)), free[:3] == [1, 4, 11])
+    yield _check("free puzzle counts 1, 4, 11, ...", "1, 4, 11", ", ".join(map(str, free)), free[:3] == [1, 4, 11])
 
-    # the RBB / RRB algorithms and their optimality
+
+def _algorithms(figure_dir: Path) -> Iterator[Check]:
+    """The RBB, RRB and NNN algorithms, their recurrences and closed forms."""
     ok = all(_replays_optimally("RBB", rbb_algorithm(n), n) and _replays_optimally("RRB", rrb_algorithm(n), n)
              for n in range(1, 9))
-    add("RBB(n) and RRB(n) algorithms are optimal", "optimal (proof by induction)",
+    yield _check("RBB(n) and RRB(n) algorithms are optimal", "optimal (proof by induction)",
         f"legal and optimal for n = 1..8: {ok}", ok)
 
     # the NNN algorithm, by its move count
-    def S(name: str, n: int) -> int:
-        return 0 if n == 0 else markov_total(name, n)
-
-    nnn = [S("RNN", n - 1) + 1 + S("RRB", n - 2) + S("RBB", n - 2) + 1 + S("RBN", n - 2) + 1 + S("NNB", n - 2)
+    nnn = [_S("RNN", n - 1) + 1 + _S("RRB", n - 2) + _S("RBB", n - 2) + 1 + _S("RBN", n - 2) + 1 + _S("NNB", n - 2)
            for n in range(2, 31)]
-    engine_nnn = [S("NNN", n) for n in range(2, 31)]
-    add(
+    engine_nnn = [_S("NNN", n) for n in range(2, 31)]
+    yield _check(
         "NNN algorithm (RNN, 1, RRB, RBB, 1, RBN, 1, NNB pieces)",
         "optimal",
         "count equals the optimum for n = 2..30" if nnn == engine_nnn
@@ -189,9 +194,9 @@ def checks(figure_dir: Path) -> list[Check]:
     )
 
     # recurrences and closed forms of RBB / RRB
-    rbb = [S("RBB", n) for n in range(1, 61)]
-    rrb = [S("RRB", n) for n in range(1, 61)]
-    add(
+    rbb = [_S("RBB", n) for n in range(1, 61)]
+    rrb = [_S("RRB", n) for n in range(1, 61)]
+    yield _check(
         "S_RBB(n+1) = 3 S_RBB(n) + 1 and S_RBB = S_RRB",
         "3 S_RBB(n) + 1",
         f"holds for n = 1..59: {all(rbb[i + 1] == 3 * rbb[i] + 1 for i in range(59))}; S_RBB = S_RRB: {rbb == rrb}",
@@ -200,26 +205,28 @@ def checks(figure_dir: Path) -> list[Check]:
     p_rbb = counts.disk_move_counts("RBB", 40)
     p_rrb = counts.disk_move_counts("RRB", 40)
     ok = all(p_rbb[k + 1] == 3 * p_rbb[k] for k in range(39)) and p_rbb == p_rrb
-    add("P_RBB(k+1) = 3 P_RBB(k) and P_RBB = P_RRB", "3 P_RBB(k)", f"holds for k = 1..39: {ok}", ok)
+    yield _check("P_RBB(k+1) = 3 P_RBB(k) and P_RBB = P_RRB", "3 P_RBB(k)", f"holds for k = 1..39: {ok}", ok)
     s_form, s_from = counts.closed_form("RBB") or (None, 0)
     p_form, p_from = counts.closed_form("RBB", kind="P") or (None, 0)
-    add(
+    yield _check(
         "closed form S_RBB(n) = S_RRB(n)",
         "3^n/2 - 1/2",
         f"{s_form} (n >= {s_from}), same for RRB: {counts.closed_form('RRB') == (s_form, s_from)}",
         str(s_form) == "3**n/2 - 1/2",
         "sympy rsolve on the recursion found in the engine's counts",
     )
-    add("closed form P_RBB(k) = P_RRB(k)", "3^(k-1)", f"{p_form} (k >= {p_from})", str(p_form) == "3**(k - 1)")
+    yield _check("closed form P_RBB(k) = P_RRB(k)", "3^(k-1)", f"{p_form} (k >= {p_from})", str(p_form) == "3**(k - 1)")
 
-    # the s / p table
+
+def _asymptotics(figure_dir: Path) -> Iterator[Check]:
+    """The s / p table and the limit S(n) ~ s 3^n (with its figure)."""
     for names, (s_pub, p_pub) in _S_P_TABLE.items():
         values = {name: markov.asymptotic_factors(name) for name in names}
         s_set = {_fraction_text(s) for s, _ in values.values()}
         p_set = {_fraction_text(p) for _, p in values.values()}
         match = ({Fraction(s_pub)} == {s for s, _ in values.values()}
                  and {Fraction(p_pub)} == {p for _, p in values.values()})
-        add(
+        yield _check(
             f"s and p of {' / '.join(names)}",
             f"s = {s_pub}, p = {p_pub}",
             f"s = {', '.join(sorted(s_set))}, p = {', '.join(sorted(p_set))}",
@@ -230,7 +237,7 @@ def checks(figure_dir: Path) -> list[Check]:
     figure = _convergence_figure(figure_dir)
     s_big, _ = markov.asymptotic_factors("NNN")
     approx = Fraction(markov_total("NNN", 300), 3**300)
-    add(
+    yield _check(
         "S(n) ~ s 3^n (NNN)",
         "lim S(n)/3^n = s",
         f"S(300)/3^300 - 10/33 = {float(approx - s_big):.2e}",
@@ -240,22 +247,24 @@ def checks(figure_dir: Path) -> list[Check]:
     )
     family = [markov.asymptotic_factors(v) for v in markov.SEED_VARIANTS]
     doubled = all(p == 2 * s for s, p in family)
-    add("p = 2 s for every variant", "s/p table: p = 2 s", f"holds for the seven variants: {doubled}", doubled)
+    yield _check("p = 2 s for every variant", "s/p table: p = 2 s", f"holds for the seven variants: {doubled}", doubled)
 
-    # the Markov section
+
+def _markov_section(figure_dir: Path) -> Iterator[Check]:
+    """The Markov section: recurrences, S(1), the matrix M, its polynomial and roots, s."""
     recursions = markov.seed_recursions()
     for name in markov.SEED_VARIANTS:
         count, pieces = recursions[name]
         computed_row = [pieces.get(v, 0) for v in markov.SEED_VARIANTS] + [count]
         published_row = _published_row(_RECURRENCES[name])
-        add(
+        yield _check(
             f"recurrence of S_{name}",
             f"S_{name}(n) = {_RECURRENCES[name]}",
             _recurrence_text(count, pieces),
             computed_row == published_row,
             "an optimal plan of the engine whose pieces are all seed variants (pieces matched by equal counts)",
         )
-    add(
+    yield _check(
         "NNR and NBR end red up",
         "red up (destination coloured red)",
         f"default goal NNR: {MagneticPuzzle(1, 'NNR').goal_up}, NBR: {MagneticPuzzle(1, 'NBR').goal_up}; "
@@ -263,20 +272,20 @@ def checks(figure_dir: Path) -> list[Check]:
         counts.reachable_goals("NNR") == ("R",) and counts.reachable_goals("NBR") == ("R",),
     )
     s1 = [int(x) for x in markov.seed_s1()]
-    add("S(1)", str(PUBLISHED_S1), str(s1), s1 == PUBLISHED_S1, "distances of one disk")
+    yield _check("S(1)", str(PUBLISHED_S1), str(s1), s1 == PUBLISHED_S1, "distances of one disk")
     M = markov.seed_matrix()
     computed_M = [[int(M[i, j]) for j in range(8)] for i in range(8)]
-    add("the matrix M", _matrix_text(PUBLISHED_MATRIX), _matrix_text(computed_M), computed_M == PUBLISHED_MATRIX,
-        "rows rebuilt from the engine's plans")
+    yield _check("the matrix M", _matrix_text(PUBLISHED_MATRIX), _matrix_text(computed_M),
+                 computed_M == PUBLISHED_MATRIX, "rows rebuilt from the engine's plans")
     rows_ok = all(_published_row(_RECURRENCES[v]) == PUBLISHED_MATRIX[i] for i, v in enumerate(markov.SEED_VARIANTS))
-    add("M's rows against the article's own recurrences", "(consistent)",
+    yield _check("M's rows against the article's own recurrences", "(consistent)",
         f"every row matches its recurrence: {rows_ok}", rows_ok, "both sides transcribed from the article")
     vector = [markov_total(v, n) for n in (10, 25) for v in markov.SEED_VARIANTS]
     power = [int(x) for n in (10, 25) for x in list(M ** (n - 1) * markov.seed_s1())[:7]]
-    add("S(n) = M^(n-1) S(1)", "S(n) = M^(n-1) S(1)", f"equals the engine's optima at n = 10 and 25: {vector == power}",
-        vector == power)
+    yield _check("S(n) = M^(n-1) S(1)", "S(n) = M^(n-1) S(1)",
+                 f"equals the engine's optima at n = 10 and 25: {vector == power}", vector == power)
     poly = markov.characteristic_polynomial(M)
-    add(
+    yield _check(
         "characteristic polynomial of M",
         "(K-3)(K^3-K-2)(K-1)^2 K^2",
         str(poly).replace("**", "^"),
@@ -287,7 +296,7 @@ def checks(figure_dir: Path) -> list[Check]:
                      else f"{z.real:.5g} {'+' if z.imag > 0 else '-'} {abs(z.imag):.5g}i" for z in roots)
     expected = [3, 1.52183, complex(-0.7607, 0.8579), complex(-0.7607, -0.8579), 1, 1, 0, 0]
     off = [f"{e} (computed {z.real:.6f})" for z, e in zip(roots, expected) if abs(z - e) >= 1e-4]
-    add(
+    yield _check(
         "the eight roots",
         _ROOTS,
         text,
@@ -297,14 +306,17 @@ def checks(figure_dir: Path) -> list[Check]:
     )
     for name, published in _S_TABLE.items():
         s, _ = markov.asymptotic_factors(name)
-        add(f"s of {name} (Markov table)", published, f"{_fraction_text(s)} = {s * 66}/66", s == Fraction(published))
+        computed = f"{_fraction_text(s)} = {s * 66}/66"
+        yield _check(f"s of {name} (Markov table)", published, computed, s == Fraction(published))
 
-    # symmetry
+
+def _symmetry(figure_dir: Path) -> Iterator[Check]:
+    """The time-reversal pairs."""
     for a, b in _PAIRS:
         normalised = {symmetry.color_swap(b) if b.startswith("B") else b}
         reverse = symmetry.time_reversal(a)
         same = [markov_total(a, n) for n in range(1, 13)] == [markov_total(b, n) for n in range(1, 13)]
-        add(
+        yield _check(
             f"time-reversal pair {a} / {b}",
             f"{a} backwards is {b}; equal counts",
             f"reverse({a}) = {reverse}; equal counts n = 1..12: {same}",
@@ -312,7 +324,22 @@ def checks(figure_dir: Path) -> list[Check]:
             "" if not b.startswith("B")
             else f"{b} starts blue; with the colours swapped it is {symmetry.color_swap(b)}, i.e. {a} itself",
         )
-    return out
+
+
+SECTIONS: tuple[Callable[[Path], Iterator[Check]], ...] = (
+    _worked_examples,
+    _algorithms,
+    _asymptotics,
+    _markov_section,
+    _symmetry,
+)
+"""The report's sections in order, each a function of the figure directory yielding its check records."""
+
+
+def checks(figure_dir: Path) -> list[Check]:
+    """One check per published item of seed 001, everything on the computed side computed now: the records of every
+    section of :data:`SECTIONS`, in order."""
+    return [check for section in SECTIONS for check in section(figure_dir)]
 
 
 def _convergence_figure(figure_dir: Path) -> tuple[str, ...]:

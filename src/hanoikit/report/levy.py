@@ -22,9 +22,11 @@ from .build import Table
 __all__ = ["SEED", "TITLE", "INTRO", "TABLE_10", "table10", "checks", "tables"]
 
 SEED = "000"
+"""The founding document this section checks."""
 TITLE = (
     'Uri Levy, "The Magnetic Tower of Hanoi": colour crossings, Table 10, Figures 13-14, concluding remarks, Appendix 1'
 )
+"""The section's title in the report."""
 
 INTRO = (
     "Levy's algorithms are the transcription of Appendix 1 in hanoikit.levy; every sequence is replayed through "
@@ -32,6 +34,7 @@ INTRO = (
     "moves (post colour after every move: +1 red, 0 neutral, -1 blue); a crossing is a post going from one colour, "
     "through neutral, to the other. Published values are transcribed from the seed; everything else is computed."
 )
+"""The section's opening paragraph: where the algorithms and the colour crossings come from."""
 
 _ALGORITHM = {"67-Down": "67-down", "67-Up": "67-up", "62": "62"}
 

@@ -35,7 +35,9 @@ class Certificate:
     checked_to: int
 
 
-def _families(eng: L.Engine, order: int) -> list[int]:
+def class_families(eng: L.Engine, order: int) -> list[int]:
+    """For each class of ``eng``, the first class whose counts agree with it at ``order`` consecutive levels from
+    the exact ones on (then at every level, for a recursion of that order)."""
     top = L.EXACT_LEVELS + order + 2
     columns = list(zip(*(eng.row(m) for m in range(1, top + 1))))
     first: dict[tuple[int, ...], int] = {}
@@ -90,7 +92,7 @@ def certify(max_depth: int = 60) -> Certificate:
     """
     eng = L.engine()
     size = len(eng.reps)
-    family = _families(eng, size + 1)
+    family = class_families(eng, size + 1)
     A_T = [[0] * size for _ in range(size)]
     b = [0] * size
     for i, (count, slots) in enumerate(eng.policy):

@@ -279,6 +279,11 @@ class Engine:
         _complete(m)
         return self._F[m]
 
+    def level_distances(self, m: int) -> dict[int, dict[int, list[float]]]:
+        """The tiny graph's distances of exact level ``m`` (1 to :data:`EXACT_LEVELS`): ``[col][P][7 * Q + ...]``,
+        as :func:`optimal_plans` walks them back."""
+        return self._D[m]
+
     def next_row(self, below: list[int]) -> list[int]:
         """The row of the level above the row ``below`` (above :data:`EXACT_LEVELS`)."""
         return [count + sum([below[i] for i in slots]) for count, slots in self._policy]
@@ -388,6 +393,8 @@ class Engine:
         return count + sum([below[i] for i in slots])
 
     def edge_cost(self, m: int, edge: Edge) -> float:
+        """The cost of one edge of a level-``m`` plan: 1 for a move of the largest disk, else the optimal cost of
+        the perfect-to-perfect problem one level down."""
         a, b, c = edge
         return 1 if a < 0 else self.F(m - 1, a, b, c)
 
@@ -566,11 +573,11 @@ def optimal_plans(m: int, col: int, P: int, Q: int, limit: int = 10_000) -> list
     eng = engine()
     if not 1 <= m <= EXACT_LEVELS:
         raise ValueError(f"level {m} is outside 1..{EXACT_LEVELS}")
-    per = eng._D[m][col].get(P)
+    per = eng.level_distances(m)[col].get(P)
     if per is None or per[7 * Q] == INF:
         return []
     dist, adjacency = per, edges(col, m == 1)
-    below = None if m == 1 else {c: eng._F[m - 1][c * 36 : c * 36 + 36] for c in range(27)}
+    below = None if m == 1 else {c: eng.level_costs(m - 1)[c * 36 : c * 36 + 36] for c in range(27)}
     found: list[Plan] = []
 
     def back(x: int, tail: Plan) -> None:

@@ -30,7 +30,7 @@ from ..move import Move
 from ..movearray import POST_DTYPE, Chunks, MoveArray, Recurring, disk_dtype
 from ..puzzle import Puzzle
 from ..state import State
-from .classic import Tower, _check_n, plan
+from .classic import Tower, as_disk_count, plan
 
 __all__ = [
     "MAX_ARRAY_DISKS",
@@ -116,7 +116,7 @@ def arrays(n: int, src: int = 0, dst: int = 2) -> MoveArray:
     >>> [str(m) for m in arrays(2, 2, 0).moves()]
     ['1DI', '2DS', '1IS']
     """
-    _check_n(n)
+    as_disk_count(n)
     if n > MAX_ARRAY_DISKS:
         raise TooLargeError(
             f"the solution for {n} disks has {(1 << n) - 1} moves, too many to hold at once "
@@ -138,7 +138,7 @@ def chunks(
     >>> [d.tolist() for d, _, _ in chunks(64, 4, start=2**63 - 2, stop=2**63 + 1)]
     [[1, 64, 1]]
     """
-    _check_n(n)
+    as_disk_count(n)
     total = (1 << n) - 1
     stop = total if stop is None else min(stop, total)
     if size < 1 or start < 0:

@@ -11,7 +11,9 @@ either once, or twice via the third post, whichever is shorter. :func:`plan` wri
 single moves and whole-tower transfers, which :func:`solve` expands lazily and ``hanoikit.solvers.arrays`` expands
 into numpy arrays.
 
-The seed methods (:data:`METHODS`) all produce the same optimal sequence from S to D in different ways.
+The seed methods (:func:`recursive`, :func:`iterative`, :func:`four_step`, :func:`three_step`, :func:`route_table`,
+:func:`bits`; by name in :mod:`hanoikit.algorithms`) all produce the same optimal sequence from S to D in different
+ways.
 
 Every function checks its input and raises a :class:`~hanoikit.HanoiError` for a bad one. Disk counts go up to
 :data:`~hanoikit.limits.MAX_DISKS`; :func:`recursive` (one Python frame per disk) up to
@@ -28,7 +30,7 @@ of ``2**n`` entries, up to :data:`~hanoikit.limits.MAX_TABLE_DISKS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import NamedTuple, TypeAlias
 
@@ -40,7 +42,6 @@ from ..state import State
 from .registry import CLASSIC
 
 __all__ = [
-    "METHODS",
     "ROUTES",
     "Tower",
     "Segment",
@@ -102,7 +103,7 @@ def disk_sequence(n: int) -> Iterator[int]:
     >>> list(disk_sequence(3))
     [1, 2, 1, 3, 1, 2, 1]
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return (_disk_at(k) for k in range((1 << n) - 1))
 
 
@@ -117,7 +118,7 @@ def gray_code(n: int) -> Iterator[int]:
     >>> [(a ^ b).bit_length() for a, b in zip(codes, codes[1:])] == list(disk_sequence(3))
     True
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return (k ^ (k >> 1) for k in range(1 << n))
 
 
@@ -128,7 +129,7 @@ def is_hamiltonian_path(n: int, disks: Iterable[int]) -> bool:
     >>> is_hamiltonian_path(4, disk_sequence(4)), is_hamiltonian_path(2, [1, 1, 2])
     (True, False)
     """
-    n = _check_n(n, MAX_TABLE_DISKS)
+    n = as_disk_count(n, MAX_TABLE_DISKS)
     seen = bytearray(1 << n)
     corner, visited = 0, 1
     seen[0] = 1
@@ -216,7 +217,7 @@ def _tower_step(table: list[tuple[Move, ...]], m: int) -> Move:
 # -- the seed methods, all from S to D ----------------------------------------------------------------------------
 
 
-def _check_n(n: int, cap: int = MAX_DISKS) -> int:
+def as_disk_count(n: int, cap: int = MAX_DISKS) -> int:
     """``n`` as a number of disks from 1 to ``cap``; raises :class:`InvalidPuzzleError` or :class:`TooLargeError`."""
     disks = as_int(n)
     if disks is None or disks < 1:
@@ -233,7 +234,7 @@ def _check_posts(src: int, dst: int) -> tuple[int, int]:
 
 
 def _check_tower(height: int, src: int, dst: int) -> tuple[int, int, int]:
-    return (_check_n(height), *_check_posts(src, dst))
+    return (as_disk_count(height), *_check_posts(src, dst))
 
 
 def recursive(n: int, src: int = 0, dst: int = 2) -> Iterator[Move]:
@@ -245,7 +246,7 @@ def recursive(n: int, src: int = 0, dst: int = 2) -> Iterator[Move]:
     >>> [str(m) for m in recursive(3)]
     ['1SD', '2SI', '1DI', '3SD', '1IS', '2ID', '1SD']
     """
-    n = _check_n(n, MAX_RECURSIVE_DISKS)
+    n = as_disk_count(n, MAX_RECURSIVE_DISKS)
     src, dst = _check_posts(src, dst)
     return _recursive(n, src, dst)
 
@@ -288,7 +289,7 @@ def iterative(n: int) -> Iterator[Move]:
     >>> [str(m) for m in iterative(2)]
     ['1SI', '2SD', '1ID']
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return _iterative(n)
 
 
@@ -309,7 +310,7 @@ def four_step(n: int) -> Iterator[Move]:
     >>> [str(m) for m in four_step(3)]
     ['1SD', '2SI', '1DI', '3SD', '1IS', '2ID', '1SD']
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return _four_step(n)
 
 
@@ -335,7 +336,7 @@ def three_step(n: int) -> Iterator[Move]:
     >>> [str(m) for m in three_step(2)]
     ['1SI', '2SD', '1ID']
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return _three_step(n)
 
 
@@ -366,7 +367,7 @@ def route_table(n: int) -> Iterator[Move]:
     >>> [str(m) for m in route_table(3)]
     ['1SD', '2SI', '1DI', '3SD', '1IS', '2ID', '1SD']
     """
-    n = _check_n(n, MAX_TABLE_DISKS)
+    n = as_disk_count(n, MAX_TABLE_DISKS)
     return _route_table(n)
 
 
@@ -386,7 +387,7 @@ def bits(n: int) -> Iterator[Move]:
     >>> [str(m) for m in bits(2)]
     ['1SI', '2SD', '1ID']
     """
-    n = _check_n(n)
+    n = as_disk_count(n)
     return _bits(n)
 
 
@@ -396,19 +397,10 @@ def _bits(n: int) -> Iterator[Move]:
         yield Move((m & -m).bit_length(), label[(m & (m - 1)) % 3], label[((m | (m - 1)) + 1) % 3])
 
 
-METHODS: dict[str, Callable[[int], Iterator[Move]]] = {
-    "recursive": recursive,
-    "iterative": iterative,
-    "four-step": four_step,
-    "three-step": three_step,
-    "route-table": route_table,
-    "bits": bits,
-}
-"""The seed methods by name; each maps ``n`` to the optimal solution from S to D."""
-
-
 def solution(n: int, method: str = "recursive") -> Iterator[Move]:
-    """The optimal solution for ``n`` disks from S to D, produced by the method named ``method`` (see :data:`METHODS`).
+    """The optimal solution for ``n`` disks from S to D, produced by the seed method named ``method``: one of the
+    classic methods of the one table of named algorithms (:func:`hanoikit.algorithms.registered` with
+    ``Family.CLASSIC``).
 
     >>> [str(m) for m in solution(2, "three-step")]
     ['1SI', '2SD', '1ID']
@@ -416,9 +408,12 @@ def solution(n: int, method: str = "recursive") -> Iterator[Move]:
     Traceback (most recent call last):
     hanoikit.errors.UnknownMethodError: unknown method 'magic': choose one of recursive, iterative, four-step, ...
     """
-    if not isinstance(method, str) or method not in METHODS:
-        raise UnknownMethodError(f"unknown method {quote(method)}: choose one of {', '.join(METHODS)}")
-    return METHODS[method](n)
+    from ..algorithms import Family, registered
+
+    methods = {algorithm.name: algorithm for algorithm in registered(Family.CLASSIC)}
+    if not isinstance(method, str) or method not in methods:
+        raise UnknownMethodError(f"unknown method {quote(method)}: choose one of {', '.join(methods)}")
+    return methods[method].moves(Puzzle(as_disk_count(n)))
 
 
 # -- optimal play between any two positions ---------------------------------------------------------------------
@@ -437,13 +432,16 @@ class Tower(NamedTuple):
         return (1 << self.height) - 1
 
     def reverse(self) -> Tower:
+        """The same tower moved back, from ``dst`` to ``src``."""
         return Tower(self.height, self.dst, self.src)
 
     def moves(self) -> Iterator[Move]:
+        """Its optimal moves, lazily (:func:`tower_moves`)."""
         return tower_moves(self.height, self.src, self.dst)
 
 
 Segment: TypeAlias = "Move | Tower"
+"""A piece of a plan: one move, or a whole tower moved optimally."""
 
 
 def _to_tower(posts: tuple[int, ...], height: int, target: int) -> int:

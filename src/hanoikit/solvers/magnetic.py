@@ -781,7 +781,7 @@ MAX_ARRAY_MOVES = 2**31
 
 
 def _endpoints(puzzle: MagneticPuzzle, src: State | None, dst: State | None) -> tuple[State, State]:
-    return puzzle._endpoints(src, dst)
+    return puzzle.endpoints(src, dst)
 
 
 def solution_arrays(

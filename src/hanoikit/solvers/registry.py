@@ -65,15 +65,20 @@ class Endpoints(enum.Enum):
 class SolverFunctions(Protocol):
     """The functions a solver module provides; the positions are legal positions of ``puzzle``, checked by it."""
 
-    def distance(self, puzzle: Puzzle, src: State, dst: State) -> int: ...
+    def distance(self, puzzle: Puzzle, src: State, dst: State) -> int:
+        """The optimal number of moves from ``src`` to ``dst``."""
 
-    def solve(self, puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]: ...
+    def solve(self, puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
+        """An optimal solution from ``src`` to ``dst``, lazily."""
 
-    def move_at(self, puzzle: Puzzle, k: int) -> Move: ...
+    def move_at(self, puzzle: Puzzle, k: int) -> Move:
+        """Move ``k`` (from 0) of the optimal solution from the start to the goal."""
 
-    def state_at(self, puzzle: Puzzle, k: int) -> State: ...
+    def state_at(self, puzzle: Puzzle, k: int) -> State:
+        """The position after the first ``k`` moves of that solution."""
 
-    def disk_moves(self, puzzle: Puzzle) -> list[int]: ...
+    def disk_moves(self, puzzle: Puzzle) -> list[int]:
+        """How many times each disk moves in that solution, disk 1 first."""
 
 
 def _perfect(state: State | None) -> bool:
@@ -119,18 +124,24 @@ class Solver:
         return self.endpoints is Endpoints.ANY or (_perfect(src) and _perfect(dst))
 
     def distance(self, puzzle: Puzzle, src: State, dst: State) -> int:
+        """The optimal number of moves from ``src`` to ``dst``. Loads the solver's module on first use."""
         return self.load().distance(puzzle, src, dst)
 
     def solve(self, puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
+        """An optimal solution from ``src`` to ``dst``, lazily. Loads the solver's module on first use."""
         return self.load().solve(puzzle, src, dst)
 
     def move_at(self, puzzle: Puzzle, k: int) -> Move:
+        """Move ``k`` (from 0) of the optimal solution from the start to the goal. Loads the solver's module on
+        first use."""
         return self.load().move_at(puzzle, k)
 
     def state_at(self, puzzle: Puzzle, k: int) -> State:
+        """The position after the first ``k`` moves of that solution. Loads the solver's module on first use."""
         return self.load().state_at(puzzle, k)
 
     def disk_moves(self, puzzle: Puzzle) -> list[int]:
+        """How many times each disk moves in that solution, disk 1 first. Loads the solver's module on first use."""
         return self.load().disk_moves(puzzle)
 
 
@@ -139,8 +150,22 @@ _FALLBACKS: list[Solver] = []
 
 
 def register(solver: Solver, fallback: bool = False) -> Solver:
-    """Add ``solver`` after the solvers registered so far (a ``fallback`` after all the others); returns it.
+    """Add ``solver`` after the solvers registered so far (a ``fallback`` after all the others).
 
+    Parameters
+    ----------
+    solver : Solver
+        What it covers, what it guarantees and its functions.
+    fallback : bool, default False
+        Ask it after every other solver, whenever registered (the exhaustive search is the fallback).
+
+    Returns
+    -------
+    Solver
+        ``solver`` itself.
+
+    Examples
+    --------
     A new member's solver says what it covers and what it is worth, e.g. Frame-Stewart on five posts::
 
         register(Solver(name="frame-stewart", covers=lambda p: p.every_move and not p.faces,
@@ -152,20 +177,72 @@ def register(solver: Solver, fallback: bool = False) -> Solver:
 
 
 def registered() -> tuple[Solver, ...]:
-    """Every registered solver, in the order they are asked."""
+    """Every registered solver, in the order they are asked.
+
+    Returns
+    -------
+    tuple of Solver
+        The solvers, the fallback last.
+
+    Examples
+    --------
+    >>> [solver.name for solver in registered()][-1]
+    'exhaustive'
+    """
     return (*_SOLVERS, *_FALLBACKS)
 
 
 def solvers_for(puzzle: Puzzle, src: State | None = None, dst: State | None = None) -> list[Solver]:
-    """The solvers that cover ``puzzle`` between ``src`` and ``dst`` (default: start to goal), first one first."""
+    """The solvers that cover ``puzzle`` between ``src`` and ``dst``, first one first.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The rules.
+    src, dst : State, optional
+        The endpoints (default: the start and the goal).
+
+    Returns
+    -------
+    list of Solver
+        Every registered solver covering them, in the order they are asked.
+
+    Examples
+    --------
+    >>> import hanoikit as hk
+    >>> [solver.name for solver in solvers_for(hk.Puzzle(3, posts=4))]
+    ['frame-stewart', 'exhaustive']
+    """
     return [solver for solver in registered() if solver.answers(puzzle, src, dst)]
 
 
 def solver_for(puzzle: Puzzle, src: State | None = None, dst: State | None = None) -> Solver:
     """The solver that answers ``puzzle`` between ``src`` and ``dst``: the first that covers them.
 
-    Raises :class:`~hanoikit.UnknownMethodError` if none does, and :class:`~hanoikit.TooLargeError` if the puzzle
-    is beyond that solver's cap.
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The rules.
+    src, dst : State, optional
+        The endpoints (default: the start and the goal).
+
+    Returns
+    -------
+    Solver
+        The first registered solver covering them.
+
+    Raises
+    ------
+    UnknownMethodError
+        If none does.
+    TooLargeError
+        If the puzzle is beyond that solver's cap.
+
+    Examples
+    --------
+    >>> import hanoikit as hk
+    >>> solver_for(hk.Puzzle(3)).name, solver_for(hk.MagneticPuzzle(3)).guarantee.value
+    ('classic', 'proven optimal')
     """
     for solver in registered():
         if solver.answers(puzzle, src, dst):

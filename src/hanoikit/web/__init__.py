@@ -7,7 +7,7 @@ colour crossings and the palette it shares with :mod:`hanoikit.draw.palette`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .._extras import require
 from .positions import describe, random_state, read_move, remaining
@@ -18,9 +18,10 @@ if TYPE_CHECKING:
 __all__ = ["create_app", "describe", "random_state", "read_move", "remaining"]
 
 
-def create_app() -> FastAPI:
-    """The FastAPI app (imported on first use: FastAPI is only needed to serve the page)."""
+def create_app(**options: Any) -> FastAPI:
+    """The FastAPI app (imported on first use: FastAPI is only needed to serve the page); ``options`` as
+    :func:`hanoikit.web.app.create_app`'s."""
     require("fastapi", "play")
     from .app import create_app as factory
 
-    return factory()
+    return factory(**options)

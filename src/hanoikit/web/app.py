@@ -8,22 +8,28 @@ except an illegal move: that is an expected answer of ``/api/move`` (``legal`` f
 Every request does bounded work: bodies are cut at :data:`~hanoikit.limits.WEB_MAX_BODY_BYTES` bytes, every string
 field has a maximum length, saved games at most :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES` moves, and a solution page
 is sliced out of the whole solution built as a numpy array (a few milliseconds at the largest tower), never replayed.
+
+The routes are module-level functions on two routers, :data:`pages` (the page) and :data:`api` (the JSON API);
+:func:`create_app` assembles them with the body limit and the error handlers (:data:`HANDLERS`), and keeps what it
+builds once in ``app.state``, which the routes reach through FastAPI dependencies (:func:`app_config`, and
+:data:`~hanoikit.web.offload.Work` for the worker pool).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -31,12 +37,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import algorithms, levy
 from ..analysis import color_trace, crossing_spans, solvable_variants
 from ..draw.palette import FACE, FACE_DARK, disk_color
-from ..errors import HanoiError, IllegalMoveError, InvalidPuzzleError, InvalidStateError
-from ..limits import WEB_MAX_BODY_BYTES, WEB_MAX_FAMILY_DISKS, WEB_MAX_QUOTE
+from ..errors import HanoiError, IllegalMoveError, InvalidPuzzleError, InvalidStateError, UnknownMethodError
+from ..limits import WEB_BODY_TIMEOUT, WEB_MAX_BODY_BYTES, WEB_MAX_FAMILY_DISKS, WEB_MAX_QUOTE, WEB_MAX_WAITING
 from ..move import MIN_POSTS, POST_NAMES, Move
 from ..puzzle import MOVE_RULES, VARIANTS, MagneticPuzzle, Puzzle
 from ..session import Game
 from ..state import Color, State, flip
+from . import choices, daily
+from .offload import BUSY, Work, answered
 from .positions import describe, random_state, read_move, remaining
 from .schemas import (
     MAX_DISKS,
@@ -59,8 +67,21 @@ from .schemas import (
     SolutionPage,
     SolutionRequest,
 )
+from .workers import Busy, Workers
 
-__all__ = ["create_app", "BodyLimit", "DEEP_MEMBERS", "STATIC", "warm_family"]
+__all__ = [
+    "create_app",
+    "api",
+    "app_config",
+    "pages",
+    "warm",
+    "warm_family",
+    "BodyLimit",
+    "DEEP_MEMBERS",
+    "HANDLERS",
+    "REFUSALS",
+    "STATIC",
+]
 
 STATIC = Path(__file__).with_name("static")
 """The page: ``index.html``, ``style.css`` and its ES modules, ``app.js`` first."""
@@ -84,7 +105,16 @@ UNREADABLE = (
 """The refusal of a body that is not even JSON the server can read (FastAPI answers those with a bare 400)."""
 
 REFUSALS: dict[int | str, dict[str, Any]] = {
-    400: {"model": Error, "description": "The body cannot be read as JSON (not UTF-8, nested too deeply...)."},
+    400: {
+        "model": Error,
+        "description": "The body is not JSON (empty, not valid JSON, or not sent as application/json), or cannot be "
+        "read as JSON (not UTF-8, nested too deeply...).",
+    },
+    408: {
+        "model": Error,
+        "description": f"The body was not all sent within {WEB_BODY_TIMEOUT} seconds (error `RequestTimeout`); the "
+        "connection is closed.",
+    },
     413: {"model": Error, "description": f"The body is larger than {WEB_MAX_BODY_BYTES} bytes."},
     422: {
         "model": Error,
@@ -92,8 +122,9 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         "hanoikit error and its reason (a position that is not legal, an unsolvable puzzle, a bad saved game...). "
         "An illegal move is not refused so: `/api/move` answers it with `legal` false and the reason.",
     },
+    503: BUSY,
 }
-"""The refusals every API route may answer, all in the :class:`Error` shape."""
+"""The refusals every API route that asks the model may answer, all in the :class:`Error` shape."""
 
 
 def _clip(text: object) -> str:
@@ -111,15 +142,17 @@ def _refusal(status: int, detail: str, error: str, headers: dict[str, str] | Non
 
 
 class BodyLimit:
-    """ASGI middleware: read at most ``limit`` bytes of a request body, answering 413 as soon as it would be more.
+    """ASGI middleware: read at most ``limit`` bytes of a request body, answering 413 as soon as it would be more, and
+    408 if the body is not all in within ``timeout`` seconds (a client that trickles it).
 
     The body is read here (declared by ``Content-Length`` or chunked) and handed on whole, so that no route reads
-    more than ``limit`` bytes.
+    more than ``limit`` bytes or waits for a slow client.
     """
 
-    def __init__(self, app: ASGIApp, limit: int = WEB_MAX_BODY_BYTES) -> None:
+    def __init__(self, app: ASGIApp, limit: int = WEB_MAX_BODY_BYTES, timeout: float = WEB_BODY_TIMEOUT) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -131,17 +164,23 @@ class BodyLimit:
             return
         chunks: list[bytes] = []
         size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":  # the client went away
-                return
-            chunks.append(message.get("body", b""))
-            size += len(chunks[-1])
-            if size > self.limit:
-                await self._refuse(scope, receive, send)
-                return
-            if not message.get("more_body", False):
-                break
+        try:
+            async with asyncio.timeout(self.timeout):
+                while True:
+                    message = await receive()
+                    if message["type"] != "http.request":  # the client went away
+                        return
+                    chunks.append(message.get("body", b""))
+                    size += len(chunks[-1])
+                    if size > self.limit:
+                        await self._refuse(scope, receive, send)
+                        return
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            detail = f"the request body was not sent within {self.timeout:g} s"
+            await _refusal(408, detail, "RequestTimeout", headers={"connection": "close"})(scope, receive, send)
+            return
         body: Message | None = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
 
         async def replay() -> Message:
@@ -269,20 +308,31 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
     return f"{prefix}: move {index} ({move}) is illegal in {state}: {puzzle.move_error(state, move)}"
 
 
-@contextlib.asynccontextmanager
-async def _warm(app: FastAPI) -> AsyncIterator[None]:
+def warm() -> None:
     """Build the solvers' tables for every colouring and run Levy's algorithms on the neutral tower at the largest
-    size once, at startup (about a second), so that no request pays for them; and build the tables of the family's
-    deep members (:func:`warm_family`; every other member's table is built on its first request)."""
+    size once (about a second), so that no request pays for them; and build the tables of the family's deep members
+    (:func:`warm_family`; every other member's table is built on its first request). The server runs it before it
+    forks its worker processes, which inherit the tables (see :meth:`.Workers.start`)."""
     for settings in [Settings(n=MAX_DISKS, magnetic=False)] + [
         Settings(n=MAX_DISKS, colors=colors, goal_up=goal_up) for colors, goal_up in solvable_variants()
     ]:
         _solution_page(SolutionRequest(settings=settings, offset=1000, limit=MAX_PAGE))
-    for name in levy.ALGORITHMS:
+    for name in (a.name for a in algorithms.registered(algorithms.Family.LEVY)):
         for start_up in ("R", "B"):
             _levy_on_neutral(name, MAX_DISKS, start_up)
     warm_family()
-    yield
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Warm the caches (:func:`warm`) and start the app's worker processes (:meth:`.Workers.start`); stop them at the
+    end."""
+    work: Workers = app.state.workers
+    work.start()
+    try:
+        yield
+    finally:
+        work.close()
 
 
 DEEP_MEMBERS = (Settings(n=WEB_MAX_FAMILY_DISKS[MIN_POSTS, False], moves="cyclic", magnetic=False),)
@@ -314,8 +364,12 @@ def _solution_rows(puzzle: Puzzle, start: State, algorithm: str) -> np.ndarray:
     or from a position they do not fit."""
     if algorithm == OPTIMAL:
         return _optimal_rows(puzzle, start)
-    name = levy.get(algorithm).name
-    if not algorithms.get(name).plays(puzzle) or start != puzzle.start:
+    chosen = algorithms.get(algorithm)
+    if chosen.family is not algorithms.Family.LEVY:
+        watched = ", ".join(a.name for a in _algorithms())
+        raise UnknownMethodError(f"unknown algorithm {algorithm!r}: choose one of {watched}")
+    name = chosen.name
+    if not chosen.plays(puzzle) or start != puzzle.start:
         raise InvalidPuzzleError(
             f"Levy's {name!r} algorithm is played on a magnetic tower from its start; choose the magnetic "
             "puzzle and leave the position out"
@@ -361,16 +415,31 @@ def _solution_page(request: SolutionRequest) -> SolutionPage:
     )
 
 
+def _not_json(problem: dict[str, Any]) -> str | None:
+    """Why the body is not JSON, if ``problem`` (one of FastAPI's validation errors) says it is not; else ``None``.
+
+    >>> _not_json({"type": "missing", "loc": ("body",)})
+    'the body is empty: send the request as a JSON object'
+    >>> _not_json({"type": "missing", "loc": ("body", "settings")}) is None
+    True
+    """
+    if problem.get("type") == "json_invalid":
+        return f"the body is not valid JSON ({_clip(problem.get('ctx', {}).get('error', 'cannot be read'))})"
+    if tuple(problem.get("loc", ())) != ("body",):
+        return None
+    if problem.get("type") == "missing":
+        return "the body is empty: send the request as a JSON object"
+    if isinstance(problem.get("input"), bytes | bytearray):  # FastAPI reads JSON only when the content type says so
+        return "the body is not JSON: send a JSON object with the content type application/json"
+    return None
+
+
 def _message(error: RequestValidationError) -> str:
     """One sentence for a request that does not fit the schema: at most :data:`MAX_PROBLEMS` problems, each naming
     its field (cut to a short prefix), never quoting the input."""
     problems = error.errors()
     parts = []
     for item in problems[:MAX_PROBLEMS]:
-        if item.get("type") == "json_invalid":
-            reason = item.get("ctx", {}).get("error", "cannot be read")
-            parts.append(f"the body is not valid JSON ({_clip(reason)})")
-            continue
         where = ".".join(_clip(part) for part in item.get("loc", ()) if part != "body")
         pattern = item.get("ctx", {}).get("pattern") if item.get("type") == "string_pattern_mismatch" else None
         message = f"should be {SPELLED_OUT[pattern]}" if pattern in SPELLED_OUT else str(item.get("msg", "invalid"))
@@ -380,140 +449,223 @@ def _message(error: RequestValidationError) -> str:
     return "bad request: " + "; ".join(parts)
 
 
-def create_app() -> FastAPI:
+async def _hanoi_error(request: Request, error: Exception) -> JSONResponse:
+    return _refusal(422, str(error), type(error).__name__)
+
+
+async def _bad_request(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    for problem in error.errors():
+        reason = _not_json(problem)
+        if reason is not None:
+            return _refusal(400, f"bad request: {reason}", "BadRequest")
+    return _refusal(422, _message(error), "ValidationError")
+
+
+async def _http_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, HTTPException)
+    phrase = HTTPStatus(error.status_code).phrase
+    detail = UNREADABLE if error.status_code == 400 else str(error.detail)
+    headers = dict(error.headers) if error.headers else None
+    return _refusal(error.status_code, detail, "".join(phrase.split()), headers)
+
+
+async def _busy(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, Busy)
+    return _refusal(503, str(error), "ServiceUnavailable", {"retry-after": str(error.retry_after)})
+
+
+async def _failure(request: Request, error: Exception) -> JSONResponse:
+    return _refusal(500, "internal error: the server could not answer this request", "InternalError")
+
+
+HANDLERS: dict[int | type[Exception], Callable[[Request, Exception], Coroutine[Any, Any, Response]]] = {
+    HanoiError: _hanoi_error,
+    RequestValidationError: _bad_request,
+    HTTPException: _http_error,
+    Busy: _busy,
+    Exception: _failure,
+}
+"""How each kind of failure is answered, always in the :class:`~hanoikit.web.schemas.Error` shape."""
+
+
+def _config() -> Config:
+    return Config(
+        max_disks=MAX_DISKS,
+        max_page=MAX_PAGE,
+        min_posts=MIN_POSTS,
+        max_posts=MAX_POSTS,
+        move_rules=list(MOVE_RULES),
+        family_max_disks={f"{k}{'m' if faces else ''}": cap for (k, faces), cap in WEB_MAX_FAMILY_DISKS.items()},
+        variants=list(VARIANTS),
+        algorithms=_algorithms(),
+        palette=PALETTE,
+    )
+
+
+async def app_config(request: Request) -> bytes:
+    """The dependency of ``/api/config``: the answer the app built and rendered once (``app.state.config``)."""
+    config: bytes = request.app.state.config
+    return config
+
+
+pages = APIRouter(include_in_schema=False)
+"""The page: ``/`` (its modules are mounted under ``/static``)."""
+
+api = APIRouter(prefix="/api")
+"""The JSON API; the refusals its routes may give are in :data:`REFUSALS`.
+
+A route that asks the model never does the work on the event loop: the answer is a module-level function of the
+request model (such as ``_hint``), and the route, ``async``, hands it to the app's pool with
+``return await answered(work, _hint, request)`` (``work: Work``), which also renders the JSON there. Only answers built
+once (``/api/config``) are served on the loop."""
+
+
+@pages.get("/")
+async def index() -> FileResponse:
+    return FileResponse(STATIC / "index.html")
+
+
+@api.get("/config", response_model=Config, responses={413: REFUSALS[413]})
+async def config(answer: Annotated[bytes, Depends(app_config)]) -> Response:
+    """Bounds and choices: the largest tower, the page size, the posts and move rules (and the caps of the family's
+    members), the 27 colourings, the algorithms to watch, and the colours the pictures share
+    (:mod:`hanoikit.draw.palette`)."""
+    return Response(answer, media_type="application/json")
+
+
+def _describe_position(request: PositionRequest) -> Position:
+    puzzle = request.settings.puzzle()
+    return _position(puzzle, _state(puzzle, request.state))
+
+
+def _random_position(request: RandomRequest) -> Position:
+    puzzle = request.settings.puzzle()
+    return _position(puzzle, random_state(puzzle, random.Random(request.seed)))
+
+
+def _play(request: MoveRequest) -> MoveResult:
+    puzzle = request.settings.puzzle()
+    state = puzzle.parse(request.state)
+    try:
+        played = read_move(puzzle, state, request.move)
+    except IllegalMoveError as error:
+        return MoveResult(legal=False, move=None, reason=str(error), position=_position(puzzle, state))
+    after = puzzle.apply(state, played)
+    return MoveResult(legal=True, move=played.notation(puzzle.posts), position=_position(puzzle, after))
+
+
+def _load(game: SavedGame) -> LoadedGame:
+    puzzle = game.settings.puzzle()
+    try:
+        initial = puzzle.parse(game.initial)
+    except InvalidStateError as error:
+        raise InvalidStateError(f"the saved initial position is not valid: {error}") from None
+    try:
+        played = Game.replay(puzzle, game.moves, initial)
+    except HanoiError as error:
+        raise type(error)(f"saved {error}") from None
+    rows = np.array([tuple(move) for move in played.moves], np.int64).reshape(-1, 3)
+    return LoadedGame(
+        settings=game.settings,
+        initial=_position(puzzle, initial),
+        optimal=remaining(puzzle, initial),
+        moves=[move.notation(puzzle.posts) for move in played.moves],
+        states=_states(initial, rows, puzzle.post_names),
+        position=_position(puzzle, played.state),
+    )
+
+
+@api.post("/position", response_model=Position, responses=REFUSALS)
+async def position(request: PositionRequest, work: Work) -> Response:
+    """Describe a position (default: the start): what the posts show, the legal moves, the moves left."""
+    return await answered(work, _describe_position, request)
+
+
+@api.post("/random", response_model=Position, responses=REFUSALS)
+async def random_position(request: RandomRequest, work: Work) -> Response:
+    """A random legal position from which the goal can be reached."""
+    return await answered(work, _random_position, request)
+
+
+@api.post("/move", response_model=MoveResult, responses=REFUSALS)
+async def move(request: MoveRequest, work: Work) -> Response:
+    """Play a move ('1SD', or 'SD' for the top disk of S). A move the rules refuse is an expected answer (200,
+    ``legal`` false, with the reason); only a request that cannot be read (a bad position, a disk that does not
+    exist) is a 422."""
+    return await answered(work, _play, request)
+
+
+@api.post("/hint", response_model=Hint, responses=REFUSALS)
+async def hint(request: PositionRequest, work: Work) -> Response:
+    """An optimal next move towards the goal from any position (null when solved).
+
+    Where no solver has a closed form (more posts or restricted moves, from most positions), the answer is read
+    from a table of the distance of each position of the member to its goal, built on the member's first such
+    request (at most about 20 ms at the caps of :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`; at startup for
+    :data:`DEEP_MEMBERS`) and kept for the 16 members asked about last.
+    """
+    return await answered(work, _hint, request)
+
+
+@api.post("/solution", response_model=SolutionPage, responses=REFUSALS)
+async def solution(request: SolutionRequest, work: Work) -> Response:
+    """One page (at most ``limit`` moves from ``offset``) of the optimal solution or of a Levy algorithm.
+
+    The page starts at its offset without replaying the moves before it: the whole solution is built as a numpy
+    array (a few milliseconds at the largest tower) and sliced.
+    """
+    return await answered(work, _solution_page, request)
+
+
+@api.post("/game/load", response_model=LoadedGame, responses=REFUSALS)
+async def load(game: SavedGame, work: Work) -> Response:
+    """Check a saved game (settings, initial position, moves) and replay it; a bad one is refused with the reason.
+
+    A saved game holds at most :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES` moves (the schema says so).
+    """
+    return await answered(work, _load, game)
+
+
+def create_app(
+    processes: int | None = None,
+    waiting: int = WEB_MAX_WAITING,
+    threads: int = 1,
+    body_timeout: float = WEB_BODY_TIMEOUT,
+    warmed: bool = True,
+) -> FastAPI:
     """The FastAPI app serving the page at ``/`` and the JSON API under ``/api`` (schema at ``/openapi.json``).
 
     Every refusal has the :class:`~hanoikit.web.schemas.Error` shape: a :class:`~hanoikit.HanoiError` or a request
     that does not fit the schema is a 422, a body over :data:`~hanoikit.limits.WEB_MAX_BODY_BYTES` bytes a 413, and an
     unexpected failure a 500 without a traceback.
 
+    The work on the rules runs in ``processes`` worker processes (default: :func:`~.workers.default_processes`),
+    started with the app (see :meth:`.Workers.start`); with ``processes=0``, in ``threads`` threads. At most
+    ``waiting`` requests wait for a worker: more are refused with 503 and ``Retry-After``. A body not all in within
+    ``body_timeout`` seconds is refused with 408 (the headers' deadline is the server's: :mod:`hanoikit.web.serve`).
+    ``warmed``: fill the caches at startup (:func:`warm`), so that no request pays for them.
+
     >>> app = create_app()
-    >>> sorted(route.path for route in app.routes if route.path.startswith("/api"))[:3]
-    ['/api/config', '/api/game/load', '/api/hint']
+    >>> sorted(app.openapi()["paths"])[:3]
+    ['/api/choices', '/api/config', '/api/daily']
     """
     app = FastAPI(
         title="hanoikit play",
         version="1",
         description="Play the Tower of Hanoi and the Magnetic Tower of Hanoi. Stateless: every request carries the "
-        f"settings and the position. Request bodies are at most {WEB_MAX_BODY_BYTES} bytes.",
-        lifespan=_warm,
+        f"settings and the position. Request bodies are at most {WEB_MAX_BODY_BYTES} bytes. The work on the rules runs "
+        f"in worker processes; when {WEB_MAX_WAITING} requests already wait for one, the next is refused at once "
+        "(503, `Retry-After`).",
+        lifespan=_lifespan,
+        exception_handlers=HANDLERS,
     )
-    app.add_middleware(BodyLimit, limit=WEB_MAX_BODY_BYTES)
-
-    @app.exception_handler(HanoiError)
-    async def hanoi_error(request: Request, error: HanoiError) -> JSONResponse:
-        return _refusal(422, str(error), type(error).__name__)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        return _refusal(422, _message(error), "ValidationError")
-
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
-        phrase = HTTPStatus(error.status_code).phrase
-        detail = UNREADABLE if error.status_code == 400 else str(error.detail)
-        headers = dict(error.headers) if error.headers else None
-        return _refusal(error.status_code, detail, "".join(phrase.split()), headers)
-
-    @app.exception_handler(Exception)
-    async def failure(request: Request, error: Exception) -> JSONResponse:
-        return _refusal(500, "internal error: the server could not answer this request", "InternalError")
-
-    @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
+    app.state.config = _config().model_dump_json().encode()
+    app.state.workers = Workers(processes, threads=threads, waiting=waiting, warm=warm if warmed else None)
+    app.add_middleware(BodyLimit, limit=WEB_MAX_BODY_BYTES, timeout=body_timeout)
+    app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.get("/api/config", response_model=Config, responses={413: REFUSALS[413]})
-    def config() -> Config:
-        """Bounds and choices: the largest tower, the page size, the posts and move rules (and the caps of the family's
-        members), the 27 colourings, the algorithms to watch, and the colours the pictures share
-        (:mod:`hanoikit.draw.palette`)."""
-        return Config(
-            max_disks=MAX_DISKS,
-            max_page=MAX_PAGE,
-            min_posts=MIN_POSTS,
-            max_posts=MAX_POSTS,
-            move_rules=list(MOVE_RULES),
-            family_max_disks={f"{k}{'m' if faces else ''}": cap for (k, faces), cap in WEB_MAX_FAMILY_DISKS.items()},
-            variants=list(VARIANTS),
-            algorithms=_algorithms(),
-            palette=PALETTE,
-        )
-
-    @app.post("/api/position", response_model=Position, responses=REFUSALS)
-    def position(request: PositionRequest) -> Position:
-        """Describe a position (default: the start): what the posts show, the legal moves, the moves left."""
-        puzzle = request.settings.puzzle()
-        return _position(puzzle, _state(puzzle, request.state))
-
-    @app.post("/api/random", response_model=Position, responses=REFUSALS)
-    def random_position(request: RandomRequest) -> Position:
-        """A random legal position from which the goal can be reached."""
-        puzzle = request.settings.puzzle()
-        return _position(puzzle, random_state(puzzle, random.Random(request.seed)))
-
-    @app.post("/api/move", response_model=MoveResult, responses=REFUSALS)
-    def move(request: MoveRequest) -> MoveResult:
-        """Play a move ('1SD', or 'SD' for the top disk of S). A move the rules refuse is an expected answer (200,
-        ``legal`` false, with the reason); only a request that cannot be read (a bad position, a disk that does not
-        exist) is a 422."""
-        puzzle = request.settings.puzzle()
-        state = puzzle.parse(request.state)
-        try:
-            played = read_move(puzzle, state, request.move)
-        except IllegalMoveError as error:
-            return MoveResult(legal=False, move=None, reason=str(error), position=_position(puzzle, state))
-        after = puzzle.apply(state, played)
-        return MoveResult(legal=True, move=played.notation(puzzle.posts), position=_position(puzzle, after))
-
-    @app.post("/api/hint", response_model=Hint, responses=REFUSALS)
-    def hint(request: PositionRequest) -> Hint:
-        """An optimal next move towards the goal from any position (null when solved).
-
-        Where no solver has a closed form (more posts or restricted moves, from most positions), the answer is read
-        from a table of the distance of each position of the member to its goal, built on the member's first such
-        request (at most about 20 ms at the caps of :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`; at startup for
-        :data:`DEEP_MEMBERS`) and kept for the 16 members asked about last.
-        """
-        return _hint(request)
-
-    @app.post("/api/solution", response_model=SolutionPage, responses=REFUSALS)
-    def solution(request: SolutionRequest) -> SolutionPage:
-        """One page (at most ``limit`` moves from ``offset``) of the optimal solution or of a Levy algorithm.
-
-        The page starts at its offset without replaying the moves before it: the whole solution is built as a numpy
-        array (a few milliseconds at the largest tower) and sliced.
-        """
-        return _solution_page(request)
-
-    @app.post("/api/game/load", response_model=LoadedGame, responses=REFUSALS)
-    def load(game: SavedGame) -> LoadedGame:
-        """Check a saved game (settings, initial position, moves) and replay it; a bad one is refused with the reason.
-
-        A saved game holds at most :data:`~hanoikit.limits.WEB_MAX_SAVED_MOVES` moves (the schema says so).
-        """
-        puzzle = game.settings.puzzle()
-        try:
-            initial = puzzle.parse(game.initial)
-        except InvalidStateError as error:
-            raise InvalidStateError(f"the saved initial position is not valid: {error}") from None
-        try:
-            played = Game.replay(puzzle, game.moves, initial)
-        except HanoiError as error:
-            raise type(error)(f"saved {error}") from None
-        rows = np.array([tuple(move) for move in played.moves], np.int64).reshape(-1, 3)
-        moves = [move.notation(puzzle.posts) for move in played.moves]
-        states = _states(initial, rows, puzzle.post_names)
-        state = played.state
-        return LoadedGame(
-            settings=game.settings,
-            initial=_position(puzzle, initial),
-            optimal=remaining(puzzle, initial),
-            moves=moves,
-            states=states,
-            position=_position(puzzle, state),
-        )
-
+    app.include_router(api)
+    app.include_router(choices.router)
+    app.include_router(daily.router)
     return app

@@ -171,11 +171,15 @@ class Settings(_Model):
 
 
 class PositionRequest(_Model):
+    """A puzzle and a position in it (default: the start), for a hint or a check."""
+
     settings: Settings
     state: Notation | None = Field(None, description="position; default: the start")
 
 
 class RandomRequest(_Model):
+    """A puzzle and an optional seed, for a random legal position."""
+
     settings: Settings
     seed: Annotated[int, Field(ge=0, le=2**53 - 1), BeforeValidator(_integral)] | None = Field(
         None, description="for a repeatable position (at most 2^53 - 1, exact in JavaScript)"
@@ -183,12 +187,16 @@ class RandomRequest(_Model):
 
 
 class MoveRequest(_Model):
+    """A move to play in a position of a puzzle."""
+
     settings: Settings
     state: Notation
     move: MoveText
 
 
 class SolutionRequest(_Model):
+    """A page of a solution: the puzzle, where it starts, the algorithm, and which moves."""
+
     settings: Settings
     state: Notation | None = Field(None, description="where the solution starts; default: the start")
     algorithm: str = Field(
@@ -224,6 +232,8 @@ class Error(_Model):
 
 
 class Position(_Model):
+    """A position with what the page shows about it: the goal, the distance to it and whether it is solved."""
+
     state: str = Field(examples=["SSI:RRB"])
     goal: str = Field(examples=["DDD:BBB"])
     post_colors: list[Face | None] = Field(description="colour each post shows (its top disk, else its own)")
@@ -249,6 +259,8 @@ class MoveResult(_Model):
 
 
 class Hint(_Model):
+    """An optimal next move and the distance to the goal."""
+
     move: str | None = Field(description="an optimal next move; null when solved")
     disk: int | None
     src: int | None
@@ -257,6 +269,8 @@ class Hint(_Model):
 
 
 class SolutionPage(_Model):
+    """A page of moves of a solution, with where the whole solution starts and how long it is."""
+
     algorithm: str
     start: str = Field(description="where the whole solution starts")
     total: int = Field(description="number of moves of the whole solution")
@@ -273,6 +287,8 @@ class SolutionPage(_Model):
 
 
 class Algorithm(_Model):
+    """An algorithm the page can watch (:mod:`hanoikit.algorithms`): its name and its label."""
+
     name: str
     label: str
 
@@ -286,6 +302,8 @@ class Palette(_Model):
 
 
 class Config(_Model):
+    """What the page needs to know: the caps, the colourings, the algorithms and the palette."""
+
     max_disks: int
     max_page: int
     min_posts: int
@@ -301,6 +319,8 @@ class Config(_Model):
 
 
 class LoadedGame(_Model):
+    """A saved game replayed: its settings, the position it began in, the moves and where they lead."""
+
     settings: Settings
     initial: Position
     optimal: int | None = Field(description="optimal number of moves from the initial position")

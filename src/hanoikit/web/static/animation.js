@@ -7,22 +7,26 @@ import { decode, parseMove, stacks } from "./state.js";
 export const ANIMATION_MS = 420;
 
 export function reducedMotion() {
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  // the system's wish, or the player's (the Reduce motion box)
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches ||
+    document.documentElement.dataset.motion === "reduce";
 }
 
-export function animateMove(svg, draw, palette, before, move, after, { dragged = null, duration = ANIMATION_MS } = {}) {
-  const { disk, src, dst } = parseMove(move);
-  const n = decode(before).posts.length;
+export function animateMove(svg, draw, palette, before, move, after,
+  { k = 3, dragged = null, duration = ANIMATION_MS } = {}) {
+  // ``move`` from ``before`` to ``after`` on ``k`` posts; ``draw(state)`` draws a whole position
+  const { disk, src, dst } = parseMove(move, k);
+  const n = decode(before, k).posts.length;
   if (duration < 30 || reducedMotion() || !svg.querySelector(`#disk-${disk}`)) { draw(after); return Promise.resolve(); }
   draw(before);
   const node = svg.querySelector(`#disk-${disk}`);
   const body = node.querySelector(".disk-body");
-  const fromStack = stacks(before)[src];
-  const toStack = stacks(after)[dst];
-  const start = dragged || slot(n, src, fromStack.length - 1);
-  const end = slot(n, dst, toStack.length - 1);
+  const fromStack = stacks(before, k)[src];
+  const toStack = stacks(after, k)[dst];
+  const start = dragged || slot(n, src, fromStack.length - 1, k);
+  const end = slot(n, dst, toStack.length - 1, k);
   const top = 40;
-  const [up, landed] = [decode(before).ups, decode(after).ups].map((ups) => ups && ups[disk - 1]);
+  const [up, landed] = [decode(before, k).ups, decode(after, k).ups].map((ups) => ups && ups[disk - 1]);
   const flips = up !== landed;  // as the two positions say, not by a rule of the page's
   const leg = [Math.abs(start.y - top), Math.abs(end.x - start.x), Math.abs(end.y - top)];
   const total = leg[0] + leg[1] + leg[2] || 1;

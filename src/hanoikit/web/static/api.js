@@ -1,10 +1,16 @@
 // The server: every question the page asks goes through here (the page holds no rules and no analysis).
 
+export function words(text) {
+  // a message of the server's in the player's terms: the library's names of puzzles (its reprs, such as
+  // "MagneticPuzzle(3, colors='NNNNN', moves='star')") become "this puzzle"
+  return String(text).replace(/\b(?:Magnetic)?Puzzle\([^()]*\)/g, "this puzzle").replace(/\bin this puzzle\b/g, "here");
+}
+
 export class Refusal extends Error {
-  // the server refused a request: ``message`` is its reason, ``kind`` the error it names (IllegalMoveError,
-  // ValidationError...)
+  // the server refused a request: ``message`` is its reason in words, ``kind`` the error it names
+  // (IllegalMoveError, ValidationError...)
   constructor(message, kind) {
-    super(message);
+    super(words(message));
     this.kind = kind;
   }
 }

@@ -1,67 +1,80 @@
 // hanoikit play: the page's entry module. It draws the tower and asks the server about everything else: the rules,
 // the solutions, the colour crossings and the palette (the page holds no rules and no analysis).
 //
-// Modules: api (the server), state (the one state object and the notation), board (drawing the tower), animation,
+// Modules: api (the server), state (the one state object, its reducer and the notation), game (the store: getState
+// and dispatch), board (drawing the tower), animation,
 // chart (the colour-crossing chart), view (the readouts), play (the player's game), watch (watch mode), store (what
 // the browser keeps), link (the game in the address), challenges (the progression), and this one, which wires the
 // controls, the pointer and the keys.
 
 import { api } from "./api.js";
+import { fetchDaily, today } from "./daily.js";
 import { boardPoint, postAt } from "./board.js";
+import { dispatch, getState } from "./game.js";
 import { LinkError, readLink } from "./link.js";
 import {
-  cancelPick, hint, loadGame, newGame, openGame, pickPost, playChallenge, playNext, redo, restart, restore, saveGame,
-  share, tryMove, undo,
+  busy, cancelPick, changeSettings, hint, loadChoices, loadGame, newGame, openGame, pickPost, playChallenge, playNext,
+  playDaily, redo, restart, restore, saveGame, share, tryMove, undo,
 } from "./play.js";
-import { saveGame as keep, savedGame } from "./store.js";
-import { POSTS, currentState, elapsed, game, puzzleKey, topDisk } from "./state.js";
-import { $, hideWin, render, say, showChallenges, showClock, showTargets, updateSettingsView } from "./view.js";
+import { sound, setSound } from "./sound.js";
+import { saveGame as keep, preferences, savedGame, setPreference } from "./store.js";
+import { applyDisplay } from "./theme.js";
+import { tutorial } from "./tutorial.js";
+import { POSTS, currentState, elapsed, postNames, puzzleKey, topDisk } from "./state.js";
+import {
+  $, hideWin, render, say, showChallenges, showClock, showDaily, showHistory, showTargets, updateSettingsView,
+} from "./view.js";
 import { schedule, showChart, startWatch, step, stopWatch, togglePlay } from "./watch.js";
 
 // ---- pointer: click, drag and drop, touch (on the post buttons over the board) ----------------------------------
 
-function onPointerDown(event) {
-  if (game.watch || !game.initial || event.button > 0) return;
-  const point = boardPoint($("board"), event);
-  const post = postAt(point.x);
-  const disk = game.busy ? null : topDisk(currentState(), post);  // a disk is dragged only when the board is still
-  game.press = { post, x: point.x, y: point.y, disk, dragging: false };
-  $("posts").setPointerCapture(event.pointerId);
-}
+function pointer() {
+  // the handlers of a press on the board, sharing the one press under way (a gesture, not the game's state)
+  let press = null;
 
-function onPointerMove(event) {
-  const press = game.press;
-  if (!press || press.disk === null || game.busy) return;
-  const point = boardPoint($("board"), event);
-  if (!press.dragging && Math.hypot(point.x - press.x, point.y - press.y) > 8) {
-    press.dragging = true;
-    game.selected = press.post;
-    showTargets();
-    const node = $(`disk-${press.disk}`);
-    node.parentNode.appendChild(node);
-    node.classList.add("dragging");
+  function down(event) {
+    const state = getState();
+    if (state.watch || !state.initial || event.button > 0) return;
+    const point = boardPoint($("board"), event);
+    const post = postAt(point.x, state.k);
+    const disk = busy() ? null : topDisk(currentState(state), post, state.k);  // a disk is dragged when all is still
+    press = { post, x: point.x, y: point.y, disk, dragging: false };
+    $("posts").setPointerCapture(event.pointerId);
   }
-  if (press.dragging) {
-    $(`disk-${press.disk}`).setAttribute("transform", `translate(${point.x} ${point.y})`);
+
+  function move(event) {
+    if (!press || press.disk === null || busy()) return;
+    const point = boardPoint($("board"), event);
+    if (!press.dragging && Math.hypot(point.x - press.x, point.y - press.y) > 8) {
+      press.dragging = true;
+      showTargets(dispatch({ type: "select", post: press.post }));
+      const node = $(`disk-${press.disk}`);
+      node.parentNode.appendChild(node);
+      node.classList.add("dragging");
+    }
+    if (press.dragging) {
+      $(`disk-${press.disk}`).setAttribute("transform", `translate(${point.x} ${point.y})`);
+    }
   }
-}
 
-function onPointerUp(event) {
-  const press = game.press;
-  if (!press) return;
-  const point = boardPoint($("board"), event);
-  const { post, dragging } = press;
-  game.press = null;
-  if (!dragging) { pickPost(post); return; }
-  const target = postAt(point.x);
-  game.selected = null;
-  if (target === post) { render(currentState()); return; }
-  tryMove(post, target, { x: point.x, y: point.y });
-}
+  function up(event) {
+    if (!press) return;
+    const point = boardPoint($("board"), event);
+    const { post, dragging } = press;
+    press = null;
+    if (!dragging) { pickPost(post); return; }
+    const state = dispatch({ type: "select", post: null });
+    const target = postAt(point.x, state.k);
+    if (target === post) { render(state); return; }
+    tryMove(post, target, { x: point.x, y: point.y });
+  }
 
-function onPointerCancel() {
-  game.press = null;
-  if (game.initial && !game.busy) render(currentState());
+  function cancel() {
+    press = null;
+    if (getState().initial && !busy()) render(getState());
+  }
+
+  return { down, move, up, cancel };
 }
 
 function onPostButton(event) {
@@ -76,14 +89,17 @@ function onKey(event) {
   if (event.target.matches && event.target.matches("input[type=text], input[type=number], textarea, select")) return;
   if (event.ctrlKey || event.metaKey || event.altKey || $("win").open) return;
   const key = event.key.toLowerCase();
-  if (game.watch) {
+  const state = getState();
+  if (state.watch) {
     if (key === " " && !event.target.closest("button")) { event.preventDefault(); togglePlay(); }
     else if (key === "arrowright") step(1);
     else if (key === "arrowleft") step(-1);
     else if (key === "escape") stopWatch();
     return;
   }
-  if (key >= "1" && key <= String(game.k)) pickPost(Number(key) - 1);
+  const letter = postNames(state.k).indexOf(key.toUpperCase());
+  if (key >= "1" && key <= String(state.k)) pickPost(Number(key) - 1);
+  else if (key.length === 1 && letter >= 0) pickPost(letter);  // S, I, D (and J, K on more posts), as in the terminal
   else if (key === "h") hint();
   else if (key === "u") undo();
   else if (key === "y") redo();
@@ -105,12 +121,39 @@ function showAlgorithm() {
 }
 
 function ticking() {
-  if (game.since !== null) showClock();
+  const state = getState();
+  if (state.since !== null) showClock(state);
+}
+
+function wireDisplay() {
+  // the display choices, kept in the browser: theme (and the header's dark toggle), symbols, motion, sound
+  const show = () => {
+    const prefs = preferences();
+    const theme = applyDisplay(prefs);
+    $("theme").value = prefs.theme;
+    $("symbols").checked = prefs.faces === "symbols";
+    $("reduce-motion").checked = prefs.motion === "reduce";
+    $("sound").checked = Boolean(prefs.sound);
+    setSound(prefs.sound);
+    $("dark-toggle").setAttribute("aria-pressed", String(theme === "dark"));
+  };
+  $("theme").addEventListener("change", () => { setPreference("theme", $("theme").value); show(); });
+  $("dark-toggle").addEventListener("click", () => {
+    setPreference("theme", document.documentElement.dataset.theme === "dark" ? "light" : "dark");
+    show();
+  });
+  $("symbols").addEventListener("change", () => { setPreference("faces", $("symbols").checked ? "symbols" : "colours"); show(); });
+  $("reduce-motion").addEventListener("change", () => {
+    setPreference("motion", $("reduce-motion").checked ? "reduce" : "auto");
+    show();
+  });
+  $("sound").addEventListener("change", () => { setPreference("sound", $("sound").checked); show(); sound("move"); });
+  window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", show);
+  show();
 }
 
 async function init() {
-  const config = await api("/api/config");
-  game.config = config;
+  const config = dispatch({ type: "config", config: await api("/api/config") }).config;
   const colors = $("colors");
   for (const code of config.variants.slice().reverse()) {
     const option = document.createElement("option");
@@ -127,10 +170,16 @@ async function init() {
     option.dataset.label = algorithm.label;
     $("algorithm").appendChild(option);
   }
-  for (const id of ["mode", "colors", "goal-up", "post-count", "rule"]) $(id).addEventListener("change", () => { updateSettingsView(); newGame(); });
-  $("disks").addEventListener("input", updateSettingsView);
-  $("disks").addEventListener("change", () => newGame());
+  for (const id of ["mode", "colors", "goal-up", "post-count", "rule", "disks"]) {
+    $(id).addEventListener("change", () => { updateSettingsView(getState()); changeSettings(); });
+  }
+  $("disks").addEventListener("input", () => updateSettingsView(getState()));
   $("new-game").addEventListener("click", () => newGame());
+  wireDisplay();
+  $("settings-toggle").addEventListener("click", () => {
+    const open = $("settings").classList.toggle("open");
+    $("settings-toggle").setAttribute("aria-expanded", String(open));
+  });
   $("random").addEventListener("click", () => newGame(true));
   $("win-again").addEventListener("click", () => { hideWin(); restart(); });
   $("win-next").addEventListener("click", () => { hideWin(); playNext(); });
@@ -147,7 +196,7 @@ async function init() {
     event.target.value = "";
     if (file) loadGame(file);
   });
-  $("watch-start").addEventListener("click", startWatch);
+  $("watch-start").addEventListener("click", () => startWatch(busy()));
   $("watch-stop").addEventListener("click", () => { stopWatch(); say("Back to your game."); });
   $("play-pause").addEventListener("click", togglePlay);
   $("step-forward").addEventListener("click", () => step(1));
@@ -156,25 +205,46 @@ async function init() {
   $("algorithm").addEventListener("change", showAlgorithm);
   showAlgorithm();
   const posts = $("posts");
-  posts.addEventListener("pointerdown", onPointerDown);
-  posts.addEventListener("pointermove", onPointerMove);
-  posts.addEventListener("pointerup", onPointerUp);
-  posts.addEventListener("pointercancel", onPointerCancel);
+  const press = pointer();
+  posts.addEventListener("pointerdown", press.down);
+  posts.addEventListener("pointermove", press.move);
+  posts.addEventListener("pointerup", press.up);
+  posts.addEventListener("pointercancel", press.cancel);
   posts.addEventListener("click", onPostButton);
   document.addEventListener("keydown", onKey);
   setInterval(ticking, 250);
   window.matchMedia("(max-width: 600px)").addEventListener("change", () => {
-    if (game.initial && !game.busy && !game.watch) render(currentState());  // the phone's taller board, or back
+    const state = getState();
+    if (state.initial && !busy() && !state.watch) render(state);  // the phone's taller board, or back
   });
-  window.addEventListener("pagehide", () => keep(game, elapsed()));  // the clock's time, kept with the game
-  updateSettingsView();
+  window.addEventListener("pagehide", () => {  // the clock's time, kept with the game
+    const state = getState();
+    keep(state, elapsed(state), currentState(state));
+  });
+  updateSettingsView(getState());
   showChart();
-  showChallenges(playChallenge);
-  await firstGame();
+  showChallenges(getState(), playChallenge);
+  showHistory();
+  showDaily(null);
+  const day = fetchDaily(today()).then((answer) => { showDaily(answer, playDaily); return answer; })
+    .catch(() => null);  // the daily puzzle's card waits for the server, not the game
+  await loadChoices(3, 3, true);
+  const lessons = tutorial(newGame, say);
+  if (lessons.firstVisit() && !window.location.search) lessons.open();  // a link opens its game, not the tutorial
+  else await firstGame(day);
 }
 
-async function firstGame() {
-  // the game the address names, else the one the browser kept, else a new one
+async function firstGame(day) {
+  // the game the address names (a day's puzzle with daily=YYYY-MM-DD), else the one the browser kept, else a new one
+  const daily = new URLSearchParams(window.location.search).get("daily");
+  if (daily) {
+    try {
+      playDaily(daily === today() ? (await day) || await fetchDaily(daily) : await fetchDaily(daily));
+    } catch (error) {
+      newGame(false, null, { note: `This link's daily puzzle cannot be opened: ${error.message}. Here is a new game.` });
+    }
+    return;
+  }
   let link = null;
   try {
     link = readLink();
@@ -184,9 +254,10 @@ async function firstGame() {
     return;
   }
   const saved = savedGame();
-  const same = saved && link && link.start &&
+  // a reload (or the kept game) when the address names its puzzle at the position it reached, else what the link says
+  const same = saved && link && link.start && saved.current === (link.at || link.start) &&
     puzzleKey(saved.settings, saved.initial) === puzzleKey(link.settings, link.start);
-  if (saved && (!link || same) && await restore(saved, link ? link.par : null)) return;
+  if (saved && (!link || same) && await restore(saved, link && link.par !== null ? link.par : saved.par ?? null)) return;
   if (link) openGame(link.settings, link.at || link.start, link.par);
   else newGame();
 }

@@ -1,6 +1,6 @@
 // Drawing the tower: pure functions of a position, the posts' colours and the palette, into an SVG element.
 
-import { decode, game, postNames, stacks } from "./state.js";
+import { decode, postNames, stacks } from "./state.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const WIDTH = 900;
@@ -33,13 +33,13 @@ function geometry(n, k) {
   return { height, width };
 }
 
-export function slot(n, post, level, k = game.k) {
+export function slot(n, post, level, k) {
   // where the disk at ``level`` (0 = bottom) of ``post`` is drawn
   const { height } = geometry(n, k);
   return { x: postX(k, post), y: layout.base - height * (level + 0.5) };
 }
 
-export function postAt(x, k = game.k) {
+export function postAt(x, k) {
   return Math.max(0, Math.min(k - 1, Math.floor(x / column(k))));
 }
 
@@ -50,7 +50,7 @@ export function boardPoint(svg, event) {
   return point.matrixTransform(svg.getScreenCTM().inverse());
 }
 
-export function drawBoard(svg, state, colors, palette, k = game.k) {
+export function drawBoard(svg, state, colors, palette, k) {
   // the position ``state`` on ``k`` posts of colours ``colors`` ("NNN", "RBN"...)
   const names = postNames(k);
   const wide = column(k);
@@ -100,7 +100,7 @@ export function drawBoard(svg, state, colors, palette, k = game.k) {
   // disks
   const { posts, ups } = decode(state, k);
   const n = posts.length;
-  const layer = el("g", { id: "disks" }, svg);
+  const layer = el("g", { id: "disk-layer" }, svg);
   stacks(state, k).forEach((stack, post) => {
     stack.forEach((disk, level) => {
       const { x, y } = slot(n, post, level, k);
@@ -114,9 +114,9 @@ function drawDefs(svg, palette) {
   const gradient = (id, stops, vertical = true) => {
     const g = el("linearGradient", vertical ? { id, x1: 0, y1: 0, x2: 0, y2: 1 } : { id, x1: 0, y1: 0, x2: 1, y2: 0 },
                  defs);
-    stops.forEach(([offset, color]) => el("stop", { offset, "stop-color": color }, g));
+    stops.forEach(([offset, color]) => el("stop", { offset, style: `stop-color: ${color}` }, g));
   };
-  gradient("wall", [[0, "#fdfaf4"], [1, "#efe4d2"]]);
+  gradient("wall", [[0, "var(--wall-a)"], [1, "var(--wall-b)"]]);
   gradient("wood", [[0, "#c58a4d"], [0.45, "#a96a32"], [1, "#7c4a1e"]]);
   gradient("rod", [[0, "#8a5527"], [0.4, "#d9a36a"], [1, "#7a4a20"]], false);
   for (const face of ["R", "B"]) {
@@ -124,8 +124,31 @@ function drawDefs(svg, palette) {
              false);
   }
   gradient("shine", [[0, "rgba(255,255,255,0.55)"], [1, "rgba(255,255,255,0)"]]);
+  // the colour-blind-safe faces (shown with data-faces="symbols"): red striped, blue dotted
+  const stripes = el("pattern", { id: "pat-R", width: 7, height: 7, patternUnits: "userSpaceOnUse",
+    patternTransform: "rotate(45)" }, defs);
+  el("rect", { width: 2.6, height: 7, fill: "rgba(255,255,255,0.75)" }, stripes);
+  const dots = el("pattern", { id: "pat-B", width: 7, height: 7, patternUnits: "userSpaceOnUse" }, defs);
+  el("circle", { cx: 3.5, cy: 3.5, r: 1.7, fill: "rgba(255,255,255,0.85)" }, dots);
   const shadow = el("filter", { id: "shadow", x: "-10%", y: "-30%", width: "120%", height: "170%" }, defs);
   el("feDropShadow", { dx: 0, dy: 2, stdDeviation: 1.6, "flood-color": "#3b2410", "flood-opacity": 0.35 }, shadow);
+}
+
+function luminance(hex) {
+  // the relative luminance of "#rrggbb" (WCAG 2)
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrast(a, b) {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
+export function inkOn(fill) {
+  // the disk number's colour on ``fill``: white or black, whichever reads better (at least 4.5:1 on the palette)
+  return contrast("#ffffff", fill) >= contrast("#000000", fill) ? "#ffffff" : "#000000";
 }
 
 function drawDisk(layer, disk, n, k, up, x, y, palette) {
@@ -141,7 +164,11 @@ function drawDisk(layer, disk, n, k, up, x, y, palette) {
     const band = Math.max(3, h * 0.34);
     el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, class: "face-bottom", fill: palette.face_dark[down] },
        body);
+    el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, class: "face-pattern bottom-pattern",
+      fill: `url(#pat-${down})` }, body);
     el("path", { d: topPath(w, h - band, r, -h / 2), class: "face-top", fill: palette.face[up] }, body);
+    el("path", { d: topPath(w, h - band, r, -h / 2), class: "face-pattern top-pattern", fill: `url(#pat-${up})` },
+       body);
   } else {
     el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, fill: palette.disks[n - 1][disk - 1] }, body);
   }
@@ -150,7 +177,10 @@ function drawDisk(layer, disk, n, k, up, x, y, palette) {
   el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, fill: "none", stroke: "rgba(0,0,0,0.35)",
     class: "outline" }, body);
   if (h >= 13) {
-    const label = el("text", { x: 0, y: up ? -h * 0.14 : 0, class: "disk-label" }, body);
+    const fill = up ? palette.face[up] : palette.disks[n - 1][disk - 1];
+    const ink = inkOn(fill);  // and a halo of the other one, drawn under symbols (style.css)
+    const label = el("text", { x: 0, y: up ? -h * 0.14 : 0, class: "disk-label", fill: ink,
+      stroke: ink === "#ffffff" ? "#000000" : "#ffffff" }, body);
     label.textContent = disk;
     label.setAttribute("font-size", Math.min(narrow() ? 30 : 15, h * 0.5));
   }
@@ -175,6 +205,15 @@ export function swapFaces(node, palette) {
   const down = up === "R" ? "B" : "R";
   top.setAttribute("fill", palette.face[down]);
   bottom.setAttribute("fill", palette.face_dark[up]);
+  const label = node.querySelector(".disk-label");
+  if (label) {
+    const ink = inkOn(palette.face[down]);
+    label.setAttribute("fill", ink);
+    label.setAttribute("stroke", ink === "#ffffff" ? "#000000" : "#ffffff");
+  }
+  const [topPattern, bottomPattern] = [".top-pattern", ".bottom-pattern"].map((name) => node.querySelector(name));
+  if (topPattern) topPattern.setAttribute("fill", `url(#pat-${down})`);
+  if (bottomPattern) bottomPattern.setAttribute("fill", `url(#pat-${up})`);
 }
 
 export function markTargets(svg, selected, targets) {

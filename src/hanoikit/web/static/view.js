@@ -1,27 +1,28 @@
-// The page's readouts, drawn from the one state object: the board and its post controls, the counters, the clock,
-// the message, the win dialog, the settings form and the list of challenges.
+// The page's readouts, each a function of the one state object (``state``, from game.js) drawing it into the page:
+// the board and its post controls, the counters, the clock, the message, the win dialog, the settings form and the
+// list of challenges.
 
 import { reducedMotion } from "./animation.js";
 import { drawBoard, markTargets } from "./board.js";
 import { CHALLENGES, unlocked } from "./challenges.js";
-import { bestOf, completed } from "./store.js";
-import { clock, count, currentState, decode, elapsed, game, parseMove, postColors, postNames, puzzleKey, stacks }
+import { bestOf, completed, dailyResults, history } from "./store.js";
+import { clock, count, currentState, decode, elapsed, parseMove, postColors, postNames, puzzleKey, stacks }
   from "./state.js";
 
 const FACE_NAME = { R: "red", B: "blue" };
 
 export const $ = (id) => document.getElementById(id);
 
-export function render(state) {
-  // draw the position ``state`` of the game's puzzle on the board, with the player's selection
-  drawBoard($("board"), state, postColors(game.settings, game.k), game.config.palette, game.k);
-  describePosts(state);
-  showRules();
-  $("chart-box").hidden = game.k !== 3;  // the colour-crossing chart has a lane for each of three posts
-  showTargets();
+export function render(state, shown = currentState(state)) {
+  // draw the position ``shown`` (default: the game's) of the game's puzzle on the board, with the player's selection
+  drawBoard($("board"), shown, postColors(state.settings, state.k), state.config.palette, state.k);
+  describePosts(state, shown);
+  showRules(state);
+  $("chart-box").hidden = state.k !== 3;  // the colour-crossing chart has a lane for each of three posts
+  showTargets(state);
 }
 
-function describePosts(state) {
+function describePosts(game, state) {
   // one button per post over the board, named by its disks and top colours, for the keyboard and screen readers
   const box = $("posts");
   const names = postNames(game.k);
@@ -35,9 +36,9 @@ function describePosts(state) {
       box.appendChild(button);
     }
   }
-  const { ups } = decode(state);
+  const { ups } = decode(state, game.k);
   const own = postColors(game.settings, game.k);
-  stacks(state).forEach((stack, post) => {
+  stacks(state, game.k).forEach((stack, post) => {
     const button = box.children[post];
     const colour = own[post] === "N" ? "" : `, coloured ${FACE_NAME[own[post]]}`;
     let contents;
@@ -54,7 +55,7 @@ function describePosts(state) {
   });
 }
 
-function showRules() {
+function showRules(game) {
   // the moves the rule allows, under the board: "S ⇄ I" both ways, "S → I" one way only; nothing when all are
   const allowed = game.position ? game.position.allowed_moves : [];
   const box = $("rules");
@@ -77,10 +78,10 @@ function showRules() {
   box.innerHTML = `<span class="label">Allowed moves</span> ${parts.join(" ")}`;
 }
 
-export function showTargets() {
+export function showTargets(game) {
   const targetable = game.selected !== null && !game.watch && game.position;
   const targets = targetable
-    ? game.position.legal_moves.map((move) => parseMove(move)).filter(({ src }) => src === game.selected)
+    ? game.position.legal_moves.map((move) => parseMove(move, game.k)).filter(({ src }) => src === game.selected)
       .map(({ dst }) => dst)
     : [];
   markTargets($("board"), targetable ? game.selected : null, targets);
@@ -89,7 +90,7 @@ export function showTargets() {
   }
 }
 
-export function updateStatus() {
+export function updateStatus(game) {
   const position = game.position;
   $("moves").textContent = count(game.moves.length);
   $("optimal").textContent = count(game.optimal);
@@ -97,16 +98,16 @@ export function updateStatus() {
   $("goal").textContent = position ? goalText(position.goal) : "–";
   $("undo").disabled = !game.moves.length || !!game.watch;
   $("redo").disabled = !game.redo.length || !!game.watch;
-  showClock();
-  showBest();
-  showTargets();
+  showClock(game);
+  showBest(game);
+  showTargets(game);
 }
 
-export function showClock() {
-  $("clock").textContent = clock(elapsed());
+export function showClock(game) {
+  $("clock").textContent = clock(elapsed(game));
 }
 
-function showBest() {
+function showBest(game) {
   const best = game.settings && game.initial ? bestOf(puzzleKey(game.settings, game.initial)) : null;
   $("best").textContent = best ? `${count(best.moves)} · ${clock(best.ms)}` : "–";
 }
@@ -117,10 +118,19 @@ function goalText(goal) {
   return ups ? `tower on ${post}, ${FACE_NAME[ups[0]]} up` : `tower on ${post}`;
 }
 
-export function say(text, kind = "") {
+export function say(text, kind = "", action = null) {
+  // the message under the board; ``action`` {label, run}: a button after it (e.g. the largest size a link may have)
   const message = $("message");
   message.textContent = text;
   message.className = kind;
+  if (action) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "message-action";
+    button.textContent = action.label;
+    button.addEventListener("click", () => { say(""); action.run(); });
+    message.append(" ", button);
+  }
 }
 
 export function stars(used, optimal) {
@@ -157,8 +167,97 @@ export function hideWin() {
   if ($("win").open) $("win").close();
 }
 
-export function readSettings() {
-  // the settings the form names; posts and moves only when not the three-post, every-move default (as links do)
+// ---- the menus' choices: each either plays with a par or is disabled with its reason (/api/choices) -------------
+
+function currentRule(choices) {
+  return choices ? choices.rules.find((rule) => rule.moves === $("rule").value) || null : null;
+}
+
+function currentColoring(rule) {
+  return rule ? rule.colorings.find((item) => item.code === $("colors").value) || null : null;
+}
+
+function mark(option, reason, notes) {
+  // an option disabled, marked so in its text, its reason in the notes under the settings (``notes``: [label, why])
+  if (!option.dataset.base) option.dataset.base = option.textContent;
+  option.disabled = Boolean(reason);
+  option.textContent = reason ? `${option.dataset.base} (unavailable)` : option.dataset.base;
+  option.title = reason || "";
+  if (reason) notes.push([option.dataset.base, reason]);
+}
+
+function showNotes(notes) {
+  const box = $("choice-notes");
+  box.textContent = "";
+  box.hidden = !notes.length;
+  for (const [label, reason] of notes) {
+    const item = document.createElement("li");
+    const name = document.createElement("b");
+    name.textContent = label;
+    item.append(name, `: ${reason}.`);
+    box.appendChild(item);
+  }
+}
+
+export function showChoices(choices) {
+  // disable what cannot be played, each with its reason; then move a disabled choice to one that can be played and
+  // answer what was changed, in words (or "")
+  if (!choices) return "";
+  const changed = [];
+  const notes = [];
+  for (const option of $("rule").options) {
+    const rule = choices.rules.find((item) => item.moves === option.value);
+    mark(option, rule ? rule.reason : null, notes);
+  }
+  if ($("rule").selectedOptions[0] && $("rule").selectedOptions[0].disabled) {
+    const reason = currentRule(choices).reason;
+    const open = choices.rules.find((rule) => !rule.reason);
+    if (open) {
+      $("rule").value = open.moves;
+      changed.push(`the moves are now ${open.moves} (${reason})`);
+    }
+  }
+  const rule = currentRule(choices);
+  if (!rule) { showNotes(notes); return ""; }  // a rule a link names as pairs of posts: the server checks its game
+  const colorNotes = [];
+  for (const option of $("colors").options) {
+    const coloring = rule && rule.colorings.find((item) => item.code === option.value);
+    mark(option, coloring ? coloring.reason : null, colorNotes);
+  }
+  if (colorNotes.length) {  // one note for them all: they share the reason
+    const codes = colorNotes.map(([label]) => label.split(":")[0]);
+    notes.push([`Colourings ${codes.join(", ")}`, colorNotes[0][1]]);
+  }
+  if (choices.magnetic && $("colors").selectedOptions[0] && $("colors").selectedOptions[0].disabled) {
+    const open = rule.colorings.find((item) => item.code === "NNN" && !item.reason) ||
+      rule.colorings.find((item) => !item.reason);
+    if (open) {
+      changed.push(`the colouring is now ${open.code} (${currentColoring(rule).reason})`);
+      $("colors").value = open.code;
+    }
+  }
+  const coloring = currentColoring(rule);
+  for (const option of $("goal-up").options) {
+    if (!option.value) {
+      const face = coloring && coloring.default_goal;
+      option.textContent = face ? `default (${FACE_NAME[face]} on top)` : "default";
+      continue;
+    }
+    const goal = coloring && coloring.goals.find((item) => item.goal_up === option.value);
+    mark(option, goal ? goal.reason : null, notes);
+  }
+  if (choices.magnetic && $("goal-up").selectedOptions[0] && $("goal-up").selectedOptions[0].disabled) {
+    const reason = coloring.goals.find((item) => item.goal_up === $("goal-up").value).reason;
+    $("goal-up").value = "";
+    changed.push(`the goal is now ${FACE_NAME[coloring.default_goal]} on top (${reason})`);
+  }
+  showNotes(notes);
+  return changed.length ? `Changed to a puzzle that can be solved: ${changed.join("; ")}.` : "";
+}
+
+export function readSettings(choices = null) {
+  // the settings the form names; posts and moves only when not the three-post, every-move default (as links do);
+  // with the menus' ``choices``, the goal that can be reached when the model's cannot
   const magnetic = $("mode").value === "magnetic";
   const k = Number($("post-count").value);
   const code = $("colors").value;  // the colours of S, I and D: the posts between I and D are plain
@@ -168,12 +267,16 @@ export function readSettings() {
     colors: magnetic ? code.slice(0, 2) + "N".repeat(k - 3) + code[2] : "NNN",
     goal_up: magnetic && $("goal-up").value ? $("goal-up").value : null,
   };
+  const coloring = magnetic ? currentColoring(currentRule(choices)) : null;
+  if (magnetic && !settings.goal_up && coloring && coloring.default_goal !== coloring.model_goal) {
+    settings.goal_up = coloring.default_goal;  // the model's goal cannot be reached here: the one that can
+  }
   if (k !== 3) settings.posts = k;
   if ($("rule").value !== "any") settings.moves = $("rule").value;
   return settings;
 }
 
-export function showSettings(settings) {
+export function showSettings(game, settings) {
   const colors = settings.colors.toUpperCase();
   const k = settings.posts || 3;
   $("mode").value = settings.magnetic ? "magnetic" : "classic";
@@ -190,16 +293,16 @@ export function showSettings(settings) {
   $("colors").value = colors.length === k ? colors.slice(0, 2) + colors[k - 1] : colors;
   $("disks").value = settings.n;
   $("goal-up").value = settings.goal_up || "";
-  updateSettingsView();
+  updateSettingsView(game);
 }
 
-export function updateSettingsView() {
+export function updateSettingsView(game) {
   const magnetic = $("mode").value === "magnetic";
   document.body.classList.toggle("classic", !magnetic);
   $("disks-out").textContent = $("disks").value;
   $("title").textContent = magnetic ? "Magnetic Tower of Hanoi" : "Tower of Hanoi";
   const k = Number($("post-count").value);
-  const max = game.config ? maxDisks(k, magnetic, $("rule").value) : Number($("disks").max);
+  const max = game.config ? maxDisks(game.config, k, magnetic, $("rule").value) : Number($("disks").max);
   $("disks").max = max;
   if (Number($("disks").value) > max) $("disks").value = max;
   $("disks-out").textContent = $("disks").value;
@@ -210,14 +313,13 @@ export function updateSettingsView() {
   if ($("algorithm").selectedOptions[0] && $("algorithm").selectedOptions[0].disabled) $("algorithm").value = "optimal";
 }
 
-function maxDisks(k, magnetic, rule) {
+export function maxDisks(config, k, magnetic, rule) {
   // the largest tower the server offers for this member (/api/config)
-  const config = game.config;
   if (k === 3 && rule === "any") return config.max_disks;
   return config.family_max_disks[`${k}${magnetic ? "m" : ""}`] || config.max_disks;
 }
 
-export function showChallenges(play) {
+export function showChallenges(game, play) {
   // the progression, each challenge a button once the one before is done; ``play(challenge)`` starts one
   const list = $("challenge-list");
   const done = completed();
@@ -241,4 +343,39 @@ export function showChallenges(play) {
     row.appendChild(button);
     list.appendChild(row);
   });
+}
+
+export function showDaily(day, play) {
+  // the daily puzzle's card: what it is, and the stars already won on it (``day`` null: not loaded)
+  $("daily-play").disabled = !day;
+  if (!day) return;
+  $("daily-about").textContent = `${day.date}: ${describeDailyText(day)}`;
+  const result = dailyResults()[day.date];
+  $("daily-done").textContent = result ? `Done: ${"★".repeat(result.stars)}${"☆".repeat(3 - result.stars)}` : "";
+  $("daily-play").onclick = () => play(day);
+}
+
+function describeDailyText(day) {
+  const s = day.settings;
+  const rule = s.moves === "any" ? "every move allowed" : `${s.moves} moves`;
+  return `${s.n} disks on ${s.posts} posts, ${rule}, post colours ${s.colors}; par ${day.par}.`;
+}
+
+export function showHistory() {
+  // the games won in this browser, the latest first
+  const games = history();
+  const list = $("history-list");
+  list.textContent = "";
+  $("history-empty").hidden = games.length > 0;
+  for (const game of games.slice(0, 8)) {
+    const item = document.createElement("li");
+    item.textContent = `${game.what}: ${count(game.moves)} moves (par ${count(game.par)}), ${clock(game.ms)}`;
+    const stars = document.createElement("span");
+    stars.className = "stars";
+    stars.textContent = "★".repeat(game.stars) + "☆".repeat(3 - game.stars);
+    stars.setAttribute("aria-label", `${game.stars} of 3 stars`);
+    stars.setAttribute("role", "img");
+    item.appendChild(stars);
+    list.appendChild(item);
+  }
 }

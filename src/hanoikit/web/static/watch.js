@@ -1,66 +1,63 @@
 // Watch mode: a solution fetched page by page from the server and played, stepped or leapt through, with the
-// colour-crossing chart. Its state is ``game.watch``.
+// colour-crossing chart. What is watched is ``state.watch`` (changed by the reducer's "watch", "watched" and "page"
+// actions); the player's timer and its queue of steps are the runner below.
 
 import { ANIMATION_MS, animateMove } from "./animation.js";
 import { api } from "./api.js";
 import { crossingText, drawChart } from "./chart.js";
-import { currentState, game, reverse } from "./state.js";
+import { dispatch, getState } from "./game.js";
+import { reverse } from "./state.js";
 import { $, hideWin, render, say, updateStatus } from "./view.js";
 
 const PAGE = 1000;  // moves per solution page (the server's bound)
 
+const runner = { timer: null, busy: false, queue: [], loading: null, id: 0 };  // the player, not the game's state
+
 function animate(before, move, after, duration) {
-  return animateMove($("board"), render, game.config.palette, before, move, after, { duration });
+  const state = getState();
+  return animateMove($("board"), (shown) => render(getState(), shown), state.config.palette, before, move, after,
+    { k: state.k, duration });
 }
 
-export async function startWatch() {
-  if (!game.initial || game.busy) return;
+export async function startWatch(busy = false) {
+  const state = getState();
+  if (!state.initial || busy) return;
   const algorithm = $("algorithm").value;
   // the optimal solution plays from the current position; Levy's runs from the start
-  const from = algorithm === "optimal" ? currentState() : null;
+  const from = algorithm === "optimal" ? (state.states.length ? state.states[state.states.length - 1] : state.initial)
+    : null;
   let page;
   try {
-    page = await api("/api/solution", { settings: game.settings, state: from, algorithm, offset: 0, limit: PAGE });
+    page = await api("/api/solution", { settings: state.settings, state: from, algorithm, offset: 0, limit: PAGE });
   } catch (error) { say(error.message, "error"); return; }
   stopWatch();
-  game.selected = null;
   hideWin();
-  game.watch = {
+  runner.id += 1;
+  dispatch({ type: "watch", watch: {
     algorithm, from, start: page.start, total: page.total, moves: [], states: [page.start], trace: [], crossings: [],
-    index: 0, playing: true, timer: null, loading: null, busy: false, queue: [],
-  };
-  addPage(game.watch, page);
+    index: 0, playing: true,
+  } });
+  const watching = dispatch({ type: "page", page });
   document.body.classList.add("watching");
   $("player").hidden = false;
   const label = $("algorithm").selectedOptions[0].dataset.label;
   say(page.total ? `Watching: ${label}, ${page.total} moves.` : "Nothing to watch: the goal is reached.");
-  render(game.watch.start);
-  updateStatus();
+  render(watching, watching.watch.start);
+  updateStatus(watching);
   showWatch();
   schedule();
 }
 
-function addPage(watch, page) {
-  watch.moves.push(...page.moves);
-  watch.states.push(...page.states);
-  if (page.trace) {
-    const skip = watch.trace.length ? 1 : 0;  // a page's first row is the last of the page before
-    watch.trace.push(...page.trace.slice(skip));
-    watch.crossings.push(...page.crossings.slice(skip));
-  }
-}
-
 async function ensureLoaded() {
-  const watch = game.watch;
-  if (!watch || watch.moves.length >= watch.total || watch.loading) return;
+  const { watch, settings } = getState();
+  if (!watch || watch.moves.length >= watch.total || runner.loading) return;
   if (watch.index + PAGE / 2 < watch.moves.length) return;
-  const request = {
-    settings: game.settings, algorithm: watch.algorithm, state: watch.from, offset: watch.moves.length, limit: PAGE,
-  };
-  watch.loading = api("/api/solution", request).then((page) => {
-    if (game.watch === watch) addPage(watch, page);
-  }).catch((error) => say(error.message, "error")).finally(() => { watch.loading = null; });
-  await watch.loading;
+  const id = runner.id;
+  const request = { settings, algorithm: watch.algorithm, state: watch.from, offset: watch.moves.length, limit: PAGE };
+  runner.loading = api("/api/solution", request).then((page) => {
+    if (runner.id === id && getState().watch) dispatch({ type: "page", page });
+  }).catch((error) => say(error.message, "error")).finally(() => { runner.loading = null; });
+  await runner.loading;
 }
 
 function speed() {
@@ -69,15 +66,17 @@ function speed() {
 }
 
 export function schedule() {
-  const watch = game.watch;
+  const watch = getState().watch;
   if (!watch) return;
-  clearTimeout(watch.timer);
+  clearTimeout(runner.timer);
   $("play-pause").textContent = watch.playing ? "Pause" : "▶ Play";
   if (!watch.playing) return;
   const fast = speed() > 30;
-  watch.timer = setTimeout(async () => {
-    if (game.watch !== watch) return;
-    if (watch.index >= watch.total) { watch.playing = false; schedule(); showWatch(); return; }
+  const id = runner.id;
+  runner.timer = setTimeout(async () => {
+    const now = getState().watch;
+    if (!now || runner.id !== id) return;
+    if (now.index >= now.total) { dispatch({ type: "watched", change: { playing: false } }); schedule(); showWatch(); return; }
     if (fast) leap(Math.round(speed() / 30));
     else await stepForward();
     schedule();
@@ -86,69 +85,68 @@ export function schedule() {
 
 function leap(count) {
   // many moves in one frame, drawn as the position they lead to
-  const watch = game.watch;
-  if (watch.busy) return;
-  watch.index = Math.min(watch.index + count, watch.moves.length);
-  render(watch.states[watch.index]);
+  if (runner.busy) return;
+  const { watch } = getState();
+  const state = dispatch({ type: "watched", change: { index: Math.min(watch.index + count, watch.moves.length) } });
+  render(state, state.watch.states[state.watch.index]);
   showWatch();
   ensureLoaded();
 }
 
 async function stepForward() {
-  if (!game.watch || game.watch.busy) return;
+  if (!getState().watch || runner.busy) return;
   await ensureLoaded();
-  const watch = game.watch;
+  const watch = getState().watch;
   if (!watch || watch.index >= watch.moves.length) return;
-  watch.busy = true;
+  runner.busy = true;
   const i = watch.index;
-  watch.index += 1;
+  dispatch({ type: "watched", change: { index: i + 1 } });
   await animate(watch.states[i], watch.moves[i], watch.states[i + 1], Math.min(ANIMATION_MS, 800 / speed()));
   stepped();
   ensureLoaded();
 }
 
 async function stepBack() {
-  const watch = game.watch;
-  if (!watch || watch.busy || watch.index === 0) return;
-  watch.busy = true;
-  watch.index -= 1;
-  const i = watch.index;
-  await animate(watch.states[i + 1], reverse(watch.moves[i]), watch.states[i], Math.min(ANIMATION_MS, 800 / speed()));
+  const watch = getState().watch;
+  if (!watch || runner.busy || watch.index === 0) return;
+  runner.busy = true;
+  const i = watch.index - 1;
+  const state = dispatch({ type: "watched", change: { index: i } });
+  await animate(watch.states[i + 1], reverse(watch.moves[i], state.k), watch.states[i],
+    Math.min(ANIMATION_MS, 800 / speed()));
   stepped();
 }
 
 function stepped() {
-  const watch = game.watch;
-  if (!watch) return;
-  watch.busy = false;
+  runner.busy = false;
+  if (!getState().watch) return;
   showWatch();
-  const next = watch.queue.shift();
+  const next = runner.queue.shift();
   if (next !== undefined) (next > 0 ? stepForward : stepBack)();
 }
 
 export function step(direction) {
   // a step asked by the player pauses the play; steps asked during an animation follow it in turn
-  const watch = game.watch;
-  if (!watch) return;
-  watch.playing = false;
+  if (!getState().watch) return;
+  dispatch({ type: "watched", change: { playing: false } });
   schedule();
-  if (watch.busy) { if (watch.queue.length < 20) watch.queue.push(direction); return; }
+  if (runner.busy) { if (runner.queue.length < 20) runner.queue.push(direction); return; }
   (direction > 0 ? stepForward : stepBack)();
 }
 
 export function togglePlay() {
-  const watch = game.watch;
+  const watch = getState().watch;
   if (!watch) return;
   if (!watch.playing && watch.index >= watch.total) {
-    watch.index = 0;
-    render(watch.start);
+    const state = dispatch({ type: "watched", change: { index: 0 } });
+    render(state, state.watch.start);
   }
-  watch.playing = !watch.playing;
+  dispatch({ type: "watched", change: { playing: !watch.playing } });
   schedule();
 }
 
 function showWatch() {
-  const watch = game.watch;
+  const watch = getState().watch;
   if (!watch) return;
   const done = watch.index >= watch.total;
   const last = watch.index ? ` · last ${watch.moves[watch.index - 1]}` : "";
@@ -157,18 +155,19 @@ function showWatch() {
 }
 
 export function showChart() {
-  drawChart($("chart"), game.watch, game.config.palette);
-  $("crossings").textContent = crossingText(game.watch);
+  const state = getState();
+  drawChart($("chart"), state.watch, state.config.palette);
+  $("crossings").textContent = crossingText(state.watch);
 }
 
 export function stopWatch() {
-  const watch = game.watch;
-  if (!watch) return;
-  clearTimeout(watch.timer);
-  game.watch = null;
+  if (!getState().watch) return;
+  clearTimeout(runner.timer);
+  Object.assign(runner, { timer: null, busy: false, queue: [], id: runner.id + 1 });
+  const state = dispatch({ type: "watch", watch: null });
   document.body.classList.remove("watching");
   $("player").hidden = true;
   $("watch-progress").textContent = "";
-  if (game.initial) { render(currentState()); updateStatus(); }
+  if (state.initial) { render(state); updateStatus(state); }
   showChart();
 }

@@ -1,0 +1,195 @@
+"""Where the play API's work on the rules runs: a bounded pool beside the event loop, never on it.
+
+The event loop reads requests and answers the cheap ones (the config, the page) itself; every request that asks the
+model (a position, a hint, a solution page...) is handed to a :class:`Workers` pool. With ``processes`` worker
+processes, that work never holds the event loop's interpreter lock, so a cheap request does not wait for it; with
+``processes=0`` it runs in ``threads`` threads of this process, which share that lock. At most ``waiting``
+requests wait for a worker: one more raises :class:`Busy` at once (the app answers 503 with ``Retry-After``) instead of
+queueing without bound.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
+
+from ..limits import WEB_MAX_WAITING, WEB_MAX_WORKERS
+
+__all__ = ["NICE", "RETRY_AFTER", "Busy", "Workers", "default_processes"]
+
+A = TypeVar("A")
+T = TypeVar("T")
+
+RETRY_AFTER = 1
+"""Seconds a refused client is told to wait before it sends the request again (``Retry-After``)."""
+
+
+NICE = 10
+"""How much lower the workers' scheduling priority is than the server's: the operating system then runs the event
+loop as soon as a request arrives, ahead of the work (which gets about a ninth of the processor against it)."""
+
+
+class Busy(Exception):
+    """The pool already holds as many requests as it takes: this one is refused at once, to be sent again later.
+
+    >>> str(Busy(64))
+    'the server is busy: 64 requests are already waiting for a worker; try again in 1 s'
+    """
+
+    def __init__(self, waiting: int, retry_after: int = RETRY_AFTER) -> None:
+        super().__init__(
+            f"the server is busy: {waiting} requests are already waiting for a worker; try again in {retry_after} s"
+        )
+        self.retry_after = retry_after
+
+
+def default_processes() -> int:
+    """One worker process per core, at most :data:`~hanoikit.limits.WEB_MAX_WORKERS`.
+
+    >>> 1 <= default_processes() <= WEB_MAX_WORKERS
+    True
+    """
+    return max(1, min(WEB_MAX_WORKERS, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1))
+
+
+def _start_worker(parent: int, warm: Callable[[], object] | None) -> None:
+    """A worker's start: yield the processor to the server (:data:`NICE`), leave Ctrl+C to the server (which stops
+    the pool), end with the server even if it is killed, and fill the caches with ``warm`` (a forked worker has the
+    server's)."""
+    if hasattr(os, "nice"):
+        os.nice(NICE)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+    if warm is not None:
+        warm()
+
+
+def _orphaned(parent: int) -> None:
+    """Exit once the server's process ``parent`` is gone (killed without stopping the pool)."""
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(0)
+
+
+def _nothing() -> None:
+    """A task that makes the pool start a worker."""
+
+
+class Workers:
+    """A bounded pool for the API's work: :meth:`run` a function on one argument there, or get :class:`Busy`.
+
+    Until :meth:`start` (and after :meth:`close`) the work runs in ``threads`` threads, so an app used without its
+    startup (a test client) still answers.
+
+    >>> import asyncio
+    >>> asyncio.run(Workers(processes=0).run(sum, [1, 2, 3]))
+    6
+    """
+
+    def __init__(
+        self,
+        processes: int | None = None,
+        *,
+        threads: int = 1,
+        waiting: int = WEB_MAX_WAITING,
+        warm: Callable[[], object] | None = None,
+    ) -> None:
+        self.processes = default_processes() if processes is None else processes
+        self.threads = threads
+        self.waiting = waiting
+        self.warm = warm
+        self._pool: ProcessPoolExecutor | None = None
+        self._threads: ThreadPoolExecutor | None = None
+        self._admitted = 0
+        self._lock = threading.Lock()
+
+    @property
+    def capacity(self) -> int:
+        """The most requests the pool holds at once: those running and those waiting."""
+        return (self.processes or self.threads) + self.waiting
+
+    @property
+    def admitted(self) -> int:
+        """The requests the pool holds now (running or waiting)."""
+        return self._admitted
+
+    def start(self) -> None:
+        """Fill the caches (``warm``) and start the worker processes.
+
+        On Linux, this process is warmed once and each worker is a fork of it, caches
+        included (the server has no other thread at work yet); elsewhere each worker is a fresh interpreter that warms
+        itself. Without worker processes, this process is warmed.
+        """
+        if self._pool is not None:
+            return
+        fork = sys.platform.startswith("linux")  # elsewhere forking after numpy's libraries is not safe
+        if self.warm is not None and (fork or not self.processes):
+            self.warm()
+            gc.freeze()  # the warm caches live as long as the server: never scanned again, nor copied into the forks
+        if self.processes:
+            self._pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=multiprocessing.get_context("fork" if fork else "spawn"),
+                initializer=_start_worker,
+                initargs=(os.getpid(), None if fork else self.warm),
+            )
+            for _ in range(self.processes):
+                self._pool.submit(_nothing)
+
+    def close(self) -> None:
+        """Stop the worker processes (work still running is abandoned); later work runs in threads."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _admit(self) -> None:
+        with self._lock:
+            if self._admitted >= self.capacity:
+                raise Busy(self.waiting)
+            self._admitted += 1
+
+    def _release(self, _: object = None) -> None:
+        with self._lock:
+            self._admitted -= 1
+
+    async def run(self, function: Callable[[A], T], argument: A) -> T:
+        """``function(argument)`` in a worker (a module-level function and a picklable argument); raises
+        :class:`Busy` at once if the pool is full, else what the function raises."""
+        self._admit()
+        pool = self._pool
+        executor: Executor
+        if pool is None:
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(self.threads, thread_name_prefix="hanoikit-web")
+            executor = self._threads
+        else:
+            executor = pool
+        try:
+            future: Future[T] = executor.submit(function, argument)
+        except (BrokenProcessPool, RuntimeError):  # a worker died (killed, out of memory) or the pool is stopping
+            self._release()
+            if pool is not None:
+                self._restart(pool)
+            raise Busy(self.waiting) from None
+        future.add_done_callback(self._release)  # when the work ends, even if the request was given up before
+        try:
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:
+            if pool is not None:
+                self._restart(pool)
+            raise Busy(self.waiting) from None
+
+    def _restart(self, broken: ProcessPoolExecutor) -> None:
+        if self._pool is broken:
+            self.close()
+            self.start()

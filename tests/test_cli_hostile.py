@@ -1,0 +1,146 @@
+"""Every command of ``hanoi``, listed from the click group, run with hostile values in its options and arguments
+(issue 21): whatever is typed, the exit status is a documented one (0 done, 1 output not written, 2 bad input or a
+size above a cap) and a failure is exactly one line on stderr, never a traceback. Work that would be big must be
+refused by a cap, so every run is quick.
+
+Each run starts from a small valid invocation of the command and replaces one or two of its parameters with a hostile
+value; the commands run in process (click's test isolation), from a temporary working directory.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hanoikit.cli import app, main
+
+_INTERACTIVE = {"play"}
+"""Left out: ``play`` serves the page (or the terminal game) until it is stopped, which no option bounds."""
+
+_BASE: dict[str, list[str]] = {
+    "demo": ["2"],
+    "solve": ["3"],
+    "move": ["3", "2"],
+    "state": ["3", "2"],
+    "distance": ["SSS", "DDD"],
+    "search": ["3"],
+    "count": ["--upto", "3"],
+    "variants": ["--posts", "4", "--upto", "2"],
+    "markov": [],
+    "crossings": ["--upto", "3"],
+    "time": ["5"],
+    "reproduce": ["--out", "{tmp}/no/such/directory"],
+    "graph": ["3"],
+    "animate": ["1", "--size", "64x64", "--tween", "0", "--out", "{tmp}/a.gif"],
+    "show": ["2", "--delay", "0"],
+    "explain": ["2"],
+    "ncube": ["2"],
+    "check": ["{tmp}/moves.txt", "--disks", "2"],
+    "generate": ["--count", "2", "--disks", "2..3"],
+    "score": ["{tmp}/set.jsonl", "{tmp}/answers.jsonl"],
+    "oeis": ["--upto", "3", "--max-positions", "1000"],
+}
+"""A quick valid run of each command; ``{tmp}`` is the test's directory."""
+
+_HOSTILE = [
+    "nan", "inf", "-inf", "-1", "0", "1e20", str(10**20), "-" + "9" * 30, "", " ", "\x00", "\udcff\udcfe",
+    "\x1b[2J", "x" * 5000, "9" * 5000, "2**99999", "SSS", "NNNN", "R", "..", "-", "٣", "3.5", "0x10",
+    "{tmp}", "{tmp}/file/x.gif", "{tmp}/missing/x.png", "{tmp}/file", "/dev/full", "{tmp}/out.xyz",
+]
+"""Hostile values: not numbers, huge numbers, empty, NUL and undecodable bytes (as a POSIX shell passes them),
+escapes, very long text, paths to a directory, under a file, in a missing directory, a full device, a bad suffix."""
+
+_LINE = re.compile(r"hanoi( [a-z-]+)?: [^\n]*\n")
+
+_VERDICTS = {"check": {1, 3}}
+"""Statuses that are a command's answer, not a failure: ``check`` exits 1 for a list solved in more moves than
+needed, 3 for one that does not solve (its report on stdout)."""
+
+_SLOW = {"reproduce"}
+"""Commands whose valid runs take seconds (most hostile directories are valid for ``reproduce --out``): only in the
+slow test."""
+
+
+def _commands() -> list[str]:
+    names = sorted(set(app.commands) - _INTERACTIVE)
+    assert set(names) == set(_BASE), "a new command needs a quick valid run in _BASE"
+    return names
+
+
+def _parameters(name: str) -> list[click.Parameter]:
+    return [p for p in app.commands[name].params if p.name != "help"]
+
+
+def _run(name: str, tmp: Path, data: st.DataObject) -> tuple[list[str], int, str]:
+    """``hanoi NAME`` from its base run with one or two parameters made hostile: the arguments, status, stderr."""
+    base = [arg.replace("{tmp}", str(tmp)) for arg in _BASE[name]]
+    params = _parameters(name)
+    positional = [p for p in params if isinstance(p, click.Argument)]
+    values = [arg for arg in base if not arg.startswith("-")][: len(positional)]
+    options = base[len(values) :]
+    if params:
+        chosen = data.draw(st.lists(st.sampled_from(params), min_size=1, max_size=2, unique_by=lambda p: p.name))
+        for param in chosen:
+            if isinstance(param, click.Option) and param.is_flag:
+                options.append(param.opts[0])
+                continue
+            value = data.draw(st.sampled_from(_HOSTILE)).replace("{tmp}", str(tmp))
+            if isinstance(param, click.Argument):
+                index = positional.index(param)
+                values += [""] * (index + 1 - len(values))
+                values[index] = value
+            else:
+                options += [param.opts[0], value]  # the last of an option given twice counts
+    args = [name, *values, *options]
+    with CliRunner().isolation() as streams:
+        status = main(args)
+        sys.stderr.flush()
+        err = streams[1].getvalue().decode("utf-8", "replace")
+    return args, status, err
+
+
+def _check(name: str, tmp: Path, data: st.DataObject) -> None:
+    args, status, err = _run(name, tmp, data)
+    verdicts = _VERDICTS.get(name, set())
+    assert status in {0, 1, 2} | verdicts, (args, status, err)
+    assert "Traceback" not in err, (args, err)
+    if status and status not in verdicts:
+        assert _LINE.fullmatch(err), (args, status, err)
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A directory to run in, with a file (to write under), a move list and a generated set with answers."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "moves.txt").write_text("1SI\n2SD\n1ID\n")
+    assert main(["generate", "--count", "3", "--disks", "2..3", "--out", str(tmp_path / "set.jsonl")]) == 0
+    (tmp_path / "answers.jsonl").write_text("")
+    return tmp_path
+
+
+_FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.mark.parametrize("name", sorted(set(_commands()) - _SLOW))
+@_FAST
+@given(data=st.data())
+def test_hostile_options_end_in_a_documented_status_and_one_line(name: str, workdir: Path, data) -> None:
+    _check(name, workdir, data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _commands())
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_many_hostile_options_end_in_a_documented_status_and_one_line(name: str, workdir: Path, data) -> None:
+    if name in _SLOW and data.draw(st.integers(0, 9), label="run it") > 0:
+        return  # a tenth of the examples: each valid run takes seconds
+    _check(name, workdir, data)
