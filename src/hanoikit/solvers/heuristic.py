@@ -353,6 +353,12 @@ class SearchStats(NamedTuple):
     stored: int
 
 
+def _index_size(nodes: int) -> int:
+    """The slots of the open-addressing index for ``nodes`` positions: a power of two (:func:`_slot` masks), at
+    least four slots a position."""
+    return 1 << (4 * nodes - 1).bit_length()
+
+
 class _Arrays:
     """The search's growing arrays."""
 
@@ -361,7 +367,7 @@ class _Arrays:
         self.depth = np.empty(nodes, np.int32)
         self.parent = np.empty(nodes, np.int32)
         self.closed = np.empty(nodes, np.uint8)
-        self.index = np.full(4 * nodes, -1, np.int32)
+        self.index = np.full(_index_size(nodes), -1, np.int32)
         self.pool = np.empty((nodes, 3), np.int32)
         self.heads = np.full(1 << 16, -1, np.int64)
         self.counters = np.zeros(6, np.int64)
@@ -388,7 +394,7 @@ class _Arrays:
             pool[:rows] = self.pool
             self.pool = pool
         if 2 * (used + margin) > self.index.size:
-            self.index = np.empty(4 * self.codes.size, np.int32)
+            self.index = np.empty(_index_size(self.codes.size), np.int32)
             _rehash(self.index, self.codes, used)
 
 
