@@ -288,40 +288,48 @@ def _expand_groups(row: np.ndarray, block: int, value: int, codes: np.ndarray, d
     htop = np.empty(k, np.int64)
     _block_tops(block, geo, btop, bcnt)
     halves = row.view(np.uint32)
+    words = row.view(np.uint64)
     pattern = np.uint32(value) * _LOW32
+    pattern64 = np.uint64(value) * _ODD
     arrays = (t[13], t[14], t[15], t[16], t[17], t[18], t[8], t[9], t[10], t[11])  # unpacked once: see _expand_group
     high_top, high_cnt = t[6], t[7]
     room = cross.size
-    per_item = 16 * pairs
-    items = halves.size if dense else codes.size
+    per_item = 32 * pairs
+    items = words.size if dense else codes.size
     listed = out[0]
     crossed = out[1]
     run = -1
     out[3] = -1
     for item in range(start, items):
-        if dense:
-            at = item
-            x = halves[at] ^ pattern
-            cur = ~(x | (x >> np.uint32(1))) & _LOW32
+        if dense:  # the two groups of a word
+            x = words[item] ^ pattern64
+            both = ~(x | (x >> _ONE)) & _ODD
+            first = item * 2
         else:
             code = np.int64(codes[item])
-            at = code >> 4  # type: ignore[assignment]  # numba types both branches as int64
-            x = halves[at] ^ pattern
-            cur = ~(x | (x >> np.uint32(1))) & (np.uint32(1) << np.uint32(2 * (code & 15)))
-        if cur == 0:
+            first = code >> 4
+            y = halves[first] ^ pattern
+            both = np.uint64(~(y | (y >> np.uint32(1))) & (np.uint32(1) << np.uint32(2 * (code & 15))))
+        if both == 0:
             continue
         if crossed + per_item > room:
             out[3] = item
             break
-        hi = at >> (rows_log - 4)
-        if hi != run:
-            _run_tops(hi, geo, high_top, high_cnt, btop, bcnt, htop)
-            run = hi
-        made, crossed = _expand_group(halves, at, cur, at & mid_mask, block, following, geo, arrays, htop, cross,
-                                      crossed)
-        listed += made
-        y = halves[at]  # the layer's positions are done
-        halves[at] = (y & ~(cur | (cur << np.uint32(1)))) | cur
+        for half in range(2):
+            cur = np.uint32(both & np.uint64(0xFFFFFFFF))
+            both >>= np.uint64(32)
+            if cur == 0:
+                continue
+            at = first + half
+            hi = at >> (rows_log - 4)
+            if hi != run:
+                _run_tops(hi, geo, high_top, high_cnt, btop, bcnt, htop)
+                run = hi
+            made, crossed = _expand_group(halves, at, cur, at & mid_mask, block, following, geo, arrays, htop, cross,
+                                          crossed)
+            listed += made
+            z = halves[at]  # the layer's positions are done
+            halves[at] = (z & ~(cur | (cur << np.uint32(1)))) | cur
     out[0] = listed
     out[1] = crossed
     if target >= 0 and state_of(row, target) == following:
