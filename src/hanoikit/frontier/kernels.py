@@ -34,7 +34,7 @@ from ..positions import FACES, GROUP, KLOG, PAIRS, PLOG, ROWS, ROWSLOG, SHIFT, K
 
 __all__ = [
     "DONE", "UNVISITED", "distances", "expand_block", "list_layer", "list_moves", "mark", "mark_codes", "meet",
-    "run_narrow", "state_of",
+    "mirror_meets", "run_narrow", "state_of",
 ]
 
 UNVISITED = 0
@@ -307,7 +307,7 @@ def _expand_groups(row: np.ndarray, block: int, value: int, codes: np.ndarray, d
             first = item * 2
         else:
             code = np.int64(codes[item])
-            first = code >> 4
+            first = code >> 4  # type: ignore[assignment]  # numba types both branches as int64
             y = halves[first] ^ pattern
             both = np.uint64(~(y | (y >> np.uint32(1))) & (np.uint32(1) << np.uint32(2 * (code & 15))))
         if both == 0:
@@ -447,6 +447,49 @@ def list_layer(row: np.ndarray, value: int, found: np.ndarray) -> int:
             listed += 1
             hits &= hits - _ONE
     return listed
+
+
+@_inline
+def _image_state(table: np.ndarray, code: int, bits: int, plog: int, mapped: np.ndarray) -> int:
+    """The two-bit value of the image of the global ``code`` (``bits`` bits) under the renumbering of its 2-bit
+    digits ``mapped`` (a byte at a time), in a table of blocks of ``2**plog`` codes."""
+    image = 0
+    rest = code
+    for shift in range(0, bits, 8):
+        image |= mapped[rest & 255] << shift
+        rest >>= 8
+    image &= (1 << bits) - 1
+    found: int = state_of(table[image >> plog], image & ((1 << plog) - 1))
+    return found
+
+
+@_jit
+def mirror_meets(table: np.ndarray, block: int, value: int, codes: np.ndarray, dense: bool, bits: int, plog: int,
+                 mapped: np.ndarray) -> int:
+    """Whether the image of a position of the layer with ``value`` is in that layer (bit 0) or done (bit 1): the
+    positions of ``block``'s row (from ``codes``, local, or by scanning it if ``dense``) or, if ``block`` is -1, the
+    global ``codes`` (see :mod:`hanoikit.frontier.mirror`)."""
+    met = 0
+    if dense:
+        words = table[block].view(np.uint64)
+        pattern = np.uint64(value) * _ODD
+        for item in range(words.size):
+            x = words[item] ^ pattern
+            hits = ~(x | (x >> _ONE)) & _ODD
+            while hits:
+                code = (block << plog) + item * 32 + (np.int64(_tz(hits)) >> 1)
+                hits &= hits - _ONE
+                state = _image_state(table, code, bits, plog, mapped)
+                met |= (state == value) | ((state == DONE) << 1)
+        return met
+    base = 0 if block < 0 else block << plog
+    for item in range(codes.size):
+        code = base + np.int64(codes[item])
+        if state_of(table[code >> plog], code & ((1 << plog) - 1)) != value:
+            continue
+        state = _image_state(table, code, bits, plog, mapped)
+        met |= (state == value) | ((state == DONE) << 1)
+    return met
 
 
 @_jit
