@@ -281,7 +281,7 @@ def test_the_array_replay_and_the_per_move_replay_agree(walk: tuple[Puzzle, Stat
     corrupted = moves + [Move(puzzle.n, 0, puzzle.posts - 1)] + moves
     listed = as_move_list(corrupted, puzzle.posts)
     slow = checker._replay_slowly(puzzle, start, listed, 0, len(listed))
-    loop = replay._compiled() if compiled else replay._play
+    loop = replay._loop.compiled if compiled else replay._play
     with unittest.mock.patch.object(replay, "_loop", lambda moves: loop):
         assert checker._replay(puzzle, start, listed, len(listed)) == slow
 

@@ -405,17 +405,18 @@ def _read_format(data: bytes, strict: bool) -> _Read | None:
         block = data[begin:end]
         (disk, src, dst), bad = parse_lines(block, fmt)
         numbers = np.arange(line, line + len(bad), dtype=np.int64)
-        good = ~bad
-        parts.append(_arrays(disk[good].astype(np.int64), src[good].astype(np.int64), dst[good].astype(np.int64),
-                             numbers[good]))
-        if bad.any():  # the other lines alone, line by line, a run of them at a time
-            texts = block.split(b"\n")
+        if not bad.any():
+            parts.append(_arrays(disk, src, dst, numbers))
+        else:  # the other lines alone, line by line, a run of them at a time
+            good = ~bad
+            parts.append(_arrays(disk[good], src[good], dst[good], numbers[good]))
+            ends = np.flatnonzero(np.frombuffer(block, np.uint8) == ord("\n"))
             where = np.flatnonzero(bad)
             cuts = np.flatnonzero(np.diff(where) > 1) + 1
             for run in np.split(where, cuts):
                 first, last = int(run[0]), int(run[-1])
-                read = _read_lines(b"\n".join(texts[first : last + 1]).decode("utf-8", "replace"), mapping,
-                                   line + first, strict)
+                text = block[int(ends[first - 1]) + 1 if first else 0 : int(ends[last])]
+                read = _read_lines(text.decode("utf-8", "replace"), mapping, line + first, strict)
                 parts.append(read.moves)
                 marks += read.marks
         count = sum(len(part) + len(part.unreadable) for part in parts)
@@ -430,11 +431,13 @@ def _in_line_order(parts: list[MoveList]) -> MoveList:
         return parts[0]
     listed = _concatenated(parts)
     assert listed.lines is not None
-    order = np.argsort(listed.lines, kind="stable")
-    lines = listed.lines[order]
+    disk, src, dst, lines = listed.disk, listed.src, listed.dst, listed.lines
+    if (np.diff(lines) < 0).any():
+        order = np.argsort(lines, kind="stable")
+        disk, src, dst, lines = disk[order], src[order], dst[order], lines[order]
     unreadable = sorted((u.line, u.text, u.reason) for u in listed.unreadable)
     kept = tuple(Unreadable(at, text, int(np.searchsorted(lines, at)), reason) for at, text, reason in unreadable)
-    return MoveList(listed.disk[order], listed.src[order], listed.dst[order], lines, kept)
+    return MoveList(disk, src, dst, lines, kept)
 
 
 def _bracketed(data: bytes, line: int, mapping: dict[str, int]) -> MoveList | None:

@@ -3,8 +3,8 @@
 :func:`replay` applies the rules of a puzzle whose rules are data (:attr:`~hanoikit.Puzzle.rules_as_data`: any
 posts, any allowed moves, faces and post colours) itself, one move at a time over the arrays ``disk``, ``src``,
 ``dst`` with the posts as stacks: O(n + m) for m moves of n disks. The loop is compiled by numba for long lists (some
-10**8 moves a second, once the compiled loop is loaded: numba's cache keeps it between runs) and runs as plain Python
-for short ones until then (about a microsecond a move, without the import of numba).
+10**8 moves a second) and runs as plain Python for short ones until then (a few microseconds a move, without the
+import of numba): a :class:`~hanoikit.loops.Loop`.
 
 >>> import numpy as np
 >>> import hanoikit as hk
@@ -15,20 +15,16 @@ for short ones until then (about a microsecond a move, without the import of num
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import Any
-
 import numpy as np
 
+from .loops import Loop
 from .puzzle import Puzzle
 from .state import State
 
 __all__ = ["COMPILE_AT", "replay"]
 
 COMPILE_AT = 2_000
-"""The length from which a list is replayed by the compiled loop (loading it costs about a third of a second once);
-shorter lists are replayed by the same loop in plain Python until it is loaded."""
+"""The length from which a list is replayed by the compiled loop (see :class:`~hanoikit.loops.Loop`)."""
 
 _NO_FACE = -1
 
@@ -68,16 +64,7 @@ def _play(disk: np.ndarray, src: np.ndarray, dst: np.ndarray, posts: np.ndarray,
     return disk.shape[0]
 
 
-@functools.lru_cache(maxsize=1)
-def _compiled() -> Callable[..., Any]:
-    from numba import njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
-
-    return njit(cache=True, nogil=True)(_play)  # type: ignore[no-any-return, unused-ignore]
-
-
-def _loop(moves: int) -> Callable[..., Any]:
-    """The compiled loop for a long list or once it is loaded, else the plain one."""
-    return _compiled() if moves >= COMPILE_AT or _compiled.cache_info().currsize else _play
+_loop = Loop(_play, COMPILE_AT)
 
 
 def replay(puzzle: Puzzle, state: State, disk: np.ndarray, src: np.ndarray, dst: np.ndarray) -> tuple[int, State]:
