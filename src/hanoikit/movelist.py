@@ -66,6 +66,7 @@ import numpy as np
 from .errors import InvalidMoveError, InvalidPuzzleError, InvalidStateError, TooLargeError, quote
 from .formats import parse_lines, read_moves
 from .limits import MAX_CHECK_MOVES, MAX_DISKS
+from .loops import Loop
 from .move import Move, as_int, post_names
 from .movearray import MoveArray
 
@@ -441,39 +442,19 @@ def _in_line_order(parts: list[MoveList]) -> MoveList:
 
 
 def _bracketed(data: bytes, line: int, mapping: dict[str, int]) -> MoveList | None:
-    """A long one-line list of moves with posts as numbers, ``[[1, 0, 2], [2, 0, 1], ...]``, read at once with
-    numpy (the moves of the line that holds one), else ``None``."""
+    """A long one-line list of moves with posts as numbers, ``[[1, 0, 2], [2, 0, 1], ...]``, read at once (the moves
+    of the line that holds one), else ``None``."""
     open_, close = data.find(b"[["), data.rfind(b"]]")
     body = data[open_ + 1 : close + 1]
     if open_ < 0 or close < open_ or len(body) < 1 << 12 or not body.isascii():
         return None
     raw = np.frombuffer(body, np.uint8)
-    digit = (raw >= ord("0")) & (raw <= ord("9"))
-    space = (raw == ord(" ")) | (raw == ord("\t"))
-    skeleton = raw[~digit & ~space]
-    count = (len(skeleton) + 1) // 5
-    if not count or len(skeleton) != 5 * count - 1:
-        return None
+    table = np.zeros((len(body) // 7 + 1, 3), np.int64)
+    count = int(_scanning(len(body))(raw, table))
+    if count < 0:
+        return None  # not in that shape: read line by line
     _ensure_moves(count)
-    if not np.array_equal(skeleton, np.resize(np.frombuffer(b"[,,],", np.uint8), len(skeleton))):
-        return None
-    edges = np.diff(np.concatenate(([False], digit, [False])).astype(np.int8))
-    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
-    if len(starts) != 3 * count:
-        return None  # a number missing, or two in one place: read line by line
-    marks = np.flatnonzero(~digit & ~space)
-    before = marks[np.searchsorted(marks, starts) - 1]  # the mark before each number: "[", ",", "," in turn
-    if not np.array_equal(raw[before], np.resize(np.frombuffer(b"[,,", np.uint8), len(starts))) or (
-            before[1:] < ends[:-1]).any():
-        return None
-    lengths = ends - starts
-    if lengths.max() > 9:
-        return None
-    numbers = np.zeros(len(starts), np.int64)
-    for k in range(int(lengths.max())):
-        has = lengths > k
-        numbers = np.where(has, numbers * 10 + raw[np.where(has, starts + k, 0)].astype(np.int64) - ord("0"), numbers)
-    table = numbers.reshape(-1, 3)
+    table = table[:count]
     posts = table[:, 1:]
     if posts.max() > 254:
         return None
@@ -481,6 +462,47 @@ def _bracketed(data: bytes, line: int, mapping: dict[str, int]) -> MoveList | No
     if (named[posts] < 0).any():
         return None  # a post named by a number the names do not know: read line by line, and reported there
     return _arrays(table[:, 0], named[table[:, 1]], named[table[:, 2]], np.full(count, line, np.int64))
+
+
+def _scan(raw: np.ndarray, table: np.ndarray) -> int:
+    """Read ``raw``, ``[d, a, b], [d, a, b], ...`` (numbers of at most 9 digits, spaces anywhere between the marks),
+    into the rows of ``table``; the number of moves, or -1 if ``raw`` is not in that shape."""
+    size, at, count = raw.shape[0], 0, 0
+    while True:
+        while at < size and (raw[at] == 32 or raw[at] == 9):
+            at += 1
+        if at == size or raw[at] != 91:  # [
+            return -1
+        at += 1
+        for field in range(3):
+            while at < size and (raw[at] == 32 or raw[at] == 9):
+                at += 1
+            begin, value = at, 0
+            while at < size and 48 <= raw[at] <= 57:
+                value = value * 10 + np.int64(raw[at]) - 48
+                at += 1
+                if at - begin > 9:
+                    return -1
+            if at == begin:
+                return -1
+            table[count, field] = value
+            while at < size and (raw[at] == 32 or raw[at] == 9):
+                at += 1
+            if at == size or raw[at] != (44 if field < 2 else 93):  # , or ]
+                return -1
+            at += 1
+        count += 1
+        while at < size and (raw[at] == 32 or raw[at] == 9):
+            at += 1
+        if at == size:
+            return count
+        if raw[at] != 44:  # ,
+            return -1
+        at += 1
+
+
+_scanning = Loop(_scan, 1 << 14)
+"""The scan compiled from 16 KiB of text (or once loaded)."""
 
 
 def _concatenated(parts: list[MoveList]) -> MoveList:
