@@ -4,8 +4,8 @@ the hand-made replies of tests/fixtures/replies/, each with its expected extract
 from __future__ import annotations
 
 import json
-import re
 import pathlib
+import re
 
 import numpy as np
 import pytest

@@ -340,7 +340,7 @@ def _scan(raw: np.ndarray, prefix: np.ndarray, middle: np.ndarray, suffix: np.nd
                 at += 1
             number = 0
             for k in range(digits):
-                digit = np.int64(raw[at]) - 48
+                digit = int(raw[at]) - 48
                 wrong |= digit < 0 or digit > 9 or (k == 0 and digit == 0)
                 number = number * 10 + digit
                 at += 1

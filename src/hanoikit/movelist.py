@@ -474,21 +474,21 @@ def _scan(raw: np.ndarray, table: np.ndarray) -> int:
         if at == size or raw[at] != 91:  # [
             return -1
         at += 1
-        for field in range(3):
+        for item in range(3):
             while at < size and (raw[at] == 32 or raw[at] == 9):
                 at += 1
             begin, value = at, 0
             while at < size and 48 <= raw[at] <= 57:
-                value = value * 10 + np.int64(raw[at]) - 48
+                value = value * 10 + int(raw[at]) - 48
                 at += 1
                 if at - begin > 9:
                     return -1
             if at == begin:
                 return -1
-            table[count, field] = value
+            table[count, item] = value
             while at < size and (raw[at] == 32 or raw[at] == 9):
                 at += 1
-            if at == size or raw[at] != (44 if field < 2 else 93):  # , or ]
+            if at == size or raw[at] != (44 if item < 2 else 93):  # , or ]
                 return -1
             at += 1
         count += 1

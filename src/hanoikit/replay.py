@@ -61,7 +61,7 @@ def _play(disk: np.ndarray, src: np.ndarray, dst: np.ndarray, posts: np.ndarray,
         stacks[b, top_b] = d
         height[b] = top_b + 1
         posts[d - 1] = b
-    return disk.shape[0]
+    return int(disk.shape[0])
 
 
 _loop = Loop(_play, COMPILE_AT)
