@@ -232,7 +232,7 @@ def test_the_compiled_scan_reads_as_the_plain_one(moves: list[Move], fmt: str, e
     same lines out of shape, in lines with bytes changed anywhere."""
     text = bytearray(reference(moves, fmt))
     for at, byte in edits:
-        text[at % len(text)] = byte
+        text[at % max(len(text), 1) : at % max(len(text), 1) + 1] = bytes([byte])
     lines = bytes(text[: text.rfind(b"\n") + 1])
     shape = formats._SHAPES[fmt]
     found = []
