@@ -290,8 +290,16 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
     unreadable: list[Unreadable] = []
     marks: list[tuple[int, int]] = []
     opened = None  # the line of a lone "[" with nothing read since
+    seen: dict[str, list[tuple[int, int, int]]] = {}  # the lines that are moves alone, read once
     for number, line in enumerate(text.splitlines(), first_line):
         stripped = line.strip()
+        known = seen.get(stripped)
+        if known is not None:
+            opened = None
+            moves += known
+            lines += [number] * len(known)
+            _ensure_moves(len(moves))
+            continue
         if _FENCE.fullmatch(stripped):
             marks.append((number, _FENCE_LINE))
             continue
@@ -305,7 +313,9 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
         opened = None
         try:
             found = _moves_of(stripped, mapping)
-            if found is None:
+            if found is not None:
+                seen[stripped] = found
+            else:
                 step = _STEP.match(stripped)
                 found = _moves_of(stripped[step.end() :], mapping) if step else None
             rest = None if found is not None or strict else _list_after_head(stripped)
@@ -383,7 +393,7 @@ def _read_format(data: bytes, strict: bool) -> _Read | None:
     """The moves of ``data`` in one of hanoikit's formats (three posts), else ``None``. Text and csv are read a
     block of lines at a time: a block with a line out of place is read line by line, the others by the vectorised
     readers of :mod:`hanoikit.formats`."""
-    data = data.replace(b"\r\n", b"\n")
+    data = data.replace(b"\r\n", b"\n") if b"\r" in data else data
     fmt = "csv" if data.startswith(b"disk,src,dst\n") else "json" if data.startswith(b"[\n") else "text"
     if not data.endswith(b"\n"):
         data += b"\n"
