@@ -80,7 +80,9 @@ def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None
     are named by their letters (S, I, D; S, I, J, D on four posts...) or numbers from 0, unless --names says
     otherwise. Exit status: 0 solved optimally, 1 solved in more moves, 3 not solved (an illegal move, the goal not
     reached, or an empty reply: no answer), 2 bad input (also an unreadable line, or no move list in the reply).
-    Lists of up to {MAX_CHECK_MOVES} moves.
+    Lists of up to {MAX_CHECK_MOVES} moves. The optimum (and --explain's continuation) comes from the solvers of
+    hanoi distance: on four posts or more between positions other than towers the heuristic search, at most so many
+    disks: {MAX_HEURISTIC_DISKS}; beyond what a solver answers, the report says why there is no optimum.
     """
     if disks is None:
         given = source or target
