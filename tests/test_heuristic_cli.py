@@ -131,3 +131,23 @@ def test_help_quotes_the_heuristic_caps(command, capsys):
     assert status == 0 and cap_text(MAX_HEURISTIC_DISKS) in text
     if command != "check":
         assert f"{MAX_HEURISTIC_NODES:,}" in text
+
+
+@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(family=st.sampled_from(["posts4", "posts5", "cyclic4", "star5", "magnetic-NNNN", "magnetic-RBNN"]),
+       n=st.integers(2, 4), seed=st.integers(0, 1000), goal=st.sampled_from(["perfect", "random"]))
+def test_generated_optima_on_more_posts_agree_with_the_oracle(family, n, seed, goal):
+    from hanoikit.generate import instance_at, instance_puzzle
+
+    instance = instance_at(seed, 0, [family], (n, n), "random", goal)
+    puzzle, src, dst = instance_puzzle(instance)
+    assert instance["optimal"] == plain_distances(puzzle, src)[dst] > 0
+    assert instance["guarantee"] == "proven optimal"
+
+
+def test_generate_shows_its_progress_on_a_terminal(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    out = tmp_path / "set.jsonl"
+    status, _, _ = run(["generate", "--count", "7", "--family", "posts4,posts5", "--disks", "3..5", "--start",
+                        "random", "--goal", "random", "--out", str(out)], capsys)
+    assert status == 0 and len(out.read_text().splitlines()) == 7

@@ -309,10 +309,19 @@ MAX_GENERATE_SEARCH_POSITIONS = 5_000
 """The largest position space (as counted for :data:`MAX_SEARCH_POSITIONS`) of a generated instance whose optimum
 only the exhaustive search gives: about a tenth of a second each (4 posts: up to 6 disks; 3 posts: up to 7)."""
 
-MAX_GENERATE_HEURISTIC_DISKS = 10
-"""The most disks of a generated instance on four posts (no faces) between positions other than towers, whose optimum
-the heuristic search gives (hanoikit.solvers.heuristic): a few milliseconds to a tenth of a second each on four posts
-(benchmarks/bench_heuristic.py), the first instance of a goal building its tables."""
+MAX_GENERATE_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
+    (4, False): 11,
+    (5, False): 10,
+    (6, False): 8,
+    (4, True): 9,
+    (5, True): 7,
+    (6, True): 5,
+}
+"""The most disks of a generated instance on four posts or more, by ``(posts, faces)`` (6 stands for 6 posts and
+more), between positions whose optimum no closed form gives (random positions; towers with restricted moves): the
+heuristic search answers them (hanoikit.solvers.heuristic; the exhaustive one below its range). 100 instances with
+random starts, and with random goals, at each cap take well under a minute of processor time in all, the slowest a
+few seconds (benchmarks/bench_generate.py). To be measured again as the heuristic search gets faster."""
 
 MAX_GENERATE_SOLUTION_MOVES = 100_000
 """The longest optimal solution listed in a generated instance (``--solutions``)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import click
@@ -205,9 +205,10 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
     guarantees), style, names (the post names its answers use), answer_chars (the length of an optimal answer in the
     style), branching (the most legal moves of a position), prompt (the rules, the positions and the answer format in
     plain English), link (the play page) and with --solutions an optimal solution. Sizes whose
-    optimum needs more than quick work are refused: at most {MAX_GENERATE_DISKS} disks, four posts (no faces)
-    between any positions (the heuristic search) at most {MAX_GENERATE_HEURISTIC_DISKS} disks, and other members
-    answered only by the exhaustive search at most {MAX_GENERATE_SEARCH_POSITIONS} positions.
+    optimum needs more than quick work are refused before any is drawn: at most {MAX_GENERATE_DISKS} disks; on
+    four posts or more where no closed form gives the optimum (random positions; towers with restricted moves), the
+    heuristic search, at most so many disks: {MAX_GENERATE_HEURISTIC_DISKS}; other members answered only by the
+    exhaustive search at most {MAX_GENERATE_SEARCH_POSITIONS} positions. A progress bar shows on a terminal.
     """
     from ..generate import check_sizes
     from ..generate import generate as instances
@@ -215,8 +216,8 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
     names = [name.strip() for name in families.split(",") if name.strip()]
     low_high = _disk_range(disks)
     check_sizes(names, low_high, start, goal)
-    made = instances(count, seed, names, low_high, start, goal, solutions, style=style, goal_post=goal_post,
-                     max_answer_chars=max_answer_chars)
+    made = _counted(instances(count, seed, names, low_high, start, goal, solutions, style=style, goal_post=goal_post,
+                              max_answer_chars=max_answer_chars), count)
     if extension(out) == "parquet":
         require("pyarrow", "parquet")
         check_parent(out)
@@ -234,6 +235,22 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
             stream.writelines(lines)
 
     write_atomically(out, write)
+
+
+def _counted(items: Iterable[dict[str, Any]], count: int) -> Iterator[dict[str, Any]]:
+    """``items``, with a progress bar of the ``count`` instances on stderr when it is a terminal."""
+    if not sys.stderr.isatty():
+        yield from items
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("[bold]instances"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("instances", total=count)
+        for item in items:
+            yield item
+            bar.advance(task)
 
 
 @app.command()
