@@ -19,6 +19,7 @@ import pytest
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle
+from hanoikit.limits import WEB_MAX_FAMILY_DISKS
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -566,12 +567,13 @@ def test_disk_numbers_read_well_on_every_disk(page, server: str) -> None:  # typ
 
 def test_a_link_above_the_caps_says_why_and_offers_the_largest_size(page, server: str) -> None:  # type: ignore[no-untyped-def]
     page.refusals_expected = True
-    page.goto(server + "?n=8&posts=5&colors=classic")
-    expect(page.locator("#message")).to_contain_text("This link asks for 8 disks, but with 5 posts and any moves the "
-                                                     "page offers at most 5")
-    page.get_by_role("button", name="Play 5 disks").click()
-    expect(page.locator("#board")).to_have_attribute("data-state", "SSSSS")
-    expect(page.locator("#optimal")).to_have_text(str(Puzzle(5, 5).distance()))
+    cap = WEB_MAX_FAMILY_DISKS[5, False]
+    page.goto(server + f"?n={cap + 1}&posts=5&colors=classic")
+    expect(page.locator("#message")).to_contain_text(f"This link asks for {cap + 1} disks, but with 5 posts and any "
+                                                     f"moves the page offers at most {cap}")
+    page.get_by_role("button", name=f"Play {cap} disks").click()
+    expect(page.locator("#board")).to_have_attribute("data-state", "S" * cap)
+    expect(page.locator("#optimal")).to_have_text(f"{Puzzle(cap, 5).distance():,}")
     # the server's messages in the player's words: no puzzle repr on the page
     shown = page.evaluate("""() => import("/static/api.js").then((api) =>
         api.words("the goal cannot be reached in MagneticPuzzle(3, colors='NNNNN', moves='star')"))""")

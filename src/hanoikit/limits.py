@@ -240,17 +240,21 @@ WEB_MAX_POSTS = 5
 
 WEB_MAX_FAMILY_DISKS: dict[tuple[int, bool], int] = {
     (3, False): 9,
-    (4, False): 7,
-    (5, False): 5,
+    (4, False): 10,
+    (5, False): 8,
     (3, True): 6,
-    (4, True): 5,
-    (5, True): 4,
+    (4, True): 6,
+    (5, True): 5,
 }
 """The largest tower the play API offers for a member other than the three-post tower with every move allowed
-(those keep :data:`WEB_MAX_DISKS`), by ``(posts, faces)``, whatever the move rule: at most some 20,000 positions,
-whose table of distances to the goal (hanoikit.solvers.tower_search.distances_to) is built on the member's first
-request in at most about 20 ms; every hint, the first included, answers in under 50 ms through the API
-(benchmarks/bench_web_hint.py)."""
+(those keep :data:`WEB_MAX_DISKS`), by ``(posts, faces)``, whatever the move rule. Up to 200,000 positions a hint
+reads a table of distances to the goal (hanoikit.solvers.tower_search.distances_to, a few milliseconds to build);
+above, on four and five posts, the heuristic search answers (hanoikit.solvers.heuristic): its pattern databases
+for the member's goal are built on its first hint (about 0.15 s of processor time on four posts with 10 disks, then
+kept on disk), after which every hint, from the start or from any position, answers in under 50 ms through the API
+(a few milliseconds; benchmarks/bench_web_hint.py). Four posts with 11 disks, and five with 9, are past that with
+restricted moves (cyclic: 0.4 s a hint); magnetic members are held back by the menus' pars, one search per colouring
+and goal (``/api/choices``). To be measured again as the heuristic search gets faster."""
 
 
 # -- the command line (hanoi ...) and its movies --------------------------------------------------------------------
