@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import functools
 import random
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -314,6 +315,9 @@ def warm() -> None:
     load the heuristic search (:func:`warm_family`; every other member's table is built on its first request). The
     server runs it before it forks its worker processes, which inherit the tables (see :meth:`.Workers.start`).
 
+    It also computes the menus' choices and the daily puzzle that the page waits for before its first game shows
+    (otherwise paid by the first visitor: seconds on a busy machine, in a worker of lowered priority).
+
     The colour crossings of a whole optimal solution (:func:`_crossing_starts`, for the pages of a magnetic tower) are
     left to the first such page of each colouring (about a tenth of a second at :data:`MAX_DISKS` disks): tracing
     all 31 solutions took most of the warm-up (4 s of processor time, 20 s and more on a busy machine)."""
@@ -325,6 +329,8 @@ def warm() -> None:
     for name in (a.name for a in algorithms.registered(algorithms.Family.LEVY)):
         for start_up in ("R", "B"):
             _levy_on_neutral(name, MAX_DISKS, start_up)
+    choices.choices(3, MIN_POSTS, True)  # the menus of the page's first game, which waits for them
+    daily.daily(datetime.datetime.now(datetime.UTC).date())  # today's in UTC (the page asks for its own day)
     warm_family()
 
 
