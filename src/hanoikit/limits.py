@@ -315,7 +315,7 @@ only the exhaustive search gives: about a tenth of a second each (4 posts: up to
 
 MAX_GENERATE_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): 11,
-    (5, False): 10,
+    (5, False): 9,
     (6, False): 8,
     (4, True): 9,
     (5, True): 7,
