@@ -243,8 +243,8 @@ WEB_MAX_FAMILY_DISKS: dict[tuple[int, bool], int] = {
     (4, False): 10,
     (5, False): 8,
     (3, True): 6,
-    (4, True): 6,
-    (5, True): 5,
+    (4, True): 5,
+    (5, True): 4,
 }
 """The largest tower the play API offers for a member other than the three-post tower with every move allowed
 (those keep :data:`WEB_MAX_DISKS`), by ``(posts, faces)``, whatever the move rule. Up to 200,000 positions a hint
@@ -253,8 +253,10 @@ above, on four and five posts, the heuristic search answers (hanoikit.solvers.he
 for the member's goal are built on its first hint (about 0.15 s of processor time on four posts with 10 disks, then
 kept on disk), after which every hint, from the start or from any position, answers in under 50 ms through the API
 (a few milliseconds; benchmarks/bench_web_hint.py). Four posts with 11 disks, and five with 9, are past that with
-restricted moves (cyclic: 0.4 s a hint); magnetic members are held back by the menus' pars, one search per colouring
-and goal (``/api/choices``). To be measured again as the heuristic search gets faster."""
+restricted moves (cyclic: 0.4 s a hint). Magnetic members stay at some 20,000 positions: their hints read the
+exhaustive search's tables, rebuilt on a member's first hint in each worker (some 20 ms; at 65,536 positions 40 to
+150 ms), and the menus' pars take one search per colouring and goal (``/api/choices``). To be measured again as the
+heuristic search gets faster."""
 
 
 # -- the command line (hanoi ...) and its movies --------------------------------------------------------------------
