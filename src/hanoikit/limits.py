@@ -328,8 +328,9 @@ more), between positions whose optimum no closed form gives (random positions; t
 heuristic search answers them (hanoikit.solvers.heuristic; the exhaustive one below its range). 100 instances with
 random starts, to the goal tower or to random goals, take at each cap from 0.1 s to 37 s of processor time in all
 (the slowest rule, cyclic on four posts with 11 disks: 0.3 s an instance at the median, 1.3 s at most; tables built
-from an empty cache included; benchmarks/bench_generate.py). One disk more doubles that on four posts (four posts
-with 12 disks and every move: 0.3 s and 2.5 s) and takes cyclic moves on five posts with 10 disks to 1.5 s and 5 s.
+from an empty cache included; benchmarks/bench_generate.py). One disk more costs an order of magnitude: four posts
+with 12 disks and every move take 0.3 s an instance at the median and 2.5 s at most (0.02 s and 0.2 s with 11);
+cyclic moves on five posts with 10 disks 1.5 s and 5 s.
 To be measured again as the heuristic search gets faster."""
 
 MAX_GENERATE_SOLUTION_MOVES = 100_000
