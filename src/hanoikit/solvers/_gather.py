@@ -12,6 +12,11 @@ below them as differences, summed only where their paths part) and the loop goes
 exactly along the few paths that matter (:meth:`Gatherer.total`): ``sum a_i 3^i`` and ``sum C^i T_i`` (``C`` the
 companion matrix of ``q``) by binary splitting, on int64 leaves of :data:`LEAF` levels, so a chain costs about as
 much as writing its cost's digits a few times.
+
+The loops are plain Python functions over numpy arrays. A run of fewer than :data:`COMPILE_FROM` levels calls them as
+they are (about 10 µs a level), unless this process has compiled them already: loading numba and its compiled code
+costs about half a second per process (seconds on the first run after an install), far more than such a run, so
+``hanoi distance`` between two 1,000-disk positions never imports numba (:func:`loops`).
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ LEAF = 24
 """Levels summed on int64 before the exact binary splitting."""
 STEPS = 512
 """``x^k mod q`` is stepped up from a known power at most this far below ``k``, else made by squaring."""
+COMPILE_FROM = 20_000
+"""Levels from which a run loads the compiled loops (numba) rather than interpreting them (see :func:`loops`)."""
 
 
 class Gatherer:
@@ -116,7 +123,7 @@ class Gatherer:
         w = np.array(scaled(below, j0))
         ids = np.full((top - j0, 6), -1, dtype=np.int16)
         rows = np.empty((top + 1 - keep, 6))
-        levels = kernels().levels
+        levels = loops(top - j0).levels
         j = j0 + 1
         while j <= top:
             j = levels(w, cols, configs, j, top, j0, keep, self.table, self.leg_s, self.const, self.margin, ids, rows)
@@ -172,7 +179,7 @@ class Gatherer:
         """The leg ids of the path into config ``P`` at the top of ``ids``, top first, down to the bottom or to the
         first level where it meets ``stop`` (a path of the same kind, top first); ``None`` if it has no legs."""
         out = np.empty(len(ids), dtype=np.int64)
-        count = kernels().walk(ids, self.leg_s, P, _NONE if stop is None else stop, out)
+        count = loops(len(ids)).walk(ids, self.leg_s, P, _NONE if stop is None else stop, out)
         return None if count < 0 else out[:count]
 
     def total(self, paths: list[tuple[np.ndarray, int]], k0: int) -> int:
@@ -181,7 +188,7 @@ class Gatherer:
         assert len(paths) <= 2  # a leaf of each is below 2^61: their sum fits in int64
         if not len(paths[0][0]):
             return 0
-        leaves = kernels().leaves
+        leaves = loops(len(paths[0][0])).leaves
         threes, vectors, moves = 0, 0, 0
         for legs, sign in paths:
             three, vector = leaves(legs, self.leg_a, self.leg_t, self.p3, self.pushed)
@@ -371,6 +378,21 @@ def kernels() -> SimpleNamespace:
         return njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
 
     return SimpleNamespace(levels=jit(_levels), walk=jit(_walk), leaves=jit(_leaves), colours=jit(colours))
+
+
+_PLAIN = SimpleNamespace(levels=_levels, walk=_walk, leaves=_leaves, colours=colours)
+
+
+def loops(levels: int) -> SimpleNamespace:
+    """The loops for a run over ``levels`` levels: compiled (:func:`kernels`) when the run is long enough to pay for
+    loading them or this process has them already, else the same functions interpreted; both give the same results.
+
+    >>> loops(1000).levels is _levels or kernels.cache_info().currsize == 1
+    True
+    """
+    if levels >= COMPILE_FROM or kernels.cache_info().currsize:
+        return kernels()
+    return _PLAIN
 
 
 def _through(
