@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import importlib
 import math
 import re
 from collections.abc import Callable
@@ -17,7 +18,8 @@ from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
 from ..state import Color
 
 __all__ = [
-    "app", "fail", "make_puzzle", "magnetic_options", "family_options", "puzzle_rules", "table_format", "OutputError",
+    "app", "COMMAND_MODULES", "fail", "make_puzzle", "magnetic_options", "family_options", "puzzle_rules",
+    "table_format", "OutputError",
     "DISKS", "FiniteRange",
 ]
 
@@ -59,8 +61,27 @@ class _Command(click.Command):
         return super().parse_args(ctx, args)
 
 
+COMMAND_MODULES = ("solve", "demo", "search", "magnetic", "levy", "pictures", "play", "check", "oeis")
+"""The modules of this package that add commands to :data:`app`, imported on demand: a command runs with only the
+modules up to its own loaded (``hanoi distance`` with ``solve`` alone), and the list of commands loads them all."""
+
+
 class _Group(click.Group):
+    """The ``hanoi`` group: its commands are those of :data:`COMMAND_MODULES`, imported when first asked for."""
+
     command_class = _Command
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        for module in COMMAND_MODULES:
+            if cmd_name in self.commands:
+                break
+            importlib.import_module(f"{__package__}.{module}")
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        for module in COMMAND_MODULES:
+            importlib.import_module(f"{__package__}.{module}")
+        return super().list_commands(ctx)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

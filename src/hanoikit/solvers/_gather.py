@@ -313,7 +313,7 @@ def _levels(
                     second, v, best = v, x, i
                 elif x < second:
                     second = x
-            close = close or second - v <= margin
+            close = close or (second < np.inf and second - v <= margin)  # inf - inf would be nan
             value[P] = v
             chosen[P] = best
         if close:

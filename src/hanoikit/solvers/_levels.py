@@ -123,12 +123,12 @@ def solve_level(
     D: dict[int, dict[int, list[float]]] = {}
     plans: dict[int, dict[int, dict[int, Plan]]] = {}
     for col in range(27):
-        adjacency = edges(col, m == 1)
+        adjacency = _weighted(edges(col, m == 1), below)
         F[col] = [INF] * 36
         D[col] = {}
         plans[col] = {}
         for P in perfect_sources(col):
-            dist, plan = _dijkstra(adjacency, 6 * P + P, below)
+            dist, plan = _dijkstra(adjacency, 6 * P + P)
             D[col][P] = dist
             plans[col][P] = plan
             for Q in range(6):
@@ -143,11 +143,21 @@ def _weight(kind: int, wcol: int, S: int, T: int, below: Mapping[int, Sequence[f
     return below[wcol][6 * S + T]
 
 
-def _dijkstra(
-    adjacency: Sequence[Sequence[tuple[int, int, int, int, int]]],
-    source: int,
-    below: Mapping[int, Sequence[float]] | None,
-) -> tuple[list[float], dict[int, Plan]]:
+_Weighted = tuple[tuple[tuple[int, float, Edge], ...], ...]
+
+
+def _weighted(
+    adjacency: Sequence[Sequence[tuple[int, int, int, int, int]]], below: Mapping[int, Sequence[float]] | None
+) -> _Weighted:
+    """The tiny graph with its costs one level up from ``below``: for each node, ``(neighbour, cost, edge)``, the
+    edge written from the neighbour back to the node (the graph is undirected), as a plan walks it."""
+    return tuple(
+        tuple((y, _weight(kind, a, b, c, below), (-1, b, a) if kind == 0 else (a, c, b)) for y, kind, a, b, c in out)
+        for out in adjacency
+    )
+
+
+def _dijkstra(adjacency: _Weighted, source: int) -> tuple[list[float], dict[int, Plan]]:
     dist: list[float] = [INF] * 36
     dist[source] = 0
     heap: list[tuple[float, int]] = [(0, source)]
@@ -159,8 +169,8 @@ def _dijkstra(
             continue
         done[x] = True
         order.append(x)
-        for y, kind, a, b, c in adjacency[x]:
-            nd = d + _weight(kind, a, b, c, below)
+        for y, weight, _ in adjacency[x]:
+            nd = d + weight
             if nd < dist[y]:
                 dist[y] = nd
                 heapq.heappush(heap, (nd, y))
@@ -169,11 +179,10 @@ def _dijkstra(
     plan: dict[int, Plan] = {source: ()}
     for x in order[1:]:
         best = None
-        for y, kind, a, b, c in adjacency[x]:  # undirected: an edge x-y is also y-x
-            if y in hops and dist[y] + _weight(kind, a, b, c, below) == dist[x]:
+        for y, weight, edge in adjacency[x]:  # undirected: an edge x-y is also y-x
+            if y in hops and dist[y] + weight == dist[x]:
                 key = (hops[y], y)
                 if best is None or key < best[0]:
-                    edge = (-1, b, a) if kind == 0 else (a, c, b)  # reversed: from y to x
                     best = (key, y, edge)
         assert best is not None
         hops[x] = best[0][0] + 1
