@@ -40,7 +40,7 @@ LEAF = 24
 """Levels summed on int64 before the exact binary splitting."""
 STEPS = 512
 """``x^k mod q`` is stepped up from a known power at most this far below ``k``, else made by squaring."""
-COMPILE_FROM = 20_000
+COMPILE_FROM = 30_000
 """Levels from which a run loads the compiled loops (numba) rather than interpreting them (see :func:`loops`)."""
 
 
@@ -62,9 +62,14 @@ class Gatherer:
         self.legs: dict[tuple[int, int], list[tuple[int, int, int]]] = {}  # (P, S, leg id)
         d = len(self.q)
 
+        known: dict[tuple[int, tuple[int, ...]], tuple[int, int, tuple[int, ...]]] = {}
+
         def terms(moves: int, slots: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
-            a = sum(jump.shares[i][0] for i in slots)
-            return moves, a, tuple(sum(jump.tails[i][r] for i in slots) for r in range(d))
+            found = known.get((moves, slots))  # few legs differ: worked out once each
+            if found is None:
+                a = sum(jump.shares[i][0] for i in slots)
+                found = known[(moves, slots)] = moves, a, tuple(sum(jump.tails[i][r] for i in slots) for r in range(d))
+            return found
 
         for col in range(27):
             for M in range(6):
