@@ -220,6 +220,34 @@ def _images(key: int) -> list[int]:
     return out
 
 
+Level = tuple[tuple[float, ...], dict[int, dict[int, list[float]]], dict[int, dict[int, dict[int, Plan]]]]
+"""A complete level as :class:`Engine` keeps it: ``F`` flat (``F[col * 36 + 6 P + Q]``), ``D`` and the plans."""
+
+
+def complete_levels() -> list[Level]:
+    """Levels 1 to :data:`EXACT_LEVELS` solved completely (:func:`solve_level`), equal plans shared as one object;
+    kept on disk between runs by :func:`hanoikit.cache.cached` (read back in milliseconds), under a key that changes
+    with this module's source."""
+    from ..cache import cached, source_key
+
+    return cached("magnetic-levels", source_key(__file__), _solve_complete_levels)
+
+
+def _solve_complete_levels() -> list[Level]:
+    levels: list[Level] = []
+    shared: dict[Plan, Plan] = {}
+    below = None
+    for m in range(1, EXACT_LEVELS + 1):
+        F, D, plans = solve_level(m, below)
+        for per_col in plans.values():
+            for per_source in per_col.values():
+                for x, plan in per_source.items():
+                    per_source[x] = shared.setdefault(plan, plan)
+        levels.append((tuple([F[col][i] for col in range(27) for i in range(36)]), D, plans))
+        below = F
+    return levels
+
+
 class Engine:
     """The optimal costs and plans of every level, built on demand and kept (one engine serves every puzzle).
 
@@ -231,13 +259,10 @@ class Engine:
         self._F: list[tuple[float, ...]] = [(0,) * 972]  # level 0
         self._D: list[dict[int, dict[int, list[float]]]] = [{}]
         self._plans: list[dict[int, dict[int, dict[int, Plan]]]] = [{}]
-        below = None
-        for m in range(1, EXACT_LEVELS + 1):
-            F, D, plans = solve_level(m, below)
-            self._F.append(tuple([F[col][i] for col in range(27) for i in range(36)]))
+        for F, D, plans in complete_levels():
+            self._F.append(F)
             self._D.append(D)
             self._plans.append(plans)
-            below = F
         last = self._plans[EXACT_LEVELS]
         self.stable = all(self._plans[m] == last for m in range(EXACT_LEVELS - STABLE_WINDOW, EXACT_LEVELS))
         # classes of finite keys and the plan of each class representative
