@@ -113,6 +113,7 @@ def main() -> None:
             first = fresh(OLD, args, previous, 1)
             row("  previous way, first run after install (numba compiles)", *first[:2])
             warm = fresh(OLD, args, previous, repeat)
+            row("  previous way, numba's cache warm", *warm[:2])
             assert first[2] == warm[2] == answer, "the previous way gives another answer"
             print(f"  {'ratio, previous way (warm) / now':<62} {warm[0] / wall:7.1f}x wall {warm[1] / cpu:7.1f}x CPU")
         for args in (["--help"], ["solve", "3"]):
