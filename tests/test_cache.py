@@ -5,6 +5,8 @@ read back equal those solved afresh."""
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,7 +24,7 @@ PLAIN = st.recursive(
 )
 
 
-def _builder(value: object) -> tuple[list[int], object]:
+def _builder(value: object) -> tuple[list[int], Callable[[], object]]:
     calls: list[int] = []
 
     def build() -> object:
@@ -101,3 +103,13 @@ def test_the_engine_levels_read_back_equal_the_levels_solved_afresh(
     assert len(read) == _levels.EXACT_LEVELS
     engine = _levels.Engine()  # from the stored levels, with its checks of symmetry and settled plans
     assert engine.stable and engine.level_costs(3) == read[2][0]
+
+
+def test_the_newest_files_of_a_table_are_kept(tmp_path: Path) -> None:
+    past = time.time() - 1000
+    cache.cached("t-other", "0", lambda: 0, tmp_path)  # another table, whose name starts alike
+    for i in range(cache.KEPT + 2):
+        cache.cached("t", f"{i}", lambda i=i: i, tmp_path)  # type: ignore[misc]
+        os.utime(tmp_path / f"t-{i}.marshal", (past + i, past + i))
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == sorted(["t-other-0.marshal"] + [f"t-{i}.marshal" for i in range(2, cache.KEPT + 2)])

@@ -95,7 +95,9 @@ def test_a_distance_of_1000_disk_magnetic_positions_needs_no_numba(
 def test_a_command_imports_its_own_command_module_only() -> None:
     found = _probe(["distance", "SSIDD", "DDDDD"])
     assert found["out"] == "4\n"
-    loaded = {name.rpartition(".")[2] for name in found["modules"] if name.startswith("hanoikit.cli.")}  # type: ignore[union-attr]
+    modules = found["modules"]
+    assert isinstance(modules, list)
+    loaded = {name.rpartition(".")[2] for name in modules if name.startswith("hanoikit.cli.")}
     assert loaded & set(COMMAND_MODULES) == {"solve"}
     assert not _packages(found) & {"numba", "llvmlite", "rich"}
 

@@ -31,11 +31,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-__all__ = ["CACHE_ENV", "cache_dir", "cached", "source_key"]
+__all__ = ["CACHE_ENV", "KEPT", "cache_dir", "cached", "source_key"]
 
 CACHE_ENV = "HANOIKIT_CACHE_DIR"
 """The environment variable that moves the disk cache (default: the user's cache directory, by ``platformdirs``);
 the empty string turns it off. The pattern databases (:mod:`hanoikit.solvers.pdb`) read it too."""
+
+KEPT = 4
+"""Files kept per table: one per key (version of the code that builds it and of Python), the newest."""
 
 _MAGIC = b"hanoikit-table 1 "
 
@@ -82,6 +85,7 @@ def cached(name: str, key: str | None, build: Callable[[], T], directory: Path |
         return cast(T, found[0])
     value = build()
     _write(path, value)
+    _prune(folder, name)
     return value
 
 
@@ -111,6 +115,18 @@ def _write(path: Path, value: Any) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
+
+
+def _prune(folder: Path, name: str) -> None:
+    """Remove all but the :data:`KEPT` newest files of table ``name`` (each version of the code that builds it, or of
+    Python, has its own)."""
+    try:
+        mine = [path for path in folder.glob(f"{name}-*.marshal") if "-" not in path.name[len(name) + 1 :]]
+        files = sorted(mine, key=lambda path: path.stat().st_mtime, reverse=True)
+        for stale in files[KEPT:]:
+            stale.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _checksum(body: bytes) -> str:
