@@ -14,8 +14,8 @@ companion matrix of ``q``) by binary splitting, on int64 leaves of :data:`LEAF` 
 much as writing its cost's digits a few times.
 
 The loops are plain Python functions over numpy arrays. A run of fewer than :data:`COMPILE_FROM` levels calls them as
-they are (about 10 µs a level), unless this process has compiled them already: loading numba and its compiled code
-costs about half a second per process (seconds on the first run after an install), far more than such a run, so
+they are (about 12 µs a level), unless this process has compiled them already: loading numba and its compiled code
+costs more than half a CPU-second per process (seconds on the first run after an install), more than such a run, so
 ``hanoi distance`` between two 1,000-disk positions never imports numba (:func:`loops`).
 """
 
