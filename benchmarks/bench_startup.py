@@ -5,7 +5,7 @@ Every row is the median wall and CPU time (the child's user + system) of fresh p
 on a fresh install: byte-code compiled once (``PYTHONPYCACHEPREFIX``, a temporary directory, as pip writes it at
 install) and numba's cache in a temporary directory (``NUMBA_CACHE_DIR``). The previous way is the code path before
 this change, reproduced in the same run: every command module imported up front, the engine's complete levels solved
-in every process (no disk cache) and the gathering loops compiled by numba for every run (``COMPILE_FROM = 0``), from
+in every process (no disk cache) and the gathering loops compiled by numba for every run (``compile_at = 0``), from
 a clean numba cache (the first run after an install: one run) and from a warm one. The first run of the new way (which
 stores the engine's levels, :mod:`hanoikit.cache`) is printed too. The machine is shared: the load average is printed
 before and after, and the CPU times are the figures to compare when it is high.
@@ -40,14 +40,18 @@ NEW = "import sys\nfrom hanoikit.cli import main\nsys.exit(main(sys.argv[1:]))"
 OLD = (
     "import importlib, sys\n"
     "import hanoikit.solvers._gather as gather\n"
-    "gather.COMPILE_FROM = 0\n"
+    "for loop in vars(gather.LOOPS).values():\n"
+    "    loop.compile_at = 0\n"
     "from hanoikit.cli import main\n"
     f"for name in {COMMAND_MODULES!r}:\n"
     "    importlib.import_module('hanoikit.cli.' + name)\n"
     "sys.exit(main(sys.argv[1:]))"
 )
 """The previous way: every command module imported up front, the gathering loops always compiled (numba)."""
-_SET = "import sys\nimport hanoikit.solvers._gather as gather\ngather.COMPILE_FROM = {}\n"
+_SET = (
+    "import sys\nimport hanoikit.solvers._gather as gather\n"
+    "for loop in vars(gather.LOOPS).values():\n    loop.compile_at = {}\n"
+)
 INTERPRETED = NEW.replace("import sys\n", _SET.format("10**9"))
 """The gathering loops interpreted at any size (for the rows that show where compiling pays)."""
 COMPILED = NEW.replace("import sys\n", _SET.format("0"))

@@ -1,6 +1,6 @@
 """Start-up: a command loads only what its query needs. ``import hanoikit`` loads neither numba nor the command line;
 ``hanoi distance`` between two 1,000-disk magnetic positions runs the gathering loops interpreted, without numba
-(:func:`hanoikit.solvers._gather.loops`), and gets the compiled loops' answer; a command imports its own command
+(:data:`hanoikit.solvers._gather.LOOPS`), and gets the compiled loops' answer; a command imports its own command
 module, ``hanoi --help`` all of them. Timings are in ``benchmarks/bench_startup.py``."""
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import os
 import random
 import subprocess
 import sys
-import types
 
 import numpy as np
 import pytest
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 import hanoikit as hk
 from hanoikit.cli.app import COMMAND_MODULES
 from hanoikit.errors import UnsolvableError
+from hanoikit.loops import Loop
 from hanoikit.solvers import _gather, magnetic
 
 HEAVY = ("numba", "llvmlite", "rich", "click", "sympy", "matplotlib", "networkx", "fastapi", "dask")
@@ -70,10 +70,10 @@ def _pair(colors: str, n: int, seed: int) -> tuple[hk.MagneticPuzzle, hk.State, 
         return puzzle, a, b
 
 
-def _use(monkeypatch: pytest.MonkeyPatch, chosen: types.SimpleNamespace) -> None:
-    """Run every gathering loop as ``chosen`` (the interpreted or the compiled loops)."""
-    monkeypatch.setattr(_gather, "loops", lambda levels: chosen)
-    monkeypatch.setattr(magnetic, "loops", lambda levels: chosen)
+def _use(monkeypatch: pytest.MonkeyPatch, compiled: bool) -> None:
+    """Run every :class:`hanoikit.loops.Loop` compiled, or every one interpreted, whatever its input's length."""
+    monkeypatch.setattr(Loop, "__call__", (lambda self, items: self.compiled) if compiled else (
+        lambda self, items: self.function))
 
 
 def test_import_hanoikit_loads_nothing_heavy() -> None:
@@ -88,7 +88,7 @@ def test_a_distance_of_1000_disk_magnetic_positions_needs_no_numba(
     found = _probe(["distance", str(a), str(b), "--magnetic", colors])
     assert found["status"] == 0
     assert not _packages(found) & {"numba", "llvmlite", "rich"}
-    _use(monkeypatch, _gather.kernels())  # the compiled loops in this process give the same answer
+    _use(monkeypatch, compiled=True)  # the compiled loops in this process give the same answer
     assert found["out"] == f"{puzzle.distance(a, b)}\n"
 
 
@@ -112,9 +112,11 @@ def test_help_lists_the_commands_of_every_module() -> None:
 
 
 def test_long_runs_and_loaded_processes_take_the_compiled_loops() -> None:
-    compiled = _gather.loops(_gather.COMPILE_FROM)
-    assert compiled is _gather.kernels()
-    assert _gather.loops(10) is compiled  # once loaded, the compiled loops serve every run of this process
+    loop = _gather.LOOPS.levels
+    assert loop.compile_at == _gather.COMPILE_FROM
+    compiled = loop(_gather.COMPILE_FROM)
+    assert compiled is loop.compiled and compiled is not _gather._levels
+    assert loop(10) is compiled  # once loaded, the compiled loop serves every run of this process
 
 
 @settings(max_examples=20)
@@ -129,9 +131,9 @@ def test_interpreted_loops_match_the_compiled_loops(colors: str, n: int, seed: i
     rng = random.Random(seed)
     a, b = puzzle.random_state(rng), puzzle.random_state(rng)
     results = []
-    for chosen in (_gather._PLAIN, _gather.kernels()):
+    for compiled in (False, True):
         with pytest.MonkeyPatch.context() as monkeypatch:
-            _use(monkeypatch, chosen)
+            _use(monkeypatch, compiled)
             configs = [magnetic._configs(a), magnetic._configs(b)]
             chains = magnetic._chains(configs, magnetic._base(puzzle), n - 1, keep=n // 2)
             try:

@@ -16,7 +16,7 @@ much as writing its cost's digits a few times.
 The loops are plain Python functions over numpy arrays. A run of fewer than :data:`COMPILE_FROM` levels calls them as
 they are (about 12 µs a level), unless this process has compiled them already: loading numba and its compiled code
 costs more than half a CPU-second per process (seconds on the first run after an install), more than such a run, so
-``hanoi distance`` between two 1,000-disk positions never imports numba (:func:`loops`).
+``hanoi distance`` between two 1,000-disk positions never imports numba (:data:`LOOPS`).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from ..loops import Loop
 from ._levels import INF, Engine, engine, set_col, xpow
 
 __all__: list[str] = []
@@ -41,7 +42,7 @@ LEAF = 24
 STEPS = 512
 """``x^k mod q`` is stepped up from a known power at most this far below ``k``, else made by squaring."""
 COMPILE_FROM = 30_000
-"""Levels from which a run loads the compiled loops (numba) rather than interpreting them (see :func:`loops`)."""
+"""Levels from which a run loads the compiled loops (numba) rather than interpreting them (see :data:`LOOPS`)."""
 
 
 class Gatherer:
@@ -128,7 +129,7 @@ class Gatherer:
         w = np.array(scaled(below, j0))
         ids = np.full((top - j0, 6), -1, dtype=np.int16)
         rows = np.empty((top + 1 - keep, 6))
-        levels = loops(top - j0).levels
+        levels = LOOPS.levels(top - j0)
         j = j0 + 1
         while j <= top:
             j = levels(w, cols, configs, j, top, j0, keep, self.table, self.leg_s, self.const, self.margin, ids, rows)
@@ -184,7 +185,7 @@ class Gatherer:
         """The leg ids of the path into config ``P`` at the top of ``ids``, top first, down to the bottom or to the
         first level where it meets ``stop`` (a path of the same kind, top first); ``None`` if it has no legs."""
         out = np.empty(len(ids), dtype=np.int64)
-        count = loops(len(ids)).walk(ids, self.leg_s, P, _NONE if stop is None else stop, out)
+        count = LOOPS.walk(len(ids))(ids, self.leg_s, P, _NONE if stop is None else stop, out)
         return None if count < 0 else out[:count]
 
     def total(self, paths: list[tuple[np.ndarray, int]], k0: int) -> int:
@@ -193,7 +194,7 @@ class Gatherer:
         assert len(paths) <= 2  # a leaf of each is below 2^61: their sum fits in int64
         if not len(paths[0][0]):
             return 0
-        leaves = loops(len(paths[0][0])).leaves
+        leaves = LOOPS.leaves(len(paths[0][0]))
         threes, vectors, moves = 0, 0, 0
         for legs, sign in paths:
             three, vector = leaves(legs, self.leg_a, self.leg_t, self.p3, self.pushed)
@@ -374,30 +375,13 @@ def _leaves(
     return threes, vectors
 
 
-@lru_cache(maxsize=1)
-def kernels() -> SimpleNamespace:
-    """The loops above compiled by numba (imported on first use: it takes a moment)."""
-    from numba import njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
-
-    def jit(function: Callable[..., object]) -> Callable[..., object]:
-        return njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
-
-    return SimpleNamespace(levels=jit(_levels), walk=jit(_walk), leaves=jit(_leaves), colours=jit(colours))
-
-
-_PLAIN = SimpleNamespace(levels=_levels, walk=_walk, leaves=_leaves, colours=colours)
-
-
-def loops(levels: int) -> SimpleNamespace:
-    """The loops for a run over ``levels`` levels: compiled (:func:`kernels`) when the run is long enough to pay for
-    loading them or this process has them already, else the same functions interpreted; both give the same results.
-
-    >>> loops(1000).levels is _levels or kernels.cache_info().currsize == 1
-    True
-    """
-    if levels >= COMPILE_FROM or kernels.cache_info().currsize:
-        return kernels()
-    return _PLAIN
+LOOPS = SimpleNamespace(**{
+    name: Loop(function, COMPILE_FROM)
+    for name, function in (("levels", _levels), ("walk", _walk), ("leaves", _leaves), ("colours", colours))
+})
+"""The loops above as :class:`hanoikit.loops.Loop`: ``LOOPS.levels(count)`` is the loop to run over ``count``
+levels, compiled by numba from :data:`COMPILE_FROM` levels on (or once this process has it), else interpreted; both
+give the same results."""
 
 
 def _through(
