@@ -15,7 +15,7 @@ Optimality: proven for four posts by T. Bousch (*La quatrième tour de Hanoï*, 
 895-912); conjectured for five posts and more (the Frame-Stewart conjecture), and checked here against an exhaustive
 search for every ``n`` up to ``CHECKED_DISKS[k]`` on ``k`` posts (:data:`CHECKED_DISKS`): 5 posts up to 13 disks by
 the frontier search (``benchmarks/bench_frontier.py --long --only fs5``, recorded in ``docs/search-at-scale.md``; the
-tests search up to 8), 6 posts up to 6 (the slow tests; 4 posts up to 8), and 7 to 10 posts up to ``k - 1`` by the
+tests search up to 9), 6 posts up to 6 (the slow tests; 4 posts up to 8), and 7 to 10 posts up to ``k - 1`` by the
 bound ``2n - 1`` (for ``n < k`` every disk but the largest moves at least twice, and Frame-Stewart takes ``2n - 1``;
 the fast tests search 7 to 10 posts up to 3 disks).
 
@@ -230,8 +230,8 @@ def arrays(n: int, posts: int = 4, src: int = 0, dst: int | None = None) -> Move
 def _check_puzzle(puzzle: Puzzle) -> None:
     from .registry import FRAME_STEWART, FRAME_STEWART_4, FRAME_STEWART_5
 
-    if not isinstance(puzzle, Puzzle) or not any(s.covers(puzzle) for s in (FRAME_STEWART_4, FRAME_STEWART_5,
-                                                                             FRAME_STEWART)):
+    solvers = (FRAME_STEWART_4, FRAME_STEWART_5, FRAME_STEWART)
+    if not isinstance(puzzle, Puzzle) or not any(solver.covers(puzzle) for solver in solvers):
         raise InvalidPuzzleError(
             f"Frame-Stewart answers 4 posts or more with every move allowed and no faces, not {quote(puzzle)}"
         )
