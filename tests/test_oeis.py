@@ -103,7 +103,11 @@ def test_the_recorded_new_numbers_are_searched_again_at_small_n():
         row = rows[name]
         assert row.recorded == list(recorded) and len(recorded) >= 10
         assert row.terms == list(recorded[:6]) and "differs" not in row.note
-    assert len(oeis.RECORDED["magnetic, 4 posts NNNN (free), R up to B up"]) == 13
+    free = oeis.RECORDED["magnetic, 4 posts NNNN (free), R up to B up"]
+    assert len(free) == 13
+    for n in range(1, 6):  # and by the plain oracle
+        puzzle = MagneticPuzzle(n, "NNNN")
+        assert plain_distances(puzzle, puzzle.start)[puzzle.goal] == free[n - 1]
     assert all(not row.recorded for name, row in rows.items() if name not in oeis.RECORDED)
 
 
