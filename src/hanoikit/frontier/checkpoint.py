@@ -187,13 +187,7 @@ class Checkpoint:
     def _record(self) -> dict[str, Any]:
         """The ``state.json`` record, checked: its checksum and the type of every field."""
         path = os.path.join(self.directory, _STATE)
-        try:
-            with open(path, "rb") as file:
-                text = file.read()
-        except FileNotFoundError:
-            raise self._damaged(path, "is missing") from None
-        except OSError as error:
-            raise self._damaged(path, f"cannot be read ({error.strerror or error})") from None
+        text = self._bytes(path)
         try:
             saved = json.loads(text)
         except ValueError:  # also a UnicodeDecodeError
@@ -209,15 +203,19 @@ class Checkpoint:
         saved["versions"] = {int(block): version for block, version in saved["versions"].items()}
         return saved
 
-    def _read(self, path: str, expected: str) -> bytes:
-        """The bytes of the file ``path``, whose checksum must be ``expected``."""
+    def _bytes(self, path: str) -> bytes:
+        """The bytes of the file ``path`` (missing or unreadable: damaged)."""
         try:
             with open(path, "rb") as file:
-                data = file.read()
+                return file.read()
         except FileNotFoundError:
             raise self._damaged(path, "is missing") from None
         except OSError as error:
             raise self._damaged(path, f"cannot be read ({error.strerror or error})") from None
+
+    def _read(self, path: str, expected: str) -> bytes:
+        """The bytes of the file ``path``, whose checksum must be ``expected``."""
+        data = self._bytes(path)
         if checksum(data) != expected:
             raise self._damaged(path, "is empty" if not data else "does not match its checksum (damaged or truncated)")
         return data
