@@ -24,6 +24,7 @@ __all__ = [
 
 _NEGATIVE = re.compile(r"-\d.*")
 _CAP = re.compile(r"\{(MAX_[A-Z_]+)\}")
+_PATH_QUOTE = 200  # a path is quoted whole unless it is longer
 
 
 class OutputError(Exception):
@@ -122,7 +123,8 @@ class OutputPath(click.ParamType[str]):
         elif not self.directory and (os.path.isdir(path) or path.endswith(os.sep)):
             reason = "it is a directory"
         if reason is not None:
-            self.fail(f"{quote(path)} is no {'directory' if self.directory else 'file'} name: {reason}", param, ctx)
+            kind = "directory" if self.directory else "file"
+            self.fail(f"{quote(path, _PATH_QUOTE)} is no {kind} name: {reason}", param, ctx)
         return path
 
 

@@ -34,6 +34,7 @@ LOCK = "lock.json"
 """The name of the lock file in a locked directory."""
 
 _NO_FLOCK = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL}
+_ATTEMPTS = 100  # lock files removed by their owners between our open and our lock, before giving up
 
 
 class DirectoryLock:
@@ -44,7 +45,7 @@ class DirectoryLock:
     def __init__(self, directory: str) -> None:
         os.makedirs(directory, exist_ok=True)
         self.path = os.path.join(directory, LOCK)
-        while True:
+        for _ in range(_ATTEMPTS):
             descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
             try:
                 self._take(descriptor, directory)
@@ -54,6 +55,8 @@ class DirectoryLock:
                 os.close(descriptor)
                 raise
             os.close(descriptor)
+        else:
+            raise self._busy(directory, {})  # its lock file replaced again and again: other searches are at work
         record = {**owner_record(), "host": socket.gethostname(), "since": time.time()}
         os.ftruncate(descriptor, 0)
         os.pwrite(descriptor, json.dumps(record).encode(), 0)
