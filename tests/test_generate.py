@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 from urllib.parse import parse_qs
 
 import pytest
@@ -285,3 +286,11 @@ def test_score_by_line_order() -> None:
     assert [r["kind"] for r in result.results] == [None, "unfinished", "missing"]
     with pytest.raises(hk.InvalidMoveError, match="4 answers to a set of 3"):
         score(instances, [{"answer": ""}] * 4)
+
+
+def test_the_example_set_is_what_generate_writes() -> None:
+    """docs/examples/set.jsonl (scored in the README) is the set its command writes today."""
+    path = pathlib.Path(__file__).parent.parent / "docs" / "examples" / "set.jsonl"
+    shipped = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    made = generate(5, seed=4, families=["classic", "magnetic", "posts4"], disks=(3, 4), style="apple")
+    assert shipped == [json.loads(json.dumps(instance)) for instance in made]

@@ -357,18 +357,34 @@ FRAME_STEWART_4 = register(
     )
 )
 
+FRAME_STEWART_5 = register(
+    Solver(
+        name="frame-stewart",
+        covers=lambda puzzle: puzzle.posts == 5 and _every_move(puzzle),
+        endpoints=Endpoints.PERFECT,
+        guarantee=Guarantee.CONJECTURED_OPTIMAL,
+        cost="the count in O(n**(1/3)) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
+        load=_load_frame_stewart,
+        chunks=_frame_stewart_chunks,
+        checked_up_to=13,
+        reference="Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695, A007665); optimal "
+        "by exhaustive search here up to 13 disks (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
+    )
+)
+
 FRAME_STEWART = register(
     Solver(
         name="frame-stewart",
-        covers=lambda puzzle: puzzle.posts >= 5 and _every_move(puzzle),
+        covers=lambda puzzle: puzzle.posts >= 6 and _every_move(puzzle),
         endpoints=Endpoints.PERFECT,
         guarantee=Guarantee.CONJECTURED_OPTIMAL,
         cost="the count in O(n**(1/(k-2))) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
         load=_load_frame_stewart,
         chunks=_frame_stewart_chunks,
         checked_up_to=6,
-        reference="Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695, A007665); optimal "
-        "by exhaustive search here up to 6 disks (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
+        reference="Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695); optimal by "
+        "exhaustive search here up to 6 disks on 6 posts, k - 1 on k >= 7 (hanoikit.solvers.frame_stewart."
+        "CHECKED_DISKS)",
     )
 )
 
