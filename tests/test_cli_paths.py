@@ -29,9 +29,12 @@ _ODD = ["", " ", "\t", "a\nb", "x\x1b[2J", " out", "out ", "-"]
 
 
 def _path_options() -> list[tuple[str, click.Option]]:
+    context = click.Context(app)
+    commands = {name: app.get_command(context, name) for name in app.list_commands(context)}
     return [
         (name, param)
-        for name, command in sorted(app.commands.items())
+        for name, command in sorted(commands.items())
+        if command is not None
         for param in command.params
         if isinstance(param, click.Option) and set(param.opts) & _WRITTEN
     ]
