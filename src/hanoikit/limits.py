@@ -72,6 +72,7 @@ __all__ = [
     "MAX_FRONTIER_SOLVER_CODES",
     "MAX_HEURISTIC_DISKS",
     "MAX_HEURISTIC_NODES",
+    "MAX_PATTERN_ENTRIES",
     "MAX_HEURISTIC_FOUR_POST_DISKS",
     "MAX_WORKERS",
     "CLUSTER_CONNECT_SECONDS",
@@ -186,6 +187,10 @@ posts), so a member is refused before the search where even its easy pairs stop 
 bounded by :data:`MAX_HEURISTIC_NODES`: four posts with 13 disks, random pairs take 0.8 s of processor time at the
 median and 8 s at most, the tower to tower 20 s; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s
 (benchmarks/bench_heuristic.py)."""
+
+MAX_PATTERN_ENTRIES = 1 << 28
+"""The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward
+breadth-first search keeps 8 bytes a code (4 posts: 12 disks, 134 MB, about a second; 5 posts: 10 disks)."""
 
 MAX_HEURISTIC_NODES = 30_000_000
 """The most positions one heuristic search stores (about 40 bytes each, 1.2 GB at the cap, a minute or so); a

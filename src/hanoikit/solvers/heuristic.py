@@ -98,7 +98,8 @@ class Heuristic(NamedTuple):
     ``groups`` holds one row ``(offset, split)`` per group (its table at ``offset`` in ``tables``);
     ``disk_group[p, d]`` is the group of disk ``d + 1`` in split ``p`` and ``place[p, d]`` its weight in the group's
     code (``posts ** rank``, its rank among the group's disks, from 0); ``tables`` are the tables end to end,
-    ``uint16`` with :data:`~hanoikit.solvers.pdb.UNREACHABLE`.
+    ``uint8`` (0xFF where the goal cannot be reached) or, where a distance passes 254, ``uint16`` (with
+    :data:`~hanoikit.solvers.pdb.UNREACHABLE`).
     """
 
     groups: np.ndarray
@@ -121,7 +122,7 @@ class Heuristic(NamedTuple):
             proj = sum(state.posts[d] * int(self.place[part, d]) for d in disks)
             mask = sum(1 << post for post in {state.posts[d] for d in disks})
             value = int(self.tables[offset + (proj << shift | (code & ((1 << shift) - 1) & mask))])
-            if value == pdb.UNREACHABLE:
+            if value == np.iinfo(self.tables.dtype).max:
                 return None
             sums[part] += value
         return max(sums)
@@ -171,15 +172,24 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
             sub = pdb.abstraction(puzzle, len(disks), neutral=not top)
             ups = [goal.ups[d] for d in disks] if goal.ups is not None else None
             table = pdb.pattern_table(sub, State([goal.posts[d] for d in disks], ups, post_count=k), cache=cache)
-            wide = table.astype(np.uint16)
-            wide[table == np.iinfo(table.dtype).max] = pdb.UNREACHABLE
             for rank, disk in enumerate(disks):
                 disk_group[part, disk] = len(rows)
                 place[part, disk] = k**rank
             rows.append([offset, part])
-            tables.append(wide)
-            offset += wide.size
+            tables.append(table)
+            offset += table.size
+    if any(table.dtype != np.uint8 for table in tables):
+        tables = [_widened(table) for table in tables]
     return Heuristic(np.array(rows, np.int64), disk_group, place, np.concatenate(tables))
+
+
+def _widened(table: np.ndarray) -> np.ndarray:
+    """``table`` as ``uint16``, :data:`~hanoikit.solvers.pdb.UNREACHABLE` where it cannot reach its goal."""
+    if table.dtype == np.uint16:
+        return table
+    wide = table.astype(np.uint16)
+    wide[table == np.iinfo(table.dtype).max] = pdb.UNREACHABLE
+    return wide
 
 
 @functools.lru_cache(maxsize=8)
@@ -227,7 +237,7 @@ def _expand(
     disk_group: np.ndarray, place: np.ndarray, tables: np.ndarray, codes: np.ndarray, depth: np.ndarray,
     parent: np.ndarray, closed: np.ndarray, index: np.ndarray, pool: np.ndarray, heads: np.ndarray,
     counters: np.ndarray,
-    goal: int, budget: int,
+    goal: int, budget: int, unreachable: int,
 ) -> int:
     """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path."""
     n, k, shift, faces = geo[0], geo[1], geo[2], geo[3]
@@ -308,7 +318,7 @@ def _expand(
                 if gcount[group, a] == 1:
                     mask &= ~(1 << a)
                 found = tables[groups[group, 0] + ((moved << shift) | (child & low & mask))]
-                if found == 0xFFFF:
+                if found == unreachable:
                     estimate = -1
                     break
                 total = sums[part] - value[group] + found
@@ -451,6 +461,7 @@ def search(
             status = _expand(
                 *geometry, h.groups, h.disk_group, h.place, h.tables, arrays.codes, arrays.depth, arrays.parent,
                 arrays.closed, arrays.index, arrays.pool, arrays.heads, arrays.counters, goal, 1 << 18,
+                np.iinfo(h.tables.dtype).max,
             )
             update(int(arrays.counters[_NODES]), int(arrays.counters[_FMIN]))
             if status == _FOUND:
