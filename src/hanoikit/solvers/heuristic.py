@@ -55,6 +55,7 @@ __all__ = [
     "disk_cap",
     "disk_moves",
     "distance",
+    "group_size",
     "heuristic",
     "move_at",
     "search",
@@ -133,25 +134,33 @@ Split = list[tuple[int, ...]]
 
 
 def default_splits(n: int, largest: int) -> list[Split]:
-    """The splits the search uses on ``n`` disks with groups of at most ``largest`` disks.
+    """The split the search uses on ``n`` disks with groups of at most ``largest`` disks: the largest disks in one
+    group of ``largest`` (their detours around each other counted exactly), the smaller ones in groups of at most
+    ``largest``, the odd one with the smallest disks.
 
-    >>> default_splits(5, 3)
-    [[(0, 1), (2, 3, 4)], [(0, 1, 2), (3, 4)]]
+    >>> default_splits(5, 3), default_splits(8, 3)
+    ([[(0, 1), (2, 3, 4)]], [[(0, 1), (2, 3, 4), (5, 6, 7)]])
     """
     full, rest = divmod(n, largest)
-    sizes = [([rest] if rest else []) + [largest] * full]
-    if rest and full:
-        sizes.append([largest] * full + [rest])
-    splits = []
-    for run in sizes:
-        bounds = np.cumsum([0, *run]).tolist()
-        splits.append([tuple(range(lo, hi)) for lo, hi in itertools.pairwise(bounds)])
-    return splits
+    bounds = np.cumsum([0, *([rest] if rest else []), *[largest] * full]).tolist()
+    return [[tuple(range(lo, hi)) for lo, hi in itertools.pairwise(bounds)]]
+
+
+def group_size(puzzle: Puzzle) -> int:
+    """The disks of the largest group of :func:`default_splits` on ``puzzle``: all of them up to 8 disks, else all but
+    the two smallest (their table costs a quarter of the exhaustive search on four posts, and leaves the search
+    little to do), at most :func:`~hanoikit.solvers.pdb.largest_group`.
+
+    >>> group_size(Puzzle(6, posts=4)), group_size(Puzzle(11, posts=4)), group_size(Puzzle(20, posts=4))
+    (6, 9, 12)
+    """
+    n = puzzle.n
+    return min(pdb.largest_group(puzzle), n if n <= 8 else n - 2)
 
 
 def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, cache: bool = True) -> Heuristic:
     """The additive pattern databases of ``puzzle`` for ``goal``, one table per group of each split (default:
-    :func:`default_splits` with groups of at most :func:`~hanoikit.solvers.pdb.largest_group` disks).
+    :func:`default_splits` with groups of at most :func:`group_size` disks).
 
     >>> h = heuristic(Puzzle(5, posts=4), Puzzle(5, posts=4).goal)
     >>> h.groups.tolist(), h.tables.size  # one group of every disk: the exact table
@@ -159,7 +168,7 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
     """
     n, k = puzzle.n, puzzle.posts
     if splits is None:
-        splits = default_splits(n, min(n, pdb.largest_group(puzzle)))
+        splits = default_splits(n, group_size(puzzle))
     rows: list[list[int]] = []
     tables: list[np.ndarray] = []
     disk_group = np.zeros((len(splits), n), np.int64)
