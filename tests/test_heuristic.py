@@ -198,3 +198,39 @@ def test_the_disk_cache_keeps_the_latest_tables(tmp_path: Path, monkeypatch: pyt
     for post in range(4):  # cyclic relabellings keep the order: the goal on S is the canonical one of each
         pdb.pattern_table(puzzle, State([0, post, 0], post_count=4))
     assert len(list((tmp_path / "pdb").iterdir())) == 2
+
+
+def test_the_disk_cache_keeps_the_latest_tables_within_its_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(pdb.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(pdb, "_KEPT_ON_DISK_BYTES", 1)  # fewer bytes than any table: the latest one is kept
+    puzzle = Puzzle(3, posts=4, moves="cyclic")
+    for post in range(3):
+        latest = pdb.pattern_table(puzzle, State([0, post, 0], post_count=4))
+    (kept,) = (tmp_path / "pdb").iterdir()
+    assert np.array_equal(np.load(kept), latest)
+
+
+def test_the_default_heuristic_beyond_the_exhaustive_tables() -> None:
+    """Groups past the exhaustive solver's 9-disk tables, on the default split: exact against the exhaustive search,
+    and the estimate is at least half the distance (the largest disks' group is exact for them)."""
+    puzzle = Puzzle(11, posts=4)
+    assert heuristic.group_size(puzzle) == 9 and heuristic.default_splits(11, 9) == [[(0, 1), tuple(range(2, 11))]]
+    rng = random.Random(11)
+    for _ in range(2):
+        src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+        exact = exhaustive.distance(puzzle, src, dst)
+        estimate = heuristic.heuristic(puzzle, dst).estimate(puzzle, src)
+        assert estimate is not None and exact / 2 <= estimate <= exact
+        assert heuristic.distance(puzzle, src, dst) == exact
+        assert puzzle.play(list(heuristic.solve(puzzle, src, dst)), src) == dst
+
+
+def test_pattern_tables_past_the_exhaustive_cap_are_exact() -> None:
+    """A table of 10 disks (above distances_to's default 2**23 code-move pairs) is the plain BFS's, at sample codes."""
+    puzzle, goal = Puzzle(10, posts=4), State.parse("DISSDIIDSD", post_count=4)
+    assert not tower_search.tabulated(puzzle)
+    table = pdb.pattern_table(puzzle, goal, cache=False)
+    rng = random.Random(10)
+    for _ in range(3):
+        state = puzzle.random_state(rng)
+        assert int(table[tower_search.encode(puzzle, state)]) == exhaustive.distance(puzzle, state, goal)
