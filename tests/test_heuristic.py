@@ -97,7 +97,11 @@ def test_tables_are_admissible_and_consistent(kind: str, rule: str) -> None:
     rng = random.Random(f"{kind} {rule} tables")
     dst = puzzle.random_state(rng)
     exact = plain_distances_to(puzzle, dst)
-    for splits in (small_splits(puzzle.n, 1), small_splits(puzzle.n, 2), heuristic.default_splits(puzzle.n, 2)):
+    choices = [small_splits(puzzle.n, 1), small_splits(puzzle.n, 2), heuristic.default_splits(puzzle.n, 2)]
+    n = puzzle.n
+    if not puzzle.faces:  # tables with free obstacles: the smallest disks' detours around the largest
+        choices += [heuristic.default_splits(puzzle.n, 2, free=3), [[heuristic.Group((0,), (n - 1,)), tuple(range(1, n))]]]
+    for splits in choices:
         h = heuristic.heuristic(puzzle, dst, splits, cache=False)
         for state in all_states(puzzle):
             estimate = h.estimate(puzzle, state)
@@ -203,6 +207,7 @@ def test_the_disk_cache_keeps_the_latest_tables(tmp_path: Path, monkeypatch: pyt
 def test_the_disk_cache_keeps_the_latest_tables_within_its_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(pdb.CACHE_ENV, str(tmp_path))
     monkeypatch.setattr(pdb, "_KEPT_ON_DISK_BYTES", 1)  # fewer bytes than any table: the latest one is kept
+    monkeypatch.setattr(pdb, "_TABLES", {})
     puzzle = Puzzle(3, posts=4, moves="cyclic")
     for post in range(3):
         latest = pdb.pattern_table(puzzle, State([0, post, 0], post_count=4))
@@ -234,3 +239,26 @@ def test_pattern_tables_past_the_exhaustive_cap_are_exact() -> None:
     for _ in range(3):
         state = puzzle.random_state(rng)
         assert int(table[tower_search.encode(puzzle, state)]) == exhaustive.distance(puzzle, state, goal)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_tables_with_free_obstacles(rule: str) -> None:
+    """No disk free: the plain table; every disk free: nothing to count; in between, optimal searches."""
+    puzzle = Puzzle(6, posts=4, moves=rule)
+    rng = random.Random(rule)
+    goal = puzzle.random_state(rng)
+    plain = tower_search.distances_to(puzzle, goal)
+    assert np.array_equal(pdb.free_moves_to(puzzle, goal, 0), plain)
+    assert set(np.unique(pdb.free_moves_to(puzzle, goal, 6)).tolist()) <= {-1, 0}
+    counted = pdb.free_moves_to(puzzle, goal, 3)
+    assert ((counted >= 0) == (plain >= 0)).all() and (counted <= plain).all()
+    splits = heuristic.default_splits(6, 4, free=5)
+    assert splits == [[heuristic.Group((0, 1), (3, 4, 5)), (2, 3, 4, 5)]]
+    for _ in range(3):
+        src = puzzle.random_state(rng)
+        exact = int(plain[tower_search.encode(puzzle, src)])
+        if exact < 0:
+            continue
+        assert len(heuristic.search(puzzle, src, goal, splits=splits, cache=False).path) - 1 == exact
+    with pytest.raises(ValueError, match="faces"):
+        pdb.free_moves_to(MagneticPuzzle(3, "NNNN"), MagneticPuzzle(3, "NNNN").goal, 1)

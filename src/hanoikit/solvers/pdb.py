@@ -31,12 +31,23 @@ from pathlib import Path
 
 import numpy as np
 
-from ..limits import MAX_PATTERN_ENTRIES
+from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
+
+from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
 from . import tower_search
 
-__all__ = ["CACHE_ENV", "UNREACHABLE", "abstraction", "automorphisms", "cache_dir", "largest_group", "pattern_table"]
+__all__ = [
+    "CACHE_ENV",
+    "UNREACHABLE",
+    "abstraction",
+    "automorphisms",
+    "cache_dir",
+    "free_moves_to",
+    "largest_group",
+    "pattern_table",
+]
 
 UNREACHABLE = 0xFFFF
 """The entry of a pattern from which the group's goal cannot be reached, in a ``uint16`` table (0xFF in a ``uint8``
@@ -125,14 +136,16 @@ _LOCK = threading.Lock()
 _KEPT = 64
 
 
-def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True) -> np.ndarray:
+def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0) -> np.ndarray:
     """The distance to ``goal`` of every code of ``puzzle`` (an abstraction: one group's disks), as ``uint8`` or
     ``uint16``, the dtype's largest value where ``goal`` cannot be reached (or at a code that is no position).
+    With ``free``, the moves of the ``free`` largest disks cost nothing (:func:`free_moves_to`; no faces): the
+    least number of moves of the others, the large ones only in their way.
 
     A table kept for a relabelling of ``goal`` by one of the member's :func:`automorphisms` (in memory, or in
     :func:`cache_dir` when ``cache``) is relabelled; otherwise ``goal``'s own table is searched (and kept).
     """
-    key = (puzzle, goal)
+    key: tuple[object, ...] = (puzzle, goal, free) if free else (puzzle, goal)
     with _LOCK:
         table = _TABLES.get(key)
     if table is not None:
@@ -141,15 +154,17 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True) -> np.ndarray
               for perm in automorphisms(puzzle)]
     where = cache_dir() if cache else None
     for perm, image in images:
+        other = (puzzle, image, free) if free else (puzzle, image)
         with _LOCK:
-            table = _TABLES.get((puzzle, image))
+            table = _TABLES.get(other)
         if table is None and where is not None:
-            table = _load(_path(where, puzzle, image))
+            table = _load(_path(where, other))
         if table is not None:
             return _keep(key, table if image == goal else _relabelled(puzzle, table, perm))
-    table = _search(puzzle, goal)
+    table = _narrow(free_moves_to(puzzle, goal, free) if free else
+                    tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
     if where is not None:
-        _save(_path(where, puzzle, goal), table)
+        _save(_path(where, key), table)
     return _keep(key, table)
 
 
@@ -162,8 +177,8 @@ def _keep(key: tuple[object, ...], table: np.ndarray) -> np.ndarray:
     return table
 
 
-def _path(where: Path, puzzle: Puzzle, goal: State) -> Path:
-    return where / f"{hashlib.sha256(repr((puzzle, goal)).encode()).hexdigest()[:32]}.npy"
+def _path(where: Path, key: tuple[object, ...]) -> Path:
+    return where / f"{hashlib.sha256(repr(key).encode()).hexdigest()[:32]}.npy"
 
 
 def _load(path: Path) -> np.ndarray | None:
@@ -175,9 +190,77 @@ def _load(path: Path) -> np.ndarray | None:
         return None
 
 
-def _search(puzzle: Puzzle, goal: State) -> np.ndarray:
-    """The one call of the backward search: distances to ``goal``, narrowed to ``uint8`` values where they fit."""
-    found = tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES)
+def free_moves_to(puzzle: Puzzle, goal: State, free: int) -> np.ndarray:
+    """The least number of moves of the ``puzzle.n - free`` smallest disks from every code to ``goal``, the moves of
+    the ``free`` largest costing nothing (int32, -1 where ``goal`` cannot be reached); no faces.
+
+    Every move of the whole puzzle moves a disk of one group: a group's table that counts its own disks' moves only,
+    with larger disks of other groups present as obstacles whose moves are free, adds to the tables of those groups
+    (a cost partitioning: Yang, Culberson, Holte, Zahavi and Felner, JAIR 32, 2008), and counts the moves the small
+    disks make to clear the way of the large ones. A breadth-first search backwards from ``goal`` with edges of
+    cost 0 and 1 (a deque: cost-0 predecessors in front).
+
+    >>> p = Puzzle(3, posts=4)
+    >>> table = free_moves_to(p, p.goal, 1)  # disk 3 moves for nothing: disks 1 and 2 still clear its way
+    >>> int(table[0]), int(tower_search.distances_to(Puzzle(2, posts=4))[0])
+    (4, 3)
+    """
+    if puzzle.faces:
+        raise ValueError("tables with free moves are for members without faces")
+    k, m = puzzle.posts, puzzle.n
+    ensure_at_most(tower_search.code_space(puzzle) * len(puzzle.moves), MAX_PATTERN_ENTRIES,
+                   f"code-move pairs (a table of distances of {puzzle!r})")
+    pairs = np.array(sorted((b, a) for a, b in puzzle.moves), np.int64).reshape(-1, 2)
+    cost = np.array([1] * (m - free) + [0] * free, np.int64)
+    dist = np.full(k**m, -1, np.int32)
+    _zero_one(k, m, pairs, cost, tower_search.encode(puzzle, goal), dist)
+    return dist
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _zero_one(k: int, m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, dist: np.ndarray) -> None:
+    size = dist.size
+    cap = 2 * size + 1  # a code is queued at most twice (found at d + 1, then at d)
+    deque = np.empty(cap, np.int32)
+    powers = np.empty(m + 1, np.int64)
+    powers[0] = 1
+    for disk in range(m):
+        powers[disk + 1] = powers[disk] * k
+    tops = np.empty(k, np.int64)
+    dist[goal] = 0
+    deque[0] = goal
+    head, count = 0, 1
+    while count:
+        code = np.int64(deque[head])
+        head = (head + 1) % cap
+        count -= 1
+        here = dist[code]
+        tops[:] = m
+        rest = code
+        for disk in range(m):
+            post = rest % k
+            rest //= k
+            if tops[post] == m:
+                tops[post] = disk
+        for pair in range(pairs.shape[0]):
+            a, b = pairs[pair, 0], pairs[pair, 1]
+            mover = tops[a]
+            if mover >= tops[b]:
+                continue
+            child = code + (b - a) * powers[mover]
+            step = cost[mover]
+            if dist[child] < 0 or dist[child] > here + step:
+                dist[child] = here + step
+                if step:
+                    deque[(head + count) % cap] = child
+                else:
+                    head = (head - 1) % cap
+                    deque[head] = child
+                count += 1
+
+
+def _narrow(found: np.ndarray) -> np.ndarray:
+    """Distances (-1 where the goal cannot be reached) narrowed to ``uint8`` values where they fit."""
     wide = found.max() >= 0xFF
     table = found.astype(np.uint16 if wide else np.uint8)
     table[found < 0] = 0xFFFF if wide else 0xFF
