@@ -100,7 +100,7 @@ def test_tables_are_admissible_and_consistent(kind: str, rule: str) -> None:
     choices = [small_splits(puzzle.n, 1), small_splits(puzzle.n, 2), heuristic.default_splits(puzzle.n, 2)]
     n = puzzle.n
     if not puzzle.faces:  # tables with free obstacles: the smallest disks' detours around the largest
-        choices += [heuristic.default_splits(puzzle.n, 2, free=3), [[heuristic.Group((0,), (n - 1,)), tuple(range(1, n))]]]
+        choices += [heuristic.default_splits(n, 2, free=3), [[heuristic.Group((0,), (n - 1,)), tuple(range(1, n))]]]
     for splits in choices:
         h = heuristic.heuristic(puzzle, dst, splits, cache=False)
         for state in all_states(puzzle):
@@ -204,7 +204,9 @@ def test_the_disk_cache_keeps_the_latest_tables(tmp_path: Path, monkeypatch: pyt
     assert len(list((tmp_path / "pdb").iterdir())) == 2
 
 
-def test_the_disk_cache_keeps_the_latest_tables_within_its_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_disk_cache_keeps_the_latest_tables_within_its_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(pdb.CACHE_ENV, str(tmp_path))
     monkeypatch.setattr(pdb, "_KEPT_ON_DISK_BYTES", 1)  # fewer bytes than any table: the latest one is kept
     monkeypatch.setattr(pdb, "_TABLES", {})

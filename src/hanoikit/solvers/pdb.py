@@ -30,7 +30,6 @@ import threading
 from pathlib import Path
 
 import numpy as np
-
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
 from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
@@ -85,7 +84,8 @@ def largest_group(puzzle: Puzzle, max_entries: int = MAX_PATTERN_ENTRIES) -> int
     """The most disks a group's table may hold on ``puzzle``'s member: the largest abstraction with at most
     ``max_entries`` code-move pairs (:data:`~hanoikit.limits.MAX_PATTERN_ENTRIES`).
 
-    >>> largest_group(Puzzle(20, posts=4)), largest_group(Puzzle(20, posts=5)), largest_group(Puzzle(20, posts=4), 2**23)
+    >>> p = Puzzle(20, posts=4)
+    >>> largest_group(p), largest_group(Puzzle(20, posts=5)), largest_group(p, 2**23)
     (12, 10, 9)
     """
     size = 1
@@ -185,9 +185,10 @@ def _load(path: Path) -> np.ndarray | None:
     if not path.exists():
         return None
     try:
-        return np.load(path, allow_pickle=False)
+        table: np.ndarray = np.load(path, allow_pickle=False)
     except (OSError, ValueError):
         return None
+    return table
 
 
 def free_moves_to(puzzle: Puzzle, goal: State, free: int) -> np.ndarray:
