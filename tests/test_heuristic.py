@@ -255,7 +255,8 @@ def test_tables_with_free_obstacles(rule: str) -> None:
     counted = pdb.free_moves_to(puzzle, goal, 3)
     assert ((counted >= 0) == (plain >= 0)).all() and (counted <= plain).all()
     splits = heuristic.default_splits(6, 4, free=5)
-    assert splits == [[heuristic.Group((0, 1), (3, 4, 5)), (2, 3, 4, 5)]]
+    top = (2, 3, 4, 5)
+    assert splits == [[heuristic.Group((0, 1), (3, 4, 5)), top], [heuristic.Group((0, 1), (2, 3, 4)), top]]
     for _ in range(3):
         src = puzzle.random_state(rng)
         exact = int(plain[tower_search.encode(puzzle, src)])

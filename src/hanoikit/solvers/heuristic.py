@@ -151,23 +151,29 @@ def _group(group: tuple[int, ...] | Group) -> Group:
 
 
 def default_splits(n: int, largest: int, free: int = 0) -> list[Split]:
-    """The split the search uses on ``n`` disks with groups of at most ``largest`` disks: the largest disks in one
+    """The splits the search uses on ``n`` disks with groups of at most ``largest`` disks: the largest disks in one
     group of ``largest`` (their detours around each other counted exactly), the smaller ones in groups of at most
-    ``largest``, the odd one with the smallest disks; with ``free``, each smaller group's table holds the largest
-    disks as free obstacles (:class:`Group`), up to ``free`` disks in all.
+    ``largest``, the odd one with the smallest disks. With ``free``, each smaller group's table holds larger disks
+    as free obstacles (:class:`Group`), up to ``free`` disks in all: in one split the largest disks, in another the
+    disks just above the group (they move more often); the estimate is the larger sum.
 
     >>> default_splits(5, 3), default_splits(8, 3)
     ([[(0, 1), (2, 3, 4)]], [[(0, 1), (2, 3, 4), (5, 6, 7)]])
     >>> default_splits(6, 4, free=4)
-    [[Group(disks=(0, 1), free=(4, 5)), (2, 3, 4, 5)]]
+    [[Group(disks=(0, 1), free=(4, 5)), (2, 3, 4, 5)], [Group(disks=(0, 1), free=(2, 3)), (2, 3, 4, 5)]]
     """
     full, rest = divmod(n, largest)
     bounds = np.cumsum([0, *([rest] if rest else []), *[largest] * full]).tolist()
-    split: Split = []
-    for lo, hi in itertools.pairwise(bounds):
-        room = min(free - (hi - lo), n - hi) if hi < n else 0
-        split.append(Group(tuple(range(lo, hi)), tuple(range(n - room, n))) if room > 0 else tuple(range(lo, hi)))
-    return [split]
+    splits: list[Split] = []
+    for nearest in (False, True) if free else (False,):
+        split: Split = []
+        for lo, hi in itertools.pairwise(bounds):
+            room = min(free - (hi - lo), n - hi) if hi < n else 0
+            above = range(hi, hi + room) if nearest else range(n - room, n)
+            split.append(Group(tuple(range(lo, hi)), tuple(above)) if room > 0 else tuple(range(lo, hi)))
+        if split not in splits:
+            splits.append(split)
+    return splits
 
 
 def group_size(puzzle: Puzzle) -> int:
