@@ -189,14 +189,15 @@ def group_size(puzzle: Puzzle) -> int:
 
 
 def free_size(puzzle: Puzzle) -> int:
-    """The most disks of a table with free obstacles in :func:`default_splits` (0 with faces: none).
+    """The most disks of a table with free obstacles in :func:`default_splits` (0 with faces: none): all but four
+    disks, one fewer than the cap (two of them are built).
 
-    >>> free_size(Puzzle(20, posts=4)), free_size(Puzzle(20, posts=5)), free_size(Puzzle(9, posts=4))
-    (11, 9, 7)
+    >>> free_size(Puzzle(20, posts=4)), free_size(Puzzle(20, posts=5)), free_size(Puzzle(13, posts=4))
+    (11, 9, 9)
     """
     if puzzle.faces:
         return 0
-    return min(pdb.largest_group(puzzle) - 1, puzzle.n - 2)
+    return max(0, min(pdb.largest_group(puzzle) - 1, puzzle.n - 4))
 
 
 def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, cache: bool = True) -> Heuristic:
