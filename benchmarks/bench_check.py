@@ -13,7 +13,9 @@
 * ``hanoikit.score.score``: 10,000 answers to a mixed set of 3 to 10 disks (classic, magnetic, 4 posts), half of
   them unfinished, each a reply with prose around its list (target: < 10 s); with and without the distance left
   from where each unfinished answer stops (``remaining``: on 4 posts the exhaustive search's tables up to 8 disks,
-  none beyond), and for information what the frontier search would cost a query on 4 posts and 9 or 10 disks.
+  the heuristic search beyond);
+* one unfinished 4-post, 10-disk list checked end to end (target: < 50 ms once the heuristic's tables exist): the
+  first check of a fresh process with the tables built, then loaded from the disk cache, then 20 other lists.
 
 Run ``python benchmarks/bench_check.py`` from the repository root (``--quick`` skips the magnetic list and the
 random starts).
@@ -23,16 +25,18 @@ from __future__ import annotations
 
 import io
 import os
+import random
+import statistics
+import subprocess
 import sys
-import time
-from collections.abc import Callable
+import tempfile
 
 import hanoikit as hk
 from hanoikit.formats import write_moves
 from hanoikit.generate import answer_text, generate, instance_puzzle
 from hanoikit.score import score
 from hanoikit.solvers import arrays, magnetic
-from timing import best, timed, verdict
+from timing import best, timed, verdict, wall_and_cpu
 
 
 def text_of(puzzle: hk.Puzzle) -> bytes:
@@ -47,18 +51,6 @@ def naive(puzzle: hk.Puzzle, data: bytes) -> bool:
     for line in data.decode().splitlines():
         state = puzzle.apply(state, hk.Move.parse(line))
     return state == puzzle.goal
-
-
-def wall_and_cpu(function: Callable[[], object], repeat: int = 3) -> tuple[float, float]:
-    """The fastest wall-clock and processor seconds of ``repeat`` calls: on a shared machine (see the load printed
-    first) the wall-clock time also counts the time other processes hold the cores."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        function()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return min(walls), min(cpus)
 
 
 def per_million(seconds: float, moves: int) -> str:
@@ -154,13 +146,57 @@ def scoring(quick: bool) -> None:
               f"processor {verdict(cpu < 10 * count / 10_000)}")
         if result is not None:
             unknown = sum(r["remaining"] is None for r in result.results if r["kind"] == "unfinished")
-            print(f"      {unknown} unfinished answers without a distance (beyond the exhaustive search's cap)")
-    for n in (9, 10):  # what remaining would cost there with the frontier search, for information
-        puzzle = hk.Puzzle(n, posts=4)
-        half = puzzle.play(list(puzzle.solve())[: puzzle.distance() // 2])
-        wall, cpu = wall_and_cpu(lambda puzzle=puzzle, half=half: puzzle.distance(half, puzzle.goal), repeat=1)
-        print(f"    4 posts, {n} disks: the distance left from half way by the frontier search: {wall:.2f} s a query "
-              f"(processor {cpu:.2f} s); score leaves remaining None there")
+            print(f"      {unknown} unfinished answers without a distance")
+    unfinished_four_posts()
+
+
+_FIRST_CHECK = """
+import sys, time
+import hanoikit as hk
+from hanoikit.generate import answer_text
+puzzle = hk.Puzzle(10, posts=4)
+moves = list(puzzle.solve())
+back = hk.Move(moves[19].disk, moves[19].dst, moves[19].src)
+text = answer_text(puzzle, moves[:20] + [back] + moves[19:30])  # a move undone and redone: off course, unfinished
+wall, cpu = time.perf_counter(), time.process_time()
+report = hk.check(puzzle, text)
+assert report.kind == "unfinished" and report.remaining is not None and report.first_suboptimal == 21
+print(time.perf_counter() - wall, time.process_time() - cpu)
+"""
+
+
+def unfinished_four_posts() -> None:
+    """One unfinished 4-post, 10-disk list checked end to end (the distance left and the first suboptimal move, by
+    the registry's solvers): in a fresh process with the heuristic's tables built, then loaded from the disk cache,
+    then 20 other lists in one process once they are there."""
+    print("  an unfinished 4-post, 10-disk list, hk.check end to end (the distance left and the first suboptimal "
+          "move)")
+    with tempfile.TemporaryDirectory() as cache:
+        environment = {**os.environ, "HANOIKIT_CACHE_DIR": cache}
+        for what in ("tables built (an empty cache)", "tables loaded from the disk cache"):
+            done = subprocess.run([sys.executable, "-c", _FIRST_CHECK], env=environment, check=True,
+                                  capture_output=True, text=True)
+            wall, cpu = map(float, done.stdout.split())
+            print(f"    first check in a fresh process, {what}, numba's loops loaded: {wall:.2f} s, processor "
+                  f"{cpu:.2f} s")
+    puzzle = hk.Puzzle(10, posts=4)
+    rng = random.Random(1)
+    texts = []
+    while len(texts) < 21:
+        state, moves = puzzle.start, []
+        for _ in range(rng.randint(5, 60)):  # a random walk: unfinished, and rarely optimal
+            move = rng.choice(puzzle.legal_moves(state))
+            moves.append(move)
+            state = puzzle.moved(state, move)
+        if state != puzzle.goal:
+            texts.append(answer_text(puzzle, moves))
+    hk.check(puzzle, texts[0])
+    walls, cpus = zip(*(wall_and_cpu(lambda text=text: hk.check(puzzle, text), repeat=1) for text in texts[1:]))
+    print(f"    then 20 random unfinished lists: median {statistics.median(walls) * 1e3:.1f} ms, max "
+          f"{max(walls) * 1e3:.1f} ms (processor median {statistics.median(cpus) * 1e3:.1f} ms, max "
+          f"{max(cpus) * 1e3:.1f} ms)   target < 50 ms: wall {verdict(max(walls) < 0.05)}, processor "
+          f"{verdict(max(cpus) < 0.05)}")
+
 
 if __name__ == "__main__":
     main()

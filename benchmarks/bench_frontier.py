@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -40,14 +41,14 @@ def _published(anumber: str) -> list[int]:
     return list(entry.terms[1 - entry.offset :])
 
 
-A160002, A338089, A338024 = (_published(a) for a in ("A160002", "A338089", "A338024"))
+A160002, A338089, A338024, A007665 = (_published(a) for a in ("A160002", "A338089", "A338024", "A007665"))
 
 QUICK = "--quick" in sys.argv
 LONG = "--long" in sys.argv
 TOP = int(sys.argv[sys.argv.index("--top") + 1]) if "--top" in sys.argv else None  # OEIS rows up to this n
 ROWS = ("kernel", "memory", "any15", "any16", "classic20", "magnetic16", "a160002", "a338", "fs5", "nnnn", "cluster",
         "paper")
-NNNN = [1, 4, 7, 12, 19, 26, 37, 50, 67, 86]  # hanoikit.oeis.NEW_MEMBERS' docstring: n = 1..10, searched before
+NNNN = "magnetic, 4 posts NNNN (free), R up to B up"  # its terms recorded so far: hanoikit.oeis.RECORDED[NNNN]
 
 
 # -- each row, in its own process --------------------------------------------------------------------------------------
@@ -85,22 +86,31 @@ def _rate(puzzle) -> dict:
             "load": os.getloadavg()[0]}
 
 
+def _cpu() -> float:
+    """The CPU time of this process and of its children that have ended (the worker processes of a finished search)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def _terms(make, top: int, expected) -> dict:
     """The distances from start to goal of ``make(n)``, n = 1..top (2 processes from n = 12), with ``expected(n)``
-    beside each and the seconds."""
+    beside each, the positions reached, the wall and CPU seconds and the load average before each."""
     from hanoikit.solvers import tower_search
 
     _warm()
+    began_at = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     terms = []
     for n in range(1, top + 1):
         puzzle = make(n)
-        began = time.perf_counter()
+        load, cpu, began = os.getloadavg()[0], _cpu(), time.perf_counter()
+        reached = None
         if n >= 12:
-            found = _search(puzzle, until_target=True, engine="processes", workers=2)[1].distance
+            result = _search(puzzle, until_target=True, engine="processes", workers=2)[1]
+            found, reached = result.distance, result.reachable
         else:
             found = tower_search.distance(puzzle, max_codes=2**40)
-        terms.append((n, found, expected(n), time.perf_counter() - began))
-    return {"terms": terms}
+        terms.append((n, found, expected(n), reached, time.perf_counter() - began, _cpu() - cpu, load))
+    return {"terms": terms, "began": began_at}
 
 
 def _measured(puzzle, **options) -> dict:
@@ -173,8 +183,11 @@ def row(name: str) -> dict:
         top = TOP or (9 if QUICK else 13 if LONG else 11)
         return _terms(lambda n: Puzzle(n, posts=5), top, lambda n: frame_stewart.count(n, 5))
     if name == "nnnn":
+        from hanoikit.oeis import RECORDED
+
         top = TOP or (9 if QUICK else 13 if LONG else 11)
-        return _terms(lambda n: MagneticPuzzle(n, "NNNN"), top, lambda n: NNNN[n - 1] if n <= len(NNNN) else None)
+        known = RECORDED[NNNN]
+        return _terms(lambda n: MagneticPuzzle(n, "NNNN"), top, lambda n: known[n - 1] if n <= len(known) else None)
     if name == "any15":
         return _measured(Puzzle(10 if QUICK else 15, posts=4), engine="processes", workers=2)
     if name == "classic20":
@@ -284,19 +297,10 @@ def main() -> None:
         print(f"all equal to the published terms: {verdict(agree)}")
     for name, title, label in (
         ("fs5", "Frame-Stewart on 5 posts checked by exhaustive search (S..S to D..D)", "Frame-Stewart"),
-        ("nnnn", "magnetic NNNN (free), R up to B up: the new counts (hanoi oeis --new)", "known"),
+        ("nnnn", "magnetic NNNN (free), R up to B up: the new counts (hanoi oeis --new)", "recorded"),
     ):
         if name in only:
-            found = run(name)
-            print(f"\n{title}")
-            print(f"{'n':>4}{'searched':>12}{label:>15}{'seconds':>10}")
-            agree = True
-            for n, distance, expected, seconds in found["terms"]:
-                agree &= expected is None or distance == expected
-                shown = "-" if expected is None else f"{expected:,}"
-                print(f"{n:>4}{distance:>12,}{shown:>15}{seconds:>10.1f}")
-            top = found["terms"][-1][0]
-            print(f"n <= {top} searched, all equal where known: {verdict(agree)}; target n <= 13: {verdict(top >= 13)}")
+            _checked(name, title, label, run(name))
     if "cluster" in only:
         found = figures["cluster"] = run("cluster")
         one, two = found["runs"]["1"], found["runs"]["2"]
@@ -321,6 +325,37 @@ def main() -> None:
               f"latency 2 workers would take {one['layers_cpu'] / two['critical']:.2f}x less time than 1")
     if "paper" in only:
         _paper(figures)
+
+
+def _checked(name: str, title: str, label: str, found: dict) -> None:
+    """The terms searched beside the expected ones (Frame-Stewart's count and OEIS A007665, or the terms recorded in
+    hanoikit.oeis.RECORDED), and whether the package's record follows what was searched."""
+    from hanoikit.oeis import RECORDED
+    from hanoikit.solvers import frame_stewart, registry
+
+    print(f"\n{title}, from {found['began']}")
+    print(f"{'n':>4}{'searched':>10}{label:>15}{'reached':>15}{'wall s':>9}{'CPU s':>8}{'load':>7}")
+    agree = True
+    for n, distance, expected, reached, wall, cpu, load in found["terms"]:
+        agree &= expected is None or distance == expected
+        if name == "fs5":
+            agree &= distance == A007665[n - 1]
+        shown = "-" if expected is None else f"{expected:,}"
+        print(f"{n:>4}{distance:>10,}{shown:>15}{'' if reached is None else f'{reached:,}':>15}{wall:>9.1f}{cpu:>8.1f}"
+              f"{load:>7.1f}")
+    top = found["terms"][-1][0]
+    against = "Frame-Stewart and the published A007665" if name == "fs5" else "the recorded terms"
+    print(f"n <= {top} searched, all equal to {against} where known: {verdict(agree)}; target n <= 13: "
+          f"{verdict(top >= 13)}")
+    if name == "fs5":
+        recorded = (frame_stewart.CHECKED_DISKS[5], registry.FRAME_STEWART_5.checked_up_to)
+        print(f"frame_stewart.CHECKED_DISKS[5], the registry's checked_up_to: {recorded}, at most what this run "
+              f"checked: {verdict(agree and max(recorded) <= top)}")
+    else:
+        searched, recorded = [distance for _, distance, *_ in found["terms"]], list(RECORDED[NNNN])
+        print(f"hanoikit.oeis.RECORDED holds n <= {len(recorded)}: equal to this run's where both are: "
+              f"{verdict(recorded[:top] == searched[: len(recorded)])}; every recorded term searched in this run: "
+              f"{verdict(top >= len(recorded))}")
 
 
 def _paper(figures: dict) -> None:

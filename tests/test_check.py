@@ -7,6 +7,7 @@ import io
 import json
 import re
 import sys
+import unittest.mock
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import hanoikit as hk
-from hanoikit import MagneticPuzzle, Move, Puzzle, State, checker
+from hanoikit import MagneticPuzzle, Move, Puzzle, State, checker, replay
 from hanoikit.checker import check
 from hanoikit.cli import main
 from hanoikit.formats import write_moves
@@ -272,19 +273,17 @@ def test_one_corrupted_move_is_rejected_there(walk: tuple[Puzzle, State, list[Mo
         assert report.kind == _kind_of(reason)
 
 
-@given(walks(), st.integers(1, 9))
-def test_chunks_and_the_per_move_replay_agree(walk: tuple[Puzzle, State, list[Move]], size: int) -> None:
-    """The array replay cut into small chunks, and the plain per-move replay, find the same first illegal move."""
+@given(walks(), st.booleans())
+def test_the_array_replay_and_the_per_move_replay_agree(walk: tuple[Puzzle, State, list[Move]], compiled: bool) -> None:
+    """The replay over arrays (compiled by numba, or the same loop in plain Python) and the plain per-move replay
+    through the rule hooks find the same first illegal move and the same position before it."""
     puzzle, start, moves = walk
     corrupted = moves + [Move(puzzle.n, 0, puzzle.posts - 1)] + moves
     listed = as_move_list(corrupted, puzzle.posts)
     slow = checker._replay_slowly(puzzle, start, listed, 0, len(listed))
-    original = checker.CHUNK_MOVES
-    checker.CHUNK_MOVES = size
-    try:
+    loop = replay._loop.compiled if compiled else replay._play
+    with unittest.mock.patch.object(replay, "_loop", lambda moves: loop):
         assert checker._replay(puzzle, start, listed, len(listed)) == slow
-    finally:
-        checker.CHUNK_MOVES = original
 
 
 class _NoLargestOnI(Puzzle):

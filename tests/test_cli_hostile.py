@@ -69,13 +69,15 @@ slow test."""
 
 
 def _commands() -> list[str]:
-    names = sorted(set(app.commands) - _INTERACTIVE)
+    names = sorted(set(app.list_commands(click.Context(app))) - _INTERACTIVE)
     assert set(names) == set(_BASE), "a new command needs a quick valid run in _BASE"
     return names
 
 
 def _parameters(name: str) -> list[click.Parameter]:
-    return [p for p in app.commands[name].params if p.name != "help"]
+    command = app.get_command(click.Context(app), name)
+    assert command is not None
+    return [p for p in command.params if p.name != "help"]
 
 
 def _run(name: str, tmp: Path, data: st.DataObject) -> tuple[list[str], int, str]:

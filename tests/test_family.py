@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
-from hanoikit.limits import MAX_FAMILY_INDEX_DISKS, MAX_FRONTIER_SOLVER_CODES, MAX_SEARCH_POSITIONS
-from hanoikit.solvers import cyclic, exhaustive, frame_stewart, linear, registry
+from hanoikit.limits import MAX_FAMILY_INDEX_DISKS, MAX_FRONTIER_SOLVER_CODES, MAX_POSTS, MAX_SEARCH_POSITIONS
+from hanoikit.oeis_terms import PUBLISHED
+from hanoikit.solvers import cyclic, exhaustive, frame_stewart, linear, registry, tower_search
 from oracle import plain_distances
 
 
@@ -81,12 +82,31 @@ def test_frame_stewart_is_optimal_up_to_the_checked_disks(k, n):
 
 def test_frame_stewart_guarantees_are_stated_honestly():
     assert Puzzle(3, posts=4).solver().guarantee is hk.solvers.Guarantee.PROVEN_OPTIMAL
-    five = Puzzle(3, posts=5).solver()
-    assert five.guarantee is hk.solvers.Guarantee.CONJECTURED_OPTIMAL
-    assert five.checked_up_to == frame_stewart.CHECKED_DISKS == 6
+    checked = frame_stewart.CHECKED_DISKS
+    assert sorted(checked) == list(range(5, MAX_POSTS + 1))
+    for k in range(5, MAX_POSTS + 1):
+        solver = Puzzle(3, posts=k).solver()
+        assert solver.name == "frame-stewart" and solver.guarantee is hk.solvers.Guarantee.CONJECTURED_OPTIMAL
+        assert solver.checked_up_to == min(checked[j] for j in checked if registry_covers(solver, j))
+    assert registry.FRAME_STEWART_5.checked_up_to == checked[5]
     assert 5**7 <= MAX_SEARCH_POSITIONS  # five posts, 7 disks: within reach of the exhaustive search (slow test)
+    assert checked[6] == 6  # the slow test searches six posts up to 6 disks
     for k in range(7, 11):  # n <= k - 1: every disk but the largest moves at least twice, so 2n - 1 is optimal
+        assert checked[k] == k - 1
         assert all(frame_stewart.count(n, k) == 2 * n - 1 for n in range(1, k))
+
+
+def registry_covers(solver: registry.Solver, posts: int) -> bool:
+    return solver.covers(Puzzle(1, posts=posts))
+
+
+def test_frame_stewart_on_five_posts_is_the_frontier_search_distance_at_small_n():
+    """The five-post record (searched to CHECKED_DISKS[5] by bench_frontier.py --long) where the search is cheap: the
+    tower search (in memory from both ends up to 2^22 codes) against Frame-Stewart and the published A007665."""
+    published = PUBLISHED["A007665"]
+    for n in range(1, 10):
+        expected = frame_stewart.count(n, 5)
+        assert tower_search.distance(Puzzle(n, posts=5)) == expected == published.terms[n - published.offset]
 
 
 @pytest.mark.parametrize("k, n", [(4, 9), (4, 12), (5, 10), (6, 9), (10, 12)])

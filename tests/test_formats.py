@@ -223,3 +223,22 @@ def test_readers_accept_exactly_what_the_writers_write(moves: list[Move], fmt: s
     except InvalidMoveError:
         return
     assert reference(got, fmt) == bytes(text)
+
+
+@given(moves=moves_strategy, fmt=st.sampled_from(FORMATS), edits=st.lists(
+    st.tuples(st.integers(0, 10**4), st.sampled_from(b"0129SIDX,[]\n ")), max_size=4))
+def test_the_compiled_scan_reads_as_the_plain_one(moves: list[Move], fmt: str, edits: list[tuple[int, int]]) -> None:
+    """The line scan compiled by numba (long inputs) and the same loop in plain Python find the same moves and the
+    same lines out of shape, in lines with bytes changed anywhere."""
+    text = bytearray(reference(moves, fmt))
+    for at, byte in edits:
+        text[at % max(len(text), 1) : at % max(len(text), 1) + 1] = bytes([byte])
+    lines = bytes(text[: text.rfind(b"\n") + 1])
+    shape = formats._SHAPES[fmt]
+    found = []
+    for scan in (formats._scan, formats._scanning.compiled):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(formats, "_scanning", lambda size, scan=scan: scan)
+            (disk, src, dst), bad, last = formats._shaped(shape, lines)
+        found.append(([a[~bad].tolist() for a in (disk, src, dst)], bad.tolist(), last))
+    assert found[0] == found[1]

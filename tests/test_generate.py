@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 from urllib.parse import parse_qs
 
 import pytest
@@ -276,7 +277,7 @@ def test_score_hostile_answers(tmp_path, capsys) -> None:  # type: ignore[no-unt
         (tmp_path / "dir.png").mkdir(exist_ok=True)
         assert main(["score", str(set_path), str(answers_path), "--plot", str(tmp_path / plot)]) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and err.startswith("hanoi: cannot plot to")
+        assert err.count("\n") == 1 and err.startswith(("hanoi: cannot plot to", "hanoi score: Invalid value"))
 
 
 def test_score_by_line_order() -> None:
@@ -285,3 +286,11 @@ def test_score_by_line_order() -> None:
     assert [r["kind"] for r in result.results] == [None, "unfinished", "missing"]
     with pytest.raises(hk.InvalidMoveError, match="4 answers to a set of 3"):
         score(instances, [{"answer": ""}] * 4)
+
+
+def test_the_example_set_is_what_generate_writes() -> None:
+    """docs/examples/set.jsonl (scored in the README) is the set its command writes today."""
+    path = pathlib.Path(__file__).parent.parent / "docs" / "examples" / "set.jsonl"
+    shipped = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    made = generate(5, seed=4, families=["classic", "magnetic", "posts4"], disks=(3, 4), style="apple")
+    assert shipped == [json.loads(json.dumps(instance)) for instance in made]

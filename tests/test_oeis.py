@@ -96,6 +96,30 @@ def test_new_numbers_name_their_puzzle_and_spot_known_sequences():
     assert rows["magnetic, 3 posts cyclic NNN, R up to B up"].note == "the goal cannot be reached from n = 2 on"
 
 
+def test_the_recorded_new_numbers_are_searched_again_at_small_n():
+    rows = {row.name: row for row in oeis.new_numbers(upto=6, max_codes=70_000)}
+    assert set(oeis.RECORDED) <= set(oeis.NEW_MEMBERS)
+    for name, recorded in oeis.RECORDED.items():
+        row = rows[name]
+        assert row.recorded == list(recorded) and len(recorded) >= 10
+        assert row.terms == list(recorded[:6]) and "differs" not in row.note
+    free = oeis.RECORDED["magnetic, 4 posts NNNN (free), R up to B up"]
+    assert len(free) == 13
+    for n in range(1, 6):  # and by the plain oracle
+        puzzle = MagneticPuzzle(n, "NNNN")
+        assert plain_distances(puzzle, puzzle.start)[puzzle.goal] == free[n - 1]
+    assert all(not row.recorded for name, row in rows.items() if name not in oeis.RECORDED)
+
+
+def test_a_recorded_term_the_search_contradicts_is_reported(monkeypatch):
+    name = "magnetic, 4 posts NNNN (free), R up to B up"
+    wrong = list(oeis.RECORDED[name])
+    wrong[2] += 1
+    monkeypatch.setitem(oeis.RECORDED, name, tuple(wrong))
+    row = oeis.new_numbers(upto=4, max_codes=5000)[0]
+    assert row.name == name and row.note == f"differs from the recorded terms at n = 3: searched 7, recorded {wrong[2]}"
+
+
 def test_the_command_prints_the_table_json_and_csv(capsys):
     status, out, _ = run(["oeis", "--upto", "5", "--max-positions", "2000"], capsys)
     assert status == 0 and "A338089" in out and "agree" in out and "NO" not in out
@@ -105,6 +129,10 @@ def test_the_command_prints_the_table_json_and_csv(capsys):
     status, out, _ = run(["oeis", "--upto", "4", "--max-positions", "5000", "--new", "--format", "csv"], capsys)
     table = list(csv.DictReader(io.StringIO(out)))
     assert status == 0 and table[0]["terms"] == "1 4 7 12"
+    assert table[0]["recorded"] == " ".join(map(str, oeis.RECORDED[table[0]["name"]]))
+    status, out, _ = run(["oeis", "--upto", "3", "--max-positions", "2000", "--new"], capsys)
+    recorded = oeis.RECORDED["magnetic, 4 posts NNNN (free), R up to B up"]
+    assert status == 0 and "recorded (n = 1.." in out and str(recorded[-1]) in out
 
 
 def test_the_command_refuses_bad_limits_in_one_line(capsys):

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import hanoikit as hk
-from hanoikit import Move, Puzzle
+from hanoikit import Move, Puzzle, movelist
 from hanoikit.checker import check
 from hanoikit.cli import main
 from hanoikit.generate import answer_text
@@ -189,3 +191,26 @@ def test_the_readme_check_examples_run_as_written(capsys, monkeypatch) -> None: 
     for command, output in shown:
         status = main(shlex.split(command)[1:])
         assert status in (0, 3) and capsys.readouterr().out == output, command
+
+
+_BRACKETED = re.compile(r"[ \t]*\[[ \t]*(\d{1,9})[ \t]*,[ \t]*(\d{1,9})[ \t]*,[ \t]*(\d{1,9})[ \t]*\][ \t]*")
+
+
+@given(st.lists(st.tuples(st.integers(0, 10**4), st.integers(0, 9), st.integers(0, 9)), min_size=1, max_size=12),
+       st.lists(st.tuples(st.integers(0, 10**3), st.sampled_from("0123456789[], \tx")), max_size=3))
+def test_the_bracketed_scan_reads_the_list_shape_exactly(moves: list[tuple[int, int, int]],
+                                                         edits: list[tuple[int, str]]) -> None:
+    """The scan of a long one-line list (compiled by numba, and the same loop in plain Python) reads exactly the
+    texts that are ``[d, a, b]`` items separated by commas, numbers of at most 9 digits, spaces between marks."""
+    text = list(", ".join(f"[{d}, {a}, {b}]" for d, a, b in moves))
+    for at, char in edits:
+        text[at % len(text)] = char
+    body = "".join(text)
+    items = body.split(",")
+    groups = [",".join(items[i : i + 3]) for i in range(0, len(items), 3)]
+    matches = [_BRACKETED.fullmatch(group) for group in groups]
+    expected = [tuple(map(int, m.groups())) for m in matches if m] if len(items) % 3 == 0 and all(matches) else None
+    for scan in (movelist._scan, movelist._scanning.compiled):
+        table = np.zeros((len(body) // 7 + 1, 3), np.int64)
+        count = scan(np.frombuffer(body.encode(), np.uint8), table)
+        assert (None if count < 0 else [tuple(row) for row in table[:count].tolist()]) == expected

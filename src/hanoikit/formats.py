@@ -37,6 +37,7 @@ from typing import BinaryIO
 import numpy as np
 
 from .errors import InvalidMoveError, UnknownMethodError
+from .loops import Loop
 from .move import post_names
 from .movearray import Chunks, MoveArray, Recurring, disk_dtype
 
@@ -212,6 +213,7 @@ class _Shape:
         self.prefix, self.middle, self.suffix = prefix, middle, suffix
         self.posts = np.full(256, 255, np.uint8)
         self.posts[list(posts)] = [0, 1, 2]
+        self.parts = tuple(np.frombuffer(part, np.uint8) for part in (prefix, middle, suffix))
         self.example = _ITEM[fmt].format(disk=1, src=0, dst=2, src_name="S", dst_name="D").strip(",\n")
 
 
@@ -303,43 +305,68 @@ def _shaped(shape: _Shape, lines: bytes) -> tuple[MoveArray, np.ndarray, bool]:
     """The moves of every line of ``lines`` in ``shape``, which lines are not in it, and for json whether the last
     move ends the list."""
     raw = np.frombuffer(lines, np.uint8)
-    ends = np.flatnonzero(raw == ord("\n"))
-    starts = np.concatenate(([0], ends[:-1] + 1))
-    last = False
-    bad = np.zeros(len(ends), bool)
-    if shape.fmt == "json":
-        comma = raw[np.maximum(ends - 1, 0)] == ord(",")
-        bad[:-1] |= ~comma[:-1]  # every move but the last is followed by a comma
-        last = not comma[-1]
-        ends = ends - comma
-    pos = ends
-    for part in (shape.suffix, b"dst", shape.middle, b"src", shape.middle):
-        if part in (b"src", b"dst"):
-            pos = pos - 1
-            post = shape.posts[raw[np.maximum(pos, 0)]]
-            bad |= post > 2
-            if part == b"dst":
-                dst = post
-            else:
-                src = post
+    count = lines.count(b"\n")
+    disk, src, dst = np.zeros(count, np.int64), np.zeros(count, np.uint8), np.zeros(count, np.uint8)
+    bad = np.zeros(count, np.bool_)
+    last = _scanning(len(raw))(raw, *shape.parts, shape.posts, shape.fmt == "json", disk, src, dst, bad)
+    return MoveArray(disk, src, dst), bad, bool(last)
+
+
+def _scan(raw: np.ndarray, prefix: np.ndarray, middle: np.ndarray, suffix: np.ndarray, posts: np.ndarray,
+          commas: bool, disk: np.ndarray, src: np.ndarray, dst: np.ndarray, bad: np.ndarray) -> bool:
+    """Read each line of ``raw`` (ending with a newline) as ``prefix, disk digits, middle, src, middle, dst,
+    suffix`` into ``disk``, ``src``, ``dst`` (posts by their byte through ``posts``), marking in ``bad`` the lines
+    that are not; with ``commas``, every line but the last ends with a comma. Whether the last line has none."""
+    line, begin, last = 0, 0, False
+    fixed = prefix.shape[0] + 2 * middle.shape[0] + suffix.shape[0] + 2
+    for end in range(raw.shape[0]):
+        if raw[end] != 10:
             continue
-        for byte in reversed(part):
-            pos = pos - 1
-            bad |= raw[np.maximum(pos, 0)] != byte
-    begin = starts + len(shape.prefix)
-    for k, byte in enumerate(shape.prefix):
-        bad |= raw[np.minimum(starts + k, len(raw) - 1)] != byte
-    digits = pos - begin
-    bad |= (digits < 1) | (digits > _MAX_DIGITS) | (src == dst)
-    disk = np.zeros(len(ends), np.int64)
-    for k in range(_MAX_DIGITS):
-        has = digits > k
-        if not has.any():
-            break
-        digit = raw[np.where(has, begin + k, 0)].astype(np.int64) - ord("0")
-        bad |= has & ((digit < 0) | (digit > 9) | ((k == 0) & (digit == 0)))
-        disk = np.where(has, disk * 10 + digit, disk)
-    return MoveArray(disk, src, dst), bad, last
+        stop, wrong = end, False
+        if commas:
+            comma = end > begin and raw[end - 1] == 44
+            if comma:
+                stop -= 1
+            last = not comma
+            if not comma and end + 1 < raw.shape[0]:
+                wrong = True
+        digits = stop - begin - fixed
+        if digits < 1 or digits > _MAX_DIGITS:
+            wrong = True
+        else:
+            at = begin
+            for byte in prefix:
+                wrong |= raw[at] != byte
+                at += 1
+            number = 0
+            for k in range(digits):
+                digit = int(raw[at]) - 48
+                wrong |= digit < 0 or digit > 9 or (k == 0 and digit == 0)
+                number = number * 10 + digit
+                at += 1
+            for byte in middle:
+                wrong |= raw[at] != byte
+                at += 1
+            a = posts[raw[at]]
+            at += 1
+            for byte in middle:
+                wrong |= raw[at] != byte
+                at += 1
+            b = posts[raw[at]]
+            at += 1
+            for byte in suffix:
+                wrong |= raw[at] != byte
+                at += 1
+            wrong |= a > 2 or b > 2 or a == b
+            disk[line], src[line], dst[line] = number, a, b
+        bad[line] = wrong
+        line += 1
+        begin = end + 1
+    return last
+
+
+_scanning = Loop(_scan, 1 << 14)
+"""The scan compiled from 16 KiB of lines (or once loaded)."""
 
 
 def read_text(stream: BinaryIO | bytes) -> Iterator[MoveArray]:

@@ -66,6 +66,7 @@ import numpy as np
 from .errors import InvalidMoveError, InvalidPuzzleError, InvalidStateError, TooLargeError, quote
 from .formats import parse_lines, read_moves
 from .limits import MAX_CHECK_MOVES, MAX_DISKS
+from .loops import Loop
 from .move import Move, as_int, post_names
 from .movearray import MoveArray
 
@@ -289,8 +290,16 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
     unreadable: list[Unreadable] = []
     marks: list[tuple[int, int]] = []
     opened = None  # the line of a lone "[" with nothing read since
+    seen: dict[str, list[tuple[int, int, int]]] = {}  # the lines that are moves alone, read once
     for number, line in enumerate(text.splitlines(), first_line):
         stripped = line.strip()
+        known = seen.get(stripped)
+        if known is not None:
+            opened = None
+            moves += known
+            lines += [number] * len(known)
+            _ensure_moves(len(moves))
+            continue
         if _FENCE.fullmatch(stripped):
             marks.append((number, _FENCE_LINE))
             continue
@@ -304,7 +313,9 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
         opened = None
         try:
             found = _moves_of(stripped, mapping)
-            if found is None:
+            if found is not None:
+                seen[stripped] = found
+            else:
                 step = _STEP.match(stripped)
                 found = _moves_of(stripped[step.end() :], mapping) if step else None
             rest = None if found is not None or strict else _list_after_head(stripped)
@@ -382,7 +393,7 @@ def _read_format(data: bytes, strict: bool) -> _Read | None:
     """The moves of ``data`` in one of hanoikit's formats (three posts), else ``None``. Text and csv are read a
     block of lines at a time: a block with a line out of place is read line by line, the others by the vectorised
     readers of :mod:`hanoikit.formats`."""
-    data = data.replace(b"\r\n", b"\n")
+    data = data.replace(b"\r\n", b"\n") if b"\r" in data else data
     fmt = "csv" if data.startswith(b"disk,src,dst\n") else "json" if data.startswith(b"[\n") else "text"
     if not data.endswith(b"\n"):
         data += b"\n"
@@ -405,17 +416,18 @@ def _read_format(data: bytes, strict: bool) -> _Read | None:
         block = data[begin:end]
         (disk, src, dst), bad = parse_lines(block, fmt)
         numbers = np.arange(line, line + len(bad), dtype=np.int64)
-        good = ~bad
-        parts.append(_arrays(disk[good].astype(np.int64), src[good].astype(np.int64), dst[good].astype(np.int64),
-                             numbers[good]))
-        if bad.any():  # the other lines alone, line by line, a run of them at a time
-            texts = block.split(b"\n")
+        if not bad.any():
+            parts.append(_arrays(disk, src, dst, numbers))
+        else:  # the other lines alone, line by line, a run of them at a time
+            good = ~bad
+            parts.append(_arrays(disk[good], src[good], dst[good], numbers[good]))
+            ends = np.flatnonzero(np.frombuffer(block, np.uint8) == ord("\n"))
             where = np.flatnonzero(bad)
             cuts = np.flatnonzero(np.diff(where) > 1) + 1
             for run in np.split(where, cuts):
                 first, last = int(run[0]), int(run[-1])
-                read = _read_lines(b"\n".join(texts[first : last + 1]).decode("utf-8", "replace"), mapping,
-                                   line + first, strict)
+                text = block[int(ends[first - 1]) + 1 if first else 0 : int(ends[last])]
+                read = _read_lines(text.decode("utf-8", "replace"), mapping, line + first, strict)
                 parts.append(read.moves)
                 marks += read.marks
         count = sum(len(part) + len(part.unreadable) for part in parts)
@@ -430,47 +442,29 @@ def _in_line_order(parts: list[MoveList]) -> MoveList:
         return parts[0]
     listed = _concatenated(parts)
     assert listed.lines is not None
-    order = np.argsort(listed.lines, kind="stable")
-    lines = listed.lines[order]
+    disk, src, dst, lines = listed.disk, listed.src, listed.dst, listed.lines
+    if (np.diff(lines) < 0).any():
+        order = np.argsort(lines, kind="stable")
+        disk, src, dst, lines = disk[order], src[order], dst[order], lines[order]
     unreadable = sorted((u.line, u.text, u.reason) for u in listed.unreadable)
     kept = tuple(Unreadable(at, text, int(np.searchsorted(lines, at)), reason) for at, text, reason in unreadable)
-    return MoveList(listed.disk[order], listed.src[order], listed.dst[order], lines, kept)
+    return MoveList(disk, src, dst, lines, kept)
 
 
 def _bracketed(data: bytes, line: int, mapping: dict[str, int]) -> MoveList | None:
-    """A long one-line list of moves with posts as numbers, ``[[1, 0, 2], [2, 0, 1], ...]``, read at once with
-    numpy (the moves of the line that holds one), else ``None``."""
+    """A long one-line list of moves with posts as numbers, ``[[1, 0, 2], [2, 0, 1], ...]``, read at once (the moves
+    of the line that holds one), else ``None``."""
     open_, close = data.find(b"[["), data.rfind(b"]]")
     body = data[open_ + 1 : close + 1]
     if open_ < 0 or close < open_ or len(body) < 1 << 12 or not body.isascii():
         return None
     raw = np.frombuffer(body, np.uint8)
-    digit = (raw >= ord("0")) & (raw <= ord("9"))
-    space = (raw == ord(" ")) | (raw == ord("\t"))
-    skeleton = raw[~digit & ~space]
-    count = (len(skeleton) + 1) // 5
-    if not count or len(skeleton) != 5 * count - 1:
-        return None
+    table = np.zeros((len(body) // 7 + 1, 3), np.int64)
+    count = int(_scanning(len(body))(raw, table))
+    if count < 0:
+        return None  # not in that shape: read line by line
     _ensure_moves(count)
-    if not np.array_equal(skeleton, np.resize(np.frombuffer(b"[,,],", np.uint8), len(skeleton))):
-        return None
-    edges = np.diff(np.concatenate(([False], digit, [False])).astype(np.int8))
-    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
-    if len(starts) != 3 * count:
-        return None  # a number missing, or two in one place: read line by line
-    marks = np.flatnonzero(~digit & ~space)
-    before = marks[np.searchsorted(marks, starts) - 1]  # the mark before each number: "[", ",", "," in turn
-    if not np.array_equal(raw[before], np.resize(np.frombuffer(b"[,,", np.uint8), len(starts))) or (
-            before[1:] < ends[:-1]).any():
-        return None
-    lengths = ends - starts
-    if lengths.max() > 9:
-        return None
-    numbers = np.zeros(len(starts), np.int64)
-    for k in range(int(lengths.max())):
-        has = lengths > k
-        numbers = np.where(has, numbers * 10 + raw[np.where(has, starts + k, 0)].astype(np.int64) - ord("0"), numbers)
-    table = numbers.reshape(-1, 3)
+    table = table[:count]
     posts = table[:, 1:]
     if posts.max() > 254:
         return None
@@ -478,6 +472,47 @@ def _bracketed(data: bytes, line: int, mapping: dict[str, int]) -> MoveList | No
     if (named[posts] < 0).any():
         return None  # a post named by a number the names do not know: read line by line, and reported there
     return _arrays(table[:, 0], named[table[:, 1]], named[table[:, 2]], np.full(count, line, np.int64))
+
+
+def _scan(raw: np.ndarray, table: np.ndarray) -> int:
+    """Read ``raw``, ``[d, a, b], [d, a, b], ...`` (numbers of at most 9 digits, spaces anywhere between the marks),
+    into the rows of ``table``; the number of moves, or -1 if ``raw`` is not in that shape."""
+    size, at, count = raw.shape[0], 0, 0
+    while True:
+        while at < size and (raw[at] == 32 or raw[at] == 9):
+            at += 1
+        if at == size or raw[at] != 91:  # [
+            return -1
+        at += 1
+        for item in range(3):
+            while at < size and (raw[at] == 32 or raw[at] == 9):
+                at += 1
+            begin, value = at, 0
+            while at < size and 48 <= raw[at] <= 57:
+                value = value * 10 + int(raw[at]) - 48
+                at += 1
+                if at - begin > 9:
+                    return -1
+            if at == begin:
+                return -1
+            table[count, item] = value
+            while at < size and (raw[at] == 32 or raw[at] == 9):
+                at += 1
+            if at == size or raw[at] != (44 if item < 2 else 93):  # , or ]
+                return -1
+            at += 1
+        count += 1
+        while at < size and (raw[at] == 32 or raw[at] == 9):
+            at += 1
+        if at == size:
+            return count
+        if raw[at] != 44:  # ,
+            return -1
+        at += 1
+
+
+_scanning = Loop(_scan, 1 << 14)
+"""The scan compiled from 16 KiB of text (or once loaded)."""
 
 
 def _concatenated(parts: list[MoveList]) -> MoveList:

@@ -28,7 +28,7 @@ from .solvers import tower_search
 from .solvers.registry import EXHAUSTIVE, solver_for
 from .state import State
 
-__all__ = ["NEW_MEMBERS", "Member", "NewRow", "Row", "compare", "new_numbers"]
+__all__ = ["NEW_MEMBERS", "RECORDED", "Member", "NewRow", "Row", "compare", "new_numbers"]
 
 
 @dataclass(frozen=True)
@@ -226,26 +226,36 @@ NEW_MEMBERS: dict[str, Callable[[int], Puzzle]] = {
 tower on D showing blue unless told). With moves in a line or around a cycle of even length a disk's face is fixed
 by the parity of its post, so those counts are the classic ones (or the goal cannot be reached): the notes say so.
 
-Computed here with ``hanoi oeis --new --max-positions 33554432`` (n = 1..10, about 90 s for n = 10):
+The terms searched further than ``hanoi oeis`` goes by default are in :data:`RECORDED`. RBBB: a disk cannot move
+between two blue posts, so it is the star with centre S (OEIS A291877); three posts, cyclic moves: the goal cannot
+be reached for n >= 2 (the cycle is odd)."""
 
-* NNNN, red up to blue up: 1, 4, 7, 12, 19, 26, 37, 50, 67, 86
-* NNNN, red up to red up: 2, 4, 8, 14, 20, 30, 40, 54, 68, 90
-* RNNB: 1, 4, 7, 12, 19, 26, 37, 50, 69, 90
-* RBNB: 1, 4, 7, 12, 19, 28, 39, 52, 71, 92
-* RBRB and RRBB: 1, 4, 7, 12, 21, 30, 41, 56, 75, 102
-* RBBB: a disk cannot move between two blue posts, so it is the star with centre S (OEIS A291877)
-* three posts, cyclic moves: the goal cannot be reached for n >= 2 (the cycle is odd)"""
+RECORDED: dict[str, tuple[int, ...]] = {
+    "magnetic, 4 posts NNNN (free), R up to B up": (1, 4, 7, 12, 19, 26, 37, 50, 67, 86, 109, 136, 169),
+    "magnetic, 4 posts NNNN, R up to R up": (2, 4, 8, 14, 20, 30, 40, 54, 68, 90),
+    "magnetic, 4 posts RNNB": (1, 4, 7, 12, 19, 26, 37, 50, 69, 90),
+    "magnetic, 4 posts RBNB": (1, 4, 7, 12, 19, 28, 39, 52, 71, 92),
+    "magnetic, 4 posts RBRB": (1, 4, 7, 12, 21, 30, 41, 56, 75, 102),
+    "magnetic, 4 posts RRBB": (1, 4, 7, 12, 21, 30, 41, 56, 75, 102),
+}
+"""Terms ``n = 1, 2, ...`` of :data:`NEW_MEMBERS` recorded from exhaustive searches larger than ``hanoi oeis --new``
+makes by default: up to n = 10 with ``hanoi oeis --new --max-positions 33554432`` (about 90 s for n = 10), and NNNN
+(free) up to n = 13 with the frontier search (``benchmarks/bench_frontier.py --long --only nnnn``, 2^30 codes at
+n = 13; the run is in ``docs/search-at-scale.md``). :func:`new_numbers` shows them beside the terms it searches and
+says where the two differ."""
 
 
 class NewRow(NamedTuple):
-    """The optimal counts of a member for ``n = 1 .. len(terms)`` (``None``: the goal cannot be reached), and a note
-    when they are a published sequence after all or the goal cannot be reached."""
+    """The optimal counts of a member for ``n = 1 .. len(terms)`` (``None``: the goal cannot be reached), a note
+    when they are a published sequence after all, the goal cannot be reached or they differ from the ``recorded``
+    terms (:data:`RECORDED`, ``n = 1 .. len(recorded)``)."""
 
     name: str
     puzzle: str
     method: str
     terms: list[int | None]
     note: str
+    recorded: list[int]
 
 
 def _note(terms: list[int | None]) -> str:
@@ -267,8 +277,8 @@ def new_numbers(upto: int | None = None, max_codes: int = OEIS_DEFAULT_CODES) ->
     ``max_codes`` codes, by the exhaustive search.
 
     >>> row = new_numbers(upto=4)[0]
-    >>> row.name, row.terms
-    ('magnetic, 4 posts NNNN (free), R up to B up', [1, 4, 7, 12])
+    >>> row.name, row.terms, row.recorded[:6], row.note
+    ('magnetic, 4 posts NNNN (free), R up to B up', [1, 4, 7, 12], [1, 4, 7, 12, 19, 26], '')
     """
     rows = []
     for name, make in NEW_MEMBERS.items():
@@ -278,5 +288,20 @@ def new_numbers(upto: int | None = None, max_codes: int = OEIS_DEFAULT_CODES) ->
             puzzle = make(n)
             terms.append(_searched(puzzle, puzzle.start, puzzle.goal, max_codes))
             n += 1
-        rows.append(NewRow(name, repr(make(1)).replace("(1, ", "(n, "), "exhaustive search", terms, _note(terms)))
+        recorded = list(RECORDED.get(name, ()))
+        notes = [_note(terms), _difference(terms, recorded)]
+        rows.append(NewRow(name, repr(make(1)).replace("(1, ", "(n, "), "exhaustive search", terms,
+                           "; ".join(note for note in notes if note), recorded))
     return rows
+
+
+def _difference(terms: list[int | None], recorded: list[int]) -> str:
+    """Where the searched terms first differ from the recorded ones, if they do.
+
+    >>> _difference([1, 4, 8], [1, 4, 7, 12])
+    'differs from the recorded terms at n = 3: searched 8, recorded 7'
+    """
+    for n, (term, known) in enumerate(zip(terms, recorded), 1):
+        if term != known:
+            return f"differs from the recorded terms at n = {n}: searched {term}, recorded {known}"
+    return ""

@@ -154,8 +154,10 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
 
     ``names`` (default: each instance's own ``names``, else hanoikit's letters and numbers) names the posts of the
     answers; with ``strict`` an answer must be a bare move list. With ``remaining``, each unfinished or illegal answer
-    gets the distance from the position it reached to the goal (``remaining``; ``None`` where no solver answers it
-    within its caps, or only the frontier search would: see :func:`hanoikit.solvers.exhaustive.distance`).
+    gets the distance from the position it reached to the goal (``remaining``, by the registry's solvers: on four
+    posts and more the heuristic search above the exhaustive search's tables, a few milliseconds a query at 10 disks
+    once its tables are built; ``None`` where no solver answers it within its caps, or only the exhaustive search
+    beyond its tables would: see :func:`hanoikit.solvers.exhaustive.distance`).
 
     Raises :class:`~hanoikit.InvalidMoveError` for an answer that is not an object with an answer, given twice or to
     an instance not in the set, and :class:`~hanoikit.InvalidPuzzleError` for an instance that names no puzzle.
@@ -200,7 +202,7 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
 
 def _remaining(puzzle: Puzzle, final: str, goal: State) -> int | None:
     """The distance from ``final`` to ``goal``, unless only the exhaustive search beyond its table size (the
-    frontier search, about a second a query on 4 posts and 9 disks) would answer it."""
+    frontier search, seconds a query) would answer it."""
     from .solvers.exhaustive import position_bound
     from .solvers.registry import EXHAUSTIVE
 

@@ -18,8 +18,9 @@ Every number comes from the magnetic engine (:mod:`hanoikit.solvers.magnetic`), 
 
 from __future__ import annotations
 
-from ..errors import UnknownMethodError, UnsolvableError
+from ..errors import InvalidPuzzleError, UnknownMethodError, UnsolvableError, quote
 from ..limits import MAX_RECURRENCE_TERMS, MAX_TOTALS_DISKS, ensure_at_most
+from ..move import as_int
 from ..puzzle import VARIANTS, MagneticPuzzle
 from ..state import Color
 
@@ -49,6 +50,8 @@ def totals_upto(colors: str, upto: int, goal_up: Color | None = None, start_up: 
     from .markov import variant_key
 
     key = variant_key(colors, goal_up, start_up)  # a three-post tower
+    if as_int(upto) is None:
+        raise InvalidPuzzleError(f"upto is a whole number of disks, not {quote(upto)}")
     ensure_at_most(upto, MAX_TOTALS_DISKS, "totals")
     MagneticPuzzle(1, colors, start_up=start_up, goal_up=goal_up).distance()  # the same error if there is no solution
     eng = L.engine()

@@ -1,4 +1,5 @@
-"""The ``hanoi`` command line. Each module of this package adds one group of commands to the shared app.
+"""The ``hanoi`` command line. Each module of this package adds one group of commands to the shared app, imported
+when a command of it is asked for (:data:`~hanoikit.cli.app.COMMAND_MODULES`), so that a command starts quickly.
 
 Exit statuses: 0 done (also when the reader of the output went away, as in ``hanoi solve 25 | head -1``), 1 the
 output could not be written, 2 bad input, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). Every failure ends
@@ -7,7 +8,6 @@ with one line on stderr, and files half written are removed.
 
 from __future__ import annotations
 
-import importlib
 import io
 import os
 import signal
@@ -22,11 +22,6 @@ from ..errors import HanoiError
 from .app import OutputError, app
 
 __all__ = ["app", "main", "Terminated"]
-
-_COMMAND_MODULES = ("demo", "solve", "search", "magnetic", "levy", "pictures", "play", "check", "oeis")
-
-for _name in _COMMAND_MODULES:
-    importlib.import_module(f"{__name__}.{_name}")
 
 
 class Terminated(BaseException):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import importlib
 import math
+import os
 import re
 from collections.abc import Callable
 from typing import Any, NoReturn, cast
@@ -12,17 +14,19 @@ from typing import Any, NoReturn, cast
 import click
 
 from .. import limits
-from ..errors import HanoiError, InvalidPuzzleError
+from ..errors import HanoiError, InvalidPuzzleError, quote
 from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
 from ..state import Color
 
 __all__ = [
-    "app", "fail", "make_puzzle", "magnetic_options", "family_options", "puzzle_rules", "table_format", "OutputError",
-    "DISKS", "FiniteRange",
+    "app", "COMMAND_MODULES", "fail", "make_puzzle", "magnetic_options", "family_options", "puzzle_rules",
+    "table_format", "OutputError",
+    "DISKS", "FiniteRange", "OutputPath",
 ]
 
 _NEGATIVE = re.compile(r"-\d.*")
 _CAP = re.compile(r"\{(MAX_[A-Z_]+)\}")
+_PATH_QUOTE = 200  # a path is quoted whole unless it is longer
 
 
 class OutputError(Exception):
@@ -59,8 +63,27 @@ class _Command(click.Command):
         return super().parse_args(ctx, args)
 
 
+COMMAND_MODULES = ("solve", "demo", "search", "magnetic", "levy", "pictures", "play", "check", "oeis")
+"""The modules of this package that add commands to :data:`app`, imported on demand: a command runs with only the
+modules up to its own loaded (``hanoi distance`` with ``solve`` alone), and the list of commands loads them all."""
+
+
 class _Group(click.Group):
+    """The ``hanoi`` group: its commands are those of :data:`COMMAND_MODULES`, imported when first asked for."""
+
     command_class = _Command
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        for module in COMMAND_MODULES:
+            if cmd_name in self.commands:
+                break
+            importlib.import_module(f"{__package__}.{module}")
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        for module in COMMAND_MODULES:
+            importlib.import_module(f"{__package__}.{module}")
+        return super().list_commands(ctx)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -82,6 +105,48 @@ class FiniteRange(click.FloatRange):
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
         return number
+
+
+class OutputPath(click.ParamType[str]):
+    """The type of every option naming a file (or, with ``directory``, a directory) a command writes: it refuses,
+    before any work, a path that is empty or blank, holds a control character or begins or ends with a space, ``-``
+    unless ``dash`` (standard output) is allowed, a directory where a file is written and a file where a directory
+    is.
+
+    >>> OutputPath().convert("figure.png", None, None)
+    'figure.png'
+    >>> OutputPath(directory=True).convert("", None, None)
+    Traceback (most recent call last):
+    click.exceptions.BadParameter: '' is no directory name: it is empty
+    """
+
+    name = "path"
+
+    def __init__(self, directory: bool = False, dash: bool = False) -> None:
+        self.directory = directory
+        self.dash = dash
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        path = os.fspath(value)
+        if not isinstance(path, str):
+            self.fail(f"{quote(path)} is not a path", param, ctx)
+        reason = None
+        if not path.strip():
+            reason = "it is empty" if not path else "it is blank"
+        elif any(ord(c) < 32 or ord(c) == 127 for c in path):
+            reason = "it holds a control character"
+        elif path != path.strip():
+            reason = "it begins or ends with a space"
+        elif path == "-" and not self.dash:
+            reason = "it stands for standard output"
+        elif self.directory and os.path.exists(path) and not os.path.isdir(path):
+            reason = "it is a file"
+        elif not self.directory and (os.path.isdir(path) or path.endswith(os.sep)):
+            reason = "it is a directory"
+        if reason is not None:
+            kind = "directory" if self.directory else "file"
+            self.fail(f"{quote(path, _PATH_QUOTE)} is no {kind} name: {reason}", param, ctx)
+        return path
 
 
 @click.group(

@@ -22,7 +22,7 @@ from ..draw.files import check_parent, extension, write_atomically
 from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT
 from ..movelist import named_position
 from ..state import State
-from .app import DISKS, app, fail, magnetic_options, make_puzzle, puzzle_rules
+from .app import DISKS, OutputPath, app, fail, magnetic_options, make_puzzle, puzzle_rules
 
 __all__: list[str] = []
 
@@ -187,7 +187,7 @@ def _write_parquet(path: str, items: Iterable[dict[str, Any]]) -> None:
 @click.option("--max-answer-chars", type=click.IntRange(1), default=None, metavar="N",
               help="Keep only instances whose optimal answer, written in the style, has at most N characters.")
 @click.option("--solutions", is_flag=True, help="Include an optimal solution in each instance.")
-@click.option("--out", default="-", show_default=True, metavar="FILE",
+@click.option("--out", type=OutputPath(dash=True), default="-", show_default=True, metavar="FILE",
               help="The JSON-lines file (- for stdout), or FILE.parquet for a Parquet table (pip install "
               "'hanoikit[parquet]').")
 def generate(count: int, seed: int, families: str, disks: str, start: str, goal: str, goal_post: str, style: str,
@@ -242,7 +242,7 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
 @click.option("--strict", is_flag=True, help="Count an answer with anything but a bare move list as unreadable.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="A table, or one JSON object with every answer's result.")
-@click.option("--plot", "plot_path", metavar="FILE.png",
+@click.option("--plot", "plot_path", type=OutputPath(), metavar="FILE.png",
               help="Also plot the solved and optimal rates by number of disks, a curve per family with its 95% "
               "interval, to this file (png, svg or pdf).")
 def score(instances: str, answers: str, names: str | None, strict: bool, fmt: str, plot_path: str | None) -> None:

@@ -40,7 +40,7 @@ def oeis(upto: int | None, max_codes: int, new: bool, fmt: str) -> None:
 
     if new:
         rows = [row._asdict() for row in library.new_numbers(upto, max_codes)]
-        columns = ["name", "puzzle", "method", "terms", "note"]
+        columns = ["name", "puzzle", "method", "terms", "note", "recorded"]
         title = f"Optimal counts from S to D, n = 1, 2, ... (exhaustive search, at most {max_codes:,} codes)"
     else:
         rows = [row._asdict() for row in library.compare(upto, max_codes)]
@@ -54,8 +54,9 @@ def oeis(upto: int | None, max_codes: int, new: bool, fmt: str) -> None:
         writer = csv.DictWriter(out, columns, lineterminator="\n")
         writer.writeheader()
         for row in rows:
-            if "terms" in row:
-                row["terms"] = " ".join("-" if t is None else str(t) for t in row["terms"])
+            for key in ("terms", "recorded"):
+                if key in row:
+                    row[key] = " ".join("-" if t is None else str(t) for t in row[key])
             writer.writerow(row)
         click.echo(out.getvalue(), nl=False)
         return
@@ -72,8 +73,13 @@ def _table(title: str, rows: list[dict[str, Any]], new: bool) -> None:
             table.add_column(column, overflow="fold")
         for row in rows:
             terms = ", ".join("-" if t is None else str(t) for t in row["terms"])
+            if row["recorded"]:
+                terms += f"\nrecorded (n = 1..{len(row['recorded'])}): {', '.join(map(str, row['recorded']))}"
             table.add_row(f"{row['name']}\n{row['puzzle']}", terms + (f"\n({row['note']})" if row["note"] else ""))
-        table.caption = "start tower on S showing red, goal tower on D showing blue unless told; none found in the OEIS"
+        table.caption = (
+            "start tower on S showing red, goal tower on D showing blue unless told; none found in the OEIS; recorded: "
+            "searched further before (hanoikit.oeis.RECORDED)"
+        )
     else:
         for column in ("A-number", "sequence", "method", "terms", "agree"):
             table.add_column(column, overflow="fold")

@@ -12,6 +12,11 @@ below them as differences, summed only where their paths part) and the loop goes
 exactly along the few paths that matter (:meth:`Gatherer.total`): ``sum a_i 3^i`` and ``sum C^i T_i`` (``C`` the
 companion matrix of ``q``) by binary splitting, on int64 leaves of :data:`LEAF` levels, so a chain costs about as
 much as writing its cost's digits a few times.
+
+The loops are plain Python functions over numpy arrays. A run of fewer than :data:`COMPILE_FROM` levels calls them as
+they are (about 12 µs a level), unless this process has compiled them already: loading numba and its compiled code
+costs more than half a CPU-second per process (seconds on the first run after an install), more than such a run, so
+``hanoi distance`` between two 1,000-disk positions never imports numba (:data:`LOOPS`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from ..loops import Loop
 from ._levels import INF, Engine, engine, set_col, xpow
 
 __all__: list[str] = []
@@ -35,6 +41,8 @@ LEAF = 24
 """Levels summed on int64 before the exact binary splitting."""
 STEPS = 512
 """``x^k mod q`` is stepped up from a known power at most this far below ``k``, else made by squaring."""
+COMPILE_FROM = 30_000
+"""Levels from which a run loads the compiled loops (numba) rather than interpreting them (see :data:`LOOPS`)."""
 
 
 class Gatherer:
@@ -55,9 +63,14 @@ class Gatherer:
         self.legs: dict[tuple[int, int], list[tuple[int, int, int]]] = {}  # (P, S, leg id)
         d = len(self.q)
 
+        known: dict[tuple[int, tuple[int, ...]], tuple[int, int, tuple[int, ...]]] = {}
+
         def terms(moves: int, slots: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
-            a = sum(jump.shares[i][0] for i in slots)
-            return moves, a, tuple(sum(jump.tails[i][r] for i in slots) for r in range(d))
+            found = known.get((moves, slots))  # few legs differ: worked out once each
+            if found is None:
+                a = sum(jump.shares[i][0] for i in slots)
+                found = known[(moves, slots)] = moves, a, tuple(sum(jump.tails[i][r] for i in slots) for r in range(d))
+            return found
 
         for col in range(27):
             for M in range(6):
@@ -116,7 +129,7 @@ class Gatherer:
         w = np.array(scaled(below, j0))
         ids = np.full((top - j0, 6), -1, dtype=np.int16)
         rows = np.empty((top + 1 - keep, 6))
-        levels = kernels().levels
+        levels = LOOPS.levels(top - j0)
         j = j0 + 1
         while j <= top:
             j = levels(w, cols, configs, j, top, j0, keep, self.table, self.leg_s, self.const, self.margin, ids, rows)
@@ -172,7 +185,7 @@ class Gatherer:
         """The leg ids of the path into config ``P`` at the top of ``ids``, top first, down to the bottom or to the
         first level where it meets ``stop`` (a path of the same kind, top first); ``None`` if it has no legs."""
         out = np.empty(len(ids), dtype=np.int64)
-        count = kernels().walk(ids, self.leg_s, P, _NONE if stop is None else stop, out)
+        count = LOOPS.walk(len(ids))(ids, self.leg_s, P, _NONE if stop is None else stop, out)
         return None if count < 0 else out[:count]
 
     def total(self, paths: list[tuple[np.ndarray, int]], k0: int) -> int:
@@ -181,7 +194,7 @@ class Gatherer:
         assert len(paths) <= 2  # a leaf of each is below 2^61: their sum fits in int64
         if not len(paths[0][0]):
             return 0
-        leaves = kernels().leaves
+        leaves = LOOPS.leaves(len(paths[0][0]))
         threes, vectors, moves = 0, 0, 0
         for legs, sign in paths:
             three, vector = leaves(legs, self.leg_a, self.leg_t, self.p3, self.pushed)
@@ -306,7 +319,7 @@ def _levels(
                     second, v, best = v, x, i
                 elif x < second:
                     second = x
-            close = close or second - v <= margin
+            close = close or (second < np.inf and second - v <= margin)  # inf - inf would be nan
             value[P] = v
             chosen[P] = best
         if close:
@@ -362,15 +375,13 @@ def _leaves(
     return threes, vectors
 
 
-@lru_cache(maxsize=1)
-def kernels() -> SimpleNamespace:
-    """The loops above compiled by numba (imported on first use: it takes a moment)."""
-    from numba import njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
-
-    def jit(function: Callable[..., object]) -> Callable[..., object]:
-        return njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
-
-    return SimpleNamespace(levels=jit(_levels), walk=jit(_walk), leaves=jit(_leaves), colours=jit(colours))
+LOOPS = SimpleNamespace(**{
+    name: Loop(function, COMPILE_FROM)
+    for name, function in (("levels", _levels), ("walk", _walk), ("leaves", _leaves), ("colours", colours))
+})
+"""The loops above as :class:`hanoikit.loops.Loop`: ``LOOPS.levels(count)`` is the loop to run over ``count``
+levels, compiled by numba from :data:`COMPILE_FROM` levels on (or once this process has it), else interpreted; both
+give the same results."""
 
 
 def _through(

@@ -123,12 +123,12 @@ def solve_level(
     D: dict[int, dict[int, list[float]]] = {}
     plans: dict[int, dict[int, dict[int, Plan]]] = {}
     for col in range(27):
-        adjacency = edges(col, m == 1)
+        adjacency = _weighted(edges(col, m == 1), below)
         F[col] = [INF] * 36
         D[col] = {}
         plans[col] = {}
         for P in perfect_sources(col):
-            dist, plan = _dijkstra(adjacency, 6 * P + P, below)
+            dist, plan = _dijkstra(adjacency, 6 * P + P)
             D[col][P] = dist
             plans[col][P] = plan
             for Q in range(6):
@@ -143,11 +143,21 @@ def _weight(kind: int, wcol: int, S: int, T: int, below: Mapping[int, Sequence[f
     return below[wcol][6 * S + T]
 
 
-def _dijkstra(
-    adjacency: Sequence[Sequence[tuple[int, int, int, int, int]]],
-    source: int,
-    below: Mapping[int, Sequence[float]] | None,
-) -> tuple[list[float], dict[int, Plan]]:
+_Weighted = tuple[tuple[tuple[int, float, Edge], ...], ...]
+
+
+def _weighted(
+    adjacency: Sequence[Sequence[tuple[int, int, int, int, int]]], below: Mapping[int, Sequence[float]] | None
+) -> _Weighted:
+    """The tiny graph with its costs one level up from ``below``: for each node, ``(neighbour, cost, edge)``, the
+    edge written from the neighbour back to the node (the graph is undirected), as a plan walks it."""
+    return tuple(
+        tuple((y, _weight(kind, a, b, c, below), (-1, b, a) if kind == 0 else (a, c, b)) for y, kind, a, b, c in out)
+        for out in adjacency
+    )
+
+
+def _dijkstra(adjacency: _Weighted, source: int) -> tuple[list[float], dict[int, Plan]]:
     dist: list[float] = [INF] * 36
     dist[source] = 0
     heap: list[tuple[float, int]] = [(0, source)]
@@ -159,8 +169,8 @@ def _dijkstra(
             continue
         done[x] = True
         order.append(x)
-        for y, kind, a, b, c in adjacency[x]:
-            nd = d + _weight(kind, a, b, c, below)
+        for y, weight, _ in adjacency[x]:
+            nd = d + weight
             if nd < dist[y]:
                 dist[y] = nd
                 heapq.heappush(heap, (nd, y))
@@ -169,11 +179,10 @@ def _dijkstra(
     plan: dict[int, Plan] = {source: ()}
     for x in order[1:]:
         best = None
-        for y, kind, a, b, c in adjacency[x]:  # undirected: an edge x-y is also y-x
-            if y in hops and dist[y] + _weight(kind, a, b, c, below) == dist[x]:
+        for y, weight, edge in adjacency[x]:  # undirected: an edge x-y is also y-x
+            if y in hops and dist[y] + weight == dist[x]:
                 key = (hops[y], y)
                 if best is None or key < best[0]:
-                    edge = (-1, b, a) if kind == 0 else (a, c, b)  # reversed: from y to x
                     best = (key, y, edge)
         assert best is not None
         hops[x] = best[0][0] + 1
@@ -211,6 +220,34 @@ def _images(key: int) -> list[int]:
     return out
 
 
+Level = tuple[tuple[float, ...], dict[int, dict[int, list[float]]], dict[int, dict[int, dict[int, Plan]]]]
+"""A complete level as :class:`Engine` keeps it: ``F`` flat (``F[col * 36 + 6 P + Q]``), ``D`` and the plans."""
+
+
+def complete_levels() -> list[Level]:
+    """Levels 1 to :data:`EXACT_LEVELS` solved completely (:func:`solve_level`), equal plans shared as one object;
+    kept on disk between runs by :func:`hanoikit.cache.cached` (read back in milliseconds), under a key that changes
+    with this module's source."""
+    from ..cache import cached, source_key
+
+    return cached("magnetic-levels", source_key(__file__), _solve_complete_levels)
+
+
+def _solve_complete_levels() -> list[Level]:
+    levels: list[Level] = []
+    shared: dict[Plan, Plan] = {}
+    below = None
+    for m in range(1, EXACT_LEVELS + 1):
+        F, D, plans = solve_level(m, below)
+        for per_col in plans.values():
+            for per_source in per_col.values():
+                for x, plan in per_source.items():
+                    per_source[x] = shared.setdefault(plan, plan)
+        levels.append((tuple([F[col][i] for col in range(27) for i in range(36)]), D, plans))
+        below = F
+    return levels
+
+
 class Engine:
     """The optimal costs and plans of every level, built on demand and kept (one engine serves every puzzle).
 
@@ -222,13 +259,10 @@ class Engine:
         self._F: list[tuple[float, ...]] = [(0,) * 972]  # level 0
         self._D: list[dict[int, dict[int, list[float]]]] = [{}]
         self._plans: list[dict[int, dict[int, dict[int, Plan]]]] = [{}]
-        below = None
-        for m in range(1, EXACT_LEVELS + 1):
-            F, D, plans = solve_level(m, below)
-            self._F.append(tuple([F[col][i] for col in range(27) for i in range(36)]))
+        for F, D, plans in complete_levels():
+            self._F.append(F)
             self._D.append(D)
             self._plans.append(plans)
-            below = F
         last = self._plans[EXACT_LEVELS]
         self.stable = all(self._plans[m] == last for m in range(EXACT_LEVELS - STABLE_WINDOW, EXACT_LEVELS))
         # classes of finite keys and the plan of each class representative

@@ -12,11 +12,12 @@ takes them in increasing order (:func:`split`). :func:`count` costs O(s) exact-i
 ``sqrt(2n)`` on four posts), so ``n = 10**4`` answers in well under a millisecond.
 
 Optimality: proven for four posts by T. Bousch (*La quatrième tour de Hanoï*, Bull. Belg. Math. Soc. 21 (2014),
-895-912); conjectured for five posts and more (the Frame-Stewart conjecture), and checked here against the exhaustive
-search (:mod:`hanoikit.solvers.exhaustive`, ``tests/test_family.py``) for every ``n`` up to :data:`CHECKED_DISKS`:
-by search for 5 posts up to 7 disks and 6 posts up to 6 (the slow tests; 4 posts up to 8), and for 7 to 10 posts by
-the bound ``2n - 1`` (for ``n < k`` every disk but the largest moves at least twice, and Frame-Stewart takes
-``2n - 1``; the fast tests search 7 to 10 posts up to 3 disks).
+895-912); conjectured for five posts and more (the Frame-Stewart conjecture), and checked here against an exhaustive
+search for every ``n`` up to ``CHECKED_DISKS[k]`` on ``k`` posts (:data:`CHECKED_DISKS`): 5 posts up to 13 disks by
+the frontier search (``benchmarks/bench_frontier.py --long --only fs5``, recorded in ``docs/search-at-scale.md``; the
+tests search up to 9), 6 posts up to 6 (the slow tests; 4 posts up to 8), and 7 to 10 posts up to ``k - 1`` by the
+bound ``2n - 1`` (for ``n < k`` every disk but the largest moves at least twice, and Frame-Stewart takes ``2n - 1``;
+the fast tests search 7 to 10 posts up to 3 disks).
 
 >>> [count(n, 4) for n in range(1, 11)]  # OEIS A007664
 [1, 3, 5, 9, 13, 17, 25, 33, 41, 49]
@@ -58,8 +59,9 @@ __all__ = [
     "state_at",
 ]
 
-CHECKED_DISKS = 6
-"""Frame-Stewart on five posts and more agrees with the exhaustive search for every ``n`` up to here (the tests)."""
+CHECKED_DISKS: dict[int, int] = {5: 13, 6: 6, 7: 6, 8: 7, 9: 8, 10: 9}
+"""Frame-Stewart on ``k`` posts (five and more) agrees with an exhaustive search for every ``n`` up to
+``CHECKED_DISKS[k]`` (how each was checked: the module docstring); the registry's ``checked_up_to`` says the same."""
 
 _BLOCK = 1 << 15  # solutions up to this many moves are built once, cached, and relabelled
 
@@ -226,9 +228,10 @@ def arrays(n: int, posts: int = 4, src: int = 0, dst: int | None = None) -> Move
 
 
 def _check_puzzle(puzzle: Puzzle) -> None:
-    from .registry import FRAME_STEWART, FRAME_STEWART_4
+    from .registry import FRAME_STEWART, FRAME_STEWART_4, FRAME_STEWART_5
 
-    if not isinstance(puzzle, Puzzle) or not (FRAME_STEWART_4.covers(puzzle) or FRAME_STEWART.covers(puzzle)):
+    solvers = (FRAME_STEWART_4, FRAME_STEWART_5, FRAME_STEWART)
+    if not isinstance(puzzle, Puzzle) or not any(solver.covers(puzzle) for solver in solvers):
         raise InvalidPuzzleError(
             f"Frame-Stewart answers 4 posts or more with every move allowed and no faces, not {quote(puzzle)}"
         )

@@ -39,7 +39,7 @@ from ..move import Move
 from ..puzzle import MagneticPuzzle
 from ..state import State
 from . import _magnetic_arrays as _arrays
-from ._gather import ROWS_ERROR, colours, gatherer, kernels, ratio, scaled
+from ._gather import LOOPS, ROWS_ERROR, gatherer, ratio, scaled
 from ._levels import (
     CACHED_LEVELS,
     EXACT_LEVELS,
@@ -156,7 +156,7 @@ def _chains(positions: list[np.ndarray], base: int, upto: int, keep: int = 0) ->
     chains = []
     for configs in positions:
         cols = np.zeros(len(configs), dtype=np.int64)
-        (kernels().colours if upto > eng.jump.base + FAST_FROM else colours)(configs, base, cols)
+        LOOPS.colours(upto)(configs, base, cols)
         M1 = int(configs[1])
         cost: list[list[float]] = [[0] * 6, [eng.D(1, int(cols[1]), P, 7 * M1) for P in range(6)]]
         chain = _Chain(cols, configs, cost, [[0] * 6, [M1] * 6])

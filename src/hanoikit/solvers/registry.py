@@ -19,9 +19,10 @@ the puzzle and the endpoints; the exhaustive search comes last, as the fallback 
 from __future__ import annotations
 
 import enum
+import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..errors import UnknownMethodError
 from ..limits import MAX_FAMILY_INDEX_DISKS, MAX_MAGNETIC_INDEX_DISKS, MAX_SEARCH_POSITIONS, ensure_at_most
@@ -356,79 +357,70 @@ FRAME_STEWART_4 = register(
     )
 )
 
+FRAME_STEWART_5 = register(
+    Solver(
+        name="frame-stewart",
+        covers=lambda puzzle: puzzle.posts == 5 and _every_move(puzzle),
+        endpoints=Endpoints.PERFECT,
+        guarantee=Guarantee.CONJECTURED_OPTIMAL,
+        cost="the count in O(n**(1/3)) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
+        load=_load_frame_stewart,
+        chunks=_frame_stewart_chunks,
+        checked_up_to=13,
+        reference="Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695, A007665); optimal "
+        "by exhaustive search here up to 13 disks (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
+    )
+)
+
 FRAME_STEWART = register(
     Solver(
         name="frame-stewart",
-        covers=lambda puzzle: puzzle.posts >= 5 and _every_move(puzzle),
+        covers=lambda puzzle: puzzle.posts >= 6 and _every_move(puzzle),
         endpoints=Endpoints.PERFECT,
         guarantee=Guarantee.CONJECTURED_OPTIMAL,
         cost="the count in O(n**(1/(k-2))) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
         load=_load_frame_stewart,
         chunks=_frame_stewart_chunks,
         checked_up_to=6,
-        reference="Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695, A007665); optimal "
-        "by exhaustive search here up to 6 disks (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
+        reference="Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695); optimal by "
+        "exhaustive search here up to 6 disks on 6 posts, k - 1 on k >= 7 (hanoikit.solvers.frame_stewart."
+        "CHECKED_DISKS)",
     )
 )
-
-
-def _load_cyclic() -> SolverFunctions:
-    from . import cyclic
-
-    return cyclic
-
-
-def _load_linear() -> SolverFunctions:
-    from . import linear
-
-    return linear
 
 
 def _family_index_cap(puzzle: Puzzle) -> None:
     ensure_at_most(puzzle.n, MAX_FAMILY_INDEX_DISKS, "disks (indexing a solution with restricted moves)")
 
 
-def _covers_cyclic(puzzle: Puzzle) -> bool:
-    from .cyclic import covers
+def _family(name: str, endpoints: Endpoints, cost: str, reference: str) -> Solver:
+    """The proven-optimal solver of a family with restricted moves in the module ``hanoikit.solvers.NAME``, which
+    provides ``covers(puzzle)`` and the :class:`SolverFunctions`, imported on first use; ``move_at`` and
+    ``state_at`` up to MAX_FAMILY_INDEX_DISKS disks."""
 
-    return covers(puzzle)
+    def load() -> SolverFunctions:
+        return cast(SolverFunctions, importlib.import_module(f"{__package__}.{name}"))
+
+    return Solver(name=name, covers=lambda puzzle: bool(cast(Any, load()).covers(puzzle)), endpoints=endpoints,
+                  guarantee=Guarantee.PROVEN_OPTIMAL, cost=cost, load=load, check_index=_family_index_cap,
+                  reference=reference)
 
 
-def _covers_linear(puzzle: Puzzle) -> bool:
-    from .linear import covers
+CYCLIC = register(_family(
+    "cyclic", Endpoints.PERFECT,
+    cost="counts by exact squaring in Z[sqrt 3], O(log n) products; moves lazily, O(1) amortised each; move_at and "
+    "state_at O(n) levels (at most MAX_FAMILY_INDEX_DISKS disks)",
+    reference="M. D. Atkinson, The cyclic Towers of Hanoi, Inform. Process. Lett. 13 (1981) 118-119 (OEIS A005665, "
+    "A005666)",
+))
 
-    return covers(puzzle)
-
-
-CYCLIC = register(
-    Solver(
-        name="cyclic",
-        covers=_covers_cyclic,
-        endpoints=Endpoints.PERFECT,
-        guarantee=Guarantee.PROVEN_OPTIMAL,
-        cost="counts by exact squaring in Z[sqrt 3], O(log n) products; moves lazily, O(1) amortised each; move_at "
-        "and state_at O(n) levels (at most MAX_FAMILY_INDEX_DISKS disks)",
-        load=_load_cyclic,
-        check_index=_family_index_cap,
-        reference="M. D. Atkinson, The cyclic Towers of Hanoi, Inform. Process. Lett. 13 (1981) 118-119 "
-        "(OEIS A005665, A005666)",
-    )
-)
-
-LINEAR = register(
-    Solver(
-        name="linear",
-        covers=_covers_linear,
-        endpoints=Endpoints.ANY,
-        guarantee=Guarantee.PROVEN_OPTIMAL,
-        cost="O(n) for a distance (the ternary Gray rank of both positions); moves lazily, O(1) each; move_at and "
-        "state_at convert an index to base 3 (at most MAX_FAMILY_INDEX_DISKS disks)",
-        load=_load_linear,
-        check_index=_family_index_cap,
-        reference="the state graph of three posts in a line is a path through all 3**n positions (Hinz et al., The "
-        "Tower of Hanoi - Myths and Maths, 2nd ed., 2018, ch. 8; OEIS A024023)",
-    )
-)
+LINEAR = register(_family(
+    "linear", Endpoints.ANY,
+    cost="O(n) for a distance (the ternary Gray rank of both positions); moves lazily, O(1) each; move_at and "
+    "state_at convert an index to base 3 (at most MAX_FAMILY_INDEX_DISKS disks)",
+    reference="the state graph of three posts in a line is a path through all 3**n positions (Hinz et al., The "
+    "Tower of Hanoi - Myths and Maths, 2nd ed., 2018, ch. 8; OEIS A024023)",
+))
 
 
 def _load_heuristic() -> SolverFunctions:
