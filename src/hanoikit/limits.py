@@ -169,7 +169,7 @@ MAX_FRONTIER_SOLVER_CODES = 2**26
 
 # -- the heuristic search (hanoikit.solvers.heuristic: any positions on four posts and more, past the exhaustive one)
 
-MAX_HEURISTIC_FOUR_POST_DISKS = 17
+MAX_HEURISTIC_FOUR_POST_DISKS = 15
 """The most disks the heuristic search takes on with four posts and no faces (the first entry of
 :data:`MAX_HEURISTIC_DISKS`)."""
 
@@ -184,8 +184,8 @@ MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
 """The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more). Its cost
 depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
 easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: random pairs on four posts
-take 0.3 s of processor time at the median with 13 disks, about 9 s with 17 (31 s at most of those measured); five
-posts with 14 disks about 3 s; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s
+take 0.35 s of processor time at the median with 13 disks, 4 s with 15 (10 s at most of those measured; with 17,
+four of five random pairs stored MAX_HEURISTIC_NODES positions); five posts with 14 disks 2.5 s; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s
 (benchmarks/bench_heuristic.py)."""
 
 MAX_PATTERN_ENTRIES = 1 << 28

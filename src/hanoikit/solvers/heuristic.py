@@ -80,7 +80,7 @@ def disk_cap(puzzle: Puzzle) -> int:
     """The most disks searched on ``puzzle``'s member (:data:`~hanoikit.limits.MAX_HEURISTIC_DISKS`).
 
     >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=7))
-    (17, 8)
+    (15, 8)
     """
     key = (min(puzzle.posts, 6), puzzle.faces)
     return MAX_HEURISTIC_DISKS[key]
