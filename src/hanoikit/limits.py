@@ -185,8 +185,8 @@ MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
 depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
 easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: random pairs on four posts
 take 0.35 s of processor time at the median with 13 disks, 4 s with 15 (10 s at most of those measured; with 17,
-four of five random pairs stored MAX_HEURISTIC_NODES positions); five posts with 14 disks 2.5 s; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s
-(benchmarks/bench_heuristic.py)."""
+four of five random pairs stored MAX_HEURISTIC_NODES positions); five posts with 14 disks 2.5 s; the magnetic NNNN
+tower with 10 disks 0.5 s, 11 disks 3 s (benchmarks/bench_heuristic.py)."""
 
 MAX_PATTERN_ENTRIES = 1 << 28
 """The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward
