@@ -21,7 +21,7 @@ from ..state import Color
 __all__ = [
     "app", "COMMAND_MODULES", "fail", "make_puzzle", "magnetic_options", "family_options", "puzzle_rules",
     "table_format", "OutputError",
-    "DISKS", "FiniteRange", "OutputPath",
+    "DISKS", "FiniteRange", "OutputPath", "cap_text",
 ]
 
 _NEGATIVE = re.compile(r"-\d.*")
@@ -38,6 +38,26 @@ class OutputError(Exception):
         self.error = error
 
 
+def cap_text(cap: int | dict[tuple[int, bool], int]) -> str:
+    """A cap of :mod:`hanoikit.limits` as a help text quotes it: a number with thousands separators, or a cap by
+    ``(posts, faces)`` as a list (the last posts standing for that many and more).
+
+    >>> cap_text(1_000_000)
+    '1,000,000'
+    >>> cap_text({(4, False): 13, (5, False): 11, (4, True): 10})
+    '13 on 4 posts, 11 on 5 posts or more; magnetic: 10 on 4 posts or more'
+    """
+    if isinstance(cap, int):
+        return f"{cap:,}"
+    parts = []
+    for faces in (False, True):
+        posts = sorted(k for k, f in cap if f is faces)
+        text = ", ".join(f"{cap[k, faces]:,} on {k} posts" + (" or more" if k == posts[-1] else "") for k in posts)
+        if text:
+            parts.append(("magnetic: " if faces else "") + text)
+    return "; ".join(parts)
+
+
 class _Command(click.Command):
     """A command whose help may quote the caps of :mod:`hanoikit.limits` as ``{MAX_DISKS}``, and that reads a
     negative number as an argument (which then gets the range message), not as an unknown option."""
@@ -45,7 +65,7 @@ class _Command(click.Command):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.help:
-            self.help = _CAP.sub(lambda cap: f"{getattr(limits, cap[1]):,}", self.help)
+            self.help = _CAP.sub(lambda cap: cap_text(getattr(limits, cap[1])), self.help)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Read the arguments; a negative number is an argument (click's documented ``ignore_unknown_options``, for
