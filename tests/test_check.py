@@ -215,7 +215,7 @@ def test_unreachable_goal() -> None:
 
 def test_beyond_the_solvers() -> None:
     """Without an optimum (beyond the exhaustive search's cap) the moves are still checked."""
-    puzzle = Puzzle(14, posts=4, moves=[(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])  # beyond the frontier's cap
+    puzzle = Puzzle(18, posts=4, moves=[(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])  # beyond the heuristic search's cap
     moves = [Move(1, 0, 1), Move(2, 0, 2), Move(1, 1, 2), Move(3, 0, 1)]
     report = check(puzzle, moves + [Move(2, 0, 1)])
     assert (report.legal, report.first_illegal, report.optimal, report.first_suboptimal) == (False, 5, None, None)

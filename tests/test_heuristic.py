@@ -97,7 +97,11 @@ def test_tables_are_admissible_and_consistent(kind: str, rule: str) -> None:
     rng = random.Random(f"{kind} {rule} tables")
     dst = puzzle.random_state(rng)
     exact = plain_distances_to(puzzle, dst)
-    for splits in (small_splits(puzzle.n, 1), small_splits(puzzle.n, 2), heuristic.default_splits(puzzle.n, 2)):
+    choices = [small_splits(puzzle.n, 1), small_splits(puzzle.n, 2), heuristic.default_splits(puzzle.n, 2)]
+    n = puzzle.n
+    if not puzzle.faces:  # tables with free obstacles: the smallest disks' detours around the largest
+        choices += [heuristic.default_splits(n, 2, free=3), [[heuristic.Group((0,), (n - 1,)), tuple(range(1, n))]]]
+    for splits in choices:
         h = heuristic.heuristic(puzzle, dst, splits, cache=False)
         for state in all_states(puzzle):
             estimate = h.estimate(puzzle, state)
@@ -128,7 +132,7 @@ def test_tower_to_tower_is_frame_stewart(n: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", [12])
+@pytest.mark.parametrize("n", [12, 14])
 def test_tower_to_tower_is_frame_stewart_larger(n: int) -> None:
     puzzle = Puzzle(n, posts=4)
     assert heuristic.distance(puzzle, puzzle.start, puzzle.goal) == frame_stewart(n, 4)
@@ -138,13 +142,16 @@ def test_relabelled_tables_are_the_tables_of_their_goals() -> None:
     """A table reused through a relabelling of the posts is the table searched for its own goal."""
     for puzzle in (Puzzle(4, posts=4), Puzzle(3, posts=5, moves="cyclic"), MagneticPuzzle(3, "RNRN", moves="linear")):
         rng = random.Random(str(puzzle))
-        for _ in range(4):
-            goal = puzzle.random_state(rng)
-            table = pdb.pattern_table(puzzle, goal, cache=False)
-            direct = tower_search.distances_to(puzzle, goal)
-            reached = direct >= 0
-            assert np.array_equal(table[reached], direct[reached])
-            assert (table[~reached] == np.iinfo(table.dtype).max).all()
+        for _ in range(2):
+            first = puzzle.random_state(rng)
+            pdb.pattern_table(puzzle, first, cache=False)  # kept in memory: its relabellings reuse it
+            for perm in pdb.automorphisms(puzzle):
+                goal = State([perm[p] for p in first.posts], first.ups, post_count=puzzle.posts)
+                table = pdb.pattern_table(puzzle, goal, cache=False)
+                direct = tower_search.distances_to(puzzle, goal)
+                reached = direct >= 0
+                assert np.array_equal(table[reached], direct[reached])
+                assert (table[~reached] == np.iinfo(table.dtype).max).all()
 
 
 def test_tables_are_cached_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,3 +202,66 @@ def test_the_disk_cache_keeps_the_latest_tables(tmp_path: Path, monkeypatch: pyt
     for post in range(4):  # cyclic relabellings keep the order: the goal on S is the canonical one of each
         pdb.pattern_table(puzzle, State([0, post, 0], post_count=4))
     assert len(list((tmp_path / "pdb").iterdir())) == 2
+
+
+def test_the_disk_cache_keeps_the_latest_tables_within_its_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(pdb.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(pdb, "_KEPT_ON_DISK_BYTES", 1)  # fewer bytes than any table: the latest one is kept
+    monkeypatch.setattr(pdb, "_TABLES", {})
+    puzzle = Puzzle(3, posts=4, moves="cyclic")
+    for post in range(3):
+        latest = pdb.pattern_table(puzzle, State([0, post, 0], post_count=4))
+    (kept,) = (tmp_path / "pdb").iterdir()
+    assert np.array_equal(np.load(kept), latest)
+
+
+def test_the_default_heuristic_beyond_the_exhaustive_tables() -> None:
+    """Groups past the exhaustive solver's 9-disk tables, on the default split: exact against the exhaustive search,
+    and the estimate is at least half the distance (the largest disks' group is exact for them)."""
+    puzzle = Puzzle(11, posts=4)
+    assert heuristic.group_size(puzzle) == 9 and heuristic.default_splits(11, 9) == [[(0, 1), tuple(range(2, 11))]]
+    rng = random.Random(11)
+    for _ in range(2):
+        src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+        exact = exhaustive.distance(puzzle, src, dst)
+        estimate = heuristic.heuristic(puzzle, dst).estimate(puzzle, src)
+        assert estimate is not None and exact / 2 <= estimate <= exact
+        assert heuristic.distance(puzzle, src, dst) == exact
+        assert puzzle.play(list(heuristic.solve(puzzle, src, dst)), src) == dst
+
+
+def test_pattern_tables_past_the_exhaustive_cap_are_exact() -> None:
+    """A table of 10 disks (above distances_to's default 2**23 code-move pairs) is the plain BFS's, at sample codes."""
+    puzzle, goal = Puzzle(10, posts=4), State.parse("DISSDIIDSD", post_count=4)
+    assert not tower_search.tabulated(puzzle)
+    table = pdb.pattern_table(puzzle, goal, cache=False)
+    rng = random.Random(10)
+    for _ in range(3):
+        state = puzzle.random_state(rng)
+        assert int(table[tower_search.encode(puzzle, state)]) == exhaustive.distance(puzzle, state, goal)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_tables_with_free_obstacles(rule: str) -> None:
+    """No disk free: the plain table; every disk free: nothing to count; in between, optimal searches."""
+    puzzle = Puzzle(6, posts=4, moves=rule)
+    rng = random.Random(rule)
+    goal = puzzle.random_state(rng)
+    plain = tower_search.distances_to(puzzle, goal)
+    assert np.array_equal(pdb.free_moves_to(puzzle, goal, 0), plain)
+    assert set(np.unique(pdb.free_moves_to(puzzle, goal, 6)).tolist()) <= {-1, 0}
+    counted = pdb.free_moves_to(puzzle, goal, 3)
+    assert ((counted >= 0) == (plain >= 0)).all() and (counted <= plain).all()
+    splits = heuristic.default_splits(6, 4, free=5)
+    top = (2, 3, 4, 5)
+    assert splits == [[heuristic.Group((0, 1), (3, 4, 5)), top], [heuristic.Group((0, 1), (2, 3, 4)), top]]
+    for _ in range(3):
+        src = puzzle.random_state(rng)
+        exact = int(plain[tower_search.encode(puzzle, src)])
+        if exact < 0:
+            continue
+        assert len(heuristic.search(puzzle, src, goal, splits=splits, cache=False).path) - 1 == exact
+    with pytest.raises(ValueError, match="faces"):
+        pdb.free_moves_to(MagneticPuzzle(3, "NNNN"), MagneticPuzzle(3, "NNNN").goal, 1)

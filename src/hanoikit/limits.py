@@ -72,6 +72,7 @@ __all__ = [
     "MAX_FRONTIER_SOLVER_CODES",
     "MAX_HEURISTIC_DISKS",
     "MAX_HEURISTIC_NODES",
+    "MAX_PATTERN_ENTRIES",
     "MAX_HEURISTIC_FOUR_POST_DISKS",
     "MAX_WORKERS",
     "CLUSTER_CONNECT_SECONDS",
@@ -168,24 +169,28 @@ MAX_FRONTIER_SOLVER_CODES = 2**26
 
 # -- the heuristic search (hanoikit.solvers.heuristic: any positions on four posts and more, past the exhaustive one)
 
-MAX_HEURISTIC_FOUR_POST_DISKS = 13
+MAX_HEURISTIC_FOUR_POST_DISKS = 15
 """The most disks the heuristic search takes on with four posts and no faces (the first entry of
 :data:`MAX_HEURISTIC_DISKS`)."""
 
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
-    (5, False): 11,
+    (5, False): 14,
     (6, False): 8,
     (4, True): 10,
     (5, True): 7,
     (6, True): 5,
 }
 """The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more). Its cost
-depends on the pair of positions far more than on the disks (a few milliseconds to minutes at 13 disks on four
-posts), so a member is refused before the search where even its easy pairs stop being quick, and every search is
-bounded by :data:`MAX_HEURISTIC_NODES`: four posts with 13 disks, random pairs take 0.8 s of processor time at the
-median and 8 s at most, the tower to tower 20 s; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s
-(benchmarks/bench_heuristic.py)."""
+depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
+easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: random pairs on four posts
+take 0.35 s of processor time at the median with 13 disks, 4 s with 15 (10 s at most of those measured; with 17,
+four of five random pairs stored MAX_HEURISTIC_NODES positions); five posts with 14 disks 2.5 s; the magnetic NNNN
+tower with 10 disks 0.5 s, 11 disks 3 s (benchmarks/bench_heuristic.py)."""
+
+MAX_PATTERN_ENTRIES = 1 << 28
+"""The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward
+breadth-first search keeps 8 bytes a code (4 posts: 12 disks, 134 MB, about a second; 5 posts: 10 disks)."""
 
 MAX_HEURISTIC_NODES = 30_000_000
 """The most positions one heuristic search stores (about 40 bytes each, 1.2 GB at the cap, a minute or so); a

@@ -46,6 +46,7 @@ from ..state import State
 from . import pdb, tower_search
 
 __all__ = [
+    "Group",
     "Heuristic",
     "SearchStats",
     "Split",
@@ -55,6 +56,8 @@ __all__ = [
     "disk_cap",
     "disk_moves",
     "distance",
+    "free_size",
+    "group_size",
     "heuristic",
     "move_at",
     "search",
@@ -77,7 +80,7 @@ def disk_cap(puzzle: Puzzle) -> int:
     """The most disks searched on ``puzzle``'s member (:data:`~hanoikit.limits.MAX_HEURISTIC_DISKS`).
 
     >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=7))
-    (13, 8)
+    (15, 8)
     """
     key = (min(puzzle.posts, 6), puzzle.faces)
     return MAX_HEURISTIC_DISKS[key]
@@ -96,13 +99,13 @@ class Heuristic(NamedTuple):
     """Additive pattern databases for one goal, as the compiled search reads them.
 
     ``groups`` holds one row ``(offset, split)`` per group (its table at ``offset`` in ``tables``);
-    ``disk_group[p, d]`` is the group of disk ``d + 1`` in split ``p`` and ``place[p, d]`` its weight in the group's
-    code (``posts ** rank``, its rank among the group's disks, from 0); ``tables`` are the tables end to end,
-    ``uint16`` with :data:`~hanoikit.solvers.pdb.UNREACHABLE`.
+    ``place[g, d]`` is the weight of disk ``d + 1`` in group ``g``'s code (``posts ** rank``, its rank among the
+    group's disks, from 0), 0 if the disk is not in the group; ``tables`` are the tables end to end, ``uint8`` (0xFF
+    where the goal cannot be reached) or, where a distance passes 254, ``uint16`` (with
+    :data:`~hanoikit.solvers.pdb.UNREACHABLE`).
     """
 
     groups: np.ndarray
-    disk_group: np.ndarray
     place: np.ndarray
     tables: np.ndarray
 
@@ -112,45 +115,94 @@ class Heuristic(NamedTuple):
         >>> p = Puzzle(6, posts=4)
         >>> heuristic(p, p.goal, [[(0, 1, 2), (3, 4, 5)]]).estimate(p, p.start)  # 5 + 5 of the 17 moves
         10
+        >>> heuristic(p, p.goal, [[Group((0, 1, 2), free=(3, 4, 5)), (3, 4, 5)]]).estimate(p, p.start)  # 10 + 5
+        15
         """
         code = tower_search.encode(puzzle, state)
         shift = puzzle.posts if puzzle.faces else 0
-        sums = [0] * len(self.disk_group)
+        sums = [0] * (int(self.groups[:, 1].max()) + 1)
         for group, (offset, part) in enumerate(self.groups.tolist()):
-            disks = [d for d in range(puzzle.n) if self.disk_group[part, d] == group]
-            proj = sum(state.posts[d] * int(self.place[part, d]) for d in disks)
+            disks = [d for d in range(puzzle.n) if self.place[group, d]]
+            proj = sum(state.posts[d] * int(self.place[group, d]) for d in disks)
             mask = sum(1 << post for post in {state.posts[d] for d in disks})
             value = int(self.tables[offset + (proj << shift | (code & ((1 << shift) - 1) & mask))])
-            if value == pdb.UNREACHABLE:
+            if value == np.iinfo(self.tables.dtype).max:
                 return None
             sums[part] += value
         return max(sums)
 
 
-Split = list[tuple[int, ...]]
-"""A split of the disks into groups, each a tuple of disks counted from 0 (disk 1 is 0), smallest first."""
+class Group(NamedTuple):
+    """A group of a split whose table counts the moves of ``disks`` only, with the larger disks ``free`` present as
+    obstacles that move for nothing (:func:`~hanoikit.solvers.pdb.free_moves_to`; no faces): the small disks'
+    detours around the large ones are counted, and the moves of ``free`` are left to their own group."""
+
+    disks: tuple[int, ...]
+    free: tuple[int, ...] = ()
 
 
-def default_splits(n: int, largest: int) -> list[Split]:
-    """The splits the search uses on ``n`` disks with groups of at most ``largest`` disks.
+Split = list[tuple[int, ...] | Group]
+"""A split of the disks into groups, each a tuple of disks counted from 0 (disk 1 is 0), smallest first, or a
+:class:`Group`; every disk is counted in one group."""
 
-    >>> default_splits(5, 3)
-    [[(0, 1), (2, 3, 4)], [(0, 1, 2), (3, 4)]]
+
+def _group(group: tuple[int, ...] | Group) -> Group:
+    return group if isinstance(group, Group) else Group(tuple(group))
+
+
+def default_splits(n: int, largest: int, free: int = 0) -> list[Split]:
+    """The splits the search uses on ``n`` disks with groups of at most ``largest`` disks: the largest disks in one
+    group of ``largest`` (their detours around each other counted exactly), the smaller ones in groups of at most
+    ``largest``, the odd one with the smallest disks. With ``free``, each smaller group's table holds larger disks
+    as free obstacles (:class:`Group`), up to ``free`` disks in all: in one split the largest disks, in another the
+    disks just above the group (they move more often); the estimate is the larger sum.
+
+    >>> default_splits(5, 3), default_splits(8, 3)
+    ([[(0, 1), (2, 3, 4)]], [[(0, 1), (2, 3, 4), (5, 6, 7)]])
+    >>> default_splits(6, 4, free=4)
+    [[Group(disks=(0, 1), free=(4, 5)), (2, 3, 4, 5)], [Group(disks=(0, 1), free=(2, 3)), (2, 3, 4, 5)]]
     """
     full, rest = divmod(n, largest)
-    sizes = [([rest] if rest else []) + [largest] * full]
-    if rest and full:
-        sizes.append([largest] * full + [rest])
-    splits = []
-    for run in sizes:
-        bounds = np.cumsum([0, *run]).tolist()
-        splits.append([tuple(range(lo, hi)) for lo, hi in itertools.pairwise(bounds)])
+    bounds = np.cumsum([0, *([rest] if rest else []), *[largest] * full]).tolist()
+    splits: list[Split] = []
+    for nearest in (False, True) if free else (False,):
+        split: Split = []
+        for lo, hi in itertools.pairwise(bounds):
+            room = min(free - (hi - lo), n - hi) if hi < n else 0
+            above = range(hi, hi + room) if nearest else range(n - room, n)
+            split.append(Group(tuple(range(lo, hi)), tuple(above)) if room > 0 else tuple(range(lo, hi)))
+        if split not in splits:
+            splits.append(split)
     return splits
+
+
+def group_size(puzzle: Puzzle) -> int:
+    """The disks of the largest group of :func:`default_splits` on ``puzzle``: all of them up to 8 disks, else all but
+    the two smallest (their table costs a quarter of the exhaustive search on four posts, and leaves the search
+    little to do), at most :func:`~hanoikit.solvers.pdb.largest_group`.
+
+    >>> group_size(Puzzle(6, posts=4)), group_size(Puzzle(11, posts=4)), group_size(Puzzle(20, posts=4))
+    (6, 9, 12)
+    """
+    n = puzzle.n
+    return min(pdb.largest_group(puzzle), n if n <= 8 else n - 2)
+
+
+def free_size(puzzle: Puzzle) -> int:
+    """The most disks of a table with free obstacles in :func:`default_splits` (0 with faces: none): all but four
+    disks, one fewer than the cap (two of them are built).
+
+    >>> free_size(Puzzle(20, posts=4)), free_size(Puzzle(20, posts=5)), free_size(Puzzle(13, posts=4))
+    (11, 9, 9)
+    """
+    if puzzle.faces:
+        return 0
+    return max(0, min(pdb.largest_group(puzzle) - 1, puzzle.n - 4))
 
 
 def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, cache: bool = True) -> Heuristic:
     """The additive pattern databases of ``puzzle`` for ``goal``, one table per group of each split (default:
-    :func:`default_splits` with groups of at most :func:`~hanoikit.solvers.pdb.largest_group` disks).
+    :func:`default_splits` with groups of at most :func:`group_size` disks).
 
     >>> h = heuristic(Puzzle(5, posts=4), Puzzle(5, posts=4).goal)
     >>> h.groups.tolist(), h.tables.size  # one group of every disk: the exact table
@@ -158,28 +210,41 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
     """
     n, k = puzzle.n, puzzle.posts
     if splits is None:
-        splits = default_splits(n, min(n, pdb.largest_group(puzzle)))
+        splits = default_splits(n, group_size(puzzle), free_size(puzzle))
     rows: list[list[int]] = []
     tables: list[np.ndarray] = []
-    disk_group = np.zeros((len(splits), n), np.int64)
-    place = np.zeros((len(splits), n), np.int64)
+    places: list[list[int]] = []
     offset = 0
     for part, split in enumerate(splits):
-        for disks in split:
+        for group in map(_group, split):
+            disks = tuple(sorted(group.disks + group.free))
+            if group.free and min(group.free) < max(group.disks):
+                raise ValueError(f"the free disks of {group} are not the group's largest")
             # the group of the largest disks stands on the posts themselves, the others on larger disks
             top = disks == tuple(range(n - len(disks), n))
             sub = pdb.abstraction(puzzle, len(disks), neutral=not top)
             ups = [goal.ups[d] for d in disks] if goal.ups is not None else None
-            table = pdb.pattern_table(sub, State([goal.posts[d] for d in disks], ups, post_count=k), cache=cache)
-            wide = table.astype(np.uint16)
-            wide[table == np.iinfo(table.dtype).max] = pdb.UNREACHABLE
+            table = pdb.pattern_table(sub, State([goal.posts[d] for d in disks], ups, post_count=k), cache=cache,
+                                      free=len(group.free))
+            place = [0] * n
             for rank, disk in enumerate(disks):
-                disk_group[part, disk] = len(rows)
-                place[part, disk] = k**rank
+                place[disk] = k**rank
+            places.append(place)
             rows.append([offset, part])
-            tables.append(wide)
-            offset += wide.size
-    return Heuristic(np.array(rows, np.int64), disk_group, place, np.concatenate(tables))
+            tables.append(table)
+            offset += table.size
+    if any(table.dtype != np.uint8 for table in tables):
+        tables = [_widened(table) for table in tables]
+    return Heuristic(np.array(rows, np.int64), np.array(places, np.int64).reshape(-1, n), np.concatenate(tables))
+
+
+def _widened(table: np.ndarray) -> np.ndarray:
+    """``table`` as ``uint16``, :data:`~hanoikit.solvers.pdb.UNREACHABLE` where it cannot reach its goal."""
+    if table.dtype == np.uint16:
+        return table
+    wide = table.astype(np.uint16)
+    wide[table == np.iinfo(table.dtype).max] = pdb.UNREACHABLE
+    return wide
 
 
 @functools.lru_cache(maxsize=8)
@@ -224,14 +289,14 @@ def _rehash(index: np.ndarray, codes: np.ndarray, nodes: int) -> None:
 @_jit
 def _expand(
     geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray,
-    disk_group: np.ndarray, place: np.ndarray, tables: np.ndarray, codes: np.ndarray, depth: np.ndarray,
+    place: np.ndarray, tables: np.ndarray, codes: np.ndarray, depth: np.ndarray,
     parent: np.ndarray, closed: np.ndarray, index: np.ndarray, pool: np.ndarray, heads: np.ndarray,
     counters: np.ndarray,
-    goal: int, budget: int,
+    goal: int, budget: int, unreachable: int,
 ) -> int:
     """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path."""
     n, k, shift, faces = geo[0], geo[1], geo[2], geo[3]
-    parts, ngroups, npairs = disk_group.shape[0], groups.shape[0], pairs.shape[0]
+    parts, ngroups, npairs = groups[:, 1].max() + 1, groups.shape[0], pairs.shape[0]
     low = (1 << shift) - 1
     tops = np.empty(k, np.int64)
     count = np.empty(k, np.int64)
@@ -240,6 +305,7 @@ def _expand(
     proj = np.empty(ngroups, np.int64)
     value = np.empty(ngroups, np.int64)
     sums = np.empty(parts, np.int64)
+    totals = np.empty(parts, np.int64)
     while budget > 0:
         if (counters[_NODES] + npairs > codes.size or counters[_POOL] + npairs > pool.shape[0]
                 or 2 * (counters[_NODES] + npairs) > index.size):
@@ -277,11 +343,11 @@ def _expand(
             if tops[post] == n:
                 tops[post] = disk
             count[post] += 1
-            for part in range(parts):
-                group = disk_group[part, disk]
-                gcount[group, post] += 1
-                occupied[group] |= 1 << post
-                proj[group] += post * place[part, disk]
+            for group in range(ngroups):
+                if place[group, disk]:
+                    gcount[group, post] += 1
+                    occupied[group] |= 1 << post
+                    proj[group] += post * place[group, disk]
         sums[:] = 0
         for group in range(ngroups):
             value[group] = tables[groups[group, 0] + ((proj[group] << shift) | (bits & occupied[group]))]
@@ -300,22 +366,23 @@ def _expand(
                     continue
                 clear = (1 << b) | ((1 << a) if count[a] == 1 else 0)
                 child = (child & ~clear) | ((1 - color) << b)
+            totals[:] = sums
             estimate = 0
-            for part in range(parts):
-                group = disk_group[part, mover]
-                moved = proj[group] + (b - a) * place[part, mover]
+            for group in range(ngroups):
+                if not place[group, mover]:
+                    continue
+                moved = proj[group] + (b - a) * place[group, mover]
                 mask = occupied[group] | (1 << b)
                 if gcount[group, a] == 1:
                     mask &= ~(1 << a)
                 found = tables[groups[group, 0] + ((moved << shift) | (child & low & mask))]
-                if found == 0xFFFF:
+                if found == unreachable:
                     estimate = -1
                     break
-                total = sums[part] - value[group] + found
-                if total > estimate:
-                    estimate = total
+                totals[groups[group, 1]] += found - value[group]
             if estimate < 0:
                 continue
+            estimate = totals.max()
             slot = _slot(index, codes, child)
             seen = index[slot]
             if seen >= 0:
@@ -449,8 +516,9 @@ def search(
     with progress_bar(progress, max_nodes, f"A* {puzzle!r}", "bound") as update:
         while True:
             status = _expand(
-                *geometry, h.groups, h.disk_group, h.place, h.tables, arrays.codes, arrays.depth, arrays.parent,
+                *geometry, h.groups, h.place, h.tables, arrays.codes, arrays.depth, arrays.parent,
                 arrays.closed, arrays.index, arrays.pool, arrays.heads, arrays.counters, goal, 1 << 18,
+                np.iinfo(h.tables.dtype).max,
             )
             update(int(arrays.counters[_NODES]), int(arrays.counters[_FMIN]))
             if status == _FOUND:
@@ -471,8 +539,14 @@ def search(
 
 def _narrowed(splits: list[Split], keep: int) -> list[Split]:
     """``splits`` on the disks below ``keep`` only."""
-    narrowed = [[tuple(d for d in group if d < keep) for group in split] for split in splits]
-    return [[group for group in split if group] for split in narrowed]
+    narrowed: list[Split] = []
+    for split in splits:
+        narrowed.append([])
+        for group in map(_group, split):
+            disks, free = tuple(d for d in group.disks if d < keep), tuple(d for d in group.free if d < keep)
+            if disks:
+                narrowed[-1].append(Group(disks, free) if free else disks)
+    return narrowed
 
 
 def _unreachable(puzzle: Puzzle, src: State, dst: State) -> UnsolvableError:

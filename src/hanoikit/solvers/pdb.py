@@ -30,12 +30,23 @@ import threading
 from pathlib import Path
 
 import numpy as np
+from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
+from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
 from . import tower_search
 
-__all__ = ["CACHE_ENV", "UNREACHABLE", "abstraction", "automorphisms", "cache_dir", "largest_group", "pattern_table"]
+__all__ = [
+    "CACHE_ENV",
+    "UNREACHABLE",
+    "abstraction",
+    "automorphisms",
+    "cache_dir",
+    "free_moves_to",
+    "largest_group",
+    "pattern_table",
+]
 
 UNREACHABLE = 0xFFFF
 """The entry of a pattern from which the group's goal cannot be reached, in a ``uint16`` table (0xFF in a ``uint8``
@@ -69,15 +80,16 @@ def abstraction(puzzle: Puzzle, size: int, neutral: bool) -> Puzzle:
     return Puzzle(size, posts=puzzle.posts, moves=puzzle.moves)
 
 
-def largest_group(puzzle: Puzzle) -> int:
-    """The most disks a group's table may hold on ``puzzle``'s member: the largest abstraction whose table
-    :func:`~hanoikit.solvers.tower_search.distances_to` builds (at most 2**23 code-move pairs).
+def largest_group(puzzle: Puzzle, max_entries: int = MAX_PATTERN_ENTRIES) -> int:
+    """The most disks a group's table may hold on ``puzzle``'s member: the largest abstraction with at most
+    ``max_entries`` code-move pairs (:data:`~hanoikit.limits.MAX_PATTERN_ENTRIES`).
 
-    >>> largest_group(Puzzle(20, posts=4)), largest_group(Puzzle(20, posts=5))
-    (9, 8)
+    >>> p = Puzzle(20, posts=4)
+    >>> largest_group(p), largest_group(Puzzle(20, posts=5)), largest_group(p, 2**23)
+    (12, 10, 9)
     """
     size = 1
-    while size < puzzle.n and tower_search.tabulated(abstraction(puzzle, size + 1, neutral=True)):
+    while size < puzzle.n and tower_search.tabulated(abstraction(puzzle, size + 1, neutral=True), max_entries):
         size += 1
     return size
 
@@ -98,19 +110,25 @@ def automorphisms(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _relabelled(puzzle: Puzzle, codes: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
-    """The codes of ``puzzle`` (an abstraction) with each post ``p`` renamed ``perm[p]``."""
-    k, shift = puzzle.posts, puzzle.posts if puzzle.faces else 0
-    lookup = np.array(perm, np.int64)
-    rest, out, power = codes >> shift, np.zeros_like(codes), 1
-    for _ in range(puzzle.n):
-        rest, digit = np.divmod(rest, k)
-        out += lookup[digit] * power
-        power *= k
-    out <<= shift
-    for post in range(shift):
-        out |= (codes >> post & 1) << perm[post]
-    return out
+def _relabelled(puzzle: Puzzle, table: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
+    """The table ``out`` of ``puzzle`` (an abstraction) with ``out[code] = table[code']``, ``code'`` the code with each
+    post ``p`` renamed ``perm[p]``: the table's axes (a digit a disk, a bit a post's colour) taken through ``perm``,
+    a few digits at a time."""
+    k, m, bits = puzzle.posts, puzzle.n, puzzle.posts if puzzle.faces else 0
+    out = table.reshape(table.size >> bits, 1 << bits)
+    if bits:  # bit p of the colours is read at bit perm[p]
+        low = np.arange(1 << bits)
+        moved = sum(((low >> post) & 1) << perm[post] for post in range(k))
+        out = out[:, moved]
+    done = 0
+    while done < m:
+        chunk = min(4, m - done)
+        digits = np.arange(k**chunk)
+        mapped = sum(np.array(perm)[digits // k**j % k] * k**j for j in range(chunk))
+        outer = k ** (m - done - chunk)
+        out = out.reshape(outer, k**chunk, -1)[:, mapped, :]
+        done += chunk
+    return np.ascontiguousarray(out).reshape(-1)
 
 
 _TABLES: dict[tuple[object, ...], np.ndarray] = {}
@@ -118,25 +136,35 @@ _LOCK = threading.Lock()
 _KEPT = 64
 
 
-def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True) -> np.ndarray:
+def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0) -> np.ndarray:
     """The distance to ``goal`` of every code of ``puzzle`` (an abstraction: one group's disks), as ``uint8`` or
     ``uint16``, the dtype's largest value where ``goal`` cannot be reached (or at a code that is no position).
+    With ``free``, the moves of the ``free`` largest disks cost nothing (:func:`free_moves_to`; no faces): the
+    least number of moves of the others, the large ones only in their way.
 
-    The table of the relabelling of ``goal`` that comes first among the member's :func:`automorphisms` is searched
-    (or read from memory, or from :func:`cache_dir` when ``cache``) and relabelled.
+    A table kept for a relabelling of ``goal`` by one of the member's :func:`automorphisms` (in memory, or in
+    :func:`cache_dir` when ``cache``) is relabelled; otherwise ``goal``'s own table is searched (and kept).
     """
-    key = (puzzle, goal)
+    key: tuple[object, ...] = (puzzle, goal, free) if free else (puzzle, goal)
     with _LOCK:
         table = _TABLES.get(key)
     if table is not None:
         return table
-    perms = automorphisms(puzzle)
-    best = min(perms, key=lambda perm: [perm[p] for p in goal.posts])
-    if best == perms[0]:
-        return _canonical_table(puzzle, goal, cache)
-    canonical = _canonical_table(puzzle, State([best[p] for p in goal.posts], goal.ups, post_count=puzzle.posts),
-                                 cache)
-    table = canonical[_relabelled(puzzle, np.arange(canonical.size, dtype=np.int64), best)]
+    images = [(perm, State([perm[p] for p in goal.posts], goal.ups, post_count=puzzle.posts))
+              for perm in automorphisms(puzzle)]
+    where = cache_dir() if cache else None
+    for perm, image in images:
+        other = (puzzle, image, free) if free else (puzzle, image)
+        with _LOCK:
+            table = _TABLES.get(other)
+        if table is None and where is not None:
+            table = _load(_path(where, other))
+        if table is not None:
+            return _keep(key, table if image == goal else _relabelled(puzzle, table, perm))
+    table = _narrow(free_moves_to(puzzle, goal, free) if free else
+                    tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
+    if where is not None:
+        _save(_path(where, key), table)
     return _keep(key, table)
 
 
@@ -149,32 +177,91 @@ def _keep(key: tuple[object, ...], table: np.ndarray) -> np.ndarray:
     return table
 
 
-def _canonical_table(puzzle: Puzzle, goal: State, cache: bool) -> np.ndarray:
-    key = (puzzle, goal)
-    with _LOCK:
-        table = _TABLES.get(key)
-    if table is not None:
-        return table
-    where = cache_dir() if cache else None
-    path = None
-    if where is not None:
-        name = hashlib.sha256(repr(key).encode()).hexdigest()[:32]
-        path = where / f"{name}.npy"
-        if path.exists():
-            try:
-                table = np.load(path, allow_pickle=False)
-            except (OSError, ValueError):
-                table = None
-    if table is None:
-        table = _search(puzzle, goal)
-        if path is not None:
-            _save(path, table)
-    return _keep(key, table)
+def _path(where: Path, key: tuple[object, ...]) -> Path:
+    return where / f"{hashlib.sha256(repr(key).encode()).hexdigest()[:32]}.npy"
 
 
-def _search(puzzle: Puzzle, goal: State) -> np.ndarray:
-    """The one call of the backward search: distances to ``goal``, narrowed to ``uint8`` values where they fit."""
-    found = tower_search.distances_to(puzzle, goal)
+def _load(path: Path) -> np.ndarray | None:
+    if not path.exists():
+        return None
+    try:
+        table: np.ndarray = np.load(path, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    return table
+
+
+def free_moves_to(puzzle: Puzzle, goal: State, free: int) -> np.ndarray:
+    """The least number of moves of the ``puzzle.n - free`` smallest disks from every code to ``goal``, the moves of
+    the ``free`` largest costing nothing (int32, -1 where ``goal`` cannot be reached); no faces.
+
+    Every move of the whole puzzle moves a disk of one group: a group's table that counts its own disks' moves only,
+    with larger disks of other groups present as obstacles whose moves are free, adds to the tables of those groups
+    (a cost partitioning: Yang, Culberson, Holte, Zahavi and Felner, JAIR 32, 2008), and counts the moves the small
+    disks make to clear the way of the large ones. A breadth-first search backwards from ``goal`` with edges of
+    cost 0 and 1 (a deque: cost-0 predecessors in front).
+
+    >>> p = Puzzle(3, posts=4)
+    >>> table = free_moves_to(p, p.goal, 1)  # disk 3 moves for nothing: disks 1 and 2 still clear its way
+    >>> int(table[0]), int(tower_search.distances_to(Puzzle(2, posts=4))[0])
+    (4, 3)
+    """
+    if puzzle.faces:
+        raise ValueError("tables with free moves are for members without faces")
+    k, m = puzzle.posts, puzzle.n
+    ensure_at_most(tower_search.code_space(puzzle) * len(puzzle.moves), MAX_PATTERN_ENTRIES,
+                   f"code-move pairs (a table of distances of {puzzle!r})")
+    pairs = np.array(sorted((b, a) for a, b in puzzle.moves), np.int64).reshape(-1, 2)
+    cost = np.array([1] * (m - free) + [0] * free, np.int64)
+    dist = np.full(k**m, -1, np.int32)
+    _zero_one(k, m, pairs, cost, tower_search.encode(puzzle, goal), dist)
+    return dist
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _zero_one(k: int, m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, dist: np.ndarray) -> None:
+    size = dist.size
+    cap = 2 * size + 1  # a code is queued at most twice (found at d + 1, then at d)
+    deque = np.empty(cap, np.int32)
+    powers = np.empty(m + 1, np.int64)
+    powers[0] = 1
+    for disk in range(m):
+        powers[disk + 1] = powers[disk] * k
+    tops = np.empty(k, np.int64)
+    dist[goal] = 0
+    deque[0] = goal
+    head, count = 0, 1
+    while count:
+        code = np.int64(deque[head])
+        head = (head + 1) % cap
+        count -= 1
+        here = dist[code]
+        tops[:] = m
+        rest = code
+        for disk in range(m):
+            post = rest % k
+            rest //= k
+            if tops[post] == m:
+                tops[post] = disk
+        for pair in range(pairs.shape[0]):
+            a, b = pairs[pair, 0], pairs[pair, 1]
+            mover = tops[a]
+            if mover >= tops[b]:
+                continue
+            child = code + (b - a) * powers[mover]
+            step = cost[mover]
+            if dist[child] < 0 or dist[child] > here + step:
+                dist[child] = here + step
+                if step:
+                    deque[(head + count) % cap] = child
+                else:
+                    head = (head - 1) % cap
+                    deque[head] = child
+                count += 1
+
+
+def _narrow(found: np.ndarray) -> np.ndarray:
+    """Distances (-1 where the goal cannot be reached) narrowed to ``uint8`` values where they fit."""
     wide = found.max() >= 0xFF
     table = found.astype(np.uint16 if wide else np.uint8)
     table[found < 0] = 0xFFFF if wide else 0xFF
@@ -189,12 +276,18 @@ def _save(path: Path, table: np.ndarray) -> None:
         with open(partial, "wb") as out:
             np.save(out, table, allow_pickle=False)
         os.replace(partial, path)
-        kept = sorted(path.parent.glob("*.npy"), key=lambda file: file.stat().st_mtime)
-        for old in kept[:-_KEPT_ON_DISK]:
-            old.unlink(missing_ok=True)
+        kept = sorted(path.parent.glob("*.npy"), key=lambda file: file.stat().st_mtime, reverse=True)
+        total = 0
+        for rank, old in enumerate(kept):
+            total += old.stat().st_size
+            if rank >= _KEPT_ON_DISK or (rank and total > _KEPT_ON_DISK_BYTES):
+                old.unlink(missing_ok=True)
     except OSError:
         pass  # an unwritable cache costs a rebuild next time, nothing else
 
 
 _KEPT_ON_DISK = 256
-"""The most tables kept on disk (the latest written; some 100 MB on four posts): random goals each leave theirs."""
+"""The most tables kept on disk (the latest written): random goals each leave theirs."""
+
+_KEPT_ON_DISK_BYTES = 1 << 30
+"""The most bytes of tables kept on disk (the latest written, and always the latest one)."""

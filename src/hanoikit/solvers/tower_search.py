@@ -65,16 +65,17 @@ def distance(
     return None if found is None else int(found)
 
 
-def tabulated(puzzle: Puzzle) -> bool:
-    """Whether :func:`distances_to` takes ``puzzle`` on: ``code_space * len(moves)`` is at most 2**23.
+def tabulated(puzzle: Puzzle, max_entries: int = _TABLE_ENTRIES) -> bool:
+    """Whether :func:`distances_to` takes ``puzzle`` on: ``code_space * len(moves)`` is at most ``max_entries``
+    (default 2**23).
 
-    >>> tabulated(Puzzle(9, posts=4)), tabulated(Puzzle(12, posts=4))
-    (True, False)
+    >>> tabulated(Puzzle(9, posts=4)), tabulated(Puzzle(12, posts=4)), tabulated(Puzzle(12, posts=4), 2**28)
+    (True, False, True)
     """
-    return code_space(puzzle) * len(puzzle.moves) <= _TABLE_ENTRIES
+    return code_space(puzzle) * len(puzzle.moves) <= max_entries
 
 
-def distances_to(puzzle: Puzzle, dst: State | None = None) -> np.ndarray:
+def distances_to(puzzle: Puzzle, dst: State | None = None, max_entries: int = _TABLE_ENTRIES) -> np.ndarray:
     """The least number of moves from every code to ``dst`` (default: the goal), as an int32 array indexed by code:
     -1 where ``dst`` cannot be reached (and at codes that are no legal position).
 
@@ -82,7 +83,8 @@ def distances_to(puzzle: Puzzle, dst: State | None = None) -> np.ndarray:
     reverse of a legal move carries the disk back (flipping it back on a magnetic tower), so the reversed rules lead
     from a position to those one move before it (a millisecond or so for some 20,000 codes). Raises
     :class:`~hanoikit.TooLargeError` unless :func:`tabulated`, :class:`~hanoikit.InvalidStateError` if ``dst`` is not
-    a legal position.
+    a legal position. ``max_entries`` raises the cap (the pattern databases of heuristic search take larger tables,
+    at 8 bytes a code while searching).
 
     >>> p = Puzzle(3, posts=4, moves="cyclic")
     >>> table = distances_to(p)
@@ -90,7 +92,7 @@ def distances_to(puzzle: Puzzle, dst: State | None = None) -> np.ndarray:
     (True, 0)
     """
     entries = code_space(puzzle) * len(puzzle.moves)
-    ensure_at_most(entries, _TABLE_ENTRIES, f"code-move pairs (a table of distances of {puzzle!r})")
+    ensure_at_most(entries, max_entries, f"code-move pairs (a table of distances of {puzzle!r})")
     target = encode(puzzle, puzzle.goal if dst is None else dst)
     from ..frontier import memory
 
