@@ -4,7 +4,8 @@ A ``distributed.Client`` that cannot connect raises from its constructor with it
 sometimes not even closed. The garbage collector finalizes it later, at any moment: its ``__del__`` then closes it and
 stops that thread under a lock that a new client holds while its own event loop starts, so a second connection made
 in the same process (a CLI run in process, a server, a test suite) could wait for ever. :func:`connect` closes a
-client that fails to start, and stops its thread, before it raises.
+client that fails to start, and stops its thread, before it raises; and it bounds the whole start in time (Dask's
+own timeout leaves the handshake's reply unbounded: a listener that accepts and stays silent held a client for ever).
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def _client_class() -> type:
         """A Dask client that, when it cannot start, closes and stops its event loop before it raises."""
 
         def start(self, **kwargs: Any) -> None:
-            try:
+            kwargs.setdefault("callback_timeout", self._timeout)  # the whole start: Dask waits for a handshake's
+            try:  # reply without a limit (a listener that accepts and stays silent held it for ever)
                 super().start(**kwargs)
             except BaseException:
                 self._discard()
