@@ -30,15 +30,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 
 import hanoikit as hk
 from hanoikit.formats import write_moves
 from hanoikit.generate import answer_text, generate, instance_puzzle
 from hanoikit.score import score
 from hanoikit.solvers import arrays, magnetic
-from timing import best, timed, verdict
+from timing import best, timed, verdict, wall_and_cpu
 
 
 def text_of(puzzle: hk.Puzzle) -> bytes:
@@ -53,18 +51,6 @@ def naive(puzzle: hk.Puzzle, data: bytes) -> bool:
     for line in data.decode().splitlines():
         state = puzzle.apply(state, hk.Move.parse(line))
     return state == puzzle.goal
-
-
-def wall_and_cpu(function: Callable[[], object], repeat: int = 3) -> tuple[float, float]:
-    """The fastest wall-clock and processor seconds of ``repeat`` calls: on a shared machine (see the load printed
-    first) the wall-clock time also counts the time other processes hold the cores."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        function()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return min(walls), min(cpus)
 
 
 def per_million(seconds: float, moves: int) -> str:

@@ -16,28 +16,15 @@ import glob
 import os
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 
 import numpy as np
 
 from hanoikit import Puzzle
 from hanoikit.frontier import Layout, frontier_search
 from hanoikit.frontier.checkpoint import Checkpoint
-from timing import verdict
+from timing import verdict, wall_and_cpu
 
 DISKS = int(sys.argv[sys.argv.index("--disks") + 1]) if "--disks" in sys.argv else 12
-
-
-def wall_and_cpu(function: Callable[[], object], repeat: int = 5) -> tuple[float, float]:
-    """The fastest wall-clock and processor seconds of ``repeat`` calls."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        function()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return min(walls), min(cpus)
 
 
 def _plain_write(table: np.ndarray, directory: str) -> None:
@@ -70,17 +57,17 @@ def main() -> None:
 
         plain = os.path.join(work, "plain")
         os.makedirs(plain)
-        write_plain = wall_and_cpu(lambda: _plain_write(table, plain))
-        read_plain = wall_and_cpu(lambda: _plain_read(table, plain))
+        write_plain = wall_and_cpu(lambda: _plain_write(table, plain), repeat=5)
+        read_plain = wall_and_cpu(lambda: _plain_read(table, plain), repeat=5)
         count = iter(range(10**6))
 
         def write_checked() -> None:
             saver = Checkpoint(os.path.join(work, f"w{next(count)}"), layout, source, target)
             saver.save(table, np.ones(layout.blocks, dtype=np.uint8), state, listed, dense)
 
-        write_ours = wall_and_cpu(write_checked)
+        write_ours = wall_and_cpu(write_checked, repeat=5)
         saved = sorted(glob.glob(os.path.join(work, "w*")))[0]
-        read_ours = wall_and_cpu(lambda: Checkpoint(saved, layout, source, target).load(table))
+        read_ours = wall_and_cpu(lambda: Checkpoint(saved, layout, source, target).load(table), repeat=5)
         ratio = write_ours[0] / write_plain[0]
         print(f"write: with checksums {write_ours[0] * 1e3:7.1f} ms (CPU {write_ours[1] * 1e3:6.1f} ms), plain "
               f"{write_plain[0] * 1e3:7.1f} ms (CPU {write_plain[1] * 1e3:6.1f} ms): {ratio:.2f}x, target <= 1.5x: "

@@ -3,7 +3,9 @@
 * the "62" algorithm on 16 disks (13,352,490 moves) streamed as numpy blocks composed from memoised canonical blocks,
   cold (caches cleared) and warm, in moves per second (target: at least 20 M moves/s), against the plain generator
   (the Appendix 1 transcription iterated move by move) on 12 disks, and against ``solution()`` yielding ``Move``s;
-* the exact counts for n = 1000 (arithmetic on the same recursion, no moves made);
+* the exact counts for n = 1000 (arithmetic on the same recursion, no moves made), and the memory the count caches
+  keep after the deepest counts allowed (``structural_count`` on ``MAX_LEVY_DISKS`` disks, ``disk_counts`` on
+  ``MAX_LEVY_DISK_COUNTS_DISKS``; target: at most 64 MiB, as the caches keep only the latest calls);
 * the vectorised colour trace (``hanoikit.analysis.color_trace``) against a replay through ``puzzle.apply``.
 
 Run ``python benchmarks/bench_levy.py``.
@@ -11,9 +13,13 @@ Run ``python benchmarks/bench_levy.py``.
 
 from __future__ import annotations
 
+import time
+import tracemalloc
+
 from hanoikit import MagneticPuzzle, levy
 from hanoikit.analysis import color_trace
-from timing import best
+from hanoikit.limits import MAX_LEVY_DISK_COUNTS_DISKS, MAX_LEVY_DISKS
+from timing import best, verdict
 
 SIGN = {"R": 1, "B": -1, None: 0}
 
@@ -59,6 +65,17 @@ def main() -> None:
 
     seconds = best(lambda: levy.moves_made.cache_clear() or [levy.counts(a, 1000) for a in levy.ALGORITHMS], repeat=1)
     print(f"exact counts of all five algorithms for n = 1000, cold: {seconds * 1e3:.1f} ms")
+    for count, n in ((levy.structural_count, MAX_LEVY_DISKS), (levy.disk_counts, MAX_LEVY_DISK_COUNTS_DISKS)):
+        levy.moves_made.cache_clear()
+        levy.disk_moves_made.cache_clear()
+        tracemalloc.start()
+        cpu = time.process_time()
+        count("62", n)
+        cpu = time.process_time() - cpu
+        kept, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        print(f"{count.__name__}('62', {n}): processor {cpu:.2f} s (traced), peak {peak / 2**20:.1f} MiB, kept by the "
+              f"caches after {kept / 2**20:.1f} MiB (target <= 64): {verdict(kept <= 64 * 2**20)}")
 
     puzzle = MagneticPuzzle(14)
     array = levy.solution_array("62", 14)

@@ -4,21 +4,29 @@ For posts 3 to :data:`~hanoikit.limits.WEB_MAX_POSTS`, each move rule, classic a
 the page's RBB colouring: R, B, neutral posts, B), at the member's cap (:data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`;
 :data:`~hanoikit.limits.WEB_MAX_DISKS` for three posts with every move):
 
-* ``first``: the first hint from the start, cold: hanoikit's caches as in a fresh app (emptied, but for what the
-  app's startup fills: the three-post tower's solvers, and the tables of its deep members,
-  :data:`hanoikit.web.app.DEEP_MEMBERS`); the best of three such cold starts, as the machine is shared (the worst of
-  the three is printed too);
+* ``build``: the member's very first hint, from the start, with an empty table cache (a temporary
+  ``HANOIKIT_CACHE_DIR``): what building its tables costs (the pattern databases of the heuristic search on four
+  and five posts above the exhaustive search's range, kept on disk after; the table of distances below it);
+* ``first``: the first hint from the start once the tables are on disk, cold: hanoikit's caches as in a fresh app
+  (emptied, but for what the app's startup fills: the three-post tower's solvers, the tables of its deep members,
+  :data:`hanoikit.web.app.DEEP_MEMBERS`, and the heuristic search's compiled kernels); the best of three such cold
+  starts, as the machine is shared (the worst of the three is printed too);
 * ``random``: the first hint from a random position, cold likewise (a member whose start cannot reach its goal answers
   422, and its random column is empty);
-* ``warm``: the median hint from 7 other random positions once the member's table is built;
+* ``warm``: the median and the slowest hint from 7 other random positions once the member's table is built;
 
-beside a trivial request measured in the same run (``x trivial``: the first hint in trivial requests). PASS/FAIL says
-whether the cold first hints (from the start and from a random position) answer in under 50 ms.
+beside a trivial request measured in the same run (``x trivial``: the slowest hint after the build in trivial
+requests). PASS/FAIL says whether every hint after the build (first, random, warm) answers in under 50 ms.
 
-Run ``python benchmarks/bench_web_hint.py`` (about half a minute).
+Run ``python benchmarks/bench_web_hint.py`` (a minute or two).
 """
 
 from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ["HANOIKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="hanoikit-bench-")  # the tables built in this run only
 
 import json
 import random
@@ -112,9 +120,13 @@ def main() -> None:
         post(client, trivial)
         base = statistics.median(post(client, trivial)[0] for _ in range(20))
         print(f"first hint of each member at its cap, over HTTP on 127.0.0.1 (uvicorn in this process); a trivial hint "
-              f"takes {base * 1e3:.1f} ms; cold: caches as in a fresh app, best of {COLD} (worst)")
-        print(f"  {'member':<40} {'first (worst)':>15} {'random (worst)':>16} {'warm':>8} {'x trivial':>9}")
+              f"takes {base * 1e3:.1f} ms; build: empty table cache; cold: caches as in a fresh app, tables on disk, "
+              f"best of {COLD} (worst); times in ms")
+        print(f"  {'member':<40} {'build':>7} {'first (worst)':>15} {'random (worst)':>16} {'warm (max)':>14} "
+              f"{'x trivial':>9}")
         for label, settings, puzzle in members():
+            forget(kept)
+            build = post(client, {"settings": settings})[0]
             first, first_worst, status = cold(client, {"settings": settings}, kept)
             try:
                 positions = [str(random_state(puzzle, rng)) for _ in range(WARM + 1)]
@@ -128,15 +140,16 @@ def main() -> None:
                 worst = max(first, somewhere)
                 shown = f"{somewhere * 1e3:6.1f} ({somewhere_worst * 1e3:5.1f})"
                 times = [post(client, {"settings": settings, "state": state})[0] for state in positions[1:]]
-                warm = f"{statistics.median(times) * 1e3:5.1f} ms"
+                warm = f"{statistics.median(times) * 1e3:5.1f} ({max(times) * 1e3:5.1f})"
+                worst = max(worst, *times)
             verdict = "PASS" if worst < TARGET else "FAIL"
             failed += verdict == "FAIL"
             note = "" if status == 200 else "  (goal unreachable: 422)"
             print(
-                f"  {label:<40} {first * 1e3:6.1f} ({first_worst * 1e3:5.1f}) {shown} {warm:>8} "
+                f"  {label:<40} {build * 1e3:7.1f} {first * 1e3:6.1f} ({first_worst * 1e3:5.1f}) {shown} {warm:>14} "
                 f"{worst / base:8.1f}x  {verdict} (< {TARGET * 1e3:.0f} ms){note}"
             )
-    print("every first hint below 50 ms" if not failed else f"{failed} member(s) at or above 50 ms")
+    print("every hint after the build below 50 ms" if not failed else f"{failed} member(s) at or above 50 ms")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import pytest
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Move, Puzzle
+from hanoikit.limits import WEB_MAX_FAMILY_DISKS
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -545,6 +546,28 @@ def test_the_phone_shows_board_counters_and_controls_on_one_screen(browser, serv
         page.screenshot(path=shots / "phone-watch.png")
 
 
+@pytest.mark.parametrize("width, height", [(1280, 800), (412, 915), (390, 844), (360, 640), (320, 568)])
+def test_the_title_stays_on_one_line_and_the_controls_on_the_first_screen(  # type: ignore[no-untyped-def]
+    browser, server: str, shots: Path, width: int, height: int
+) -> None:
+    """The title on one line and nothing wider than the screen, from a small phone to a laptop; at 1280×800 the Hint
+    row and the help under it are above the bottom edge, the colouring notes of the settings shown."""
+    for page in _opened(browser, server, f"{width}x{height}", viewport={"width": width, "height": height}):
+        for query in ("?colors=NNN", "?n=10&posts=4&colors=classic&moves=cyclic"):
+            page.goto(server + query)
+            expect(page.locator("#remaining")).not_to_have_text("–")
+            title = page.evaluate("""() => { const h = document.querySelector("h1");
+                return [h.scrollWidth, h.clientWidth, h.getBoundingClientRect().height,
+                        parseFloat(getComputedStyle(h).fontSize)]; }""")
+            assert title[0] <= title[1] and title[2] < 1.6 * title[3], (query, title)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert page.evaluate("window.scrollY") == 0
+            for part in ("#hint", ".help") if width > 600 else ("#hint",):
+                box = page.locator(part).bounding_box()
+                assert box is not None and box["y"] + box["height"] <= height, (query, part, box)
+            page.screenshot(path=shots / f"first-screen-{width}x{height}-{query.count('&')}.png")
+
+
 def test_disk_numbers_read_well_on_every_disk(page, server: str) -> None:  # type: ignore[no-untyped-def]
     """Each disk's number against its colour (the yellow disk too): at least 4.5:1."""
     def luminance(colour: str) -> float:
@@ -566,12 +589,13 @@ def test_disk_numbers_read_well_on_every_disk(page, server: str) -> None:  # typ
 
 def test_a_link_above_the_caps_says_why_and_offers_the_largest_size(page, server: str) -> None:  # type: ignore[no-untyped-def]
     page.refusals_expected = True
-    page.goto(server + "?n=8&posts=5&colors=classic")
-    expect(page.locator("#message")).to_contain_text("This link asks for 8 disks, but with 5 posts and any moves the "
-                                                     "page offers at most 5")
-    page.get_by_role("button", name="Play 5 disks").click()
-    expect(page.locator("#board")).to_have_attribute("data-state", "SSSSS")
-    expect(page.locator("#optimal")).to_have_text(str(Puzzle(5, 5).distance()))
+    cap = WEB_MAX_FAMILY_DISKS[5, False]
+    page.goto(server + f"?n={cap + 1}&posts=5&colors=classic")
+    expect(page.locator("#message")).to_contain_text(f"This link asks for {cap + 1} disks, but with 5 posts and any "
+                                                     f"moves the page offers at most {cap}")
+    page.get_by_role("button", name=f"Play {cap} disks").click()
+    expect(page.locator("#board")).to_have_attribute("data-state", "S" * cap)
+    expect(page.locator("#optimal")).to_have_text(f"{Puzzle(cap, 5).distance():,}")
     # the server's messages in the player's words: no puzzle repr on the page
     shown = page.evaluate("""() => import("/static/api.js").then((api) =>
         api.words("the goal cannot be reached in MagneticPuzzle(3, colors='NNNNN', moves='star')"))""")

@@ -49,13 +49,22 @@ _BASE: dict[str, list[str]] = {
 }
 """A quick valid run of each command; ``{tmp}`` is the test's directory."""
 
+_FAMILY_BASE: dict[str, list[str]] = {
+    "distance": ["SIJD", "DDDD", "--posts", "4"],
+    "solve": ["4", "--posts", "5", "--moves", "cyclic", "--from", "SIJK"],
+    "check": ["{tmp}/moves.txt", "--disks", "2", "--posts", "4", "--explain"],
+}
+"""Quick valid runs on four and five posts, where positions other than towers go to the heuristic search."""
+
 _HOSTILE = [
     "nan", "inf", "-inf", "-1", "0", "1e20", str(10**20), "-" + "9" * 30, "", " ", "\x00", "\udcff\udcfe",
     "\x1b[2J", "x" * 5000, "9" * 5000, "2**99999", "SSS", "NNNN", "R", "..", "-", "٣", "3.5", "0x10",
     "{tmp}", "{tmp}/file/x.gif", "{tmp}/missing/x.png", "{tmp}/file", "/dev/full", "{tmp}/out.xyz",
+    "SIJDSIJDSIJDSI", "SIJK:RRRR", "SIJDSIJDSIJD:RBRBRBRBRBRB",
 ]
 """Hostile values: not numbers, huge numbers, empty, NUL and undecodable bytes (as a POSIX shell passes them),
-escapes, very long text, paths to a directory, under a file, in a missing directory, a full device, a bad suffix."""
+escapes, very long text, paths to a directory, under a file, in a missing directory, a full device, a bad suffix,
+positions above the heuristic search's caps on four posts."""
 
 _LINE = re.compile(r"hanoi( [a-z-]+)?: [^\n]*\n")
 
@@ -80,9 +89,9 @@ def _parameters(name: str) -> list[click.Parameter]:
     return [p for p in command.params if p.name != "help"]
 
 
-def _run(name: str, tmp: Path, data: st.DataObject) -> tuple[list[str], int, str]:
+def _run(name: str, tmp: Path, data: st.DataObject, bases: dict[str, list[str]] = _BASE) -> tuple[list[str], int, str]:
     """``hanoi NAME`` from its base run with one or two parameters made hostile: the arguments, status, stderr."""
-    base = [arg.replace("{tmp}", str(tmp)) for arg in _BASE[name]]
+    base = [arg.replace("{tmp}", str(tmp)) for arg in bases[name]]
     params = _parameters(name)
     positional = [p for p in params if isinstance(p, click.Argument)]
     values = [arg for arg in base if not arg.startswith("-")][: len(positional)]
@@ -108,8 +117,8 @@ def _run(name: str, tmp: Path, data: st.DataObject) -> tuple[list[str], int, str
     return args, status, err
 
 
-def _check(name: str, tmp: Path, data: st.DataObject) -> None:
-    args, status, err = _run(name, tmp, data)
+def _check(name: str, tmp: Path, data: st.DataObject, bases: dict[str, list[str]] = _BASE) -> None:
+    args, status, err = _run(name, tmp, data, bases)
     verdicts = _VERDICTS.get(name, set())
     assert status in {0, 1, 2} | verdicts, (args, status, err)
     assert "Traceback" not in err, (args, err)
@@ -136,6 +145,13 @@ _FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthChe
 @given(data=st.data())
 def test_hostile_options_end_in_a_documented_status_and_one_line(name: str, workdir: Path, data) -> None:
     _check(name, workdir, data)
+
+
+@pytest.mark.parametrize("name", sorted(_FAMILY_BASE))
+@_FAST
+@given(data=st.data())
+def test_hostile_options_on_more_posts_end_in_a_documented_status_and_one_line(name: str, workdir: Path, data) -> None:
+    _check(name, workdir, data, _FAMILY_BASE)
 
 
 @pytest.mark.slow

@@ -27,6 +27,7 @@ from hanoikit.frontier.search import BLOCKS_PER_WORKER
 from hanoikit.search import bfs
 from hanoikit.solvers import exhaustive
 from oracle import plain_distances
+from strategies import one_way_members
 
 FAMILY = [
     Puzzle(5),
@@ -75,18 +76,7 @@ def test_three_posts_agree_with_the_vectorised_search(puzzle):
 
 @st.composite
 def _members(draw: st.DrawFn) -> tuple[Puzzle, hk.State]:
-    posts = draw(st.integers(3, 4))
-    pairs = [(a, b) for a in range(posts) for b in range(posts) if a != b]
-    moves = draw(st.sets(st.sampled_from(pairs), min_size=1))
-    n = draw(st.integers(1, 4 if posts == 3 else 3))
-    if draw(st.booleans()):
-        colors = "".join(draw(st.lists(st.sampled_from("NRB"), min_size=posts, max_size=posts)))
-        try:
-            puzzle: Puzzle = MagneticPuzzle(n, colors, moves=moves)
-        except hk.InvalidPuzzleError:
-            puzzle = MagneticPuzzle(n, "N" * posts, moves=moves)
-    else:
-        puzzle = Puzzle(n, posts, moves)
+    puzzle = draw(one_way_members({3: 4, 4: 3}))
     layout = Layout(puzzle)
     legal = [code for code in range(layout.codes) if _legal(layout, code)]
     return puzzle, layout.decode(draw(st.sampled_from(legal)))

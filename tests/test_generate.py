@@ -70,9 +70,16 @@ def test_sizes_are_bounded() -> None:
     check_sizes(["classic", "magnetic"], (3, 64), "random")
     check_sizes(["posts4"], (3, 6), "random")
     check_sizes(["posts4"], (3, 10))  # between towers Frame-Stewart answers: no search
-    check_sizes(["posts4"], (3, MAX_GENERATE_HEURISTIC_DISKS), "random")  # the heuristic search takes them on
-    with pytest.raises(hk.TooLargeError, match=f"--disks up to {MAX_GENERATE_HEURISTIC_DISKS}"):
-        check_sizes(["posts4"], (3, MAX_GENERATE_HEURISTIC_DISKS + 1), "random")
+    for family, key in [("posts4", (4, False)), ("posts5", (5, False)), ("star4", (4, False)),
+                        ("magnetic-NNNN", (4, True)), ("magnetic-RBNNN", (5, True)), ("posts7", (6, False))]:
+        cap = MAX_GENERATE_HEURISTIC_DISKS[key]
+        check_sizes([family], (3, cap), "random", "random")  # the heuristic search takes them on
+        with pytest.raises(hk.TooLargeError, match=f"--disks up to {cap} for it"):
+            check_sizes([family], (3, cap + 1), "random")
+    cap = MAX_GENERATE_HEURISTIC_DISKS[4, False]
+    check_sizes(["posts4"], (3, 64), goal="perfect")  # between towers Frame-Stewart answers: no search
+    with pytest.raises(hk.TooLargeError, match=f"--disks up to {cap} for it"):
+        check_sizes(["cyclic4"], (3, cap + 1))  # between towers with restricted moves, a search
     with pytest.raises(hk.TooLargeError, match="--disks up to 7"):
         check_sizes(["cyclic"], (3, 8), "random")
     with pytest.raises(hk.TooLargeError):
@@ -94,7 +101,11 @@ def test_generate_command(tmp_path, capsys) -> None:  # type: ignore[no-untyped-
     assert capsys.readouterr().out.encode() == first
     instances = [json.loads(line) for line in first.decode().splitlines()]
     assert [i["id"] for i in instances] == [f"9-{k}" for k in range(25)]
-    assert main(["generate", "--count", "3", "--family", "posts5", "--disks", "3..9", "--start", "random", "--out",
+    too_many = MAX_GENERATE_HEURISTIC_DISKS[5, False] + 1
+    assert main(["generate", "--count", "3", "--family", "posts5", "--disks", f"3..{too_many}", "--start", "random",
+                 "--out", str(tmp_path / "c.jsonl")]) == 2
+    assert "heuristic search" in capsys.readouterr().err and not (tmp_path / "c.jsonl").exists()
+    assert main(["generate", "--count", "3", "--family", "cyclic", "--disks", "3..9", "--start", "random", "--out",
                  str(tmp_path / "c.jsonl")]) == 2
     assert "exhaustive search" in capsys.readouterr().err and not (tmp_path / "c.jsonl").exists()
     assert main(["generate", "--count", "3", "--disks", "x"]) == 2
@@ -277,7 +288,7 @@ def test_score_hostile_answers(tmp_path, capsys) -> None:  # type: ignore[no-unt
         (tmp_path / "dir.png").mkdir(exist_ok=True)
         assert main(["score", str(set_path), str(answers_path), "--plot", str(tmp_path / plot)]) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and err.startswith("hanoi: cannot plot to")
+        assert err.count("\n") == 1 and err.startswith(("hanoi: cannot plot to", "hanoi score: Invalid value"))
 
 
 def test_score_by_line_order() -> None:

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import hanoikit as hk
 from hanoikit import MOVE_RULES, MagneticPuzzle, Puzzle, State
 from hanoikit import positions as P
 from hanoikit.frontier import frontier_search, memory
 from hanoikit.solvers import tower_search
 from oracle import all_states, plain_distances, plain_distances_to
+from strategies import one_way_members
 
 SIZES = {3: 4, 4: 3, 5: 2, 6: 2}  # disks for each number of posts: a few hundred positions at most
 
@@ -117,18 +117,7 @@ def test_every_split_of_the_low_digits_agrees(monkeypatch, puzzle, rows):
 @st.composite
 def _one_way(draw: st.DrawFn) -> tuple[Puzzle, State, State]:
     """A member with a random set of allowed moves (most of them one way), and two of its positions."""
-    posts = draw(st.integers(3, 5))
-    pairs = [(a, b) for a in range(posts) for b in range(posts) if a != b]
-    moves = draw(st.sets(st.sampled_from(pairs), min_size=1))
-    n = draw(st.integers(1, {3: 4, 4: 3, 5: 2}[posts]))
-    if draw(st.booleans()):
-        colors = "".join(draw(st.lists(st.sampled_from("NRB"), min_size=posts, max_size=posts)))
-        try:
-            puzzle: Puzzle = MagneticPuzzle(n, colors, moves=moves)
-        except hk.InvalidPuzzleError:
-            puzzle = MagneticPuzzle(n, "N" * posts, moves=moves)
-    else:
-        puzzle = Puzzle(n, posts, moves)
+    puzzle = draw(one_way_members({3: 4, 4: 3, 5: 2}))
     states = all_states(puzzle)
     return puzzle, draw(st.sampled_from(states)), draw(st.sampled_from(states))
 

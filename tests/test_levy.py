@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import itertools
 
 import numpy as np
 import pytest
@@ -139,3 +140,39 @@ def test_any_window_of_the_stream_matches(name: str, n: int, data: st.DataObject
     whole = levy.solution_array(name, n).rows()
     k = data.draw(st.integers(0, len(whole) - 1))
     assert tuple(whole[k]) == tuple(list(levy.solution(name, n))[k])
+
+
+def test_the_count_caches_stay_bounded_and_exact_after_evictions() -> None:
+    caches = (levy.appendix.moves_made, levy.appendix.disk_moves_made)
+    assert all(cache.cache_info().maxsize is not None for cache in caches)
+    for n in (3000, 40, 3001, 1):
+        assert levy.structural_count("62", n) == levy.counts("62", n)
+    assert levy.disk_counts("62", 400)[-1] == 1 and sum(levy.disk_counts("62", 400)) == levy.counts("62", 400)
+    for cache in caches:
+        info = cache.cache_info()
+        assert info.currsize <= info.maxsize  # type: ignore[operator]
+
+
+def test_counts_are_non_decreasing_in_the_disks() -> None:
+    """What the block stream relies on to keep the calls of at most MEMO_LIMIT moves."""
+    for function in levy.FUNCTIONS:
+        made = [levy.moves_made(function.__wrapped__, n) for n in range(1, 200)]
+        assert made == sorted(made)
+
+
+def test_a_call_counts_a_deep_tower_and_refuses_beyond_the_cap() -> None:
+    assert levy.move_busy_1and2(3000, 0, 2, 1).count() == (3**3000 - 1) // 2  # "100" on 3000 disks
+    assert levy.get("62").call(5000).count() == levy.counts("62", 5000)
+    with pytest.raises(hk.TooLargeError):
+        levy.move_busy_1and2(hk.limits.MAX_LEVY_DISKS + 1, 0, 2, 1).count()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_stream_of_a_deep_tower_starts_legally(name: str) -> None:
+    n = 2500  # deeper than Python's recursion limit
+    puzzle = levy.get(name).puzzle(n)
+    state, made = puzzle.start, 0
+    for move in itertools.islice(levy.solution(name, n), 500):
+        state = puzzle.apply(state, move)
+        made += 1
+    assert made == 500

@@ -10,6 +10,7 @@ import pytest
 from hanoikit.cli import main
 from hanoikit.generate import instance_puzzle
 from hanoikit.integrations import reasoning_gym as bridge
+from hanoikit.limits import MAX_GENERATE_HEURISTIC_DISKS
 from hanoikit.score import score
 from oracle import plain_distances
 
@@ -80,5 +81,6 @@ def test_configs_are_checked() -> None:
     bridge.register()
     from hanoikit.errors import HanoiError
 
+    too_many = MAX_GENERATE_HEURISTIC_DISKS[5, False] + 1  # above generate's cap for its optimum
     with pytest.raises(HanoiError):
-        reasoning_gym.create_dataset("hanoikit_posts5", min_disks=3, max_disks=9, start="random", size=2)
+        reasoning_gym.create_dataset("hanoikit_posts5", min_disks=3, max_disks=too_many, start="random", size=2)

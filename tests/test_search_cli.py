@@ -91,10 +91,10 @@ def test_only_the_tables_of_our_searches_whose_process_is_gone_are_removed(tmp_p
 
 
 def test_a_table_whose_pid_went_to_another_process_is_stale():
-    started = shm._started(os.getpid())
+    started = shm.owner_record()["started"]
     assert started not in (0, 1)
-    assert not shm._alive(os.getpid(), 1)  # this pid, but another start time
-    assert shm._alive(os.getpid(), started) and shm._alive(os.getpid(), 0)
+    assert not shm.owner_alive(os.getpid(), 1)  # this pid, but another start time
+    assert shm.owner_alive(os.getpid(), started) and shm.owner_alive(os.getpid(), 0)
 
 
 def test_a_pool_engine_names_its_table_after_its_process_and_removes_it():

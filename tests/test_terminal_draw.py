@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from clirun import run
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.draw.terminal import STEP_KEYS, emit, natural_width, picture, show, table
 
@@ -87,3 +88,24 @@ def test_emit_prints_json_and_csv_with_exact_numbers(capsys: pytest.CaptureFixtu
     assert table == [["n", "moves"]] + [[str(a), str(b)] for a, b in rows]
     with pytest.raises(ValueError, match="unknown format 'xml'"):
         emit("xml", ["n"], [])
+
+
+@pytest.mark.parametrize("width", [0, 1, 40, 80])
+def test_a_table_of_counts_shows_every_digit_whatever_the_width(width: int, monkeypatch, capsys) -> None:
+    """``hanoi count`` on a narrow terminal (or a pipe, 80 columns) cut its numbers: '900719925' for 2**53 at 40
+    columns, '8034690221294951377709810461705813…' and no n column at 80; with COLUMNS=0 it printed nothing."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    status, out, err = run(["count", "--upto", "120"], capsys)
+    assert status == 0 and not err
+    rows = [line.split("│") for line in out.splitlines() if line.startswith("│")]
+    assert [int(row[1]) for row in rows] == list(range(1, 121))
+    assert [int(row[2]) for row in rows] == [2**n - 1 for n in range(1, 121)]
+    assert [int(row[3]) for row in rows] == [2 ** (k - 1) for k in range(1, 121)]
+
+
+def test_emit_prints_a_table_wider_than_its_console_whole() -> None:
+    console = Console(width=20, color_system=None)
+    with console.capture() as captured:
+        emit("table", ["n", "moves"], [[n, 3**n] for n in (1, 50, 100)], console)
+    assert all(str(3**n) in captured.get() for n in (1, 50, 100))
+    assert console.width == 20

@@ -16,6 +16,7 @@ from typing import Any
 
 from .errors import (
     CheckpointError,
+    CheckpointInUseError,
     EmptyStackError,
     EngineError,
     HanoiError,
@@ -40,6 +41,7 @@ __version__ = "0.1.0"
 __all__ = [
     "COLORS",
     "CheckpointError",
+    "CheckpointInUseError",
     "Color",
     "EmptyStackError",
     "EngineError",

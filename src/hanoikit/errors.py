@@ -16,6 +16,7 @@ __all__ = [
     "EmptyStackError",
     "MissingExtraError",
     "CheckpointError",
+    "CheckpointInUseError",
     "EngineError",
     "quote",
 ]
@@ -77,6 +78,15 @@ class CheckpointError(HanoiError):
     def __init__(self, message: str, *, path: str = "") -> None:
         super().__init__(message)
         self.path = path
+
+
+class CheckpointInUseError(CheckpointError):
+    """A checkpoint directory is in use by another running search (``pid``): two searches never write one
+    directory at once."""
+
+    def __init__(self, message: str, *, path: str = "", pid: int = 0) -> None:
+        super().__init__(message, path=path)
+        self.pid = pid
 
 
 class EngineError(HanoiError):

@@ -17,10 +17,11 @@ rules, the positions and the answer format, and a ``link`` to the play page.
 or ``magnetic-RBB`` (that colouring). Any member of the family is covered as its solvers land in the registry.
 
 **Bounded work.** The optimum of every instance is computed exactly, so sizes whose optimum is not quick are refused
-before anything is drawn (:func:`check_sizes`): at most :data:`~hanoikit.limits.MAX_GENERATE_DISKS` disks, four
-posts (no faces) between any positions (the heuristic search) at most
-:data:`~hanoikit.limits.MAX_GENERATE_HEURISTIC_DISKS` disks, and another member answered only by the exhaustive search
-at most :data:`~hanoikit.limits.MAX_GENERATE_SEARCH_POSITIONS` positions. A solution is included (``solutions=True``)
+before anything is drawn (:func:`check_sizes`): at most :data:`~hanoikit.limits.MAX_GENERATE_DISKS` disks; on four
+posts or more, where no closed form gives the optimum (the heuristic search), at most
+:data:`~hanoikit.limits.MAX_GENERATE_HEURISTIC_DISKS` disks by posts and faces (:func:`heuristic_disks`); and another
+member answered only by the exhaustive search at most :data:`~hanoikit.limits.MAX_GENERATE_SEARCH_POSITIONS`
+positions. A solution is included (``solutions=True``)
 up to :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves.
 
 **Styles** (:data:`STYLES`). ``hanoikit`` asks for moves such as ``1SD`` (posts S, I, D), one a line;
@@ -80,6 +81,7 @@ __all__ = [
     "check_sizes",
     "family_puzzle",
     "generate",
+    "heuristic_disks",
     "instance_puzzle",
     "prompt",
     "rule_of",
@@ -151,10 +153,10 @@ def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "p
     Traceback (most recent call last):
     hanoikit.errors.TooLargeError: cyclic with 8 disks needs the exhaustive search over 6561 positions for its optimum:
     at most 5000 (--disks up to 7 for it)
-    >>> check_sizes(["posts4"], (3, 12), "random")  # doctest: +NORMALIZE_WHITESPACE
+    >>> check_sizes(["posts4"], (3, 13), "random")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
-    hanoikit.errors.TooLargeError: posts4 with 11 disks needs a heuristic search for its optimum: at most 10 disks
-    (--disks up to 10 for it)
+    hanoikit.errors.TooLargeError: posts4 with 12 disks needs a heuristic search for its optimum: at most 11 disks
+    (--disks up to 11 for it)
     """
     low, high = disks
     if not 1 <= low <= high:
@@ -164,19 +166,20 @@ def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "p
         raise InvalidPuzzleError(f"a start or goal is one of {', '.join(STARTS)}, not {quote(start)}, {quote(goal)}")
     from .solvers.exhaustive import position_bound
     from .solvers.heuristic import covers
-    from .solvers.registry import EXHAUSTIVE, HEURISTIC
+    from .solvers.registry import EXHAUSTIVE, HEURISTIC, solvers_for
 
     for family in families:
         for n in range(low, high + 1):
             puzzle = family_puzzle(family, n)
             src = _example(puzzle, start, puzzle.start)
             dst = _example(puzzle, goal, puzzle.goal)
-            solver = puzzle.solver(src, dst)
-            if solver in (EXHAUSTIVE, HEURISTIC) and covers(puzzle) and puzzle.posts == 4 and not puzzle.faces:
-                if n > MAX_GENERATE_HEURISTIC_DISKS:
+            solver = solvers_for(puzzle, src, dst)[0]
+            if solver in (EXHAUSTIVE, HEURISTIC) and covers(puzzle):
+                cap = heuristic_disks(puzzle)
+                if n > cap:
                     raise TooLargeError(
-                        f"{family} with {n} disks needs a heuristic search for its optimum: at most "
-                        f"{MAX_GENERATE_HEURISTIC_DISKS} disks (--disks up to {MAX_GENERATE_HEURISTIC_DISKS} for it)"
+                        f"{family} with {n} disks needs a heuristic search for its optimum: at most {cap} disks "
+                        f"(--disks up to {cap} for it)"
                     )
             elif solver is EXHAUSTIVE:
                 bound = position_bound(puzzle)
@@ -188,6 +191,16 @@ def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "p
                         f"{family} with {n} disks needs the exhaustive search over {bound} positions for its optimum: "
                         f"at most {MAX_GENERATE_SEARCH_POSITIONS}{hint}"
                     )
+
+
+def heuristic_disks(puzzle: Puzzle) -> int:
+    """The most disks of a generated instance of ``puzzle``'s member (four posts or more) whose optimum needs a search
+    (:data:`~hanoikit.limits.MAX_GENERATE_HEURISTIC_DISKS`).
+
+    >>> heuristic_disks(Puzzle(3, posts=4)) == MAX_GENERATE_HEURISTIC_DISKS[4, False]
+    True
+    """
+    return MAX_GENERATE_HEURISTIC_DISKS[min(puzzle.posts, 6), puzzle.faces]
 
 
 def _example(puzzle: Puzzle, kind: str, tower: State) -> State:

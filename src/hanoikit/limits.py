@@ -240,17 +240,23 @@ WEB_MAX_POSTS = 5
 
 WEB_MAX_FAMILY_DISKS: dict[tuple[int, bool], int] = {
     (3, False): 9,
-    (4, False): 7,
-    (5, False): 5,
+    (4, False): 10,
+    (5, False): 8,
     (3, True): 6,
     (4, True): 5,
     (5, True): 4,
 }
 """The largest tower the play API offers for a member other than the three-post tower with every move allowed
-(those keep :data:`WEB_MAX_DISKS`), by ``(posts, faces)``, whatever the move rule: at most some 20,000 positions,
-whose table of distances to the goal (hanoikit.solvers.tower_search.distances_to) is built on the member's first
-request in at most about 20 ms; every hint, the first included, answers in under 50 ms through the API
-(benchmarks/bench_web_hint.py)."""
+(those keep :data:`WEB_MAX_DISKS`), by ``(posts, faces)``, whatever the move rule. Up to 200,000 positions a hint
+reads a table of distances to the goal (hanoikit.solvers.tower_search.distances_to, a few milliseconds to build);
+above, on four and five posts, the heuristic search answers (hanoikit.solvers.heuristic): its pattern databases
+for the member's goal are built on its first hint (about 0.15 s of processor time on four posts with 10 disks, then
+kept on disk), after which every hint, from the start or from any position, answers in under 50 ms through the API
+(a few milliseconds; benchmarks/bench_web_hint.py). Four posts with 11 disks, and five with 9, are past that with
+restricted moves (cyclic: 0.4 s a hint). Magnetic members stay at some 20,000 positions: their hints read the
+exhaustive search's tables, rebuilt on a member's first hint in each worker (some 20 ms; at 65,536 positions 40 to
+150 ms), and the menus' pars take one search per colouring and goal (``/api/choices``). To be measured again as the
+heuristic search gets faster."""
 
 
 # -- the command line (hanoi ...) and its movies --------------------------------------------------------------------
@@ -309,10 +315,23 @@ MAX_GENERATE_SEARCH_POSITIONS = 5_000
 """The largest position space (as counted for :data:`MAX_SEARCH_POSITIONS`) of a generated instance whose optimum
 only the exhaustive search gives: about a tenth of a second each (4 posts: up to 6 disks; 3 posts: up to 7)."""
 
-MAX_GENERATE_HEURISTIC_DISKS = 10
-"""The most disks of a generated instance on four posts (no faces) between positions other than towers, whose optimum
-the heuristic search gives (hanoikit.solvers.heuristic): a few milliseconds to a tenth of a second each on four posts
-(benchmarks/bench_heuristic.py), the first instance of a goal building its tables."""
+MAX_GENERATE_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
+    (4, False): 11,
+    (5, False): 9,
+    (6, False): 8,
+    (4, True): 9,
+    (5, True): 7,
+    (6, True): 5,
+}
+"""The most disks of a generated instance on four posts or more, by ``(posts, faces)`` (6 stands for 6 posts and
+more), between positions whose optimum no closed form gives (random positions; towers with restricted moves): the
+heuristic search answers them (hanoikit.solvers.heuristic; the exhaustive one below its range). 100 instances with
+random starts, to the goal tower or to random goals, take at each cap from 0.1 s to 37 s of processor time in all
+(the slowest rule, cyclic on four posts with 11 disks: 0.3 s an instance at the median, 1.3 s at most; tables built
+from an empty cache included; benchmarks/bench_generate.py). One disk more costs an order of magnitude: four posts
+with 12 disks and every move take 0.3 s an instance at the median and 2.5 s at most (0.02 s and 0.2 s with 11);
+cyclic moves on five posts with 10 disks 1.5 s and 5 s.
+To be measured again as the heuristic search gets faster."""
 
 MAX_GENERATE_SOLUTION_MOVES = 100_000
 """The longest optimal solution listed in a generated instance (``--solutions``)."""

@@ -6,6 +6,7 @@ import contextvars
 import functools
 import importlib
 import math
+import os
 import re
 from collections.abc import Callable
 from typing import Any, NoReturn, cast
@@ -13,18 +14,19 @@ from typing import Any, NoReturn, cast
 import click
 
 from .. import limits
-from ..errors import HanoiError, InvalidPuzzleError
+from ..errors import HanoiError, InvalidPuzzleError, quote
 from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
 from ..state import Color
 
 __all__ = [
     "app", "COMMAND_MODULES", "fail", "make_puzzle", "magnetic_options", "family_options", "puzzle_rules",
     "table_format", "OutputError",
-    "DISKS", "FiniteRange",
+    "DISKS", "FiniteRange", "OutputPath", "cap_text",
 ]
 
 _NEGATIVE = re.compile(r"-\d.*")
 _CAP = re.compile(r"\{(MAX_[A-Z_]+)\}")
+_PATH_QUOTE = 200  # a path is quoted whole unless it is longer
 
 
 class OutputError(Exception):
@@ -36,6 +38,26 @@ class OutputError(Exception):
         self.error = error
 
 
+def cap_text(cap: int | dict[tuple[int, bool], int]) -> str:
+    """A cap of :mod:`hanoikit.limits` as a help text quotes it: a number with thousands separators, or a cap by
+    ``(posts, faces)`` as a list (the last posts standing for that many and more).
+
+    >>> cap_text(1_000_000)
+    '1,000,000'
+    >>> cap_text({(4, False): 13, (5, False): 11, (4, True): 10})
+    '13 on 4 posts, 11 on 5 posts or more; magnetic: 10 on 4 posts or more'
+    """
+    if isinstance(cap, int):
+        return f"{cap:,}"
+    parts = []
+    for faces in (False, True):
+        posts = sorted(k for k, f in cap if f is faces)
+        text = ", ".join(f"{cap[k, faces]:,} on {k} posts" + (" or more" if k == posts[-1] else "") for k in posts)
+        if text:
+            parts.append(("magnetic: " if faces else "") + text)
+    return "; ".join(parts)
+
+
 class _Command(click.Command):
     """A command whose help may quote the caps of :mod:`hanoikit.limits` as ``{MAX_DISKS}``, and that reads a
     negative number as an argument (which then gets the range message), not as an unknown option."""
@@ -43,7 +65,7 @@ class _Command(click.Command):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.help:
-            self.help = _CAP.sub(lambda cap: f"{getattr(limits, cap[1]):,}", self.help)
+            self.help = _CAP.sub(lambda cap: cap_text(getattr(limits, cap[1])), self.help)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Read the arguments; a negative number is an argument (click's documented ``ignore_unknown_options``, for
@@ -103,6 +125,48 @@ class FiniteRange(click.FloatRange):
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
         return number
+
+
+class OutputPath(click.ParamType[str]):
+    """The type of every option naming a file (or, with ``directory``, a directory) a command writes: it refuses,
+    before any work, a path that is empty or blank, holds a control character or begins or ends with a space, ``-``
+    unless ``dash`` (standard output) is allowed, a directory where a file is written and a file where a directory
+    is.
+
+    >>> OutputPath().convert("figure.png", None, None)
+    'figure.png'
+    >>> OutputPath(directory=True).convert("", None, None)
+    Traceback (most recent call last):
+    click.exceptions.BadParameter: '' is no directory name: it is empty
+    """
+
+    name = "path"
+
+    def __init__(self, directory: bool = False, dash: bool = False) -> None:
+        self.directory = directory
+        self.dash = dash
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        path = os.fspath(value)
+        if not isinstance(path, str):
+            self.fail(f"{quote(path)} is not a path", param, ctx)
+        reason = None
+        if not path.strip():
+            reason = "it is empty" if not path else "it is blank"
+        elif any(ord(c) < 32 or ord(c) == 127 for c in path):
+            reason = "it holds a control character"
+        elif path != path.strip():
+            reason = "it begins or ends with a space"
+        elif path == "-" and not self.dash:
+            reason = "it stands for standard output"
+        elif self.directory and os.path.exists(path) and not os.path.isdir(path):
+            reason = "it is a file"
+        elif not self.directory and (os.path.isdir(path) or path.endswith(os.sep)):
+            reason = "it is a directory"
+        if reason is not None:
+            kind = "directory" if self.directory else "file"
+            self.fail(f"{quote(path, _PATH_QUOTE)} is no {kind} name: {reason}", param, ctx)
+        return path
 
 
 @click.group(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import click
@@ -22,7 +22,7 @@ from ..draw.files import check_parent, extension, write_atomically
 from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT
 from ..movelist import named_position
 from ..state import State
-from .app import DISKS, app, fail, magnetic_options, make_puzzle, puzzle_rules
+from .app import DISKS, OutputPath, app, fail, magnetic_options, make_puzzle, puzzle_rules
 
 __all__: list[str] = []
 
@@ -80,7 +80,9 @@ def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None
     are named by their letters (S, I, D; S, I, J, D on four posts...) or numbers from 0, unless --names says
     otherwise. Exit status: 0 solved optimally, 1 solved in more moves, 3 not solved (an illegal move, the goal not
     reached, or an empty reply: no answer), 2 bad input (also an unreadable line, or no move list in the reply).
-    Lists of up to {MAX_CHECK_MOVES} moves.
+    Lists of up to {MAX_CHECK_MOVES} moves. The optimum (and --explain's continuation) comes from the solvers of
+    hanoi distance: on four posts or more between positions other than towers the heuristic search, at most so many
+    disks: {MAX_HEURISTIC_DISKS}; beyond what a solver answers, the report says why there is no optimum.
     """
     if disks is None:
         given = source or target
@@ -187,7 +189,7 @@ def _write_parquet(path: str, items: Iterable[dict[str, Any]]) -> None:
 @click.option("--max-answer-chars", type=click.IntRange(1), default=None, metavar="N",
               help="Keep only instances whose optimal answer, written in the style, has at most N characters.")
 @click.option("--solutions", is_flag=True, help="Include an optimal solution in each instance.")
-@click.option("--out", default="-", show_default=True, metavar="FILE",
+@click.option("--out", type=OutputPath(dash=True), default="-", show_default=True, metavar="FILE",
               help="The JSON-lines file (- for stdout), or FILE.parquet for a Parquet table (pip install "
               "'hanoikit[parquet]').")
 def generate(count: int, seed: int, families: str, disks: str, start: str, goal: str, goal_post: str, style: str,
@@ -203,9 +205,10 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
     guarantees), style, names (the post names its answers use), answer_chars (the length of an optimal answer in the
     style), branching (the most legal moves of a position), prompt (the rules, the positions and the answer format in
     plain English), link (the play page) and with --solutions an optimal solution. Sizes whose
-    optimum needs more than quick work are refused: at most {MAX_GENERATE_DISKS} disks, four posts (no faces)
-    between any positions (the heuristic search) at most {MAX_GENERATE_HEURISTIC_DISKS} disks, and other members
-    answered only by the exhaustive search at most {MAX_GENERATE_SEARCH_POSITIONS} positions.
+    optimum needs more than quick work are refused before any is drawn: at most {MAX_GENERATE_DISKS} disks; on
+    four posts or more where no closed form gives the optimum (random positions; towers with restricted moves), the
+    heuristic search, at most so many disks: {MAX_GENERATE_HEURISTIC_DISKS}; other members answered only by the
+    exhaustive search at most {MAX_GENERATE_SEARCH_POSITIONS} positions. A progress bar shows on a terminal.
     """
     from ..generate import check_sizes
     from ..generate import generate as instances
@@ -213,8 +216,8 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
     names = [name.strip() for name in families.split(",") if name.strip()]
     low_high = _disk_range(disks)
     check_sizes(names, low_high, start, goal)
-    made = instances(count, seed, names, low_high, start, goal, solutions, style=style, goal_post=goal_post,
-                     max_answer_chars=max_answer_chars)
+    made = _counted(instances(count, seed, names, low_high, start, goal, solutions, style=style, goal_post=goal_post,
+                              max_answer_chars=max_answer_chars), count)
     if extension(out) == "parquet":
         require("pyarrow", "parquet")
         check_parent(out)
@@ -234,6 +237,22 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
     write_atomically(out, write)
 
 
+def _counted(items: Iterable[dict[str, Any]], count: int) -> Iterator[dict[str, Any]]:
+    """``items``, with a progress bar of the ``count`` instances on stderr when it is a terminal."""
+    if not sys.stderr.isatty():
+        yield from items
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("[bold]instances"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("instances", total=count)
+        for item in items:
+            yield item
+            bar.advance(task)
+
+
 @app.command()
 @click.argument("instances", metavar="SET")
 @click.argument("answers", metavar="ANSWERS")
@@ -242,7 +261,7 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
 @click.option("--strict", is_flag=True, help="Count an answer with anything but a bare move list as unreadable.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="A table, or one JSON object with every answer's result.")
-@click.option("--plot", "plot_path", metavar="FILE.png",
+@click.option("--plot", "plot_path", type=OutputPath(), metavar="FILE.png",
               help="Also plot the solved and optimal rates by number of disks, a curve per family with its 95% "
               "interval, to this file (png, svg or pdf).")
 def score(instances: str, answers: str, names: str | None, strict: bool, fmt: str, plot_path: str | None) -> None:

@@ -13,7 +13,7 @@ from .. import algorithms
 from ..digits import digit_count, exact, rounded
 from ..draw.terminal import emit
 from ..limits import MAX_CHART_MOVES, MAX_RATE_EXPONENT
-from .app import DISKS, app, fail, table_format
+from .app import DISKS, OutputPath, app, fail, table_format
 
 __all__ = ["crossings", "time_command", "reproduce"]
 
@@ -38,11 +38,11 @@ _PART_MOVES = 1 << 18
 @click.option("--upto", type=click.IntRange(1, 16), default=8, show_default=True, help="Largest number of disks.")
 @click.option("--magnetic", "tower", metavar="SID", default="NNN", show_default=True,
               help="The tower the moves are played on (post colours of S, I, D).")
-@click.option("--plot", type=click.Path(dir_okay=False, writable=True, path_type=Path),
+@click.option("--plot", "plot_name", type=OutputPath(), metavar="FILE",
               help=f"Also draw the colour chart for --upto disks to this file (.png, .svg or .pdf); at most "
                    f"{MAX_CHART_MOVES:,} moves.")
 @table_format
-def crossings(algorithm: str, upto: int, tower: str, plot: Path | None, fmt: str) -> None:
+def crossings(algorithm: str, upto: int, tower: str, plot_name: str | None, fmt: str) -> None:
     """Colour crossings of each post (Levy's Table 10) for 1 to --upto disks, with the moves and the optimum.
 
     A post's colour is the top face of its stack (or its own colour when empty); a crossing is a post going from one
@@ -57,6 +57,7 @@ def crossings(algorithm: str, upto: int, tower: str, plot: Path | None, fmt: str
 
     tower = _tower(tower)
     chosen = algorithms.get(algorithm)
+    plot = None if plot_name is None else Path(plot_name)
     if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
         fail(f"cannot draw to {str(plot)!r}: give a file name ending in .png, .svg or .pdf")
     if plot is not None:
@@ -209,18 +210,17 @@ def time_command(n: int, tower: str | None, algorithm: str | None, rate: str, fu
 
 
 @app.command()
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("reproduction"),
+@click.option("--out", "out_name", type=OutputPath(directory=True), default="reproduction", metavar="DIR",
               show_default=True, help="Directory for report.md, report.html and figures/.")
-def reproduce(out: Path) -> None:
+def reproduce(out_name: str) -> None:
     """Write the reproduction report: every number, table and figure of the seeds beside hanoikit's computation.
 
     Markdown and HTML with the figures as files; each item is marked match or mismatch, and each mismatch explained.
     """
+    from ..draw.files import check_parent
     from ..report.build import build
 
-    if out.exists() and not out.is_dir():
-        fail(f"cannot write the report into {str(out)!r}: it is a file")
-    from ..draw.files import check_parent
+    out = Path(out_name)
 
     check_parent(out)
     built = build(out)

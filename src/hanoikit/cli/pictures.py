@@ -12,7 +12,7 @@ from .. import algorithms
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
-from .app import FiniteRange, app, fail, magnetic_options, make_puzzle
+from .app import FiniteRange, OutputPath, app, fail, magnetic_options, make_puzzle
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -45,7 +45,8 @@ def _moves(
 @app.command()
 @click.argument("n", type=click.IntRange(1, 10))
 @magnetic_options
-@click.option("--out", "out", metavar="FILE", help="Write the graph: .png, .svg, .pdf (a drawing), .dot or .graphml.")
+@click.option("--out", "out", type=OutputPath(), metavar="FILE",
+              help="Write the graph: .png, .svg, .pdf (a drawing), .dot or .graphml.")
 def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, out: str | None) -> None:
     """The state graph of the N-disk tower: every position reachable from the start, every move between them.
 
@@ -107,7 +108,8 @@ def solution_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.argument("n", type=click.IntRange(1, 12))
 @magnetic_options
 @solution_options
-@click.option("--out", "out", required=True, metavar="FILE", help="The movie: .gif, or .mp4 where ffmpeg is installed.")
+@click.option("--out", "out", type=OutputPath(), required=True, metavar="FILE",
+              help="The movie: .gif, or .mp4 where ffmpeg is installed.")
 @click.option("--fps", type=FiniteRange(1, 60), default=12, show_default=True, help="Frames per second.")
 @click.option("--size", default="480x320", show_default=True, metavar="WxH", help="Frame size in pixels.")
 @click.option("--tween", type=click.IntRange(0, 30), help="In-between frames per move (default: fewer when long).")
@@ -206,7 +208,8 @@ def explain(n: int, lang: str, cycles: bool, numbered: bool) -> None:
 
 @app.command()
 @click.argument("n", type=click.IntRange(1, 10), default=3)
-@click.option("--out", "out", metavar="FILE", help="Also draw the cube and the walk (.png, .svg, .pdf; N up to 6).")
+@click.option("--out", "out", type=OutputPath(), metavar="FILE",
+              help="Also draw the cube and the walk (.png, .svg, .pdf; N up to 6).")
 def ncube(n: int, out: str | None) -> None:
     """The disk sequence of the N-disk solution as a walk on the N-cube (seed 002): every corner once, a Gray code."""
     from ..draw.files import check_parent, extension

@@ -14,7 +14,7 @@ from .. import limits
 from ..draw.terminal import emit
 from ..frontier.engines import ENGINES
 from ..puzzle import Puzzle
-from .app import DISKS, app, fail, magnetic_options, make_puzzle
+from .app import DISKS, OutputPath, app, fail, magnetic_options, make_puzzle
 
 __all__ = ["search"]
 
@@ -31,11 +31,11 @@ _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
               f"start a Dask LocalCluster of N workers (default engine: dask); at most {limits.MAX_WORKERS}.")
 @click.option("--cluster", metavar="ADDRESS", help="Run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786 "
               f"(given up after {limits.CLUSTER_CONNECT_SECONDS} s without an answer).")
-@click.option("--store", metavar="DIR", type=click.Path(file_okay=False), help="Keep the table of two-bit rows in "
+@click.option("--store", metavar="DIR", type=OutputPath(directory=True), help="Keep the table of two-bit rows in "
               "DIR instead of memory (for a cluster: a directory every worker sees).")
-@click.option("--checkpoint", metavar="DIR", type=click.Path(file_okay=False), help="Make each finished layer durable "
+@click.option("--checkpoint", metavar="DIR", type=OutputPath(directory=True), help="Make each finished layer durable "
               "in DIR (resuming from it if it holds this search).")
-@click.option("--resume", metavar="DIR", type=click.Path(file_okay=False), help="Resume the killed search "
+@click.option("--resume", metavar="DIR", type=OutputPath(directory=True), help="Resume the killed search "
               "checkpointed in DIR, and go on checkpointing there.")
 @click.option("--checkpoint-every", type=click.FloatRange(0), default=60.0, show_default=True, metavar="SECONDS",
               callback=lambda ctx, param, value: _finite(value, param, ctx),

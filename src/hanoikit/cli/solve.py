@@ -105,10 +105,11 @@ def solve(
     hanoi solve 4 --moves cyclic        only the moves S to I, I to D, D to S
     hanoi solve 64 --count              the number of moves, exactly
 
-    N goes up to {MAX_DISKS}; listings up to 10**13 moves. A puzzle no solver answers exactly at this size (the
-    exhaustive search stops at {MAX_SEARCH_POSITIONS} positions; on four posts or more between any positions the
-    heuristic search stops at {MAX_HEURISTIC_FOUR_POST_DISKS} disks, fewer with more posts or faces, and at
-    {MAX_HEURISTIC_NODES} positions stored) is refused.
+    N goes up to {MAX_DISKS}; listings up to 10**13 moves. A puzzle no solver answers exactly at this size is
+    refused before the search: the exhaustive search stops at {MAX_SEARCH_POSITIONS} positions; on four posts or
+    more between positions other than towers, the heuristic search (A* with pattern databases, a progress bar on a
+    terminal) takes at most so many disks: {MAX_HEURISTIC_DISKS}; it gives up past {MAX_HEURISTIC_NODES}
+    positions stored.
     """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     src = None if source is None else puzzle.parse(source)
@@ -174,8 +175,18 @@ def state(n: int, k: int, magnetic: str | None, start_up: str | None, goal_up: s
 @magnetic_options
 def distance(a: str, b: str, magnetic: str | None, start_up: str | None, goal_up: str | None) -> None:
     """Print the least number of moves between positions A and B, e.g. hanoi distance SSIDD DDDDD, or with
-    --magnetic NNN positions with top colours such as SS:RR. Up to {MAX_DISKS} disks ({MAX_MAGNETIC_DISKS} with
-    --magnetic unless both are perfect towers)."""
+    --magnetic NNN positions with top colours such as SS:RR.
+
+    \b
+    hanoi distance SIS:RBR DDD:BBB --magnetic NNN
+    hanoi distance SIJDSIJDSI DDDDDDDDDD --posts 4     four posts, by heuristic search
+    hanoi distance SIJKD DDDDD --posts 5 --moves cyclic
+
+    Up to {MAX_DISKS} disks ({MAX_MAGNETIC_DISKS} with --magnetic unless both are perfect towers). On four posts or
+    more between positions other than towers, the heuristic search (A* with pattern databases, a progress bar on a
+    terminal) takes at most so many disks: {MAX_HEURISTIC_DISKS}; it gives up past {MAX_HEURISTIC_NODES} positions
+    stored. Members no other solver answers are searched exhaustively, up to {MAX_FRONTIER_SOLVER_CODES} positions.
+    Larger ones are refused before the search."""
     if max(len(a), len(b)) > 2 * MAX_DISKS + 1:
         fail(f"positions are read up to {MAX_DISKS:,} disks")
     posts = puzzle_rules()[0] or (len(magnetic) if magnetic else None)

@@ -36,6 +36,8 @@ STEP_KEYS = "any key: next move · q: stop"
 MAX_WORD = 24
 """The longest word a table column keeps whole (a longer one, rare, may still fold)."""
 
+_UNBOUNDED = 1 << 20  # a width to measure a table at its natural size
+
 FORMATS = ("table", "json", "csv")
 """The output formats of the commands that print numbers: a rich table for people, JSON or CSV for programs."""
 
@@ -231,8 +233,9 @@ def show(
 def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[object]], *, caption: str | None = None,
           numeric: Sequence[bool] | None = None, **options: Any) -> Table:
     """A rich :class:`~rich.table.Table` whose cells never break inside a word: a column too narrow for a word folds
-    its text at spaces only (a long number is cut with an ellipsis rather than broken across lines), and the title
-    and caption wrap at spaces too. ``numeric`` right-aligns the columns that hold numbers.
+    its text at spaces only, and the title and caption wrap at spaces too. ``numeric`` right-aligns the columns that
+    hold numbers, and keeps them as wide as their longest number (:func:`emit` prints a table whose numbers do not
+    fit the console wider than it, whole).
 
     >>> from rich.console import Console
     >>> console = Console(width=80, color_system=None)
@@ -251,8 +254,10 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[obj
     numeric = list(numeric) if numeric is not None else [False] * len(columns)
     for index, (name, number) in enumerate(zip(columns, numeric)):
         words = [len(word) for text in [name, *(row[index] for row in cells)] for word in text.split()]
+        longest = max(words, default=1)
+        widest = max([len(name), *(len(row[index]) for row in cells)])  # a number's column never wraps
         grid.add_column(name, justify="right" if number else "left", overflow="ellipsis" if number else "fold",
-                        no_wrap=bool(number), min_width=min(max(words, default=1), MAX_WORD))
+                        no_wrap=bool(number), min_width=widest if number else min(longest, MAX_WORD))
     for row in cells:
         grid.add_row(*row)
     return grid
@@ -260,7 +265,8 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[obj
 
 def emit(fmt: str, columns: Sequence[str], rows: Sequence[Sequence[object]], console: Console | None = None, *,
          title: str | None = None, caption: str | None = None) -> None:
-    """Print ``rows`` as a table (``fmt`` ``"table"``), as JSON (a list of objects keyed by the column names, numbers
+    """Print ``rows`` as a table (``fmt`` ``"table"``: as wide as its longest numbers need, whatever the console's
+    width, so that every digit shows), as JSON (a list of objects keyed by the column names, numbers
     kept exact) or as CSV (a header line, then the rows), on ``console`` (default: standard output).
 
     >>> emit("csv", ["n", "moves"], [[1, 1], [2, 4]])
@@ -287,4 +293,13 @@ def emit(fmt: str, columns: Sequence[str], rows: Sequence[Sequence[object]], con
     from rich.console import Console
 
     numeric = [all(isinstance(row[i], int) for row in rows) and bool(rows) for i in range(len(columns))]
-    (console or Console()).print(table(title, columns, rows, caption=caption, numeric=numeric))
+    printer = console or Console()
+    grid = table(title, columns, rows, caption=caption, numeric=numeric)
+    width = printer.width
+    least = sum(column.min_width or 0 for column in grid.columns) + 3 * len(columns) + 1  # cells, padding, borders
+    if least > width:  # printed wider than the console (a terminal wraps the lines): a number is never cut
+        printer.width = printer.measure(grid, options=printer.options.update_width(_UNBOUNDED)).maximum
+    try:
+        printer.print(grid)
+    finally:
+        printer.width = width

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..errors import CheckpointError, InvalidPuzzleError
 from .layout import Layout, position_count
+from .lock import DirectoryLock
 
 __all__ = ["Checkpoint", "checksum", "holds_checkpoint"]
 
@@ -116,9 +117,12 @@ def _sealed(record: dict[str, Any]) -> str:
 
 
 class Checkpoint:
-    """The checkpoints of one search (``layout``, from code ``source``, to code ``target``) in ``directory``."""
+    """The checkpoints of one search (``layout``, from code ``source``, to code ``target``) in ``directory``, which
+    it locks (see :class:`~hanoikit.frontier.lock.DirectoryLock`) until :meth:`close`, or until it is collected:
+    :class:`~hanoikit.CheckpointInUseError` if another search holds it."""
 
     def __init__(self, directory: str, layout: Layout, source: int, target: int) -> None:
+        self.lock = DirectoryLock(directory)
         self.directory = directory
         self.layout = layout
         self.target = target
@@ -127,6 +131,10 @@ class Checkpoint:
         self.sums: dict[int, str] = {}
         self.serial = 0
         self.frontier: str | None = None
+
+    def close(self) -> None:
+        """Unlock the directory."""
+        self.lock.release()
 
     @property
     def exists(self) -> bool:
@@ -140,6 +148,13 @@ class Checkpoint:
         the others (``table`` may then be partly filled), and :class:`~hanoikit.InvalidPuzzleError` if the
         checkpoint is of another search.
         """
+        try:
+            return self._load(table)
+        except BaseException:
+            self.close()  # the search ends here: the directory is left as it was
+            raise
+
+    def _load(self, table: np.ndarray) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
         saved = self._record()
         if saved["search"] != self.search:
             raise InvalidPuzzleError(
@@ -172,13 +187,7 @@ class Checkpoint:
     def _record(self) -> dict[str, Any]:
         """The ``state.json`` record, checked: its checksum and the type of every field."""
         path = os.path.join(self.directory, _STATE)
-        try:
-            with open(path, "rb") as file:
-                text = file.read()
-        except FileNotFoundError:
-            raise self._damaged(path, "is missing") from None
-        except OSError as error:
-            raise self._damaged(path, f"cannot be read ({error.strerror or error})") from None
+        text = self._bytes(path)
         try:
             saved = json.loads(text)
         except ValueError:  # also a UnicodeDecodeError
@@ -194,15 +203,19 @@ class Checkpoint:
         saved["versions"] = {int(block): version for block, version in saved["versions"].items()}
         return saved
 
-    def _read(self, path: str, expected: str) -> bytes:
-        """The bytes of the file ``path``, whose checksum must be ``expected``."""
+    def _bytes(self, path: str) -> bytes:
+        """The bytes of the file ``path`` (missing or unreadable: damaged)."""
         try:
             with open(path, "rb") as file:
-                data = file.read()
+                return file.read()
         except FileNotFoundError:
             raise self._damaged(path, "is missing") from None
         except OSError as error:
             raise self._damaged(path, f"cannot be read ({error.strerror or error})") from None
+
+    def _read(self, path: str, expected: str) -> bytes:
+        """The bytes of the file ``path``, whose checksum must be ``expected``."""
+        data = self._bytes(path)
         if checksum(data) != expected:
             raise self._damaged(path, "is empty" if not data else "does not match its checksum (damaged or truncated)")
         return data

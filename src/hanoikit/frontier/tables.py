@@ -31,6 +31,8 @@ __all__ = [
     "make_shared_table_directory",
     "need_room",
     "need_worker_room",
+    "owner_alive",
+    "owner_record",
     "remove_stale_tables",
     "stale_tables",
 ]
@@ -65,7 +67,15 @@ def _started(pid: int) -> int:
         return 0
 
 
-def _alive(pid: int, started: int) -> bool:
+def owner_record() -> dict[str, int]:
+    """This process as an owner record names it: its ``pid`` and when it ``started`` (which tell it from a later
+    process given the same pid)."""
+    return {"pid": os.getpid(), "started": _started(os.getpid())}
+
+
+def owner_alive(pid: int, started: int) -> bool:
+    """Whether the process of an owner record (``pid``, ``started``: 0 if unknown) is still running; a process of
+    another user counts as running."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -100,7 +110,7 @@ def make_shared_table_directory(directory: str | None = None) -> str:
     holding its ``owner.json``; the caller removes it."""
     where = directory if directory is not None else SHM if os.path.isdir(SHM) else None
     made = tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-", dir=where)
-    owner = {"pid": os.getpid(), "started": _started(os.getpid()), "semaphores": _own_semaphores(os.path.dirname(made))}
+    owner = {**owner_record(), "semaphores": _own_semaphores(os.path.dirname(made))}
     with open(os.path.join(made, _OWNER), "w") as file:
         json.dump(owner, file)
     return made
@@ -124,7 +134,7 @@ def stale_tables(directory: str = SHM) -> list[StaleTable]:
             started, semaphores = int(owner["started"]), [str(name) for name in owner["semaphores"]]
         except (OSError, ValueError, KeyError, TypeError):  # killed before it was written
             started, semaphores = 0, []
-        if _alive(pid, started):
+        if owner_alive(pid, started):
             continue
         size = 0
         for entry in os.scandir(path):

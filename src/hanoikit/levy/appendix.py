@@ -21,6 +21,7 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
+from ..limits import MAX_LEVY_DISKS, ensure_at_most
 from ..move import Move
 
 __all__ = [
@@ -77,7 +78,10 @@ class Call:
                 yield step
 
     def count(self) -> int:
-        """How many moves the call makes, counted without making them."""
+        """How many moves the call makes, counted without making them; up to
+        :data:`~hanoikit.limits.MAX_LEVY_DISKS` disks (else :class:`~hanoikit.TooLargeError`)."""
+        ensure_at_most(self.n, MAX_LEVY_DISKS, "disks (counting Levy's moves call by call)")
+        warm(moves_made, self.n)
         return moves_made(self.function, self.n)
 
     def __repr__(self) -> str:
@@ -273,16 +277,22 @@ bottom-up."""
 
 # -- counting the moves of a call, without making them ---------------------------------------------------------
 
+_STEP = 16
+"""How many levels :func:`warm` fills at a time: its working set, ``_STEP`` levels of every function (and the few
+small calls every level makes), must stay well within both caches."""
 
-@functools.cache
+
+@functools.lru_cache(maxsize=1024)  # ~64 levels; entries of n disks hold ~0.2 n bytes (6.5 KB at MAX_LEVY_DISKS)
 def moves_made(body: Body, n: int) -> int:
-    """How many moves ``body(n, ...)`` makes, by recursion over the calls it makes (cached; see :func:`warm`)."""
+    """How many moves ``body(n, ...)`` makes, by recursion over the calls it makes (cached, the most recent calls;
+    see :func:`warm`)."""
     return sum(moves_made(step.function, step.n) if isinstance(step, Call) else 1 for step in body(n, *CANONICAL))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)  # ~28 levels; entries of n disks hold ~n * (0.1 n + 36) bytes (140 KB at 1000)
 def disk_moves_made(body: Body, n: int) -> tuple[int, ...]:
-    """How often each disk moves in ``body(n, ...)``, disk 1 first (cached; see :func:`warm`)."""
+    """How often each disk moves in ``body(n, ...)``, disk 1 first (cached, the most recent calls; see
+    :func:`warm`)."""
     tally = [0] * max(n, 0)
     for step in body(n, *CANONICAL):
         if isinstance(step, Call):
@@ -294,8 +304,9 @@ def disk_moves_made(body: Body, n: int) -> tuple[int, ...]:
 
 
 def warm(cache: Callable[[Body, int], object], n: int) -> None:
-    """Fill ``cache`` (:func:`moves_made` or :func:`disk_moves_made`) from the bottom up, so that deep towers never
-    recurse deeply."""
-    for m in range(50, n + 1, 50):
+    """Fill ``cache`` (:func:`moves_made` or :func:`disk_moves_made`) from the bottom up to ``n`` disks, so that deep
+    towers never recurse deeply. The caches keep the most recent calls only (a few dozen levels): memory stays
+    bounded, and ``n`` is reached again from the bottom after a smaller ``n`` (linear work either way)."""
+    for m in range(_STEP, n + 1, _STEP):
         for function in reversed(FUNCTIONS):
             cache(function.__wrapped__, m)

@@ -18,7 +18,7 @@ from ..errors import TooLargeError
 from ..limits import MAX_LEVY_ARRAY_MOVES, MAX_LEVY_DISKS, ensure_at_most
 from ..move import Move
 from ..movearray import MoveArray, concatenate, disk_dtype, moves_of
-from .appendix import CANONICAL, Body, Call, moves_made, warm
+from .appendix import CANONICAL, Body, Call, moves_made
 from .counting import counts
 from .published import check_n, get
 
@@ -28,7 +28,16 @@ MEMO_LIMIT = 1 << 18
 """Calls making at most this many moves are kept as canonical blocks and relabelled; longer ones are streamed."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
+def _memo_disks(body: Body, limit: int) -> int:
+    """The most disks on which ``body`` makes at most ``limit`` moves (its count grows with the disks)."""
+    n = 0
+    while moves_made(body, n + 1) <= limit:
+        n += 1
+    return n
+
+
+@functools.lru_cache(maxsize=256)  # at most 9 functions x 12 levels exist (MEMO_LIMIT): about 11 MB in all
 def _canonical(body: Body, n: int) -> MoveArray:
     """The moves of ``body(n, 0, 1, 2)`` as one read-only block, composed of the canonical blocks of the calls it
     makes."""
@@ -42,22 +51,25 @@ def _canonical(body: Body, n: int) -> MoveArray:
 
 
 def _stream(body: Body, n: int, posts: tuple[int, int, int], top: int) -> Iterator[MoveArray]:
-    """The moves of ``body(n, *posts)`` in a tower of ``top`` disks, their disks in the dtype of ``top``."""
+    """The moves of ``body(n, *posts)`` in a tower of ``top`` disks, their disks in the dtype of ``top``: the calls
+    expanded depth first on a stack of their bodies (a tower of thousands of disks nests as deep)."""
     dtype = disk_dtype(top)
-    if moves_made(body, n) <= MEMO_LIMIT:
-        if n > 0:
-            block = _canonical(body, n).relabel(posts)
-            yield block if block.disk.dtype == dtype else block._replace(disk=block.disk.astype(dtype))
-        return
+    pending: list[Iterator[Move | Call]] = [iter((Call(body, n, posts),))]
     singles: list[Move] = []
-    for step in body(n, *posts):
-        if not isinstance(step, Call):
+    while pending:
+        step = next(pending[-1], None)
+        if step is None:
+            pending.pop()
+        elif not isinstance(step, Call):
             singles.append(step)
-            continue
-        if singles:
-            yield MoveArray.of(singles, top)
-            singles = []
-        yield from _stream(step.function, step.n, step.posts, top)
+        elif step.n > _memo_disks(step.function, MEMO_LIMIT):
+            pending.append(step.steps())
+        elif step.n > 0:
+            if singles:
+                yield MoveArray.of(singles, top)
+                singles = []
+            block = _canonical(step.function, step.n).relabel(step.posts)
+            yield block if block.disk.dtype == dtype else block._replace(disk=block.disk.astype(dtype))
     if singles:
         yield MoveArray.of(singles, top)
 
@@ -71,7 +83,6 @@ def blocks(algorithm: str, n: int) -> Iterator[MoveArray]:
     """
     ensure_at_most(check_n(n), MAX_LEVY_DISKS, "disks (streaming Levy's moves)")
     call = get(algorithm).call(n)
-    warm(moves_made, n)
     return _stream(call.function, n, call.posts, n)
 
 

@@ -19,9 +19,10 @@ the puzzle and the endpoints; the exhaustive search comes last, as the fallback 
 from __future__ import annotations
 
 import enum
+import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..errors import UnknownMethodError
 from ..limits import MAX_FAMILY_INDEX_DISKS, MAX_MAGNETIC_INDEX_DISKS, MAX_SEARCH_POSITIONS, ensure_at_most
@@ -388,63 +389,38 @@ FRAME_STEWART = register(
 )
 
 
-def _load_cyclic() -> SolverFunctions:
-    from . import cyclic
-
-    return cyclic
-
-
-def _load_linear() -> SolverFunctions:
-    from . import linear
-
-    return linear
-
-
 def _family_index_cap(puzzle: Puzzle) -> None:
     ensure_at_most(puzzle.n, MAX_FAMILY_INDEX_DISKS, "disks (indexing a solution with restricted moves)")
 
 
-def _covers_cyclic(puzzle: Puzzle) -> bool:
-    from .cyclic import covers
+def _family(name: str, endpoints: Endpoints, cost: str, reference: str) -> Solver:
+    """The proven-optimal solver of a family with restricted moves in the module ``hanoikit.solvers.NAME``, which
+    provides ``covers(puzzle)`` and the :class:`SolverFunctions`, imported on first use; ``move_at`` and
+    ``state_at`` up to MAX_FAMILY_INDEX_DISKS disks."""
 
-    return covers(puzzle)
+    def load() -> SolverFunctions:
+        return cast(SolverFunctions, importlib.import_module(f"{__package__}.{name}"))
+
+    return Solver(name=name, covers=lambda puzzle: bool(cast(Any, load()).covers(puzzle)), endpoints=endpoints,
+                  guarantee=Guarantee.PROVEN_OPTIMAL, cost=cost, load=load, check_index=_family_index_cap,
+                  reference=reference)
 
 
-def _covers_linear(puzzle: Puzzle) -> bool:
-    from .linear import covers
+CYCLIC = register(_family(
+    "cyclic", Endpoints.PERFECT,
+    cost="counts by exact squaring in Z[sqrt 3], O(log n) products; moves lazily, O(1) amortised each; move_at and "
+    "state_at O(n) levels (at most MAX_FAMILY_INDEX_DISKS disks)",
+    reference="M. D. Atkinson, The cyclic Towers of Hanoi, Inform. Process. Lett. 13 (1981) 118-119 (OEIS A005665, "
+    "A005666)",
+))
 
-    return covers(puzzle)
-
-
-CYCLIC = register(
-    Solver(
-        name="cyclic",
-        covers=_covers_cyclic,
-        endpoints=Endpoints.PERFECT,
-        guarantee=Guarantee.PROVEN_OPTIMAL,
-        cost="counts by exact squaring in Z[sqrt 3], O(log n) products; moves lazily, O(1) amortised each; move_at "
-        "and state_at O(n) levels (at most MAX_FAMILY_INDEX_DISKS disks)",
-        load=_load_cyclic,
-        check_index=_family_index_cap,
-        reference="M. D. Atkinson, The cyclic Towers of Hanoi, Inform. Process. Lett. 13 (1981) 118-119 "
-        "(OEIS A005665, A005666)",
-    )
-)
-
-LINEAR = register(
-    Solver(
-        name="linear",
-        covers=_covers_linear,
-        endpoints=Endpoints.ANY,
-        guarantee=Guarantee.PROVEN_OPTIMAL,
-        cost="O(n) for a distance (the ternary Gray rank of both positions); moves lazily, O(1) each; move_at and "
-        "state_at convert an index to base 3 (at most MAX_FAMILY_INDEX_DISKS disks)",
-        load=_load_linear,
-        check_index=_family_index_cap,
-        reference="the state graph of three posts in a line is a path through all 3**n positions (Hinz et al., The "
-        "Tower of Hanoi - Myths and Maths, 2nd ed., 2018, ch. 8; OEIS A024023)",
-    )
-)
+LINEAR = register(_family(
+    "linear", Endpoints.ANY,
+    cost="O(n) for a distance (the ternary Gray rank of both positions); moves lazily, O(1) each; move_at and "
+    "state_at convert an index to base 3 (at most MAX_FAMILY_INDEX_DISKS disks)",
+    reference="the state graph of three posts in a line is a path through all 3**n positions (Hinz et al., The "
+    "Tower of Hanoi - Myths and Maths, 2nd ed., 2018, ch. 8; OEIS A024023)",
+))
 
 
 def _load_heuristic() -> SolverFunctions:

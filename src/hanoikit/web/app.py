@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import functools
 import random
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -310,16 +311,26 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
 
 def warm() -> None:
     """Build the solvers' tables for every colouring and run Levy's algorithms on the neutral tower at the largest
-    size once (about a second), so that no request pays for them; and build the tables of the family's deep members
-    (:func:`warm_family`; every other member's table is built on its first request). The server runs it before it
-    forks its worker processes, which inherit the tables (see :meth:`.Workers.start`)."""
+    size once (about a second), so that no request pays for them; build the tables of the family's deep members and
+    load the heuristic search (:func:`warm_family`; every other member's table is built on its first request). The
+    server runs it before it forks its worker processes, which inherit the tables (see :meth:`.Workers.start`).
+
+    It also computes the menus' choices and the daily puzzle that the page waits for before its first game shows
+    (otherwise paid by the first visitor: seconds on a busy machine, in a worker of lowered priority).
+
+    The colour crossings of a whole optimal solution (:func:`_crossing_starts`, for the pages of a magnetic tower) are
+    left to the first such page of each colouring (about a tenth of a second at :data:`MAX_DISKS` disks): tracing
+    all 31 solutions took most of the warm-up (4 s of processor time, 20 s and more on a busy machine)."""
     for settings in [Settings(n=MAX_DISKS, magnetic=False)] + [
         Settings(n=MAX_DISKS, colors=colors, goal_up=goal_up) for colors, goal_up in solvable_variants()
     ]:
-        _solution_page(SolutionRequest(settings=settings, offset=1000, limit=MAX_PAGE))
+        puzzle = settings.puzzle()
+        _optimal_rows(puzzle, puzzle.start)
     for name in (a.name for a in algorithms.registered(algorithms.Family.LEVY)):
         for start_up in ("R", "B"):
             _levy_on_neutral(name, MAX_DISKS, start_up)
+    choices.choices(3, MIN_POSTS, True)  # the menus of the page's first game, which waits for them
+    daily.daily(datetime.datetime.now(datetime.UTC).date())  # today's in UTC (the page asks for its own day)
     warm_family()
 
 
@@ -343,9 +354,15 @@ machine). The table of every other member is a few numpy calls a layer (at most 
 
 def warm_family() -> None:
     """Answer a hint on each of :data:`DEEP_MEMBERS` from a position that is not a tower (the tower-to-tower counts are
-    closed forms), so that its table is built before the first request and the family's search is loaded."""
+    closed forms), so that its table is built before the first request and the family's search is loaded; and load
+    the heuristic search's compiled kernels with one small search (some seconds of loading otherwise paid by the first
+    hint on four posts and more above the exhaustive search's range, in each worker)."""
     for settings in DEEP_MEMBERS:
         _hint(PositionRequest(settings=settings, state="I" + "S" * (settings.n - 1)))
+    from ..solvers import heuristic
+
+    small = Puzzle(3, posts=4)
+    heuristic.distance(small, small.start.replace(1, 1), small.goal)
 
 
 def _hint(request: PositionRequest) -> Hint:
@@ -602,8 +619,11 @@ async def hint(request: PositionRequest, work: Work) -> Response:
 
     Where no solver has a closed form (more posts or restricted moves, from most positions), the answer is read
     from a table of the distance of each position of the member to its goal, built on the member's first such
-    request (at most about 20 ms at the caps of :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`; at startup for
-    :data:`DEEP_MEMBERS`) and kept for the 16 members asked about last.
+    request (a few milliseconds; at startup for :data:`DEEP_MEMBERS`) and kept for the 16 members asked about last;
+    above 200,000 positions (four posts with 9 or 10 disks, five posts with 8), the heuristic search answers it,
+    proven optimal, from pattern databases built for the goal on the member's first hint (about 0.15 s of processor
+    time, in a worker: the server keeps answering; then kept on disk) and in a few milliseconds after that. The caps
+    are :data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`.
     """
     return await answered(work, _hint, request)
 

@@ -130,8 +130,8 @@ class Settings(_Model):
     the goal's top colour.
 
     A member other than the three-post tower with every move allowed is capped at fewer disks
-    (:data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`), so that a hint answers in well under 50 ms; a larger one is
-    refused (422, ``TooLargeError``).
+    (:data:`~hanoikit.limits.WEB_MAX_FAMILY_DISKS`), so that a hint answers in well under 50 ms once the member's
+    tables are built; a larger one is refused (422, ``TooLargeError``).
     """
 
     n: Whole = Field(3, ge=1, le=MAX_DISKS, description="number of disks")
