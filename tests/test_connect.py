@@ -89,3 +89,18 @@ def test_a_failed_connection_is_an_engine_error_and_stops_its_loop():
     with pytest.raises(hk.EngineError, match=re.escape("cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'")):
         connect("tcp://127.0.0.1:1", 1)
     assert _loops() == loops
+
+
+def test_dask_missing_is_a_missing_extra_not_a_scheduler_out_of_reach(monkeypatch):
+    from hanoikit.frontier import connect as module
+
+    def missing(name, extra):
+        raise hk.MissingExtraError(f"this needs {name}: pip install 'hanoikit[{extra}]'")
+
+    monkeypatch.setattr(module, "require", missing)
+    module._client_class.cache_clear()
+    try:
+        with pytest.raises(hk.MissingExtraError, match=re.escape("hanoikit[cluster]")):
+            connect("tcp://127.0.0.1:1", 1)
+    finally:
+        module._client_class.cache_clear()

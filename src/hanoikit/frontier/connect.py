@@ -24,12 +24,15 @@ def connect(address: str, seconds: float) -> Any:
     """A Dask client of the scheduler at ``address``, or :class:`~hanoikit.EngineError` within about ``seconds``
     (one attempt, the client closed and its thread stopped).
 
-    >>> connect("no port", 1)
-    Traceback (most recent call last):
-    hanoikit.errors.EngineError: cannot reach the Dask scheduler at 'no port': missing port number in address 'no port'
+    >>> try:
+    ...     connect("no port", 1)
+    ... except EngineError as error:
+    ...     print(error)
+    cannot reach the Dask scheduler at 'no port': missing port number in address 'no port'
     """
+    client = _client_class()  # Dask missing is MissingExtraError, not a scheduler out of reach
     try:
-        return _client_class()(address, timeout=seconds)
+        return client(address, timeout=seconds)
     except Exception as error:  # anything a stranger's listener provokes: a timeout, a refusal, a garbled reply
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise EngineError(f"cannot reach the Dask scheduler at {address!r}: {reason}") from None
