@@ -76,6 +76,14 @@ def _search(puzzle, **options):
     return time.perf_counter() - began, result
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (the worker processes of a search)."""
+    import resource
+
+    return time.process_time() + resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime + \
+        resource.getrusage(resource.RUSAGE_CHILDREN).ru_stime
+
+
 def _rate(puzzle) -> dict:
     """A complete search in process: its positions per CPU-second (this process's CPU time) and per wall-second."""
     _warm()
@@ -121,10 +129,13 @@ def _measured(puzzle, **options) -> dict:
     with open("/proc/self/clear_refs", "w") as refs:
         refs.write("5")  # reset the peak resident size
     base, _ = _rss()
+    load, cpu = os.getloadavg()[0], _cpu()
     seconds, result = _search(puzzle, **options)
+    cpu = _cpu() - cpu
     _, peak = _rss()
     layout = Layout(puzzle)
     return {
+        "cpu": cpu, "load": load, "load_after": os.getloadavg()[0],
         "puzzle": repr(puzzle), "seconds": seconds, "reachable": result.reachable, "distance": result.distance,
         "eccentricity": result.eccentricity, "codes": layout.codes, "state_bytes": layout.state_bytes,
         "peak_bytes": peak - base, "fixed_bytes": overhead_bytes(layout), "engine": result.engine,
@@ -200,8 +211,10 @@ def row(name: str) -> dict:
         terms = []
         for n in range(1, top + 1):
             options = {"engine": "processes", "workers": 2} if n >= 13 else {}
+            load, cpu = os.getloadavg()[0], _cpu()
             seconds, result = _search(Puzzle(n, posts=4, moves="linear"), until_target=True, **options)
-            terms.append((n, result.distance, seconds))
+            terms.append((n, result.distance, seconds, _cpu() - cpu, sum(result.layer_sizes), load,
+                          os.getloadavg()[0]))
         return {"terms": terms}
     if name == "a338":
         _warm()
@@ -277,15 +290,23 @@ def main() -> None:
             extra = found["fixed_bytes"] * 8 / found["codes"]
             print(f"{'':<34}peak {bits:.3f} bits a code above the baseline (fixed overhead {extra:.3f}); "
                   f"target <= 2.5: {verdict(bits <= 2.5 + extra)}")
+            print(f"{'':<34}{found['cpu']:.1f} CPU-s (with the workers'): {found['reachable'] / found['cpu']:,.0f} "
+                  f"positions per CPU-s; load {found['load']:.1f} before, {found['load_after']:.1f} after")
     if "a160002" in only:
         found = run("a160002")
-        print("\nOEIS A160002, 4 posts in a line (distance S..S to D..D)")
-        print(f"{'n':>4}{'searched':>12}{'published':>12}{'seconds':>10}")
+        print("\nOEIS A160002, 4 posts in a line (distance S..S to D..D; the search from S..S alone, halved by the "
+              "mirror, 2 processes from n = 13)")
+        print(f"{'n':>4}{'searched':>10}{'published':>11}{'seconds':>9}{'CPU-s':>9}{'positions':>16}"
+              f"{'per CPU-s':>12}{'per wall-s':>12}{'load':>12}")
         agree = True
-        for n, distance, seconds in found["terms"]:
+        for n, distance, seconds, cpu, positions, load, after in found["terms"]:
             agree &= distance == A160002[n - 1]
-            print(f"{n:>4}{distance:>12,}{A160002[n - 1]:>12,}{seconds:>10.1f}")
-        print(f"all equal to the published terms: {verdict(agree)}")
+            print(f"{n:>4}{distance:>10,}{A160002[n - 1]:>11,}{seconds:>9.1f}{cpu:>9.1f}{positions:>16,}"
+                  f"{positions / max(cpu, 1e-9):>12,.0f}{positions / max(seconds, 1e-9):>12,.0f}"
+                  f"{load:>6.1f}>{after:<5.1f}")
+        last = found["terms"][-1]
+        print(f"all equal to the published terms: {verdict(agree)}; n = {last[0]} in {last[2]:.0f} s, target n = 17 "
+              f"in < 1800 s: {verdict(last[0] >= 17 and last[2] < 1800) if last[0] >= 17 else 'not run (--long)'}")
     if "a338" in only:
         found = run("a338")
         print("\nOEIS A338089 (three steps away) and A338024 (one step away), 4 posts in a cycle")

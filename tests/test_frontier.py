@@ -257,6 +257,19 @@ def test_a_killed_search_resumes_from_its_last_layer_with_the_same_result(tmp_pa
     assert again.layer_sizes == whole.layer_sizes
 
 
+@pytest.mark.parametrize("narrow", [0, 1 << 16])
+def test_a_killed_search_halved_by_a_mirror_resumes_with_the_same_distance(tmp_path, narrow):
+    puzzle = Puzzle(6, posts=4, moves="linear")
+    whole = frontier_search(puzzle, block_disks=2, narrow=narrow, until_target=True, mirror=False)
+    halved = frontier_search(puzzle, block_disks=2, narrow=narrow, until_target=True)
+    assert halved.distance == whole.distance == 88 and len(halved.layer_sizes) == 45  # A160002(6), 44 layers
+    with pytest.raises(_Killed):
+        frontier_search(puzzle, block_disks=2, narrow=narrow, until_target=True, checkpoint=str(tmp_path),
+                        checkpoint_every=0, on_layer=_kill_after(20))
+    resumed = frontier_search(puzzle, block_disks=2, narrow=narrow, until_target=True, checkpoint=str(tmp_path))
+    assert (resumed.layer_sizes, resumed.distance) == (halved.layer_sizes, halved.distance)
+
+
 @pytest.mark.slow
 def test_a_search_killed_with_sigkill_resumes_with_the_same_result(tmp_path):
     args = ["search", "8", "--posts", "4", "--moves", "linear", "--format", "json"]

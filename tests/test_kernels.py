@@ -4,6 +4,8 @@ memory and at two bits a code."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -12,6 +14,7 @@ from hypothesis import strategies as st
 from hanoikit import MOVE_RULES, MagneticPuzzle, Puzzle, State
 from hanoikit import positions as P
 from hanoikit.frontier import frontier_search, memory
+from hanoikit.frontier.mirror import posts_mirror
 from hanoikit.solvers import tower_search
 from oracle import all_states, plain_distances, plain_distances_to
 from strategies import one_way_members
@@ -133,3 +136,42 @@ def test_random_one_way_move_sets_agree_with_the_oracle(member):
     behind = _table(puzzle, plain_distances_to(puzzle, target))
     assert np.array_equal(memory.search(puzzle, P.encode(puzzle, target), reverse=True).distances, behind)
     assert frontier_search(puzzle, source, block_disks=1, narrow=0).layer_sizes == _layers(ahead)
+
+
+@st.composite
+def _four_posts(draw: st.DrawFn) -> tuple[Puzzle, int, int]:
+    """A tower without faces on 4 posts with a random set of allowed moves (the kernels take its codes 16 at a time),
+    a number of block disks and a source."""
+    pairs = [(a, b) for a in range(4) for b in range(4) if a != b]
+    moves = draw(st.sets(st.sampled_from(pairs), min_size=1))
+    n = draw(st.integers(3, 6))
+    return Puzzle(n, 4, moves), draw(st.integers(0, n - 2)), draw(st.integers(0, 4**n - 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(_four_posts())
+def test_the_kernels_by_groups_of_codes_agree_with_the_oracle(member):
+    puzzle, block_disks, code = member
+    assert P.move_tables(puzzle, block_disks).geo[P.GROUP] == 2
+    source = P.decode(puzzle, code)
+    ahead = plain_distances(puzzle, source)
+    assert frontier_search(puzzle, source, block_disks=block_disks, narrow=0).layer_sizes == _layers(ahead)
+    assert frontier_search(puzzle, source, block_disks=block_disks, narrow=4).layer_sizes == _layers(ahead)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(MOVE_RULES), st.integers(1, 6), st.data())
+def test_a_search_halved_by_a_mirror_finds_the_distance_of_the_oracle(rule, n, data):
+    puzzle = Puzzle(n, posts=4, moves=rule)
+    allowed = set(puzzle.moves)
+    mirrors = [pi for pi in itertools.permutations(range(4)) if all((pi[b], pi[a]) in allowed for a, b in allowed)]
+    pi = data.draw(st.sampled_from(mirrors))  # the identity when every move is reversible
+    source = P.decode(puzzle, data.draw(st.integers(0, 4**n - 1)))
+    target = State([pi.index(post) for post in source.posts], post_count=4)  # pi takes it to the source
+    assert posts_mirror(puzzle, source, target) is not None
+    expected = plain_distances(puzzle, source).get(target)
+    for narrow in (0, 1 << 16):
+        halved = frontier_search(puzzle, source, target, until_target=True, narrow=narrow, block_disks=n // 2)
+        whole = frontier_search(puzzle, source, target, until_target=True, narrow=narrow, mirror=False)
+        assert halved.distance == whole.distance == expected
+        assert len(halved.layer_sizes) <= len(whole.layer_sizes)

@@ -171,7 +171,11 @@ _NONE = 255  # "no disk" in the tables of tops
 _LOW_ROWS = 1 << 13  # the low digits' table has at most this many rows (with the colour bits)
 
 # indices into MoveTables.geo
-K, N, S, SHIFT, P, L, ROWS, FACES, PAIRS, M, KLOG, ROWSLOG, PLOG, WIDTH = range(14)
+K, N, S, SHIFT, P, L, ROWS, FACES, PAIRS, M, KLOG, ROWSLOG, PLOG, WIDTH, GROUP = range(15)
+
+GROUP_CODES = 16
+"""The codes of a *group* (half a 64-bit word of two-bit marks): those that differ only in the ``g`` smallest disks,
+where ``k**g == GROUP_CODES`` (4 posts: ``g = 2``) and the tower has no faces."""
 
 
 class MoveTables(NamedTuple):
@@ -199,6 +203,12 @@ class MoveTables(NamedTuple):
     src: np.ndarray  # int64 source post of each allowed move (destination if reversed)
     dst: np.ndarray
     own: np.ndarray  # int64 colour of each post: -1 neutral, 0 red, 1 blue
+    group_inner: np.ndarray  # (2, 256) uint32: the children in a group of its marked codes, by each byte of the mask
+    group_free: np.ndarray  # (pairs,) uint32: the codes of a group whose two posts of the pair hold no disk of it
+    group_count: np.ndarray  # (k**(L-g),) int64: by the digits g..L-1 of a group, how many moves of those disks
+    group_pair: np.ndarray  # (k**(L-g), pairs) int64: the pair of each
+    group_step: np.ndarray  # (k**(L-g), pairs) int64: the change of the group's number by each
+    group_empty: np.ndarray  # (k**(L-g),) int64: the posts that hold none of the disks g..L-1, as a bit mask
 
 
 def _log2(value: int) -> int:
@@ -286,8 +296,64 @@ def move_tables(puzzle: Puzzle, block_disks: int = 0, reverse: bool = False) -> 
         empty_pairs[mask, 1 : 1 + chosen.size] = chosen
     block_codes = k**s << shift
     geo = [k, n, s, shift, block_codes, low, rows, int(faces), len(pairs), block_disks, _log2(k), _log2(rows)]
-    geo += [_log2(block_codes), width]
+    group = _group_disks(k, low, faces)
+    geo += [_log2(block_codes), width, group]
     return MoveTables(
         np.array(geo, dtype=np.int64), low_count, low_delta, low_flag, low_disk, low_empty, high_top, high_cnt,
-        empty_pairs, powers, src, dst, own,
+        empty_pairs, powers, src, dst, own, *_group_tables(k, n, group, low, src, dst),
     )
+
+
+def _group_disks(k: int, low: int, faces: bool) -> int:
+    """The disks that pick a code within its group (0: the kernels take the codes one by one).
+
+    >>> _group_disks(4, 6, False), _group_disks(3, 8, False), _group_disks(4, 6, True), _group_disks(4, 1, False)
+    (2, 0, 0, 0)
+    """
+    g = 0
+    while k**g < GROUP_CODES:
+        g += 1
+    return g if k**g == GROUP_CODES and not faces and g <= low else 0
+
+
+def _spread(masks: np.ndarray) -> np.ndarray:
+    """Bit ``i`` of each mask moved to bit ``2 i`` (the low bit of slot ``i`` of two-bit marks)."""
+    spread = np.zeros(masks.shape, dtype=np.uint32)
+    for i in range(GROUP_CODES):
+        spread |= ((masks >> i & 1) << 2 * i).astype(np.uint32)
+    return spread
+
+
+def _group_tables(k: int, n: int, g: int, low: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The tables of :class:`MoveTables` for groups of ``k**g`` codes (empty when ``g == 0``)."""
+    pairs = len(src)
+    if not g:
+        return (np.zeros((2, 256), np.uint32), np.zeros(pairs, np.uint32), np.zeros(1, np.int64),
+                np.zeros((1, pairs), np.int64), np.zeros((1, pairs), np.int64), np.zeros(1, np.int64))
+    tops, _ = _tops(g, k, 0, _NONE)  # (16, k)
+    codes = np.arange(GROUP_CODES)
+    children = np.zeros(GROUP_CODES, dtype=np.int64)  # bit mask of each code's children in the group
+    free = np.zeros(pairs, dtype=np.int64)
+    for q, (a, b) in enumerate(zip(src.tolist(), dst.tolist())):
+        moves = (tops[:, a] != _NONE) & (tops[:, a] < tops[:, b])
+        child = codes + (b - a) * k ** np.minimum(tops[:, a], g)
+        children |= np.where(moves, 1 << np.where(moves, child, 0), 0)
+        free[q] = int(((tops[:, a] == _NONE) & (tops[:, b] == _NONE)) @ (1 << codes))
+    halves = np.arange(256)
+    inner = np.zeros((2, 256), dtype=np.int64)
+    for i in range(8):
+        inner[0] |= np.where(halves >> i & 1, children[i], 0)
+        inner[1] |= np.where(halves >> i & 1, children[8 + i], 0)
+    mid_tops, _ = _tops(low - g, k, g, _NONE)  # (k**(low - g), k)
+    mids = mid_tops.shape[0]
+    count = np.zeros(mids, dtype=np.int64)
+    pair = np.zeros((mids, pairs), dtype=np.int64)
+    step = np.zeros((mids, pairs), dtype=np.int64)
+    for q, (a, b) in enumerate(zip(src.tolist(), dst.tolist())):
+        mover, under = mid_tops[:, a], mid_tops[:, b]
+        rows = np.flatnonzero((mover != _NONE) & (mover < under))
+        pair[rows, count[rows]] = q
+        step[rows, count[rows]] = (b - a) * k ** (mover[rows] - g)
+        count[rows] += 1
+    empty = ((mid_tops == _NONE) << np.arange(k)).sum(axis=1).astype(np.int64)
+    return _spread(inner), _spread(free), count, pair, step, empty

@@ -65,12 +65,11 @@ class BlockResult(NamedTuple):
 
 def run_block(task: BlockTask) -> BlockResult:
     """Expand the current layer of one block (see the module docstring)."""
-    from .kernels import expand_block
+    from .kernels import expand_block, list_layer
 
     table = task.table if isinstance(task.table, np.ndarray) else task.table.open()
     layout = task.layout
     tables = layout.tables()
-    found = np.empty(max(16, layout.block_codes // LIST_SHARE), dtype=np.uint32)
     dense = task.codes is None
     codes = np.empty(0, dtype=np.uint32) if dense else task.codes
     out = np.zeros(4, dtype=np.int64)
@@ -81,14 +80,17 @@ def run_block(task: BlockTask) -> BlockResult:
         out[1] = 0
         expand_block(
             table[task.block], task.block, task.value, codes, dense, start, task.target,
-            tables, found, cross, out,
+            tables, cross, out,
         )
         chunks.append(cross[: out[1]].copy())
         if out[3] < 0:
             break
         start = int(out[3])
     count = int(out[0])
-    listed = found[:count].copy() if count <= found.size else None
+    listed = None
+    if count <= max(16, layout.block_codes // LIST_SHARE):  # few: listed, for the next layer to skip the scan
+        listed = np.empty(count, dtype=np.uint32)
+        list_layer(table[task.block], 5 - task.value, listed)
     return BlockResult(task.block, count, listed, np.concatenate(chunks), bool(out[2]))
 
 

@@ -30,11 +30,11 @@ import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-not-found, unused-ignore]
 
-from ..positions import FACES, KLOG, PAIRS, PLOG, ROWS, ROWSLOG, SHIFT, K, M, N, P, S
+from ..positions import FACES, GROUP, KLOG, PAIRS, PLOG, ROWS, ROWSLOG, SHIFT, K, M, N, P, S
 
 __all__ = [
-    "DONE", "UNVISITED", "distances", "expand_block", "list_moves", "mark", "mark_codes", "meet", "run_narrow",
-    "state_of",
+    "DONE", "UNVISITED", "distances", "expand_block", "list_layer", "list_moves", "mark", "mark_codes", "meet",
+    "mirror_meets", "run_narrow", "state_of",
 ]
 
 UNVISITED = 0
@@ -45,10 +45,21 @@ DONE = 1
 _tz: Any = trailing_zeros  # the count of trailing zero bits of a word, one instruction
 _ODD = np.uint64(0x5555555555555555)  # the low bit of every two-bit slot of a word
 _ONE = np.uint64(1)
+_LOW32 = np.uint32(0x55555555)  # the same in a group's 32 bits
+_M1 = np.uint32(0x33333333)
+_M2 = np.uint32(0x0F0F0F0F)
+_M3 = np.uint32(0x00FF00FF)
+_M4 = np.uint32(0x0000FFFF)
+_BYTE = np.uint32(255)
 
 
 def _jit(function: Callable[..., Any]) -> Callable[..., Any]:
     return _njit(cache=True, nogil=True, error_model="numpy")(function)  # type: ignore[no-any-return, unused-ignore]
+
+
+def _inline(function: Callable[..., Any]) -> Callable[..., Any]:
+    """A compiled helper of the innermost loops, inlined into its callers."""
+    return _njit(inline="always", nogil=True, error_model="numpy")(function)  # type: ignore[no-any-return, unused-ignore]
 
 
 @_jit
@@ -206,17 +217,139 @@ def _high(local: int, geo: np.ndarray) -> int:
     return int(local >> rows_log if rows_log >= 0 else local // geo[ROWS])
 
 
+@_inline
+def _count(x: Any) -> int:
+    """The number of set bits of ``x`` (32 bits, set at even places only)."""
+    x = (x & _M1) + ((x >> np.uint32(2)) & _M1)
+    x = (x + (x >> np.uint32(4))) & _M2
+    return int(((x * np.uint32(0x01010101)) >> np.uint32(24)) & _BYTE)
+
+
+@_inline
+def _mark_group(halves: np.ndarray, at: int, marks: Any, following: int) -> int:
+    """Give the unvisited codes among ``marks`` (low bits of two-bit slots) of group ``at`` the value ``following``;
+    their number."""
+    y = halves[at]
+    fresh = marks & ~(y | (y >> np.uint32(1)))
+    halves[at] = y | (fresh << np.uint32(1)) | (fresh * np.uint32(following & 1))
+    made: int = _count(fresh)
+    return made
+
+
+@_inline
+def _expand_group(halves: np.ndarray, at: int, cur: Any, mid: int, block: int, following: int, geo: np.ndarray,
+                  t: tuple[np.ndarray, ...], htop: np.ndarray, cross: np.ndarray, crossed: int) -> tuple[int, int]:
+    """Expand the codes ``cur`` (low bits of two-bit slots) of group ``at`` of ``block``: the moves of the group's
+    disks inside it, those of the next disks (``mid``: their digits) to the same codes of another group, found in
+    tables, and those of a larger disk (``htop``: the tops of the posts among them) between posts with none of the
+    others, to another group or another block (listed in ``cross``). ``t``: the tables' arrays it reads, unpacked
+    once by the caller."""
+    inner, free, count, pair, step, empty, pairs, powers, src, dst = t
+    g, s, size = geo[GROUP], geo[S], geo[P]
+    c = cur  # its slots' low bits gathered into 16 bits
+    c = (c | (c >> np.uint32(1))) & _M1
+    c = (c | (c >> np.uint32(2))) & _M2
+    c = (c | (c >> np.uint32(4))) & _M3
+    c = (c | (c >> np.uint32(8))) & _M4
+    listed = _mark_group(halves, at, inner[0, c & _BYTE] | inner[1, c >> np.uint32(8)], following)
+    for j in range(count[mid]):
+        listed += _mark_group(halves, at + step[mid, j], cur & free[pair[mid, j]], following)
+    e = empty[mid]
+    for i in range(pairs[e, 0]):
+        q = pairs[e, 1 + i]
+        a = src[q]
+        b = dst[q]
+        mover = htop[a]
+        if mover >= htop[b]:
+            continue
+        marks = cur & free[q]
+        if mover < s:
+            listed += _mark_group(halves, at + (b - a) * powers[mover - g], marks, following)
+        else:
+            other = (block + (b - a) * powers[mover - s]) * size + at * 16
+            while marks:
+                cross[crossed] = other + (np.int64(_tz(marks)) >> 1)
+                crossed += 1
+                marks &= marks - np.uint32(1)
+    return listed, crossed
+
+
+@_jit
+def _expand_groups(row: np.ndarray, block: int, value: int, codes: np.ndarray, dense: bool, start: int, target: int,
+                   t: Any, cross: np.ndarray, out: np.ndarray) -> None:
+    """:func:`expand_block` a group of codes at a time (see :data:`hanoikit.positions.GROUP_CODES`)."""
+    geo = t[0]
+    k, pairs = geo[K], geo[PAIRS]
+    rows_log = geo[ROWSLOG]
+    mid_mask = (1 << (rows_log - 4)) - 1  # a group's number within its run (a group is 16 = 2**4 codes)
+    following = 5 - value
+    btop = np.empty(k, np.int64)
+    bcnt = np.empty(k, np.int64)
+    htop = np.empty(k, np.int64)
+    _block_tops(block, geo, btop, bcnt)
+    halves = row.view(np.uint32)
+    words = row.view(np.uint64)
+    pattern = np.uint32(value) * _LOW32
+    pattern64 = np.uint64(value) * _ODD
+    arrays = (t[13], t[14], t[15], t[16], t[17], t[18], t[8], t[9], t[10], t[11])  # unpacked once: see _expand_group
+    high_top, high_cnt = t[6], t[7]
+    room = cross.size
+    per_item = 32 * pairs
+    items = words.size if dense else codes.size
+    listed = out[0]
+    crossed = out[1]
+    run = -1
+    out[3] = -1
+    for item in range(start, items):
+        if dense:  # the two groups of a word
+            x = words[item] ^ pattern64
+            both = ~(x | (x >> _ONE)) & _ODD
+            first = item * 2
+        else:
+            code = np.int64(codes[item])
+            first = code >> 4  # type: ignore[assignment]  # numba types both branches as int64
+            y = halves[first] ^ pattern
+            both = np.uint64(~(y | (y >> np.uint32(1))) & (np.uint32(1) << np.uint32(2 * (code & 15))))
+        if both == 0:
+            continue
+        if crossed + per_item > room:
+            out[3] = item
+            break
+        for half in range(2):
+            cur = np.uint32(both & np.uint64(0xFFFFFFFF))
+            both >>= np.uint64(32)
+            if cur == 0:
+                continue
+            at = first + half
+            hi = at >> (rows_log - 4)
+            if hi != run:
+                _run_tops(hi, geo, high_top, high_cnt, btop, bcnt, htop)
+                run = hi
+            made, crossed = _expand_group(halves, at, cur, at & mid_mask, block, following, geo, arrays, htop, cross,
+                                          crossed)
+            listed += made
+            z = halves[at]  # the layer's positions are done
+            halves[at] = (z & ~(cur | (cur << np.uint32(1)))) | cur
+    out[0] = listed
+    out[1] = crossed
+    if target >= 0 and state_of(row, target) == following:
+        out[2] = 1
+
+
 @_jit
 def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, dense: bool, start: int, target: int,
-                 t: Any, found: np.ndarray, cross: np.ndarray, out: np.ndarray) -> None:
+                 t: Any, cross: np.ndarray, out: np.ndarray) -> None:
     """Expand the positions of the current layer (``value``) in one block's ``row``, from ``codes`` or, if ``dense``,
     by scanning the row a word at a time, starting at item (or word) ``start``.
 
-    Children in the block are marked with the next layer's value and listed in ``found`` while it has room; children
-    in other blocks are written to ``cross`` as global codes. ``out`` receives: next-layer positions found, crossing
+    Children in the block are marked with the next layer's value (:func:`list_layer` lists them); children in other
+    blocks are written to ``cross`` as global codes. ``out`` receives: next-layer positions found, crossing
     children written, 1 if ``target`` (a local code) was found, and where to resume when ``cross`` filled up (-1 when
     done).
     """
+    if t[0][GROUP]:
+        _expand_groups(row, block, value, codes, dense, start, target, t, cross, out)
+        return
     geo, low_count, low_delta, low_flag, low_empty = t[0], t[1], t[2], t[3], t[5]
     empty_pairs, powers, src, dst, own = t[8], t[9], t[10], t[11], t[12]
     k, pairs, size, faces = geo[K], geo[PAIRS], geo[P], geo[FACES]
@@ -237,7 +370,6 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
     pattern = np.uint64(value) * _ODD
     listed = out[0]
     crossed = out[1]
-    room_found = found.size
     run = -1
     held = 0
     out[3] = -1
@@ -278,8 +410,6 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
                 byte = row[byte_at]
                 fresh = ((byte >> shift) & 3) == 0  # marked without a branch: it is hard to predict
                 row[byte_at] = byte | ((following * fresh) << shift)
-                if listed < room_found:
-                    found[listed] = child
                 listed += fresh
             if empty_pairs[low_empty[lo], 0]:
                 made = _high_moves(code, lo, block, held, htop, geo, low_empty, empty_pairs, powers, src, dst, own,
@@ -287,10 +417,7 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
                 for i in range(made):
                     child = cl[i]
                     if cb[i] == block:
-                        if mark(row, child, following):
-                            if listed < found.size:
-                                found[listed] = child
-                            listed += 1
+                        listed += mark(row, child, following)
                     else:
                         cross[crossed] = cb[i] * size + child
                         crossed += 1
@@ -302,6 +429,67 @@ def expand_block(row: np.ndarray, block: int, value: int, codes: np.ndarray, den
     out[1] = crossed
     if target >= 0 and state_of(row, target) == following:
         out[2] = 1
+
+
+@_jit
+def list_layer(row: np.ndarray, value: int, found: np.ndarray) -> int:
+    """List the codes of ``row`` with the value ``value`` in ``found`` while it has room, scanning a word at a time;
+    their number."""
+    words = row.view(np.uint64)
+    pattern = np.uint64(value) * _ODD
+    listed = 0
+    for item in range(words.size):
+        x = words[item] ^ pattern
+        hits = ~(x | (x >> _ONE)) & _ODD
+        while hits:
+            if listed < found.size:
+                found[listed] = item * 32 + (np.int64(_tz(hits)) >> 1)
+            listed += 1
+            hits &= hits - _ONE
+    return listed
+
+
+@_inline
+def _image_state(table: np.ndarray, code: int, bits: int, plog: int, mapped: np.ndarray) -> int:
+    """The two-bit value of the image of the global ``code`` (``bits`` bits) under the renumbering of its 2-bit
+    digits ``mapped`` (a byte at a time), in a table of blocks of ``2**plog`` codes."""
+    image = 0
+    rest = code
+    for shift in range(0, bits, 8):
+        image |= mapped[rest & 255] << shift
+        rest >>= 8
+    image &= (1 << bits) - 1
+    found: int = state_of(table[image >> plog], image & ((1 << plog) - 1))
+    return found
+
+
+@_jit
+def mirror_meets(table: np.ndarray, block: int, value: int, codes: np.ndarray, dense: bool, bits: int, plog: int,
+                 mapped: np.ndarray) -> int:
+    """Whether the image of a position of the layer with ``value`` is in that layer (bit 0) or done (bit 1): the
+    positions of ``block``'s row (from ``codes``, local, or by scanning it if ``dense``) or, if ``block`` is -1, the
+    global ``codes`` (see :mod:`hanoikit.frontier.mirror`)."""
+    met = 0
+    if dense:
+        words = table[block].view(np.uint64)
+        pattern = np.uint64(value) * _ODD
+        for item in range(words.size):
+            x = words[item] ^ pattern
+            hits = ~(x | (x >> _ONE)) & _ODD
+            while hits:
+                code = (block << plog) + item * 32 + (np.int64(_tz(hits)) >> 1)
+                hits &= hits - _ONE
+                state = _image_state(table, code, bits, plog, mapped)
+                met |= (state == value) | ((state == DONE) << 1)
+        return met
+    base = 0 if block < 0 else block << plog
+    for item in range(codes.size):
+        code = base + np.int64(codes[item])
+        if state_of(table[code >> plog], code & ((1 << plog) - 1)) != value:
+            continue
+        state = _image_state(table, code, bits, plog, mapped)
+        met |= (state == value) | ((state == DONE) << 1)
+    return met
 
 
 @_jit

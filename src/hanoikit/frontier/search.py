@@ -21,14 +21,16 @@ from contextlib import nullcontext
 
 import numpy as np
 
+from ..positions import PLOG
 from ..puzzle import Puzzle
 from ..search import progress_bar
 from ..state import State
 from .block import CROSS_ROOM, LIST_SHARE, BlockResult, BlockTask
 from .checkpoint import Checkpoint
 from .engines import Engine, make_engine
-from .kernels import mark_codes, run_narrow
+from .kernels import mark_codes, mirror_meets, run_narrow
 from .layout import Layout, position_count
+from .mirror import byte_map, posts_mirror
 from .result import FrontierResult
 from .signals import DeferredSignals
 
@@ -73,6 +75,7 @@ def frontier_search(
     block_disks: int | None = None,
     narrow: int = NARROW,
     until_target: bool = False,
+    mirror: bool = True,
     on_layer: Callable[[int], None] | None = None,
 ) -> FrontierResult:
     """Breadth-first search of every position of ``puzzle`` reachable from ``source`` (default: the start), and the
@@ -87,7 +90,9 @@ def frontier_search(
     sets how many of the largest disks pick the block (see :class:`~hanoikit.frontier.Layout`; on several workers,
     without a checkpoint, at least :data:`BLOCKS_PER_WORKER` blocks a worker by default) and ``narrow`` the most
     positions of a layer expanded as one list (:data:`NARROW`); neither changes the result. With
-    ``until_target``, the search stops once the target is found (the layers are then those up to it). Raises
+    ``until_target``, the search stops once the target's distance is known (the layers are then those up to it):
+    where a renumbering of the posts takes the target to the source and reverses every move
+    (:mod:`~hanoikit.frontier.mirror`; unless ``mirror`` is false), at the layer halfway to it. Raises
     :class:`~hanoikit.TooLargeError` above :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
     """
     layout = Layout(puzzle, block_disks)
@@ -103,6 +108,8 @@ def frontier_search(
     target_code = -1 if target is None else layout.encode(target)
     with runner if not isinstance(engine, Engine) else nullcontext(runner):  # an engine given is the caller's
         search = _Search(layout, runner, layout.encode(source), target_code, narrow)
+        pi = posts_mirror(puzzle, source, target) if until_target and mirror and target is not None else None
+        search.mapped = None if pi is None else byte_map(pi)
         if checkpoint is not None:
             search.checkpoint(checkpoint, checkpoint_every)
         with progress_bar(progress, position_count(puzzle), f"search {puzzle!r}", "layer") as update:
@@ -181,6 +188,7 @@ class _Search:
         self.work: dict[int, int] = {}  # and the number of its positions in each block, where known
         mark_codes(self.table, self.narrow, self.value, self.size, np.empty(1, np.int64), self.dirty)
         self.source = source
+        self.mapped: np.ndarray | None = None  # the renumbering of a mirror, byte by byte (see .mirror)
 
     # -- checkpoints -----------------------------------------------------------------------------------------------
 
@@ -237,6 +245,8 @@ class _Search:
         began = time.monotonic() - self.seconds
         self.saved = time.monotonic()
         while self.layers[-1]:
+            if until_target and self.distance is None and self.mapped is not None:
+                self._meet()
             if until_target and self.distance is not None:
                 return
             if self.narrow is not None:
@@ -256,6 +266,25 @@ class _Search:
             self._save()
             self.layers.pop()
 
+    def _meet(self) -> None:
+        """The distance, if the current layer ``D`` holds a position whose image by the mirror is in layer ``D``
+        (``2 D``) or ``D - 1`` (``2 D - 1``, which wins): the first such layer is halfway along a shortest path."""
+        assert self.mapped is not None
+        bits, plog = 2 * self.layout.n, int(self.layout.tables().geo[PLOG])
+        if self.narrow is not None:
+            met = mirror_meets(self.table, -1, self.value, self.narrow, False, bits, plog, self.mapped)
+        else:
+            none = np.empty(0, dtype=np.uint32)
+            met = 0
+            for block, codes in self.wide.items():
+                met |= mirror_meets(
+                    self.table, block, self.value, none if codes is None else codes, codes is None, bits, plog,
+                    self.mapped,
+                )
+        if met:
+            here = len(self.layers) - 1
+            self.distance = 2 * here - 1 if met & 2 else 2 * here
+
     def _narrow_layers(self) -> None:
         assert self.narrow is not None
         tables = self.layout.tables()
@@ -264,7 +293,8 @@ class _Search:
         current[: self.narrow.size] = self.narrow
         sizes = np.zeros(_SIZES, dtype=np.int64)
         out = np.zeros(4, dtype=np.int64)
-        most = 1 if self.saver is not None and self.every == 0 else sizes.size  # one layer a checkpoint
+        one = self.mapped is not None or (self.saver is not None and self.every == 0)  # a mirror checks each layer
+        most = 1 if one else sizes.size
         last = run_narrow(
             self.table, current, np.empty(room, dtype=np.int64), self.narrow.size, self.value, self.target, most,
             _WORK, self.cap, tables, sizes, self.dirty, out,
