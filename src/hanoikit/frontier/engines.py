@@ -27,6 +27,7 @@ import numpy as np
 from ..errors import EngineError, UnknownMethodError
 from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ensure_at_most
 from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
+from .connect import connect
 from .layout import Layout
 from .tables import SHM, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
 
@@ -204,7 +205,7 @@ class DaskEngine(_PoolEngine):
                 )
             self.client = Client(self.cluster)
         else:
-            self.client = _connect(Client, address)
+            self.client = connect(address, CLUSTER_CONNECT_SECONDS)  # closed again if it fails
         self.workers = len(self.client.nthreads()) or workers or 1
         self.executor = self.client.get_executor(pure=False)
 
@@ -223,16 +224,6 @@ class DaskEngine(_PoolEngine):
         if self.cluster is not None:
             self.cluster.close()
         super().close()
-
-
-def _connect(client: Any, address: str) -> Any:
-    """A Dask client of the scheduler at ``address``, or :class:`~hanoikit.EngineError` within
-    :data:`~hanoikit.limits.CLUSTER_CONNECT_SECONDS`."""
-    try:
-        return client(address, timeout=CLUSTER_CONNECT_SECONDS)
-    except (OSError, ValueError, TypeError) as error:  # a timeout is an OSError
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise EngineError(f"cannot reach the Dask scheduler at {address!r}: {reason}") from None
 
 
 def make_engine(
