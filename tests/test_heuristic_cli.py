@@ -142,7 +142,7 @@ def test_generated_optima_on_more_posts_agree_with_the_oracle(family, n, seed, g
     instance = instance_at(seed, 0, [family], (n, n), "random", goal)
     puzzle, src, dst = instance_puzzle(instance)
     assert instance["optimal"] == plain_distances(puzzle, src)[dst] > 0
-    assert instance["guarantee"] == "proven optimal"
+    assert instance["guarantee"] in {"proven optimal", "optimal by exhaustive check"}
 
 
 def test_generate_shows_its_progress_on_a_terminal(tmp_path, capsys, monkeypatch):

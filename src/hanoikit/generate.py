@@ -3,8 +3,8 @@
 :func:`generate` draws instances of the family (classic, magnetic, more posts, restricted moves) from a seed: the same
 arguments give the same instances, and instance ``i`` depends only on the seed and ``i``. Each instance is a JSON-ready
 dict with its rules, its start and goal, the exact optimal length (its difficulty) and what the solver that gave it
-guarantees (``guarantee``: "proven optimal" for every member solved so far), a plain-English ``prompt`` stating the
-rules, the positions and the answer format, and a ``link`` to the play page.
+guarantees (``guarantee``: "proven optimal", or "optimal by exhaustive check" where a conjecture was checked), a
+``prompt`` in plain English stating the rules, the positions and the answer format, and a ``link`` to the play page.
 
 >>> [instance] = generate(1, seed=7, families=["classic"], disks=(3, 3))
 >>> instance["id"], instance["n"], instance["posts"], instance["moves"], instance["colors"], instance["optimal"]
@@ -288,7 +288,7 @@ def instance_at(seed: int, index: int, families: Sequence[str], disks: tuple[int
     instance: dict[str, Any] = {
         "id": f"{seed}-{index}", "family": family, "n": n, "posts": puzzle.posts, "moves": rule, "colors": colors,
         "start": str(src), "goal": str(dst), "optimal": optimal,
-        "guarantee": puzzle.solver(src, dst).guarantee.value, "style": style,
+        "guarantee": puzzle.solver(src, dst).guarantee_for(puzzle).value, "style": style,
         "names": _STYLE_NAMES[style](puzzle.posts),
         "answer_chars": _answer_chars(puzzle, src, dst, style), "branching": branching(puzzle),
         "prompt": prompt(puzzle, src, dst, style),

@@ -124,6 +124,20 @@ class Solver:
             return False
         return self.endpoints is Endpoints.ANY or (_perfect(src) and _perfect(dst))
 
+    def guarantee_for(self, puzzle: Puzzle) -> Guarantee:
+        """What this solver's answers on ``puzzle`` are worth: a conjecture checked by exhaustive search up to
+        :attr:`checked_up_to` disks is :attr:`Guarantee.CHECKED_OPTIMAL` there.
+
+        >>> import hanoikit as hk
+        >>> solver = hk.Puzzle(13, posts=5).solver()
+        >>> solver.guarantee_for(hk.Puzzle(13, posts=5)).value, solver.guarantee_for(hk.Puzzle(14, posts=5)).value
+        ('optimal by exhaustive check', 'conjectured optimal')
+        """
+        checked = self.checked_up_to is not None and puzzle.n <= self.checked_up_to
+        if self.guarantee is Guarantee.CONJECTURED_OPTIMAL and checked:
+            return Guarantee.CHECKED_OPTIMAL
+        return self.guarantee
+
     def distance(self, puzzle: Puzzle, src: State, dst: State) -> int:
         """The optimal number of moves from ``src`` to ``dst``. Loads the solver's module on first use."""
         return self.load().distance(puzzle, src, dst)
