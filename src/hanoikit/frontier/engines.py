@@ -6,7 +6,7 @@ layer; they differ only in who runs the tasks. The in-process engine keeps the t
 ``/dev/shm`` by default, or in ``store``, which must be a directory every worker sees (a shared file system for a
 cluster of several machines), and hand each worker one share of a layer's blocks, of about equal work
 (:func:`shares`), as one task: a layer costs the scheduler one task and one round trip per worker, not per block, and
-no row ever moves. Dask schedules the tasks (``client.get_executor``); nothing else is home-made.
+no row ever moves. Dask schedules the tasks (``Client.map``); nothing else is home-made.
 """
 
 from __future__ import annotations
@@ -195,6 +195,7 @@ class DaskEngine(_PoolEngine):
 
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self.cluster: Any = None
+        self._held: list[Any] = []  # the last layer's futures
         if address is None:
             ensure_at_most(workers or 1, MAX_WORKERS, "worker processes")
             need_worker_room(workers or os.cpu_count() or 1)
@@ -207,7 +208,6 @@ class DaskEngine(_PoolEngine):
         else:
             self.client = connect(address, CLUSTER_CONNECT_SECONDS)  # closed again if it fails
         self.workers = len(self.client.nthreads()) or workers or 1
-        self.executor = self.client.get_executor(pure=False)
 
     def table(self, layout: Layout) -> np.ndarray:
         table = super().table(layout)
@@ -219,7 +219,20 @@ class DaskEngine(_PoolEngine):
             )
         return table
 
+    def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
+        """The shares of a layer go to the scheduler as one message (``Client.map``), and the previous layer's results
+        are let go only after it: the client sends at most one message every 10 ms, and a submit or a release just
+        before would hold the layer back."""
+        from distributed import as_completed
+
+        mapped = [task._replace(table=self.ref) for task in tasks]
+        futures = self.client.map(run_blocks, [Share(share) for share in shares(mapped, self.workers)], pure=False)
+        self._held = futures
+        for _, results in as_completed(futures, with_results=True):
+            yield from results
+
     def close(self) -> None:
+        self._held = []
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
