@@ -22,7 +22,7 @@ from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.cli import main
 from hanoikit.frontier import Layout, frontier_search, make_engine, overhead_bytes, position_count
 from hanoikit.frontier.block import BlockTask
-from hanoikit.frontier.engines import _PoolEngine, shares
+from hanoikit.frontier.engines import LISTED_COST, _PoolEngine, cost, shares
 from hanoikit.frontier.search import BLOCKS_PER_WORKER
 from hanoikit.search import bfs
 from hanoikit.solvers import exhaustive
@@ -199,17 +199,22 @@ def test_a_pool_engine_gives_each_worker_one_task_a_layer_on_blocks_of_its_own()
     assert len(engine.executor.layers) == found.eccentricity and max(engine.executor.layers) == 2
 
 
-@given(st.lists(st.integers(0, 10**6), max_size=40), st.integers(1, 6))
-def test_a_layer_is_dealt_to_the_workers_in_shares_of_about_equal_work(works, parts):
-    layout = Layout(Puzzle(2))
-    tasks = [BlockTask(np.empty(0), layout, block, 2, None, -1, work) for block, work in enumerate(works)]
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.booleans()), max_size=40), st.integers(1, 6), st.integers(2, 9))
+def test_a_layer_is_dealt_to_the_workers_in_shares_of_about_equal_work(works, parts, n):
+    layout = Layout(Puzzle(n, posts=4), block_disks=1)
+    tasks = [
+        BlockTask(np.empty(0), layout, block, 2, np.zeros(1, np.uint32) if listed else None, -1, work)
+        for block, (work, listed) in enumerate(works)
+    ]
     dealt = shares(tasks, parts)
     assert len(dealt) == min(parts, len(tasks)) and all(dealt)
     assert sorted(task.block for share in dealt for task in share) == list(range(len(works)))
-    loads = [sum(task.work + 1 for task in share) for share in dealt]
+    loads = [sum(map(cost, share)) for share in dealt]
     assert loads == sorted(loads, reverse=True)  # the heaviest share first
     if tasks:  # each share within one task of the even split (the largest task first to the lightest share)
-        assert loads[0] <= sum(loads) / len(dealt) + max(works) + 1
+        assert loads[0] <= sum(loads) / len(dealt) + max(map(cost, tasks))
+    for task in tasks:  # a listed position costs more than a scanned one, and every block at least 1
+        assert cost(task) >= max(1, task.work * (LISTED_COST if task.codes is not None else 1))
 
 
 def test_an_unknown_engine_is_refused():
