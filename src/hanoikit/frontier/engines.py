@@ -76,7 +76,7 @@ def cost(task: BlockTask) -> int:
     (132072, 131099)
     """
     listed = task.codes is not None
-    return task.work * (LISTED_COST if listed else 1) + max(1, task.layout.block_codes // ROW_COST)
+    return task.work * (LISTED_COST if listed else 1) + max(1, int(task.layout.block_codes) // ROW_COST)
 
 
 class Engine:
@@ -215,6 +215,7 @@ class DaskEngine(_PoolEngine):
         import dask
 
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
+        self._as_completed = distributed.as_completed
         self.cluster: Any = None
         self._held: list[Any] = []  # the last layer's futures
         if address is None:
@@ -244,12 +245,10 @@ class DaskEngine(_PoolEngine):
         """The shares of a layer go to the scheduler as one message (``Client.map``), and the previous layer's results
         are let go only after it: the client sends at most one message every 10 ms, and a submit or a release just
         before would hold the layer back."""
-        from distributed import as_completed
-
         mapped = [task._replace(table=self.ref) for task in tasks]
         futures = self.client.map(run_blocks, [Share(share) for share in shares(mapped, self.workers)], pure=False)
         self._held = futures
-        for _, results in as_completed(futures, with_results=True):
+        for _, results in self._as_completed(futures, with_results=True):
             yield from results
 
     def close(self) -> None:
