@@ -555,7 +555,7 @@ def test_the_title_stays_on_one_line_and_the_controls_on_the_first_screen(  # ty
     for page in _opened(browser, server, f"{width}x{height}", viewport={"width": width, "height": height}):
         for query in ("?colors=NNN", "?n=10&posts=4&colors=classic&moves=cyclic"):
             page.goto(server + query)
-            expect(page.locator("#remaining")).not_to_have_text("–")
+            expect(page.locator("#remaining")).not_to_have_text("–", timeout=30_000)  # first use builds its tables
             title = page.evaluate("""() => { const h = document.querySelector("h1");
                 return [h.scrollWidth, h.clientWidth, h.getBoundingClientRect().height,
                         parseFloat(getComputedStyle(h).fontSize)]; }""")

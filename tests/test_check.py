@@ -211,6 +211,7 @@ def test_unreachable_goal() -> None:
     report = check(puzzle, "1SI\n1ID")
     assert report.optimal is None and report.first_suboptimal is None and not report.solved
     assert report.legal and report.remaining is None
+    assert report.unreachable and "does not exist" in " ".join(report.summary())
 
 
 def test_beyond_the_solvers() -> None:
@@ -220,7 +221,7 @@ def test_beyond_the_solvers() -> None:
     report = check(puzzle, moves + [Move(2, 0, 1)])
     assert (report.legal, report.first_illegal, report.optimal, report.first_suboptimal) == (False, 5, None, None)
     assert report.reason == "disk 2 is not on post S" and "positions" in str(report.no_optimum)
-    assert "is not known" in " ".join(report.summary())
+    assert "is not known" in " ".join(report.summary()) and not report.unreachable
 
 
 # -- random walks -----------------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoikit import MagneticPuzzle, Puzzle, State, TooLargeError, UnsolvableError
+from hanoikit import MagneticPuzzle, Puzzle, State, TooLargeError, UnsolvableError, cache
 from hanoikit.solvers import exhaustive, heuristic, pdb, tower_search
 from hanoikit.solvers.frame_stewart import count as frame_stewart
 from hanoikit.solvers.registry import solver_for
@@ -155,7 +155,7 @@ def test_relabelled_tables_are_the_tables_of_their_goals() -> None:
 
 
 def test_tables_are_cached_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(pdb.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path))
     puzzle = Puzzle(5, posts=4, moves="star")
     goal = State.tower(5, 0, post_count=4)  # a goal not relabelled: its own table is kept
     first = pdb.pattern_table(puzzle, goal)
@@ -163,7 +163,7 @@ def test_tables_are_cached_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     np.save(kept, np.zeros_like(first))  # the copy on disk is what a new process reads
     pdb._TABLES.clear()
     assert not pdb.pattern_table(puzzle, goal).any()
-    monkeypatch.setenv(pdb.CACHE_ENV, "")
+    monkeypatch.setenv(cache.CACHE_ENV, "")
     assert pdb.cache_dir() is None
 
 
@@ -196,7 +196,7 @@ def test_start_to_goal_indexing() -> None:
 
 
 def test_the_disk_cache_keeps_the_latest_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(pdb.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path))
     monkeypatch.setattr(pdb, "_KEPT_ON_DISK", 2)
     puzzle = Puzzle(3, posts=4, moves="cyclic")
     for post in range(4):  # cyclic relabellings keep the order: the goal on S is the canonical one of each
@@ -207,7 +207,7 @@ def test_the_disk_cache_keeps_the_latest_tables(tmp_path: Path, monkeypatch: pyt
 def test_the_disk_cache_keeps_the_latest_tables_within_its_bytes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(pdb.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path))
     monkeypatch.setattr(pdb, "_KEPT_ON_DISK_BYTES", 1)  # fewer bytes than any table: the latest one is kept
     monkeypatch.setattr(pdb, "_TABLES", {})
     puzzle = Puzzle(3, posts=4, moves="cyclic")

@@ -108,12 +108,16 @@ def test_first_hints_are_optimal_against_the_search(client: TestClient, colors: 
     ids=lambda p: f"{p.posts}-{p.name}",
 )
 def test_first_hints_are_optimal_against_the_plain_search(client: TestClient, puzzle: Puzzle) -> None:
+    forget_tables()
+    _assert_optimal_hints(client, puzzle, random.Random(5).sample(sorted(all_states(puzzle), key=str), 20))
+
+
+def _assert_optimal_hints(client: TestClient, puzzle: Puzzle, states: list[State]) -> None:
+    """Each hint from ``states``: the plain search's distance, and a move one step closer (or no way to the goal)."""
     rule = next(name for name in MOVE_RULES if puzzle.moves == Puzzle(1, puzzle.posts, name).moves)
     settings = {"n": puzzle.n, "posts": puzzle.posts, "moves": rule, "magnetic": puzzle.faces, "colors": puzzle.colors}
     expected = plain_distances_to(puzzle, puzzle.goal)
-    rng = random.Random(5)
-    forget_tables()
-    for state in rng.sample(sorted(all_states(puzzle), key=str), 20):
+    for state in states:
         answer = hint(client, settings, state)
         if state not in expected:
             assert answer["error"] == "UnsolvableError"
@@ -135,18 +139,10 @@ def test_hints_from_the_heuristic_search_are_optimal_against_the_plain_search(
 ) -> None:
     """Above the exhaustive search's range (lowered here to every size) the heuristic search answers the hints."""
     monkeypatch.setattr(registry, "MAX_SEARCH_POSITIONS", 0)
-    rule = next(name for name in MOVE_RULES if puzzle.moves == Puzzle(1, puzzle.posts, name).moves)
-    settings = {"n": puzzle.n, "posts": puzzle.posts, "moves": rule, "magnetic": puzzle.faces, "colors": puzzle.colors}
-    expected = plain_distances_to(puzzle, puzzle.goal)
     forget_tables()
-    for state in random.Random(9).sample(sorted(all_states(puzzle), key=str), 20):
-        if len(set(state.posts)) > 1 and state in expected:  # a tower may have a closed form
+    states = random.Random(9).sample(sorted(all_states(puzzle), key=str), 20)
+    reachable = plain_distances_to(puzzle, puzzle.goal)
+    for state in states:
+        if len(set(state.posts)) > 1 and state in reachable:  # a tower may have a closed form
             assert puzzle.solver(state, puzzle.goal) is registry.HEURISTIC
-        answer = hint(client, settings, state)
-        if state not in expected:
-            assert answer["error"] == "UnsolvableError"
-            continue
-        assert answer["distance"] == expected[state]
-        if expected[state]:
-            after = puzzle.apply(state, puzzle.parse_move(answer["move"], state))
-            assert expected[after] == expected[state] - 1
+    _assert_optimal_hints(client, puzzle, states)

@@ -89,6 +89,8 @@ class CheckReport:
     no_optimum: str | None = None
     """Why :attr:`optimal` is ``None``: the goal cannot be reached, or no solver answers this puzzle at this size
     (then the moves are still checked)."""
+    unreachable: bool = False
+    """Whether no list of moves reaches the goal from the start (then there is no optimum)."""
     extracted_from: tuple[int, int] | None = None
     """The first and last line of the reply the list was read from (prose around it ignored), when read from text."""
     labels: tuple[str, ...] | None = None
@@ -117,6 +119,9 @@ class CheckReport:
         data["unreadable"] = [vars(u) for u in self.unreadable]
         data["continuation"] = None if self.continuation is None else [self._notation(m) for m in self.continuation]
         return data
+
+    def _no_optimum(self) -> str:
+        return f"{'does not exist' if self.unreachable else 'is not known'} ({self.no_optimum})"
 
     def _notation(self, move: Move) -> str:
         if self.labels is None:
@@ -161,7 +166,7 @@ class CheckReport:
         optimum = f"the optimum from {self._position(self.start)} to {self._position(self.goal)}"
         if self.solved:
             if self.optimal is None:
-                lines.append(f"solved in {_moves(self.moves)}; {optimum} is not known ({self.no_optimum})")
+                lines.append(f"solved in {_moves(self.moves)}; {optimum} {self._no_optimum()}")
             elif self.excess == 0:
                 lines.append(f"solved optimally: {_moves(self.moves)}, {optimum}")
             else:
@@ -170,7 +175,7 @@ class CheckReport:
         else:
             played = self.moves if self.first_illegal is None else self.first_illegal - 1
             to_go = "" if self.remaining is None else f", {_moves(self.remaining)} from the goal"
-            best = f"is not known ({self.no_optimum})" if self.optimal is None else f"is {_moves(self.optimal)}"
+            best = self._no_optimum() if self.optimal is None else f"is {_moves(self.optimal)}"
             reach = self._position(self.final)
             lines.append(f"not solved: {played} legal moves reach {reach}{to_go}; {optimum} {best}")
         if self.first_suboptimal is not None:
@@ -256,18 +261,18 @@ def check(
     blank = moves is None or (isinstance(moves, (str, bytes)) and not moves.strip())
     listed = as_move_list(b"" if moves is None else moves, puzzle.posts, names, strict)
     if blank or not listed.found:
-        optimal, why = (optimal, None) if optimal is not None else _optimum(puzzle, source, target)
+        optimal, why, unreachable = (optimal, None, False) if optimal is not None else _optimum(puzzle, source, target)
         empty = "the reply is empty" if blank else f"no move list in the reply ({_NO_LIST})"
         return CheckReport(
             legal=False, solved=False, moves=0, optimal=optimal, excess=None, first_illegal=None, reason=empty,
             first_suboptimal=None, kind="no_answer" if blank else "unreadable", start=str(source), goal=str(target),
-            final=str(source), posts=puzzle.posts, no_optimum=why, labels=labels,
+            final=str(source), posts=puzzle.posts, no_optimum=why, unreachable=unreachable, labels=labels,
         )
     total = len(listed) + len(listed.unreadable)
     readable = len(listed) if not listed.unreadable else listed.unreadable[0].index
     played, final = _replay(puzzle, source, listed, readable)
     legal = played == total
-    optimal, why = (optimal, None) if optimal is not None else _optimum(puzzle, source, target)
+    optimal, why, unreachable = (optimal, None, False) if optimal is not None else _optimum(puzzle, source, target)
     solved = legal and final == target
     first_illegal = None if legal else played + 1
     reason: str | None = None
@@ -303,7 +308,8 @@ def check(
         start=str(source), goal=str(target), final=str(final), remaining=remaining,
         continuation=continuation, continuation_length=length,
         continuation_from=None if continuation is None else str(before), unreadable=listed.unreadable,
-        posts=puzzle.posts, no_optimum=why, extracted_from=listed.extracted_from, labels=labels,
+        posts=puzzle.posts, no_optimum=why, unreachable=unreachable, extracted_from=listed.extracted_from,
+        labels=labels,
     )
 
 
@@ -338,12 +344,15 @@ def _distance(puzzle: Puzzle, src: State, dst: State) -> int | None:
     return _optimum(puzzle, src, dst)[0]
 
 
-def _optimum(puzzle: Puzzle, src: State, dst: State) -> tuple[int | None, str | None]:
-    """The distance from ``src`` to ``dst``, or ``None`` and why: unreachable, or beyond what the solvers answer."""
+def _optimum(puzzle: Puzzle, src: State, dst: State) -> tuple[int | None, str | None, bool]:
+    """The distance from ``src`` to ``dst``, or ``None``, why, and whether because ``dst`` cannot be reached (rather
+    than beyond what the solvers answer)."""
     try:
-        return puzzle.distance(src, dst), None
-    except (UnsolvableError, TooLargeError, UnknownMethodError) as error:
-        return None, str(error)
+        return puzzle.distance(src, dst), None, False
+    except UnsolvableError as error:
+        return None, str(error), True
+    except (TooLargeError, UnknownMethodError) as error:
+        return None, str(error), False
 
 
 def _optimal_prefix(

@@ -18,6 +18,7 @@ import multiprocessing
 import os
 import shutil
 import signal
+import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
@@ -88,19 +89,23 @@ class Engine:
     def __init__(self, store: str | None = None) -> None:
         self.store = store
         self._owned: str | None = None
+        self._file: str | None = None
 
     def table(self, layout: Layout) -> np.ndarray:
         """A zeroed table of ``layout.blocks`` rows of ``layout.row_bytes`` bytes; raises
         :class:`~hanoikit.EngineError` first if there is no room for it."""
         need_room(layout, self.store)
+        self._release()  # the previous search's table
         if self.store is None:
             return np.zeros((layout.blocks, layout.row_bytes), dtype=np.uint8)
         return self._file_table(self.store, layout)
 
     def _file_table(self, directory: str, layout: Layout) -> np.memmap:
+        """A table in a file of its own in ``directory`` (two searches may share a ``store``), removed on release."""
         os.makedirs(directory, exist_ok=True)
-        path = os.path.join(directory, "table.bin")
-        with open(path, "wb") as file:
+        descriptor, path = tempfile.mkstemp(prefix="hanoi-table-", suffix=".bin", dir=directory)
+        self._file = path
+        with os.fdopen(descriptor, "wb") as file:
             file.truncate(layout.state_bytes)  # sparse: zeros until written
         self.ref = TableRef(os.path.abspath(path), layout.blocks, layout.row_bytes)
         return np.memmap(path, dtype=np.uint8, mode="r+", shape=(layout.blocks, layout.row_bytes))
@@ -114,7 +119,12 @@ class Engine:
         self._release()
 
     def _release(self) -> None:
-        """Remove the table's directory if the engine made it (an engine serves one search at a time)."""
+        """Remove the table's file, and its directory if the engine made it (an engine serves one search at a
+        time)."""
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                os.remove(self._file)
+            self._file = None
         if self._owned is not None:
             shutil.rmtree(self._owned, ignore_errors=True)
             self._owned = None

@@ -32,13 +32,13 @@ from pathlib import Path
 import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
+from .. import cache as disk_cache
 from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
 from . import tower_search
 
 __all__ = [
-    "CACHE_ENV",
     "UNREACHABLE",
     "abstraction",
     "automorphisms",
@@ -52,19 +52,11 @@ UNREACHABLE = 0xFFFF
 """The entry of a pattern from which the group's goal cannot be reached, in a ``uint16`` table (0xFF in a ``uint8``
 one)."""
 
-CACHE_ENV = "HANOIKIT_CACHE_DIR"
-"""The environment variable that moves the tables' disk cache (default: the user's cache directory, by
-``platformdirs``); the empty string turns the disk cache off."""
-
-
 def cache_dir() -> Path | None:
-    """The directory of the pattern databases kept on disk, ``None`` when the disk cache is off."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen is not None:
-        return Path(chosen) / "pdb" if chosen else None
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("hanoikit")) / "pdb"
+    """The directory of the pattern databases kept on disk (``pdb`` in :func:`hanoikit.cache.cache_dir`), ``None``
+    when the disk cache is off."""
+    root = disk_cache.cache_dir()
+    return None if root is None else root / "pdb"
 
 
 def abstraction(puzzle: Puzzle, size: int, neutral: bool) -> Puzzle:

@@ -358,48 +358,32 @@ def _every_move(puzzle: Puzzle) -> bool:
     return puzzle.every_move and not puzzle.faces
 
 
-FRAME_STEWART_4 = register(
-    Solver(
-        name="frame-stewart",
-        covers=lambda puzzle: puzzle.posts == 4 and _every_move(puzzle),
-        endpoints=Endpoints.PERFECT,
-        guarantee=Guarantee.PROVEN_OPTIMAL,
-        cost="the count in O(sqrt(n)) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
-        load=_load_frame_stewart,
-        chunks=_frame_stewart_chunks,
-        reference="T. Bousch, La quatrieme tour de Hanoi, Bull. Belg. Math. Soc. 21 (2014) 895-912 (OEIS A007664)",
-    )
-)
+def _frame_stewart(posts: Callable[[int], bool], guarantee: Guarantee, steps: str, reference: str,
+                   checked_up_to: int | None = None) -> Solver:
+    """Frame-Stewart's solver on the members with every move, no faces and a number of posts ``posts`` accepts."""
+    return register(Solver(
+        name="frame-stewart", covers=lambda puzzle: posts(puzzle.posts) and _every_move(puzzle),
+        endpoints=Endpoints.PERFECT, guarantee=guarantee,
+        cost=f"the count in {steps} steps on exact ints; moves lazily or as numpy arrays, O(1) each",
+        load=_load_frame_stewart, chunks=_frame_stewart_chunks, checked_up_to=checked_up_to, reference=reference,
+    ))
 
-FRAME_STEWART_5 = register(
-    Solver(
-        name="frame-stewart",
-        covers=lambda puzzle: puzzle.posts == 5 and _every_move(puzzle),
-        endpoints=Endpoints.PERFECT,
-        guarantee=Guarantee.CONJECTURED_OPTIMAL,
-        cost="the count in O(n**(1/3)) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
-        load=_load_frame_stewart,
-        chunks=_frame_stewart_chunks,
-        checked_up_to=13,
-        reference="Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695, A007665); optimal "
-        "by exhaustive search here up to 13 disks (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
-    )
-)
 
-FRAME_STEWART = register(
-    Solver(
-        name="frame-stewart",
-        covers=lambda puzzle: puzzle.posts >= 6 and _every_move(puzzle),
-        endpoints=Endpoints.PERFECT,
-        guarantee=Guarantee.CONJECTURED_OPTIMAL,
-        cost="the count in O(n**(1/(k-2))) steps on exact ints; moves lazily or as numpy arrays, O(1) each",
-        load=_load_frame_stewart,
-        chunks=_frame_stewart_chunks,
-        checked_up_to=6,
-        reference="Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695); optimal by "
-        "exhaustive search here up to 6 disks on 6 posts, k - 1 on k >= 7 (hanoikit.solvers.frame_stewart."
-        "CHECKED_DISKS)",
-    )
+FRAME_STEWART_4 = _frame_stewart(
+    lambda posts: posts == 4, Guarantee.PROVEN_OPTIMAL, "O(sqrt(n))",
+    "T. Bousch, La quatrieme tour de Hanoi, Bull. Belg. Math. Soc. 21 (2014) 895-912 (OEIS A007664)",
+)
+FRAME_STEWART_5 = _frame_stewart(
+    lambda posts: posts == 5, Guarantee.CONJECTURED_OPTIMAL, "O(n**(1/3))",
+    "Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695, A007665); optimal by exhaustive "
+    "search here up to 13 disks (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
+    checked_up_to=13,
+)
+FRAME_STEWART = _frame_stewart(
+    lambda posts: posts >= 6, Guarantee.CONJECTURED_OPTIMAL, "O(n**(1/(k-2)))",
+    "Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695); optimal by exhaustive search here "
+    "up to 6 disks on 6 posts, k - 1 on k >= 7 (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
+    checked_up_to=6,
 )
 
 
