@@ -1,6 +1,7 @@
 """Shared test settings: a hypothesis profile that keeps the suite within a few minutes on two cores."""
 
 import os
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -10,6 +11,11 @@ settings.register_profile(
     "hanoikit", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("hanoikit")
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    # A suite started as a background job of a shell (`make test &`, nohup) ignores SIGINT, and so would every command
+    # it starts: the tests that interrupt a command would wait for ever. Commands started from here take it again.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True, scope="session")
