@@ -73,6 +73,7 @@ __all__ = [
     "MAX_HEURISTIC_DISKS",
     "MAX_HEURISTIC_NODES",
     "MAX_PATTERN_ENTRIES",
+    "MAX_MOD3_ENTRIES",
     "MAX_HEURISTIC_FOUR_POST_DISKS",
     "MAX_WORKERS",
     "CLUSTER_CONNECT_SECONDS",
@@ -191,6 +192,10 @@ tower with 10 disks 0.5 s, 11 disks 3 s (benchmarks/bench_heuristic.py)."""
 MAX_PATTERN_ENTRIES = 1 << 28
 """The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward
 breadth-first search keeps 8 bytes a code (4 posts: 12 disks, 134 MB, about a second; 5 posts: 10 disks)."""
+
+MAX_MOD3_ENTRIES = 1 << 28
+"""The most codes of one compressed pattern database (hanoikit.solvers.mod3: two bits a code, and two bitmaps of the
+layers while it is built; 4 posts: 14 disks, 64 MiB)."""
 
 MAX_HEURISTIC_NODES = 30_000_000
 """The most positions one heuristic search stores (about 40 bytes each, 1.2 GB at the cap, a minute or so); a

@@ -1,0 +1,292 @@
+"""Compressed pattern databases: the distance to a goal of every code of a group of disks, modulo 3, in two bits.
+
+On a member whose moves can be taken back (every move, linear, star: the move rule is symmetric) and without faces,
+one move changes the distance to a goal by -1, 0 or +1, so the distance modulo 3 of a neighbour of a position whose
+distance is known tells its exact distance: a search that knows the exact value of its start carries it along every
+move (Korf and Felner, IJCAI 2007; Felner, Korf and Hanan, JAIR 22, 2004), and the table costs two bits a code: 16 MiB
+for 13 disks on four posts, 64 MiB for 14. The exact value at one code is found by a *descent*: a neighbour whose
+entry is one less modulo 3 is one move nearer the goal, down to the goal, the one code without such a neighbour
+(:func:`exact`).
+
+The table is built by a breadth-first search from the goal, layer by layer (:func:`_build`, compiled by numba): a
+bitmap marks the current layer, scanned 64 codes a word, and each entry not reached yet (the fourth value, 3) that a
+move reaches gets the next layer's value. Entries stay 3 where the goal cannot be reached.
+
+>>> from hanoikit import Puzzle
+>>> p = Puzzle(6, posts=4)
+>>> table = mod3_table(p, p.goal)
+>>> table.nbytes, entry(table, 0), exact(p, table, 0)  # 4**6 codes, 4 a byte; the tower on S: 17 moves to D
+(1024, 2, 17)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
+
+from ..limits import MAX_MOD3_ENTRIES, ensure_at_most
+from ..puzzle import Puzzle
+from ..state import State
+from . import tower_search
+
+__all__ = ["UNSEEN", "compressible", "entry", "exact", "mod3_table"]
+
+UNSEEN = 3
+"""The entry of a code from which the goal cannot be reached (the fourth value of two bits)."""
+
+
+def compressible(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle``'s distances can be kept modulo 3: no faces, and every move can be taken back.
+
+    >>> compressible(Puzzle(5, posts=4)), compressible(Puzzle(5, posts=4, moves="cyclic"))
+    (True, False)
+    """
+    moves = set(puzzle.moves)
+    return not puzzle.faces and all((b, a) in moves for a, b in moves)
+
+
+def mod3_table(puzzle: Puzzle, goal: State) -> np.ndarray:
+    """The distance to ``goal`` modulo 3 of every code of ``puzzle`` (:func:`~hanoikit.solvers.tower_search.encode`),
+    four entries a byte (code ``c`` in bits ``2 (c % 4)`` of byte ``c // 4``), :data:`UNSEEN` where ``goal`` cannot be
+    reached. Raises :class:`ValueError` unless :func:`compressible`, :class:`~hanoikit.TooLargeError` past
+    :data:`~hanoikit.limits.MAX_MOD3_ENTRIES` codes.
+
+    >>> p = Puzzle(3, posts=4)
+    >>> [entry(mod3_table(p, p.goal), code) for code in (0, 63, 62)]  # 5 moves, 0, 1
+    [2, 0, 1]
+    """
+    if not compressible(puzzle):
+        raise ValueError(f"the distances of {puzzle!r} cannot be kept modulo 3")
+    k, m = puzzle.posts, puzzle.n
+    ensure_at_most(k**m, MAX_MOD3_ENTRIES, f"codes (a table of distances modulo 3 of {puzzle!r})")
+    size = k**m
+    pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
+    goal_code = tower_search.encode(puzzle, goal)
+    if k == 4 and 3 <= m <= 14:
+        table = np.full(size // 16, 0xFFFFFFFF, np.uint32)
+        layers = [np.zeros(size // 16, np.uint32) for _ in range(2)]
+        _build_groups(m, pairs, goal_code, *_group_tables(pairs), table, *layers, *(a.view(np.int64) for a in layers))
+        return table.view(np.uint8)
+    table = np.full((size + 3) // 4, 0xFF, np.uint8)
+    words = (size + 63) // 64
+    _build(k, m, pairs, goal_code, table, np.zeros(words, np.int64), np.zeros(words, np.int64))
+    return table
+
+
+_SPREAD = np.array([sum((i >> b & 1) << 2 * b for b in range(8)) for i in range(256)], np.uint32)
+"""Bit ``b`` of a byte moved to bit ``2 b``: a mask of codes as the low bits of their two-bit entries."""
+
+_COMPACT = np.array([sum((i >> 2 * b & 1) << b for b in range(8)) for i in range(1 << 16)], np.uint32)
+"""The inverse of :data:`_SPREAD`, on 16 bits (the odd bits ignored)."""
+
+
+def _group_tables(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For the 16 codes of the two smallest disks on four posts (code ``i``: disk 1 on ``i % 4``, disk 2 on
+    ``i // 4``): the codes one move of disk 1 or 2 away from those of each byte of a mask (low byte, high byte),
+    the codes whose disks 1 and 2 leave both posts of each pair free, and the tops of every value of six digits
+    (the smallest of those disks on each post, 6 if none), all masks spread (:data:`_SPREAD`)."""
+    moves = {(int(a), int(b)) for a, b in pairs}
+    children = [0] * 16
+    free = np.zeros(len(pairs), np.uint32)
+    for i in range(16):
+        one, two = i % 4, i // 4
+        for a, b in moves:
+            if a == one:
+                children[i] |= 1 << (b + 4 * two)
+            if a == two != one and b != one:
+                children[i] |= 1 << (one + 4 * b)
+    for q, (a, b) in enumerate(pairs.tolist()):
+        free[q] = sum(1 << 2 * i for i in range(16) if {i % 4, i // 4}.isdisjoint((a, b)))
+    inner = np.zeros((2, 256), np.uint32)
+    for half in range(2):
+        for byte in range(256):
+            mask = 0
+            for bit in range(8):
+                if byte >> bit & 1:
+                    mask |= children[8 * half + bit]
+            inner[half, byte] = sum(1 << 2 * c for c in range(16) if mask >> c & 1)
+    values = np.arange(4**6)
+    tops = np.full((4**6, 4), 6, np.int64)
+    for digit in range(5, -1, -1):
+        tops[values, values >> 2 * digit & 3] = digit
+    return inner, free, tops, _COMPACT
+
+
+def entry(table: np.ndarray, code: int) -> int:
+    """The entry of ``code`` in ``table`` (:func:`mod3_table`): its distance modulo 3, or :data:`UNSEEN`."""
+    return int(table[code >> 2]) >> 2 * (code & 3) & 3
+
+
+def exact(puzzle: Puzzle, table: np.ndarray, code: int) -> int | None:
+    """The distance to the goal of ``table`` (:func:`mod3_table` of ``puzzle``) from ``code``, by descending: each step
+    to a neighbour whose entry is one less modulo 3, until there is none (only the goal has no neighbour nearer it);
+    ``None`` if the goal cannot be reached.
+
+    >>> p = Puzzle(8, posts=4)
+    >>> exact(p, mod3_table(p, p.goal), 0)  # Frame-Stewart, 8 disks
+    33
+    """
+    if entry(table, code) == UNSEEN:
+        return None
+    pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
+    return int(_descend(puzzle.posts, puzzle.n, pairs, table, code))
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _descend(k: int, m: int, pairs: np.ndarray, table: np.ndarray, code: int) -> int:
+    tops = np.empty(k, np.int64)
+    powers = np.empty(m + 1, np.int64)
+    powers[0] = 1
+    for disk in range(m):
+        powers[disk + 1] = powers[disk] * k
+    steps = 0
+    here = (table[code >> 2] >> 2 * (code & 3)) & 3
+    while True:
+        tops[:] = m
+        rest = code
+        for disk in range(m):
+            post = rest % k
+            rest //= k
+            if tops[post] == m:
+                tops[post] = disk
+        down = (here + 2) % 3
+        for pair in range(pairs.shape[0]):
+            a, b = pairs[pair, 0], pairs[pair, 1]
+            mover = tops[a]
+            if mover >= tops[b]:
+                continue
+            child = code + (b - a) * powers[mover]
+            if (table[child >> 2] >> 2 * (child & 3)) & 3 == down:
+                code = child
+                break
+        else:  # no neighbour nearer the goal: the goal
+            return steps
+        here = down
+        steps += 1
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _build(k: int, m: int, pairs: np.ndarray, goal: int, table: np.ndarray, layer: np.ndarray,
+           following: np.ndarray) -> int:
+    """Fill ``table`` (all 0xFF) from ``goal`` layer by layer, the current layer's codes marked in the bitmap
+    ``layer`` and the next one's in ``following`` (both all 0); the number of layers."""
+    tops = np.empty(k, np.int64)
+    powers = np.empty(m + 1, np.int64)
+    powers[0] = 1
+    for disk in range(m):
+        powers[disk + 1] = powers[disk] * k
+    shift = -1  # the bits of a digit if k is a power of two
+    if k & (k - 1) == 0:
+        shift = 0
+        while 1 << shift < k:
+            shift += 1
+    table[goal >> 2] &= ~(3 << 2 * (goal & 3))
+    layer[goal >> 6] |= np.int64(1) << (goal & 63)
+    npairs = pairs.shape[0]
+    depth = 0
+    found = 1
+    while found:
+        found = 0
+        value = (depth + 1) % 3
+        for word in range(layer.size):
+            bits = layer[word]
+            if bits == 0:
+                continue
+            layer[word] = 0
+            for byte in range(8):
+                part = (bits >> (8 * byte)) & 0xFF
+                if part == 0:
+                    continue
+                for bit in range(8):
+                    if not (part >> bit) & 1:
+                        continue
+                    code = word * 64 + byte * 8 + bit
+                    tops[:] = m
+                    if shift > 0:
+                        for disk in range(m - 1, -1, -1):
+                            tops[(code >> (shift * disk)) & (k - 1)] = disk
+                    else:
+                        rest = code
+                        for disk in range(m):
+                            post = rest % k
+                            rest //= k
+                            if tops[post] == m:
+                                tops[post] = disk
+                    for pair in range(npairs):
+                        a, b = pairs[pair, 0], pairs[pair, 1]
+                        mover = tops[a]
+                        if mover >= tops[b]:
+                            continue
+                        child = code + (b - a) * powers[mover]
+                        at = 2 * (child & 3)
+                        if (table[child >> 2] >> at) & 3 == 3:
+                            table[child >> 2] ^= (3 - value) << at
+                            following[child >> 6] |= np.int64(1) << (child & 63)
+                            found += 1
+        layer, following = following, layer
+        depth += 1
+    return depth
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _build_groups(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free: np.ndarray, six: np.ndarray,
+                  compact: np.ndarray, table: np.ndarray, layer: np.ndarray, following: np.ndarray,
+                  layer_words: np.ndarray, following_words: np.ndarray) -> int:
+    """:func:`_build` on four posts, 16 codes at a time: a *group* (a ``uint32`` of ``table``) holds the codes that
+    differ in disks 1 and 2 only, and the layers' masks are spread like the entries (bit ``2 i`` for code ``i`` of a
+    group). The moves of disks 1 and 2 stay in the group (``inner``); a larger disk moves alike in every code of the
+    group whose disks 1 and 2 leave both posts free (``free``), to the same codes of another group."""
+    high = m - 2  # the digits of a group's number
+    tops = np.empty(4, np.int64)
+    npairs = pairs.shape[0]
+    table[goal >> 4] &= ~np.uint32(3 << 2 * (goal & 15))
+    layer[goal >> 4] |= np.uint32(1 << 2 * (goal & 15))
+    depth = 0
+    found = 1
+    while found:
+        found = 0
+        value = np.uint32((depth + 1) % 3)
+        flip = np.uint32(3) - value
+        for word in range(layer_words.size):
+            if layer_words[word] == 0:
+                continue
+            for group in range(2 * word, 2 * word + 2):
+                mask = layer[group]
+                if mask == 0:
+                    continue
+                layer[group] = 0
+                # the moves of disks 1 and 2
+                small = compact[mask & 0xFFFF] | (compact[mask >> 16] << 8)
+                reach = inner[0, small & 0xFF] | inner[1, small >> 8]
+                bits = table[group]
+                new = reach & bits & (bits >> 1) & np.uint32(0x55555555)
+                if new:
+                    table[group] = bits ^ (new * flip)
+                    following[group] |= new
+                    found += 1
+                # the moves of the larger disks
+                low, rest = group & 4095, group >> 12
+                for post in range(4):  # the digits past ``high`` are 0: phantom disks on post 0, above the others
+                    top = six[low, post]
+                    if top == 6:
+                        top = six[rest, post] + 6
+                    tops[post] = min(top, high)
+                for pair in range(npairs):
+                    a, b = pairs[pair, 0], pairs[pair, 1]
+                    mover = tops[a]
+                    if mover >= tops[b]:
+                        continue
+                    moved = mask & free[pair]
+                    if moved == 0:
+                        continue
+                    child = group + (b - a) * (np.int64(1) << 2 * mover)
+                    bits = table[child]
+                    new = moved & bits & (bits >> 1) & np.uint32(0x55555555)
+                    if new:
+                        table[child] = bits ^ (new * flip)
+                        following[child] |= new
+                        found += 1
+        layer, following = following, layer
+        layer_words, following_words = following_words, layer_words
+        depth += 1
+    return depth
