@@ -30,6 +30,7 @@ import tracemalloc
 from collections.abc import Callable
 
 import hanoikit as hk
+from hanoikit import cache
 from hanoikit.limits import MAX_HEURISTIC_NODES
 from hanoikit.solvers import exhaustive, heuristic, pdb
 from timing import verdict
@@ -123,7 +124,7 @@ def main() -> None:
     parser.add_argument("--long", action="store_true")
     parser.add_argument("--only", default="")
     args = parser.parse_args()
-    os.environ[pdb.CACHE_ENV] = tempfile.mkdtemp(prefix="hanoikit-bench-")
+    os.environ[cache.CACHE_ENV] = tempfile.mkdtemp(prefix="hanoikit-bench-")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.pairs} random pairs a row")
     warm = hk.Puzzle(9, posts=4)  # both searches compiled before the clocks start
     heuristic.search(warm, warm.start, warm.goal.replace(1, 1))

@@ -43,7 +43,7 @@ from ..limits import MAX_HEURISTIC_DISKS, MAX_HEURISTIC_NODES, ensure_at_most
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
-from . import pdb, tower_search
+from . import mod3, pdb, tower_search
 
 __all__ = [
     "Group",
@@ -98,16 +98,46 @@ def check_size(puzzle: Puzzle) -> None:
 class Heuristic(NamedTuple):
     """Additive pattern databases for one goal, as the compiled search reads them.
 
-    ``groups`` holds one row ``(offset, split)`` per group (its table at ``offset`` in ``tables``);
-    ``place[g, d]`` is the weight of disk ``d + 1`` in group ``g``'s code (``posts ** rank``, its rank among the
-    group's disks, from 0), 0 if the disk is not in the group; ``tables`` are the tables end to end, ``uint8`` (0xFF
-    where the goal cannot be reached) or, where a distance passes 254, ``uint16`` (with
-    :data:`~hanoikit.solvers.pdb.UNREACHABLE`).
+    ``groups`` holds one row ``(offset, split, slot)`` per group: its table at ``offset`` in ``tables`` if ``slot``
+    is -1, else a compressed table (:mod:`~hanoikit.solvers.mod3`) at byte ``offset`` of ``packed``, whose exact
+    value each position of the search carries in its ``slot``; ``place[g, d]`` is the weight of disk ``d + 1`` in
+    group ``g``'s code (``posts ** rank``, its rank among the group's disks, from 0), 0 if the disk is not in the
+    group; ``tables`` are the tables end to end, ``uint8`` (0xFF where the goal cannot be reached) or, where a
+    distance passes 254, ``uint16`` (with :data:`~hanoikit.solvers.pdb.UNREACHABLE`).
     """
 
     groups: np.ndarray
     place: np.ndarray
     tables: np.ndarray
+    packed: np.ndarray = np.zeros(1, np.uint8)
+
+    def values(self, puzzle: Puzzle, state: State) -> list[int] | None:
+        """The lower bound of each group (in the order of ``groups``); ``None`` if the goal cannot be reached.
+
+        >>> p = Puzzle(8, posts=4)
+        >>> heuristic(p, p.goal, [[Group((0, 1, 2, 3), compressed=True), (4, 5, 6, 7)]]).values(p, p.start)
+        [9, 9]
+        """
+        code = tower_search.encode(puzzle, state)
+        shift = puzzle.posts if puzzle.faces else 0
+        found = []
+        for group, (offset, _, slot) in enumerate(self.groups.tolist()):
+            disks = [d for d in range(puzzle.n) if self.place[group, d]]
+            proj = sum(state.posts[d] * int(self.place[group, d]) for d in disks)
+            if slot >= 0:
+                sub = pdb.abstraction(puzzle, len(disks), neutral=True)
+                size = -(-tower_search.code_space(sub) // 4)
+                exact = mod3.exact(sub, self.packed[offset: offset + size], proj)
+                if exact is None:
+                    return None
+                found.append(exact)
+                continue
+            mask = sum(1 << post for post in {state.posts[d] for d in disks})
+            value = int(self.tables[offset + (proj << shift | (code & ((1 << shift) - 1) & mask))])
+            if value == np.iinfo(self.tables.dtype).max:
+                return None
+            found.append(value)
+        return found
 
     def estimate(self, puzzle: Puzzle, state: State) -> int | None:
         """The lower bound of the distance from ``state`` to the goal; ``None`` if the goal cannot be reached.
@@ -118,16 +148,11 @@ class Heuristic(NamedTuple):
         >>> heuristic(p, p.goal, [[Group((0, 1, 2), free=(3, 4, 5)), (3, 4, 5)]]).estimate(p, p.start)  # 10 + 5
         15
         """
-        code = tower_search.encode(puzzle, state)
-        shift = puzzle.posts if puzzle.faces else 0
+        values = self.values(puzzle, state)
+        if values is None:
+            return None
         sums = [0] * (int(self.groups[:, 1].max()) + 1)
-        for group, (offset, part) in enumerate(self.groups.tolist()):
-            disks = [d for d in range(puzzle.n) if self.place[group, d]]
-            proj = sum(state.posts[d] * int(self.place[group, d]) for d in disks)
-            mask = sum(1 << post for post in {state.posts[d] for d in disks})
-            value = int(self.tables[offset + (proj << shift | (code & ((1 << shift) - 1) & mask))])
-            if value == np.iinfo(self.tables.dtype).max:
-                return None
+        for value, part in zip(values, self.groups[:, 1].tolist(), strict=True):
             sums[part] += value
         return max(sums)
 
@@ -135,10 +160,13 @@ class Heuristic(NamedTuple):
 class Group(NamedTuple):
     """A group of a split whose table counts the moves of ``disks`` only, with the larger disks ``free`` present as
     obstacles that move for nothing (:func:`~hanoikit.solvers.pdb.free_moves_to`; no faces): the small disks'
-    detours around the large ones are counted, and the moves of ``free`` are left to their own group."""
+    detours around the large ones are counted, and the moves of ``free`` are left to their own group. A ``compressed``
+    group's table keeps its distances modulo 3 (:mod:`~hanoikit.solvers.mod3`: no faces, a symmetric move rule, no
+    ``free`` disks)."""
 
     disks: tuple[int, ...]
     free: tuple[int, ...] = ()
+    compressed: bool = False
 
 
 Split = list[tuple[int, ...] | Group]
@@ -213,8 +241,9 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
         splits = default_splits(n, group_size(puzzle), free_size(puzzle))
     rows: list[list[int]] = []
     tables: list[np.ndarray] = []
+    packed: list[np.ndarray] = [np.zeros(1, np.uint8)]
     places: list[list[int]] = []
-    offset = 0
+    offset, packed_offset, slots = 0, 1, 0
     for part, split in enumerate(splits):
         for group in map(_group, split):
             disks = tuple(sorted(group.disks + group.free))
@@ -223,19 +252,28 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
             # the group of the largest disks stands on the posts themselves, the others on larger disks
             top = disks == tuple(range(n - len(disks), n))
             sub = pdb.abstraction(puzzle, len(disks), neutral=not top)
+            if group.compressed and (group.free or not mod3.compressible(sub)):
+                raise ValueError(f"{group} cannot be compressed on {puzzle!r}")
             ups = [goal.ups[d] for d in disks] if goal.ups is not None else None
             table = pdb.pattern_table(sub, State([goal.posts[d] for d in disks], ups, post_count=k), cache=cache,
-                                      free=len(group.free))
+                                      free=len(group.free), compressed=group.compressed)
             place = [0] * n
             for rank, disk in enumerate(disks):
                 place[disk] = k**rank
             places.append(place)
-            rows.append([offset, part])
+            if group.compressed:
+                rows.append([packed_offset, part, slots])
+                packed.append(table)
+                packed_offset += table.size
+                slots += 1
+                continue
+            rows.append([offset, part, -1])
             tables.append(table)
             offset += table.size
     if any(table.dtype != np.uint8 for table in tables):
         tables = [_widened(table) for table in tables]
-    return Heuristic(np.array(rows, np.int64), np.array(places, np.int64).reshape(-1, n), np.concatenate(tables))
+    return Heuristic(np.array(rows, np.int64), np.array(places, np.int64).reshape(-1, n),
+                     np.concatenate(tables) if tables else np.zeros(1, np.uint8), np.concatenate(packed))
 
 
 def _widened(table: np.ndarray) -> np.ndarray:
@@ -289,12 +327,14 @@ def _rehash(index: np.ndarray, codes: np.ndarray, nodes: int) -> None:
 @_jit
 def _expand(
     geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray,
-    place: np.ndarray, tables: np.ndarray, codes: np.ndarray, depth: np.ndarray,
-    parent: np.ndarray, closed: np.ndarray, index: np.ndarray, pool: np.ndarray, heads: np.ndarray,
-    counters: np.ndarray,
+    place: np.ndarray, tables: np.ndarray, packed: np.ndarray, codes: np.ndarray, depth: np.ndarray,
+    parent: np.ndarray, closed: np.ndarray, exact: np.ndarray, index: np.ndarray, pool: np.ndarray,
+    heads: np.ndarray, counters: np.ndarray,
     goal: int, budget: int, unreachable: int,
 ) -> int:
-    """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path."""
+    """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path.
+    ``exact[node]`` holds the values of the node's compressed groups: a child's is its parent's plus -1, 0 or 1, the
+    one whose entry is the child's modulo 3."""
     n, k, shift, faces = geo[0], geo[1], geo[2], geo[3]
     parts, ngroups, npairs = groups[:, 1].max() + 1, groups.shape[0], pairs.shape[0]
     low = (1 << shift) - 1
@@ -306,6 +346,7 @@ def _expand(
     value = np.empty(ngroups, np.int64)
     sums = np.empty(parts, np.int64)
     totals = np.empty(parts, np.int64)
+    carried = np.empty(exact.shape[1], np.int16)
     while budget > 0:
         if (counters[_NODES] + npairs > codes.size or counters[_POOL] + npairs > pool.shape[0]
                 or 2 * (counters[_NODES] + npairs) > index.size):
@@ -350,7 +391,10 @@ def _expand(
                     proj[group] += post * place[group, disk]
         sums[:] = 0
         for group in range(ngroups):
-            value[group] = tables[groups[group, 0] + ((proj[group] << shift) | (bits & occupied[group]))]
+            if groups[group, 2] >= 0:
+                value[group] = exact[node, groups[group, 2]]
+            else:
+                value[group] = tables[groups[group, 0] + ((proj[group] << shift) | (bits & occupied[group]))]
             sums[groups[group, 1]] += value[group]
         after = depth[node] + 1
         for pair in range(npairs):
@@ -367,11 +411,21 @@ def _expand(
                 clear = (1 << b) | ((1 << a) if count[a] == 1 else 0)
                 child = (child & ~clear) | ((1 - color) << b)
             totals[:] = sums
+            carried[:] = exact[node]
             estimate = 0
             for group in range(ngroups):
                 if not place[group, mover]:
                     continue
                 moved = proj[group] + (b - a) * place[group, mover]
+                slot = groups[group, 2]
+                if slot >= 0:
+                    mod = (packed[groups[group, 0] + (moved >> 2)] >> (2 * (moved & 3))) & 3
+                    if mod == 3:
+                        estimate = -1
+                        break
+                    carried[slot] = value[group] + ((mod - value[group]) % 3 + 1) % 3 - 1
+                    totals[groups[group, 1]] += carried[slot] - value[group]
+                    continue
                 mask = occupied[group] | (1 << b)
                 if gcount[group, a] == 1:
                     mask &= ~(1 << a)
@@ -393,6 +447,7 @@ def _expand(
                 counters[_NODES] += 1
                 codes[seen] = child
                 closed[seen] = 0
+                exact[seen] = carried
                 index[slot] = seen
             depth[seen] = after
             parent[seen] = node
@@ -427,10 +482,11 @@ def _index_size(nodes: int) -> int:
 
 
 class _Arrays:
-    """The search's growing arrays."""
+    """The search's growing arrays (``exact``: ``slots`` values a position)."""
 
-    def __init__(self, nodes: int) -> None:
+    def __init__(self, nodes: int, slots: int) -> None:
         self.codes = np.empty(nodes, np.int64)
+        self.exact = np.empty((nodes, max(1, slots)), np.int16)
         self.depth = np.empty(nodes, np.int32)
         self.parent = np.empty(nodes, np.int32)
         self.closed = np.empty(nodes, np.uint8)
@@ -450,9 +506,9 @@ class _Arrays:
                     "(MAX_HEURISTIC_NODES)"
                 )
             size = min(2 * self.codes.size, cap)
-            for name in ("codes", "depth", "parent", "closed"):
+            for name in ("codes", "depth", "parent", "closed", "exact"):
                 old = getattr(self, name)
-                new = np.empty(size, old.dtype)
+                new = np.empty((size, *old.shape[1:]), old.dtype)
                 new[:used] = old[:used]
                 setattr(self, name, new)
         rows = self.pool.shape[0]
@@ -502,10 +558,16 @@ def search(
         return found._replace(path=tuple(code + fixed for code in found.path))
     h = _default_heuristic(puzzle, dst, cache) if splits is None else heuristic(puzzle, dst, splits, cache)
     first = h.estimate(puzzle, src)
-    if first is None:
+    values = h.values(puzzle, src)
+    if first is None or values is None:
         raise _unreachable(puzzle, src, dst)
-    arrays = _Arrays(min(1 << 16, max_nodes))
+    slots = h.groups[:, 2]
+    arrays = _Arrays(min(1 << 16, max_nodes), int(slots.max()) + 1)
     arrays.codes[0], arrays.depth[0], arrays.parent[0], arrays.closed[0] = source, 0, -1, 0
+    arrays.exact[0] = 0
+    for value, slot in zip(values, slots.tolist(), strict=True):
+        if slot >= 0:
+            arrays.exact[0, slot] = value
     arrays.index[_slot(arrays.index, arrays.codes, source)] = 0
     arrays.pool[0] = (0, 0, -1)
     arrays.heads[first] = 0
@@ -516,8 +578,8 @@ def search(
     with progress_bar(progress, max_nodes, f"A* {puzzle!r}", "bound") as update:
         while True:
             status = _expand(
-                *geometry, h.groups, h.place, h.tables, arrays.codes, arrays.depth, arrays.parent,
-                arrays.closed, arrays.index, arrays.pool, arrays.heads, arrays.counters, goal, 1 << 18,
+                *geometry, h.groups, h.place, h.tables, h.packed, arrays.codes, arrays.depth, arrays.parent,
+                arrays.closed, arrays.exact, arrays.index, arrays.pool, arrays.heads, arrays.counters, goal, 1 << 18,
                 np.iinfo(h.tables.dtype).max,
             )
             update(int(arrays.counters[_NODES]), int(arrays.counters[_FMIN]))

@@ -29,7 +29,7 @@ from ..puzzle import Puzzle
 from ..state import State
 from . import tower_search
 
-__all__ = ["UNSEEN", "compressible", "entry", "exact", "mod3_table"]
+__all__ = ["UNSEEN", "compressible", "entry", "exact", "mod3_table", "pack", "unpack"]
 
 UNSEEN = 3
 """The entry of a code from which the goal cannot be reached (the fourth value of two bits)."""
@@ -110,6 +110,24 @@ def _group_tables(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     for digit in range(5, -1, -1):
         tops[values, values >> 2 * digit & 3] = digit
     return inner, free, tops, _COMPACT
+
+
+def unpack(table: np.ndarray, size: int) -> np.ndarray:
+    """The first ``size`` entries of ``table`` (:func:`mod3_table`), one a byte.
+
+    >>> p = Puzzle(2, posts=4)
+    >>> unpack(pack(unpack(mod3_table(p, p.goal), 16)), 16).tolist()[:5]  # 3 moves, 2, 2, 2, 2
+    [0, 2, 2, 2, 2]
+    """
+    return ((table[:, None] >> np.arange(0, 8, 2, dtype=np.uint8)) & 3).reshape(-1)[:size]
+
+
+def pack(entries: np.ndarray) -> np.ndarray:
+    """Entries one a byte (values 0 to 3) four a byte, as :func:`mod3_table` keeps them."""
+    padded = np.full(-(-entries.size // 4) * 4, UNSEEN, np.uint8)
+    padded[: entries.size] = entries
+    quads = padded.reshape(-1, 4)
+    return (quads[:, 0] | quads[:, 1] << 2 | quads[:, 2] << 4 | quads[:, 3] << 6).astype(np.uint8)
 
 
 def entry(table: np.ndarray, code: int) -> int:

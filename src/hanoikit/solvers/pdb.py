@@ -36,7 +36,7 @@ from .. import cache as disk_cache
 from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
-from . import tower_search
+from . import mod3, tower_search
 
 __all__ = [
     "UNREACHABLE",
@@ -128,16 +128,19 @@ _LOCK = threading.Lock()
 _KEPT = 64
 
 
-def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0) -> np.ndarray:
+def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0, compressed: bool = False
+                  ) -> np.ndarray:
     """The distance to ``goal`` of every code of ``puzzle`` (an abstraction: one group's disks), as ``uint8`` or
     ``uint16``, the dtype's largest value where ``goal`` cannot be reached (or at a code that is no position).
     With ``free``, the moves of the ``free`` largest disks cost nothing (:func:`free_moves_to`; no faces): the
-    least number of moves of the others, the large ones only in their way.
+    least number of moves of the others, the large ones only in their way. With ``compressed``, the distances modulo 3
+    in two bits (:func:`hanoikit.solvers.mod3.mod3_table`).
 
     A table kept for a relabelling of ``goal`` by one of the member's :func:`automorphisms` (in memory, or in
     :func:`cache_dir` when ``cache``) is relabelled; otherwise ``goal``'s own table is searched (and kept).
     """
-    key: tuple[object, ...] = (puzzle, goal, free) if free else (puzzle, goal)
+    tag = ("mod3",) if compressed else ()
+    key: tuple[object, ...] = (puzzle, goal, free, *tag) if free else (puzzle, goal, *tag)
     with _LOCK:
         table = _TABLES.get(key)
     if table is not None:
@@ -146,15 +149,24 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
               for perm in automorphisms(puzzle)]
     where = cache_dir() if cache else None
     for perm, image in images:
-        other = (puzzle, image, free) if free else (puzzle, image)
+        other = (puzzle, image, free, *tag) if free else (puzzle, image, *tag)
         with _LOCK:
             table = _TABLES.get(other)
         if table is None and where is not None:
             table = _load(_path(where, other))
+        if table is not None and image != goal:
+            if compressed:
+                size = tower_search.code_space(puzzle)
+                table = mod3.pack(_relabelled(puzzle, mod3.unpack(table, size), perm))
+            else:
+                table = _relabelled(puzzle, table, perm)
         if table is not None:
-            return _keep(key, table if image == goal else _relabelled(puzzle, table, perm))
-    table = _narrow(free_moves_to(puzzle, goal, free) if free else
-                    tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
+            return _keep(key, table)
+    if compressed:
+        table = mod3.mod3_table(puzzle, goal)
+    else:
+        table = _narrow(free_moves_to(puzzle, goal, free) if free else
+                        tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
     if where is not None:
         _save(_path(where, key), table)
     return _keep(key, table)
