@@ -197,9 +197,9 @@ MAX_MOD3_ENTRIES = 1 << 28
 """The most codes of one compressed pattern database (hanoikit.solvers.mod3: two bits a code, and two bitmaps of the
 layers while it is built; 4 posts: 14 disks, 64 MiB)."""
 
-MAX_HEURISTIC_NODES = 30_000_000
-"""The most positions one heuristic search stores (about 40 bytes each, 1.2 GB at the cap, a minute or so); a
-search that needs more stops with :class:`~hanoikit.TooLargeError`."""
+MAX_HEURISTIC_NODES = 60_000_000
+"""The most positions one heuristic search stores (about 45 bytes each, under 3.5 GB at the cap with the arrays
+being doubled, two minutes or so); a search that needs more stops with :class:`~hanoikit.TooLargeError`."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------

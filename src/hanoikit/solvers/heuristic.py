@@ -51,6 +51,8 @@ __all__ = [
     "SearchStats",
     "Split",
     "check_size",
+    "compressed_size",
+    "compressed_splits",
     "covers",
     "default_splits",
     "disk_cap",
@@ -168,6 +170,9 @@ class Group(NamedTuple):
     free: tuple[int, ...] = ()
     compressed: bool = False
 
+    def __repr__(self) -> str:
+        return f"Group(disks={self.disks!r}, free={self.free!r}{', compressed=True' if self.compressed else ''})"
+
 
 Split = list[tuple[int, ...] | Group]
 """A split of the disks into groups, each a tuple of disks counted from 0 (disk 1 is 0), smallest first, or a
@@ -228,15 +233,58 @@ def free_size(puzzle: Puzzle) -> int:
     return max(0, min(pdb.largest_group(puzzle) - 1, puzzle.n - 4))
 
 
+COMPRESSED_CODES = 4**13
+"""The most codes of the compressed table of :func:`compressed_splits` (16 MiB, about 1.6 s of processor time to
+build on four posts; 14 disks take four times as much of both for a few more moves of estimate)."""
+
+
+def compressed_size(puzzle: Puzzle) -> int:
+    """The disks of the compressed group of :func:`compressed_splits` on ``puzzle``, 0 where they are not used:
+    four posts, every move, 14 disks or more (the largest 13 in a table of distances modulo 3).
+
+    >>> compressed_size(Puzzle(13, posts=4)), compressed_size(Puzzle(17, posts=4))
+    (0, 13)
+    >>> compressed_size(Puzzle(17, posts=4, moves="star")), compressed_size(Puzzle(17, posts=5))
+    (0, 0)
+    """
+    k = puzzle.posts
+    if k != 4 or len(puzzle.moves) != k * (k - 1) or puzzle.faces or puzzle.n < 14:
+        return 0
+    size = 1
+    while k ** (size + 1) <= COMPRESSED_CODES:
+        size += 1
+    return size
+
+
+def compressed_splits(n: int, size: int, free: int) -> list[Split]:
+    """The splits of ``n`` disks with the ``size`` largest in one compressed group (:mod:`~hanoikit.solvers.mod3`,
+    their detours around each other counted exactly) and the smaller ones in one group whose table holds ``free``
+    larger disks as free obstacles (:class:`Group`): in one split the disks just above the group, in the other the
+    largest; the estimate is the larger sum.
+
+    >>> compressed_splits(5, 3, 2)  # doctest: +NORMALIZE_WHITESPACE
+    [[Group(disks=(0, 1), free=(2, 3)), Group(disks=(2, 3, 4), free=(), compressed=True)],
+     [Group(disks=(0, 1), free=(3, 4)), Group(disks=(2, 3, 4), free=(), compressed=True)]]
+    """
+    rest = n - size
+    large = Group(tuple(range(rest, n)), compressed=True)
+    return [[Group(tuple(range(rest)), tuple(above)), large] for above in (range(rest, rest + free),
+                                                                           range(n - free, n))]
+
+
 def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, cache: bool = True) -> Heuristic:
     """The additive pattern databases of ``puzzle`` for ``goal``, one table per group of each split (default:
-    :func:`default_splits` with groups of at most :func:`group_size` disks).
+    :func:`compressed_splits` where :func:`compressed_size` allows, else :func:`default_splits` with groups of at
+    most :func:`group_size` disks).
 
     >>> h = heuristic(Puzzle(5, posts=4), Puzzle(5, posts=4).goal)
-    >>> h.groups.tolist(), h.tables.size  # one group of every disk: the exact table
-    ([[0, 0]], 1024)
+    >>> h.groups.tolist(), h.tables.size  # one group of every disk: the exact table (slot -1: not compressed)
+    ([[0, 0, -1]], 1024)
     """
     n, k = puzzle.n, puzzle.posts
+    if splits is None and compressed_size(puzzle):
+        size = compressed_size(puzzle)
+        splits = compressed_splits(n, size, max(1, _COMPRESSED_FREE - (n - size)))
     if splits is None:
         splits = default_splits(n, group_size(puzzle), free_size(puzzle))
     rows: list[list[int]] = []
@@ -274,6 +322,11 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
         tables = [_widened(table) for table in tables]
     return Heuristic(np.array(rows, np.int64), np.array(places, np.int64).reshape(-1, n),
                      np.concatenate(tables) if tables else np.zeros(1, np.uint8), np.concatenate(packed))
+
+
+_COMPRESSED_FREE = 11
+"""The most disks of the table with free obstacles beside a compressed group (4 posts: 4 million codes, about half a
+second to build)."""
 
 
 def _widened(table: np.ndarray) -> np.ndarray:
@@ -477,8 +530,8 @@ class SearchStats(NamedTuple):
 
 def _index_size(nodes: int) -> int:
     """The slots of the open-addressing index for ``nodes`` positions: a power of two (:func:`_slot` masks), at
-    least four slots a position."""
-    return 1 << (4 * nodes - 1).bit_length()
+    least two slots a position (it is grown before it is half full)."""
+    return 1 << (2 * nodes - 1).bit_length()
 
 
 class _Arrays:
@@ -487,12 +540,12 @@ class _Arrays:
     def __init__(self, nodes: int, slots: int) -> None:
         self.codes = np.empty(nodes, np.int64)
         self.exact = np.empty((nodes, max(1, slots)), np.int16)
-        self.depth = np.empty(nodes, np.int32)
+        self.depth = np.empty(nodes, np.int16)  # paths are shorter than len(heads)
         self.parent = np.empty(nodes, np.int32)
         self.closed = np.empty(nodes, np.uint8)
         self.index = np.full(_index_size(nodes), -1, np.int32)
         self.pool = np.empty((nodes, 3), np.int32)
-        self.heads = np.full(1 << 16, -1, np.int64)
+        self.heads = np.full(1 << 15, -1, np.int64)
         self.counters = np.zeros(6, np.int64)
         self.counters[_FREE] = -1
 

@@ -116,8 +116,8 @@ def unpack(table: np.ndarray, size: int) -> np.ndarray:
     """The first ``size`` entries of ``table`` (:func:`mod3_table`), one a byte.
 
     >>> p = Puzzle(2, posts=4)
-    >>> unpack(pack(unpack(mod3_table(p, p.goal), 16)), 16).tolist()[:5]  # 3 moves, 2, 2, 2, 2
-    [0, 2, 2, 2, 2]
+    >>> unpack(pack(unpack(mod3_table(p, p.goal), 16)), 16).tolist()[:5]  # 3 moves, 2, 2, 3, 2
+    [0, 2, 2, 0, 2]
     """
     return ((table[:, None] >> np.arange(0, 8, 2, dtype=np.uint8)) & 3).reshape(-1)[:size]
 
