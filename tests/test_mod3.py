@@ -114,3 +114,38 @@ def test_compressed_estimates_are_admissible_and_consistent() -> None:
             estimate = h.estimate(puzzle, state)
             assert estimate is not None and estimate <= exact[state]
             assert all(abs(estimate - (h.estimate(puzzle, after) or 0)) <= 1 for _, after in puzzle.successors(state))
+
+
+@pytest.mark.parametrize("n", [7, 9])
+def test_the_compressed_splits_are_optimal(n: int) -> None:
+    """The default split past 13 disks, at sizes the exhaustive search checks: the largest disks compressed, the
+    smaller ones with free obstacles."""
+    puzzle = Puzzle(n, posts=4)
+    rng = random.Random(f"compressed {n}")
+    splits = heuristic.compressed_splits(n, n - 3, 4)
+    for _ in range(4):
+        src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+        assert len(heuristic.search(puzzle, src, dst, splits=splits, cache=False).path) - 1 == exhaustive.distance(
+            puzzle, src, dst)
+
+
+def test_the_default_split_compresses_from_14_disks_on_four_posts_with_every_move() -> None:
+    assert heuristic.compressed_size(Puzzle(13, posts=4)) == 0
+    assert heuristic.compressed_size(Puzzle(14, posts=4)) == 13
+    assert all(heuristic.compressed_size(p) == 0 for p in (Puzzle(16, posts=4, moves="linear"), Puzzle(16, posts=5),
+                                                         MagneticPuzzle(16, "NNNN")))
+    splits = heuristic.compressed_splits(17, 13, 7)
+    assert [sorted(sum((g.disks for g in split), ())) for split in splits] == [list(range(17))] * 2  # every disk once
+
+
+def test_every_move_on_four_posts_is_refused_past_its_own_cap_before_the_work() -> None:
+    from hanoikit import TooLargeError
+    from hanoikit.limits import MAX_HEURISTIC_EVERY_MOVE_DISKS, MAX_HEURISTIC_FOUR_POST_DISKS
+
+    n = MAX_HEURISTIC_EVERY_MOVE_DISKS
+    far = State.parse("I" * n, post_count=4)
+    with pytest.raises(TooLargeError, match=f"at most {n}"):
+        heuristic.distance(Puzzle(n + 1, posts=4), State.parse("S" * (n + 1), post_count=4),
+                           State.parse("D" * (n + 1), post_count=4).replace(1, 1))
+    with pytest.raises(TooLargeError, match=f"at most {MAX_HEURISTIC_FOUR_POST_DISKS}"):
+        heuristic.distance(Puzzle(n, posts=4, moves="cyclic"), far, far.replace(1, 0))

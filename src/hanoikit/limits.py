@@ -75,6 +75,7 @@ __all__ = [
     "MAX_PATTERN_ENTRIES",
     "MAX_MOD3_ENTRIES",
     "MAX_HEURISTIC_FOUR_POST_DISKS",
+    "MAX_HEURISTIC_EVERY_MOVE_DISKS",
     "MAX_WORKERS",
     "CLUSTER_CONNECT_SECONDS",
     "ensure_at_most",
@@ -174,6 +175,10 @@ MAX_HEURISTIC_FOUR_POST_DISKS = 15
 """The most disks the heuristic search takes on with four posts and no faces (the first entry of
 :data:`MAX_HEURISTIC_DISKS`)."""
 
+MAX_HEURISTIC_EVERY_MOVE_DISKS = 16
+"""The most disks the heuristic search takes on with four posts, every move and no faces (where its largest disks'
+table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`."""
+
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
     (5, False): 14,
@@ -185,9 +190,10 @@ MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
 """The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more). Its cost
 depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
 easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: random pairs on four posts
-take 0.35 s of processor time at the median with 13 disks, 4 s with 15 (10 s at most of those measured; with 17,
-four of five random pairs stored MAX_HEURISTIC_NODES positions); five posts with 14 disks 2.5 s; the magnetic NNNN
-tower with 10 disks 0.5 s, 11 disks 3 s (benchmarks/bench_heuristic.py)."""
+with every move take 0.35 s of processor time at the median with 13 disks, 2.5 s with 15, 13 s with 16 (31 s at most
+of those measured; with 17, 116 s at the median and two of five random pairs stored MAX_HEURISTIC_NODES positions,
+:data:`MAX_HEURISTIC_EVERY_MOVE_DISKS`); five posts
+with 14 disks 2.5 s; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s (benchmarks/bench_heuristic.py)."""
 
 MAX_PATTERN_ENTRIES = 1 << 28
 """The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward

@@ -39,7 +39,7 @@ import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
 from ..errors import TooLargeError, UnsolvableError
-from ..limits import MAX_HEURISTIC_DISKS, MAX_HEURISTIC_NODES, ensure_at_most
+from ..limits import MAX_HEURISTIC_DISKS, MAX_HEURISTIC_EVERY_MOVE_DISKS, MAX_HEURISTIC_NODES, ensure_at_most
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
@@ -81,11 +81,20 @@ def covers(puzzle: Puzzle) -> bool:
 def disk_cap(puzzle: Puzzle) -> int:
     """The most disks searched on ``puzzle``'s member (:data:`~hanoikit.limits.MAX_HEURISTIC_DISKS`).
 
-    >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=7))
-    (15, 8)
+    With four posts, every move and no faces, :data:`~hanoikit.limits.MAX_HEURISTIC_EVERY_MOVE_DISKS` (the largest
+    disks' table compressed, :func:`compressed_splits`).
+
+    >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=4, moves="cyclic")), disk_cap(Puzzle(3, posts=7))
+    (16, 15, 8)
     """
+    if _every_move_on_four(puzzle):
+        return MAX_HEURISTIC_EVERY_MOVE_DISKS
     key = (min(puzzle.posts, 6), puzzle.faces)
     return MAX_HEURISTIC_DISKS[key]
+
+
+def _every_move_on_four(puzzle: Puzzle) -> bool:
+    return puzzle.posts == 4 and len(puzzle.moves) == 12 and not puzzle.faces
 
 
 def check_size(puzzle: Puzzle) -> None:
@@ -248,7 +257,7 @@ def compressed_size(puzzle: Puzzle) -> int:
     (0, 0)
     """
     k = puzzle.posts
-    if k != 4 or len(puzzle.moves) != k * (k - 1) or puzzle.faces or puzzle.n < 14:
+    if not _every_move_on_four(puzzle) or puzzle.n < 14:
         return 0
     size = 1
     while k ** (size + 1) <= COMPRESSED_CODES:
