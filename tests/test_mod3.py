@@ -149,3 +149,14 @@ def test_every_move_on_four_posts_is_refused_past_its_own_cap_before_the_work() 
                            State.parse("D" * (n + 1), post_count=4).replace(1, 1))
     with pytest.raises(TooLargeError, match=f"at most {MAX_HEURISTIC_FOUR_POST_DISKS}"):
         heuristic.distance(Puzzle(n, posts=4, moves="cyclic"), far, far.replace(1, 0))
+
+
+def test_compressed_groups_stay_compressed_when_the_largest_disks_stay_put() -> None:
+    puzzle = Puzzle(8, posts=4)
+    rng = random.Random(4)
+    src = puzzle.random_state(rng)
+    dst = src.replace(1, (src.posts[0] + 1) % 4)  # only disk 1 moves: the search narrows to one disk
+    found = heuristic.search(puzzle, src, dst, splits=heuristic.compressed_splits(8, 5, 2), cache=False)
+    assert len(found.path) == 2
+    splits = heuristic.compressed_splits(8, 6, 1)
+    assert heuristic._narrowed(splits, 5)[0][1] == heuristic.Group((2, 3, 4), compressed=True)

@@ -669,7 +669,7 @@ def _narrowed(splits: list[Split], keep: int) -> list[Split]:
         for group in map(_group, split):
             disks, free = tuple(d for d in group.disks if d < keep), tuple(d for d in group.free if d < keep)
             if disks:
-                narrowed[-1].append(Group(disks, free) if free else disks)
+                narrowed[-1].append(Group(disks, free, group.compressed) if free or group.compressed else disks)
     return narrowed
 
 
