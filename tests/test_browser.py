@@ -789,26 +789,42 @@ def test_menus_show_their_whole_text(sized) -> None:  # type: ignore[no-untyped-
     page = sized
     if page.locator("#settings-toggle").is_visible():  # the phone's settings, behind one button
         page.click("#settings-toggle")
-    page.select_option("#goal-up", "B")  # some choices unavailable: marked so, with their reasons below
-    expect(page.locator("#rule option[value=cyclic]")).to_have_text("cyclic (S→I→…→D→S) (unavailable)")
-    expect(page.locator("#choice-notes")).to_contain_text(
-        "cyclic (S→I→…→D→S): no colouring reaches a goal tower with cyclic moves on 3 posts.")
-    cut = page.evaluate(
-        """() => {
-            const canvas = document.createElement("canvas").getContext("2d");
-            const cut = [];
-            for (const select of document.querySelectorAll("select")) {
-                const style = getComputedStyle(select);
-                canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-                const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18;
-                for (const option of select.options) {
-                    if (canvas.measureText(option.textContent).width > room) cut.push(option.textContent);
+    for posts in (3, 5):  # some choices unavailable: marked so, with their reasons below; the cycle of the posts
+        cycle = "→".join(hk.post_names(posts) + "S")
+        page.select_option("#post-count", str(posts))
+        page.select_option("#goal-up", "B")
+        _marks_shown(page)
+        expect(page.locator("#rule option[value=cyclic]")).to_have_text(f"cyclic ({cycle}) (unavailable)")
+        expect(page.locator("#choice-notes")).to_contain_text(
+            f"cyclic ({cycle}): no colouring reaches a goal tower with cyclic moves on {posts} posts.")
+        cut = page.evaluate(
+            """() => {
+                const canvas = document.createElement("canvas").getContext("2d");
+                const cut = [];
+                for (const select of document.querySelectorAll("select")) {
+                    const style = getComputedStyle(select);
+                    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+                    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+                        - 18;
+                    for (const option of select.options) {
+                        if (canvas.measureText(option.textContent).width > room) cut.push(option.textContent);
+                    }
                 }
-            }
-            return cut;
-        }"""
-    )
-    assert cut == []
+                return cut;
+            }"""
+        )
+        assert cut == []
+    for box in page.locator("#display input[type=checkbox]").all():  # each box on the first line of its words
+        words = box.evaluate(
+            """(input) => {
+                const range = document.createRange();
+                range.selectNodeContents(input.parentElement);
+                range.setStartAfter(input);
+                return range.getClientRects()[0].toJSON();
+            }"""
+        )
+        square = box.bounding_box()
+        assert words["top"] < square["y"] + square["height"] and square["y"] < words["bottom"], (page.size, words)
 
 
 def test_key_hints_contrast(page) -> None:  # type: ignore[no-untyped-def]
@@ -1032,14 +1048,14 @@ def test_a_classic_four_post_link_never_shows_the_first_games_menus(browser, ser
         expect(page.locator("#remaining")).to_have_text(str(Puzzle(3, 4, "cyclic").distance()))
         cyclic = page.locator("#rule option[value=cyclic]")
         assert page.locator("#rule").input_value() == "cyclic"
-        expect(cyclic).to_have_text("cyclic (S→I→…→D→S)")
+        expect(cyclic).to_have_text("cyclic (S→I→J→D→S)")
         assert not cyclic.is_disabled()
         expect(page.locator("#choice-notes")).to_be_hidden()
         assert page.locator("#settings").get_attribute("data-choices") is None
         assert held, "the page did not ask for the classic member's choices"
         held.pop().continue_()
         _marks_shown(page)
-        expect(cyclic).to_have_text("cyclic (S→I→…→D→S)")
+        expect(cyclic).to_have_text("cyclic (S→I→J→D→S)")
         assert not page.locator("#rule option:disabled").count()
         expect(page.locator("#choice-notes")).to_be_hidden()
         page.unroute("**/api/choices?*magnetic=false*", hold)

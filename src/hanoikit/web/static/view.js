@@ -333,6 +333,9 @@ export function updateSettingsView(game) {
   $("disks").max = max;
   if (Number($("disks").value) > max) $("disks").value = max;
   $("disks-out").textContent = $("disks").value;
+  const cyclic = $("rule").querySelector("option[value=cyclic]");
+  cyclic.dataset.base = `cyclic (${[...postNames(k), "S"].join("→")})`;  // the cycle of these posts, e.g. S→I→D→S
+  cyclic.textContent = cyclic.disabled ? `${cyclic.dataset.base} (unavailable)` : cyclic.dataset.base;
   if (!describes(game.choices)) showChoices(null);  // no marks of another member while this one's are on their way
   const levy = magnetic && k === 3 && $("rule").value === "any";  // Levy's algorithms play the three-post tower
   for (const option of $("algorithm").options) {
