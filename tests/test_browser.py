@@ -82,7 +82,9 @@ def _opened(browser, server: str, size: str | None = None, tutorial: bool = Fals
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.goto(server)
-    expect(page.locator("#remaining")).not_to_have_text("–")
+    # the first game waits for several answers of the server: on a loaded machine (the suite on two cores beside other
+    # work) that took more than the 10 s of a single step
+    expect(page.locator("#remaining")).not_to_have_text("–", timeout=30_000)
     yield page
     context.close()
     if getattr(page, "refusals_expected", False):  # the browser logs each 4xx answer it was meant to get
