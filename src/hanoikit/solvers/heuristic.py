@@ -243,16 +243,22 @@ def free_size(puzzle: Puzzle) -> int:
 
 
 COMPRESSED_CODES = 4**13
-"""The most codes of the compressed table of :func:`compressed_splits` (16 MiB, about 1.6 s of processor time to
-build on four posts; 14 disks take four times as much of both for a few more moves of estimate)."""
+"""The most codes of the compressed table of :func:`compressed_splits` below :data:`COMPRESSED_LARGER` disks (16 MiB,
+about 1.6 s of processor time to build on four posts)."""
+
+COMPRESSED_LARGER = 17
+"""From this many disks, the compressed table holds 14 disks (64 MiB, about 6 s to build): its few more moves of
+estimate save more search than they cost (17 disks: 26 million positions expanded instead of more than 60 million on
+a hard pair)."""
 
 
 def compressed_size(puzzle: Puzzle) -> int:
     """The disks of the compressed group of :func:`compressed_splits` on ``puzzle``, 0 where they are not used:
-    four posts, every move, 14 disks or more (the largest 13 in a table of distances modulo 3).
+    four posts, every move, 14 disks or more (the largest 13 in a table of distances modulo 3, 14 from
+    :data:`COMPRESSED_LARGER` disks).
 
-    >>> compressed_size(Puzzle(13, posts=4)), compressed_size(Puzzle(17, posts=4))
-    (0, 13)
+    >>> compressed_size(Puzzle(13, posts=4)), compressed_size(Puzzle(16, posts=4)), compressed_size(Puzzle(17, posts=4))
+    (0, 13, 14)
     >>> compressed_size(Puzzle(17, posts=4, moves="star")), compressed_size(Puzzle(17, posts=5))
     (0, 0)
     """
@@ -260,7 +266,7 @@ def compressed_size(puzzle: Puzzle) -> int:
     if not _every_move_on_four(puzzle) or puzzle.n < 14:
         return 0
     size = 1
-    while k ** (size + 1) <= COMPRESSED_CODES:
+    while k ** (size + 1) <= COMPRESSED_CODES * (4 if puzzle.n >= COMPRESSED_LARGER else 1):
         size += 1
     return size
 
