@@ -190,8 +190,8 @@ MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
 """The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more). Its cost
 depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
 easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: random pairs on four posts
-with every move take 0.35 s of processor time at the median with 13 disks, 2.5 s with 15, 13 s with 16 (31 s at most
-of those measured; with 17, 116 s at the median and two of five random pairs stored MAX_HEURISTIC_NODES positions,
+with every move take 0.3 s of processor time at the median with 13 disks, 2.5 s with 15, 5 s with 16 (31 s at most
+of those measured; with 17, 73 s at the median and two of five random pairs stored MAX_HEURISTIC_NODES positions,
 :data:`MAX_HEURISTIC_EVERY_MOVE_DISKS`); five posts
 with 14 disks 2.5 s; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s (benchmarks/bench_heuristic.py)."""
 
