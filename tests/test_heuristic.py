@@ -99,8 +99,9 @@ def test_tables_are_admissible_and_consistent(kind: str, rule: str) -> None:
     exact = plain_distances_to(puzzle, dst)
     choices = [small_splits(puzzle.n, 1), small_splits(puzzle.n, 2), heuristic.default_splits(puzzle.n, 2)]
     n = puzzle.n
-    if not puzzle.faces:  # tables with free obstacles: the smallest disks' detours around the largest
-        choices += [heuristic.default_splits(n, 2, free=3), [[heuristic.Group((0,), (n - 1,)), tuple(range(1, n))]]]
+    # tables with free obstacles: the smallest disks' detours around the largest, one disk a group
+    choices += [heuristic.default_splits(n, 2, free=3), [[heuristic.Group((0,), (n - 1,)), tuple(range(1, n))]],
+                [[heuristic.Group((d,), tuple(range(d + 1, n))) for d in range(n)]]]
     for splits in choices:
         h = heuristic.heuristic(puzzle, dst, splits, cache=False)
         for state in all_states(puzzle):
@@ -263,5 +264,3 @@ def test_tables_with_free_obstacles(rule: str) -> None:
         if exact < 0:
             continue
         assert len(heuristic.search(puzzle, src, goal, splits=splits, cache=False).path) - 1 == exact
-    with pytest.raises(ValueError, match="faces"):
-        pdb.free_moves_to(MagneticPuzzle(3, "NNNN"), MagneticPuzzle(3, "NNNN").goal, 1)
