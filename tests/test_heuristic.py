@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanoikit import MagneticPuzzle, Puzzle, State, TooLargeError, UnsolvableError, cache
+from hanoikit.positions import legal_codes
 from hanoikit.solvers import exhaustive, heuristic, pdb, tower_search
 from hanoikit.solvers.frame_stewart import count as frame_stewart
-from hanoikit.positions import legal_codes
 from hanoikit.solvers.registry import solver_for
 from oracle import all_states, plain_distances_to
 
