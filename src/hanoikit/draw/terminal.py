@@ -36,7 +36,6 @@ STEP_KEYS = "any key: next move · q: stop"
 MAX_WORD = 24
 """The longest word a table column keeps whole (a longer one, rare, may still fold)."""
 
-_UNBOUNDED = 1 << 20  # a width to measure a table at its natural size
 
 FORMATS = ("table", "json", "csv")
 """The output formats of the commands that print numbers: a rich table for people, JSON or CSV for programs."""
@@ -263,6 +262,32 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[obj
     return grid
 
 
+def _fit(grid: Table, room: int) -> None:
+    """Give the columns of ``grid`` widths that fit ``room`` cells (without padding and borders) when their contents
+    do not: the widest column that can still fold narrows first, none below its ``min_width``. Rich's own last
+    resort narrows every column evenly, below its minimum, and then widens them back, so that the table overflowed the
+    console and lost its right border (``hanoi variants`` at 67 to 69 columns)."""
+    from rich.cells import cell_len
+
+    widths = [
+        max(column.min_width or 1, *(cell_len(line) for cell in (column.header, *column.cells)
+                                     for line in str(cell).splitlines() or [""]))
+        for column in grid.columns
+    ]
+    if sum(widths) <= room:
+        return
+    floors = [column.min_width or 1 for column in grid.columns]
+    excess = sum(widths) - room
+    while excess > 0:
+        widest = max(range(len(widths)), key=lambda i: (widths[i] - floors[i] > 0, widths[i]))
+        if widths[widest] <= floors[widest]:
+            break
+        widths[widest] -= 1
+        excess -= 1
+    for column, cells in zip(grid.columns, widths):
+        column.width = cells
+
+
 def emit(fmt: str, columns: Sequence[str], rows: Sequence[Sequence[object]], console: Console | None = None, *,
          title: str | None = None, caption: str | None = None) -> None:
     """Print ``rows`` as a table (``fmt`` ``"table"``: as wide as its longest numbers need, whatever the console's
@@ -296,9 +321,11 @@ def emit(fmt: str, columns: Sequence[str], rows: Sequence[Sequence[object]], con
     printer = console or Console()
     grid = table(title, columns, rows, caption=caption, numeric=numeric)
     width = printer.width
-    least = sum(column.min_width or 0 for column in grid.columns) + 3 * len(columns) + 1  # cells, padding, borders
+    frame = 3 * len(columns) + 1  # padding and borders
+    least = sum(column.min_width or 0 for column in grid.columns) + frame
     if least > width:  # printed wider than the console (a terminal wraps the lines): a number is never cut
-        printer.width = printer.measure(grid, options=printer.options.update_width(_UNBOUNDED)).maximum
+        printer.width = least
+    _fit(grid, printer.width - frame)
     try:
         printer.print(grid)
     finally:
