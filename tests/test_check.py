@@ -444,3 +444,24 @@ def test_explain_and_members(capsys, monkeypatch) -> None:  # type: ignore[no-un
     code, out, _ = run(["check", "-", "--magnetic", "NNN", "--from", "SS:RR", "--to", "DD:BB"], capsys,
                        b"1SI\n2SD\n1ID\n1DS\n", monkeypatch)
     assert code == 3 and "move 3 (line 3) is illegal in ID:BB: blue would touch blue" in out
+
+
+def test_the_summary_writes_counts_with_thousands_separators(tmp_path, capsys) -> None:
+    """``hanoi check`` printed "solved optimally: 1048575 moves" while every other output writes 1,048,575."""
+    puzzle = Puzzle(11)
+    moves = [m.notation() for m in puzzle.solve()]
+    optimum = puzzle.distance()
+    cases = {
+        "optimal": (moves, 0, f"solved optimally: {optimum:,} moves, the optimum from"),
+        "longer": (["1SI", "1IS", *moves], 1, f"solved in {optimum + 2:,} moves, 2 more than the optimum from"),
+        "short": (moves[:1500], 3, f"not solved: 1,500 legal moves reach {puzzle.state_at(1500)}, "
+                                   f"{optimum - 1500:,} moves from the goal; the optimum from"),
+    }
+    for name, (lines, status, words) in cases.items():
+        path = tmp_path / f"{name}.txt"
+        path.write_text("\n".join(lines) + "\n")
+        assert main(["check", str(path), "-n", "11"]) == status
+        out = capsys.readouterr().out
+        assert words in out, (name, out)
+        assert f"is {optimum:,} moves" in out or f"({optimum:,})" in out or "optimally" in out
+        assert not re.search(r"\d{4}", out.replace(str(puzzle.state_at(1500)), "")), out

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from .digits import exact
+from .digits import grouped
 from .errors import TooLargeError, UnknownMethodError, UnsolvableError
 from .limits import MAX_CONTINUATION_MOVES
 from .move import Move, post_names
@@ -156,7 +156,7 @@ class CheckReport:
                     f"{self._position(self.goal)} is {best}"]
         if self.unreadable:
             first = self.unreadable[0]
-            more = f" (and {len(self.unreadable) - 1} more lines)" if len(self.unreadable) > 1 else ""
+            more = f" (and {grouped(len(self.unreadable) - 1)} more lines)" if len(self.unreadable) > 1 else ""
             lines.append(f"line {first.line} cannot be read: {first.text!r}: {first.reason}{more}")
         elif self.first_illegal is not None:
             where = f" (line {self.line})" if self.line is not None else ""
@@ -170,14 +170,14 @@ class CheckReport:
             elif self.excess == 0:
                 lines.append(f"solved optimally: {_moves(self.moves)}, {optimum}")
             else:
-                lines.append(f"solved in {_moves(self.moves)}, {exact(self.excess or 0)} more than {optimum} "
-                             f"({exact(self.optimal)})")
+                lines.append(f"solved in {_moves(self.moves)}, {grouped(self.excess or 0)} more than {optimum} "
+                             f"({grouped(self.optimal)})")
         else:
             played = self.moves if self.first_illegal is None else self.first_illegal - 1
             to_go = "" if self.remaining is None else f", {_moves(self.remaining)} from the goal"
             best = self._no_optimum() if self.optimal is None else f"is {_moves(self.optimal)}"
             reach = self._position(self.final)
-            lines.append(f"not solved: {played} legal moves reach {reach}{to_go}; {optimum} {best}")
+            lines.append(f"not solved: {grouped(played)} legal moves reach {reach}{to_go}; {optimum} {best}")
         if self.first_suboptimal is not None:
             lines.append(f"move {self.first_suboptimal} is the first that does not bring the goal closer")
         if self.continuation is not None:
@@ -190,7 +190,7 @@ class CheckReport:
 
 
 def _moves(count: int) -> str:
-    return "1 move" if count == 1 else f"{exact(count)} moves"
+    return "1 move" if count == 1 else f"{grouped(count)} moves"
 
 
 def error_kind(puzzle: Puzzle, state: State, move: Move) -> str:
