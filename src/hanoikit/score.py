@@ -220,6 +220,8 @@ def _percent(value: float) -> str:
 
 
 def _rate(totals: dict[str, Any], what: str) -> str:
+    if not totals["instances"]:
+        return "-"  # no rate of nothing (the JSON keeps 0.0 and the interval [0, 1])
     low, high = totals[f"{what}_interval"]
     return f"{_percent(totals[f'{what}_rate'])} [{100 * low:.1f}, {100 * high:.1f}]"
 
