@@ -25,7 +25,7 @@ def _solution_panel(puzzle: Puzzle) -> Panel:
         lines.append(f"{index:>3} {move!s:<4} {state}")
     assert state == puzzle.goal
     body = f"{diagram(puzzle.start, puzzle)}\n\n" + "\n".join(lines)
-    title = f"{puzzle.name}, {puzzle.n} disk{'s' * (puzzle.n > 1)}: {len(lines)} moves, optimal"
+    title = f"{puzzle.name}, {puzzle.n} disk{'s' * (puzzle.n > 1)}: {len(lines):,} moves, optimal"
     return Panel(Text(body), title=title, expand=False)
 
 

@@ -148,7 +148,7 @@ def animate(
             progress=lambda done, total: bar.update(task, completed=done + 1, total=total),
         )
     click.echo(
-        f"wrote {out}: {len(moves)} moves, {movie.frames} frames of {movie.frame_ms} ms, the first and last held "
+        f"wrote {out}: {len(moves):,} moves, {movie.frames:,} frames of {movie.frame_ms} ms, the first and last held "
         f"{movie.hold_ms} ms ({movie.seconds:.2f} s)"
     )
 
