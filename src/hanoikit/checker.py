@@ -177,7 +177,8 @@ class CheckReport:
             to_go = "" if self.remaining is None else f", {_moves(self.remaining)} from the goal"
             best = self._no_optimum() if self.optimal is None else f"is {_moves(self.optimal)}"
             reach = self._position(self.final)
-            lines.append(f"not solved: {grouped(played)} legal moves reach {reach}{to_go}; {optimum} {best}")
+            legal = f"{grouped(played)} legal move{'s' * (played != 1)}"
+            lines.append(f"not solved: {legal} reach{'es' * (played == 1)} {reach}{to_go}; {optimum} {best}")
         if self.first_suboptimal is not None:
             lines.append(f"move {self.first_suboptimal} is the first that does not bring the goal closer")
         if self.continuation is not None:
