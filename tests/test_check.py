@@ -357,11 +357,17 @@ def test_arrays() -> None:
     puzzle = Puzzle(3)
     disk, src, dst = (np.array(a, np.int64) for a in ([1, 2, 1], [0, 0, 2], [2, 1, 1]))
     assert check(puzzle, (disk, src, dst)).moves == 3
-    for bad, reason in [((1, 0, 258), "there is no post number 255 (from 0): the posts are S, I, D"),
-                        ((2**40, 0, 2), "there is no disk 1000001"),
-                        ((-3, 0, 2), "there is no disk -1")]:
+    assert check(puzzle, np.stack([disk, src, dst], axis=1)).moves == 3  # rows, as MoveArray.rows() gives them
+    assert check(puzzle, list(np.stack([disk, src, dst], axis=1))).moves == 3
+    # the reason never quotes the stand-in a move list keeps for a number outside its small types (255, 1000001)
+    for bad, reason in [((1, 0, 258), "there is no such post (numbered from 0): the posts are S, I, D"),
+                        ((1, 0, 7), "there is no post number 7 (numbered from 0)"),
+                        ((2**40, 0, 2), "there is no such disk: disks are 1 to 3"),
+                        ((-3, 0, 2), "there is no such disk"),
+                        ((9, 0, 2), "there is no disk 9")]:
         arrays = tuple(np.array([value], np.int64) for value in bad)
         assert check(puzzle, arrays).reason.startswith(reason)  # type: ignore[union-attr]
+        assert check(puzzle, np.array([bad], np.int64)).reason.startswith(reason)  # type: ignore[union-attr]
 
 
 def test_windows_line_ends() -> None:

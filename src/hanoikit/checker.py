@@ -35,7 +35,7 @@ from typing import Any
 
 from .digits import grouped
 from .errors import TooLargeError, UnknownMethodError, UnsolvableError
-from .limits import MAX_CONTINUATION_MOVES
+from .limits import MAX_CONTINUATION_MOVES, MAX_DISKS
 from .move import Move, post_names
 from .movelist import MoveList, Names, Unreadable, as_move_list, named_position, post_labels
 from .puzzle import Puzzle
@@ -321,6 +321,9 @@ def _position(puzzle: Puzzle, position: State | str, names: Names) -> State:
     return puzzle.parse(named_position(position, puzzle.posts, names)) if isinstance(position, str) else position
 
 
+_NO_POST = 255
+"""The post a move list keeps for a post number outside 0..254 (:func:`hanoikit.movelist.as_move_list`)."""
+
 _NAMED = re.compile(r"\b(post|from|to|between|and) ([A-Z])\b")
 
 
@@ -333,7 +336,10 @@ def _reason(puzzle: Puzzle, state: State, move: Move, kind: str, labels: tuple[s
         if src == dst:
             return f"disk {disk} cannot move from post {names[src]} to the same post"
         wrong = src if not 0 <= src < puzzle.posts else dst
-        return f"there is no post number {wrong} (from 0): the posts are {listed}"
+        post = f"post number {wrong}" if wrong < _NO_POST else "such post"  # a list keeps any post above 254 as 255
+        return f"there is no {post} (numbered from 0): the posts are {listed}"
+    if kind == "disk" and not 0 <= disk <= MAX_DISKS:  # kept as -1 or MAX_DISKS + 1, whatever was given
+        return f"there is no such disk: disks are 1 to {puzzle.n}"
     reason = puzzle.move_error(state, move) or ""
     if labels is None:
         return reason
