@@ -608,6 +608,8 @@ def as_move_list(moves: str | bytes | MoveList | Iterable[object] | MoveArray, p
         _ensure_moves(len(moves))  # rows (disk, src, dst), as MoveArray.rows() gives them
         rows = moves.astype(np.int64)
         return _arrays(rows[:, 0], rows[:, 1], rows[:, 2], None)
+    if not isinstance(moves, Iterable):
+        raise TypeError(f"a move list is text, bytes, moves or arrays of them, not {type(moves).__name__}")
     mapping = post_mapping(posts, names)
     table: list[tuple[int, int, int]] = []
     unreadable: list[Unreadable] = []
