@@ -69,6 +69,19 @@ escapes, very long text, paths to a directory, under a file, in a missing direct
 positions above the heuristic search's caps on four posts, files that are empty, binary, not UTF-8, unreadable (but
 to root) or larger than any command reads (sparse: it takes no room)."""
 
+_GENERATED = st.one_of(
+    st.integers(-(10**40), 0).map(str),
+    st.integers(10**7, 10**40).map(str),  # above every cap on a count of disks, below the caps of move numbers
+    st.floats().map(repr),
+    st.text(st.characters(exclude_categories=["Cs"]), max_size=12).filter(lambda t: not any(c.isdigit() for c in t)),
+    st.sampled_from(["NNN", "RBB", "NRB", "NNNN", "SID", "SIJD"]).flatmap(
+        lambda word: st.permutations(word + "XRBN:").map(lambda letters: "".join(letters[: len(word)]))
+    ),
+)
+"""Generated hostile values: counts that are zero, negative or above every cap on a number of disks (none in between,
+where a valid run may take long), float-like text, text with control characters, and colourings and positions that
+are almost right. No digits in the text: Python reads '١٧' as 17."""
+
 _LINE = re.compile(r"hanoi( [a-z-]+)?: [^\n]*\n")
 
 _VERDICTS = {"check": {1, 3}}
@@ -105,7 +118,7 @@ def _run(name: str, tmp: Path, data: st.DataObject, bases: dict[str, list[str]] 
             if isinstance(param, click.Option) and param.is_flag:
                 options.append(param.opts[0])
                 continue
-            value = data.draw(st.sampled_from(_HOSTILE)).replace("{tmp}", str(tmp))
+            value = data.draw(st.one_of(st.sampled_from(_HOSTILE), _GENERATED)).replace("{tmp}", str(tmp))
             if isinstance(param, click.Argument):
                 index = positional.index(param)
                 values += [""] * (index + 1 - len(values))
