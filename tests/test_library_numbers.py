@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import hanoikit as hk
 from hanoikit import levy, oeis, search
 from hanoikit.analysis import markov, variants
+from hanoikit.generate import generate
 from hanoikit.graph import sierpinski_layout
 from hanoikit.solvers import arrays
 from hanoikit.text import disk_text
@@ -47,6 +48,10 @@ _ENTRY_POINTS: dict[str, tuple[Callable[[object], object], int]] = {
     "solvers.arrays.chunks size": (lambda x: [c.rows().tolist() for c in arrays.chunks(3, x)], 2),
     "solvers.arrays.chunks start": (lambda x: [c.rows().tolist() for c in arrays.chunks(3, 2, start=x)], 1),
     "search.successors": (lambda x: search.successors(hk.Puzzle(3), np.array([x])).child.tolist(), 5),
+    "generate count": (lambda x: list(generate(x, disks=(2, 3))), 2),
+    "generate seed": (lambda x: list(generate(2, seed=x, disks=(2, 3))), 7),
+    "generate disks": (lambda x: list(generate(2, disks=(x, 3))), 2),
+    "generate max_answer_chars": (lambda x: list(generate(2, disks=(2, 3), max_answer_chars=x)), 120),
 }
 
 _NUMBERS = st.one_of(
@@ -90,7 +95,7 @@ def test_numpy_integers_never_wrap_in_the_counts() -> None:
     assert hk.MagneticPuzzle(np.int16(60)).distance() == hk.MagneticPuzzle(60).distance()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(name=st.sampled_from(sorted(_ENTRY_POINTS)), value=_NUMBERS)
 def test_any_number_gives_an_answer_or_a_library_error(name: str, value: object) -> None:
     call, _ = _ENTRY_POINTS[name]
@@ -116,6 +121,10 @@ def test_any_number_gives_an_answer_or_a_library_error(name: str, value: object)
         (lambda: markov.seed_recursions(25), "at most 24"),
         (lambda: variants(hk.Puzzle(1), 10**30), "at most 200"),  # never returned
         (lambda: disk_text(np.uint64(2**63)), "at most"),  # OverflowError
+        (lambda: list(generate(True)), "number of instances"),  # one instance
+        (lambda: list(generate(-1)), "number of instances"),  # none, silently
+        (lambda: list(generate(2, seed=2.5)), "seed"),  # ids '2.5-0'
+        (lambda: list(generate(2, disks=(2.5, 3))), "range"),  # TypeError
     ],
 )
 def test_found_by_the_audit_refused_at_once(call: Callable[[], object], words: str) -> None:
