@@ -20,6 +20,7 @@ from hanoikit import levy, oeis, search
 from hanoikit.analysis import markov, variants
 from hanoikit.generate import generate
 from hanoikit.graph import sierpinski_layout
+from hanoikit.score import wilson
 from hanoikit.solvers import arrays
 from hanoikit.text import disk_text
 
@@ -125,6 +126,8 @@ def test_any_number_gives_an_answer_or_a_library_error(name: str, value: object)
         (lambda: list(generate(-1)), "number of instances"),  # none, silently
         (lambda: list(generate(2, seed=2.5)), "seed"),  # ids '2.5-0'
         (lambda: list(generate(2, disks=(2.5, 3))), "range"),  # TypeError
+        (lambda: wilson(5, 3), "from 0 to the 3 trials"),  # ValueError: math domain error
+        (lambda: wilson(True, 3), "successes"),
     ],
 )
 def test_found_by_the_audit_refused_at_once(call: Callable[[], object], words: str) -> None:
