@@ -303,6 +303,19 @@ def test_exhaustive_indexing_walks_no_further_than_the_move_asked(puzzle, monkey
     assert exhaustive.state_at(puzzle, target) == puzzle.goal
 
 
+def test_exhaustive_indexing_move_after_move_walks_the_path_once(monkeypatch):
+    """Asking every move in turn walked the table from the start each time (quadratic in the length): past the first
+    few moves the whole path is walked once and kept."""
+    puzzle = Puzzle(7, moves="linear")
+    whole = list(exhaustive.solve(puzzle, puzzle.start, puzzle.goal))
+    exhaustive._WALKED.clear()
+    steps = []
+    successors = Puzzle.successors
+    monkeypatch.setattr(Puzzle, "successors", lambda self, state: steps.append(state) or successors(self, state))
+    assert [exhaustive.move_at(puzzle, k) for k in range(len(whole))] == whole
+    assert len(steps) <= len(whole) + exhaustive._FEW**2
+
+
 @pytest.mark.parametrize("n, make", [(8, lambda n: MagneticPuzzle(n, "NNNN")), (9, lambda n: Puzzle(n, 4, "linear"))])
 def test_members_above_the_search_cap_say_so(n, make):
     puzzle, larger = make(n), make(n + 5)

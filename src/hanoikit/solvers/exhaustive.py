@@ -176,10 +176,15 @@ def solve(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
     return _walk(puzzle, src, dst) if _tabled(puzzle) else iter(_path(puzzle, src, dst))
 
 
+_FEW = 64
+"""Up to this many first moves are walked down the table alone; more are read from the whole path, walked once and
+kept (:data:`_WALKED`), so asking move after move costs one walk in all."""
+
+
 def _first(puzzle: Puzzle, k: int) -> tuple[Move, ...]:
     """The first ``k`` moves of the solution :func:`solve` gives from start to goal, walked no further than move
-    ``k`` on a table (a hint, ``move_at(0)``, takes one step down it instead of the whole path)."""
-    if not _tabled(puzzle):
+    ``k`` on a table when ``k`` is small (a hint, ``move_at(0)``, takes one step down it instead of the whole path)."""
+    if not _tabled(puzzle) or k > _FEW:
         return _path(puzzle, puzzle.start, puzzle.goal)[:k]
     return tuple(itertools.islice(solve(puzzle, puzzle.start, puzzle.goal), k))
 
