@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoikit import MagneticPuzzle, Puzzle, State, cache, positions
+from hanoikit import InvalidStateError, MagneticPuzzle, Puzzle, State, cache, positions
 from hanoikit.solvers import exhaustive, heuristic, mod3, pdb, tower_search
 from oracle import all_states, plain_distances_to
 
@@ -113,7 +113,9 @@ def test_compressed_estimates_are_admissible_and_consistent() -> None:
         for state in all_states(puzzle):
             estimate = h.estimate(puzzle, state)
             assert estimate is not None and estimate <= exact[state]
-            assert all(abs(estimate - (h.estimate(puzzle, after) or 0)) <= 1 for _, after in puzzle.successors(state))
+            for _, after in puzzle.successors(state):
+                following = h.estimate(puzzle, after)
+                assert following is not None and abs(estimate - following) <= 1
 
 
 @pytest.mark.parametrize("n", [7, 9])
@@ -161,3 +163,16 @@ def test_compressed_groups_stay_compressed_when_the_largest_disks_stay_put() -> 
     assert len(found.path) == 2
     splits = heuristic.compressed_splits(8, 6, 1)
     assert heuristic._narrowed(splits, 5)[0][1] == heuristic.Group((2, 3, 4), compressed=True)
+
+
+@pytest.mark.parametrize("code", [-3, -1, 4**6, 10**30])
+def test_a_code_outside_the_table_is_refused(code: int) -> None:
+    """A negative code read the table from its end, a large one past it (the descent, compiled, reads any memory)."""
+    puzzle = Puzzle(6, posts=4)
+    table = mod3.mod3_table(puzzle, puzzle.goal)
+    with pytest.raises(InvalidStateError, match="no code"):
+        mod3.exact(puzzle, table, code)
+    with pytest.raises(InvalidStateError, match="no code"):
+        mod3.entry(table, code)
+    with pytest.raises(ValueError, match="is not one of"):
+        mod3.exact(Puzzle(7, posts=4), table, 0)

@@ -172,13 +172,17 @@ MAX_FRONTIER_SOLVER_CODES = 2**26
 
 # -- the heuristic search (hanoikit.solvers.heuristic: any positions on four posts and more, past the exhaustive one)
 
-MAX_HEURISTIC_FOUR_POST_DISKS = 15
-"""The most disks the heuristic search takes on with four posts and no faces (the first entry of
-:data:`MAX_HEURISTIC_DISKS`)."""
+MAX_HEURISTIC_FOUR_POST_DISKS = 14
+"""The most disks the heuristic search takes on with four posts, a restricted move rule (cyclic, linear, star, ...)
+and no faces (the first entry of :data:`MAX_HEURISTIC_DISKS`): random pairs with 14 disks take 2.2 s of processor
+time at the median in a star, 8.5 s in a line, 15.6 s on a cycle, where a quarter of the pairs store
+:data:`MAX_HEURISTIC_NODES` positions."""
 
 MAX_HEURISTIC_EVERY_MOVE_DISKS = 16
 """The most disks the heuristic search takes on with four posts, every move and no faces (where its largest disks'
-table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`."""
+table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`: random pairs take
+0.3 s of processor time at the median with 13 disks, 2.5 s with 15, 5 s with 16 (31 s at most of those measured);
+with 17, 73 s at the median, and two of five random pairs stored :data:`MAX_HEURISTIC_NODES` positions."""
 
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
@@ -190,11 +194,9 @@ MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
 }
 """The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more). Its cost
 depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
-easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: random pairs on four posts
-with every move take 0.3 s of processor time at the median with 13 disks, 2.5 s with 15, 5 s with 16 (31 s at most
-of those measured; with 17, 73 s at the median and two of five random pairs stored MAX_HEURISTIC_NODES positions,
-:data:`MAX_HEURISTIC_EVERY_MOVE_DISKS`); five posts
-with 14 disks 2.5 s; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s (benchmarks/bench_heuristic.py)."""
+easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: five posts with 14 disks
+take 2.5 s of processor time at the median; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s
+(benchmarks/bench_heuristic.py)."""
 
 MAX_PATTERN_ENTRIES = 1 << 28
 """The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward

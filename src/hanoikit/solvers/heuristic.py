@@ -85,7 +85,7 @@ def disk_cap(puzzle: Puzzle) -> int:
     disks' table compressed, :func:`compressed_splits`).
 
     >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=4, moves="cyclic")), disk_cap(Puzzle(3, posts=7))
-    (16, 15, 8)
+    (16, 14, 8)
     """
     if _every_move_on_four(puzzle):
         return MAX_HEURISTIC_EVERY_MOVE_DISKS

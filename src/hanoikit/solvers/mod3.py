@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
+from ..errors import InvalidStateError
 from ..limits import MAX_MOD3_ENTRIES, ensure_at_most
 from ..puzzle import Puzzle
 from ..state import State
@@ -132,7 +133,13 @@ def pack(entries: np.ndarray) -> np.ndarray:
 
 def entry(table: np.ndarray, code: int) -> int:
     """The entry of ``code`` in ``table`` (:func:`mod3_table`): its distance modulo 3, or :data:`UNSEEN`."""
+    _check_code(code, 4 * table.size)
     return int(table[code >> 2]) >> 2 * (code & 3) & 3
+
+
+def _check_code(code: int, codes: int) -> None:
+    if not 0 <= code < codes:
+        raise InvalidStateError(f"no code {code} among the {codes:,} codes of the table")
 
 
 def exact(puzzle: Puzzle, table: np.ndarray, code: int) -> int | None:
@@ -144,6 +151,10 @@ def exact(puzzle: Puzzle, table: np.ndarray, code: int) -> int | None:
     >>> exact(p, mod3_table(p, p.goal), 0)  # Frame-Stewart, 8 disks
     33
     """
+    codes = tower_search.code_space(puzzle)
+    if table.size != -(-codes // 4):
+        raise ValueError(f"a table of {table.size:,} bytes is not one of {puzzle!r} ({-(-codes // 4):,} bytes)")
+    _check_code(code, codes)
     if entry(table, code) == UNSEEN:
         return None
     pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
