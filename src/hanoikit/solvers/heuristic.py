@@ -14,7 +14,9 @@ Without faces, the disks larger than every disk that must move stay at the botto
 block a smaller disk: they are left out of the search (the distance is that of the smaller disks' own puzzle).
 
 It answers every member with four posts or more whose rules are data (any move rule, classic or magnetic), from at
-most :data:`~hanoikit.limits.MAX_HEURISTIC_DISKS` disks (by posts and faces), and gives up with
+most :data:`~hanoikit.limits.MAX_HEURISTIC_DISKS` disks (by posts and faces;
+:data:`~hanoikit.limits.MAX_HEURISTIC_EVERY_MOVE_DISKS` on four posts with every move, where the largest disks'
+table is compressed, :mod:`hanoikit.solvers.mod3`), and gives up with
 :class:`~hanoikit.TooLargeError` past :data:`~hanoikit.limits.MAX_HEURISTIC_NODES` positions.
 
 >>> from hanoikit import Puzzle, State
@@ -46,6 +48,8 @@ from ..state import State
 from . import mod3, pdb, tower_search
 
 __all__ = [
+    "COMPRESSED_CODES",
+    "COMPRESSED_LARGER",
     "Group",
     "Heuristic",
     "SearchStats",
@@ -160,8 +164,10 @@ class Heuristic(NamedTuple):
         15
         """
         values = self.values(puzzle, state)
-        if values is None:
-            return None
+        return None if values is None else self.bound(values)
+
+    def bound(self, values: list[int]) -> int:
+        """The estimate from the groups' :meth:`values`: the largest sum over a split."""
         sums = [0] * (int(self.groups[:, 1].max()) + 1)
         for value, part in zip(values, self.groups[:, 1].tolist(), strict=True):
             sums[part] += value
@@ -170,10 +176,10 @@ class Heuristic(NamedTuple):
 
 class Group(NamedTuple):
     """A group of a split whose table counts the moves of ``disks`` only, with the larger disks ``free`` present as
-    obstacles that move for nothing (:func:`~hanoikit.solvers.pdb.free_moves_to`; no faces): the small disks'
-    detours around the large ones are counted, and the moves of ``free`` are left to their own group. A ``compressed``
-    group's table keeps its distances modulo 3 (:mod:`~hanoikit.solvers.mod3`: no faces, a symmetric move rule, no
-    ``free`` disks)."""
+    obstacles that move for nothing (:func:`~hanoikit.solvers.pdb.free_moves_to`; with faces they flip as they
+    move): the small disks' detours around the large ones are counted, and the moves of ``free`` are left to their
+    own group. A ``compressed`` group's table keeps its distances modulo 3 (:mod:`~hanoikit.solvers.mod3`: no faces,
+    a symmetric move rule, no ``free`` disks)."""
 
     disks: tuple[int, ...]
     free: tuple[int, ...] = ()
@@ -262,7 +268,8 @@ about 1.6 s of processor time to build on four posts)."""
 COMPRESSED_LARGER = 17
 """From this many disks, the compressed table holds 14 disks (64 MiB, about 6 s to build): its few more moves of
 estimate save more search than they cost (17 disks: 26 million positions expanded instead of more than 60 million on
-a hard pair)."""
+a hard pair). It is above :data:`~hanoikit.limits.MAX_HEURISTIC_EVERY_MOVE_DISKS`: only :func:`search` called
+directly (as benchmarks/bench_heuristic.py does) gets there."""
 
 
 def compressed_size(puzzle: Puzzle) -> int:
@@ -618,7 +625,7 @@ def search(
     """A shortest path from ``src`` to ``dst`` as position codes (:func:`~hanoikit.solvers.tower_search.encode`),
     with the work it took. Raises :class:`~hanoikit.UnsolvableError` if there is none, and
     :class:`~hanoikit.TooLargeError` past ``max_nodes`` positions stored. ``splits`` chooses the groups of the
-    heuristic (default: :func:`default_splits`); ``progress`` shows a bar on stderr.
+    heuristic (default: those of :func:`heuristic`); ``progress`` shows a bar on stderr.
 
     >>> p = Puzzle(4, posts=4)
     >>> found = search(p, p.start, p.goal)
@@ -638,12 +645,14 @@ def search(
         fixed = source - tower_search.encode(fewer, below[0])
         return found._replace(path=tuple(code + fixed for code in found.path))
     h = _default_heuristic(puzzle, dst, cache) if splits is None else heuristic(puzzle, dst, splits, cache)
-    first = h.estimate(puzzle, src)
     values = h.values(puzzle, src)
-    if first is None or values is None:
+    if values is None:
         raise _unreachable(puzzle, src, dst)
+    first = h.bound(values)
     slots = h.groups[:, 2]
     arrays = _Arrays(min(1 << 16, max_nodes), int(slots.max()) + 1)
+    if first >= arrays.heads.size:
+        raise _too_deep(arrays)
     arrays.codes[0], arrays.depth[0], arrays.parent[0], arrays.closed[0] = source, 0, -1, 0
     arrays.exact[0] = 0
     for value, slot in zip(values, slots.tolist(), strict=True):
@@ -669,7 +678,7 @@ def search(
             if status == _EMPTY:
                 raise _unreachable(puzzle, src, dst)
             if status == _DEEP:
-                raise TooLargeError(f"a path longer than {arrays.heads.size - 1:,} moves is beyond this search")
+                raise _too_deep(arrays)
             if status == _GROW:
                 arrays.grow(max_nodes, len(puzzle.moves) + 1)
     path = []
@@ -678,6 +687,10 @@ def search(
         path.append(int(arrays.codes[node]))
         node = int(arrays.parent[node])
     return SearchStats(tuple(reversed(path)), int(arrays.counters[_EXPANDED]), int(arrays.counters[_NODES]))
+
+
+def _too_deep(arrays: _Arrays) -> TooLargeError:
+    return TooLargeError(f"a path longer than {arrays.heads.size - 1:,} moves is beyond this search")
 
 
 def _narrowed(splits: list[Split], keep: int) -> list[Split]:

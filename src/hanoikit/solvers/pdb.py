@@ -132,7 +132,7 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
                   ) -> np.ndarray:
     """The distance to ``goal`` of every code of ``puzzle`` (an abstraction: one group's disks), as ``uint8`` or
     ``uint16``, the dtype's largest value where ``goal`` cannot be reached (or at a code that is no position).
-    With ``free``, the moves of the ``free`` largest disks cost nothing (:func:`free_moves_to`; no faces): the
+    With ``free``, the moves of the ``free`` largest disks cost nothing (:func:`free_moves_to`): the
     least number of moves of the others, the large ones only in their way. With ``compressed``, the distances modulo 3
     in two bits (:func:`hanoikit.solvers.mod3.mod3_table`).
 
