@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle
-from hanoikit.frontier import Layout, frontier_search, make_engine
-from hanoikit.frontier import rounds
+from hanoikit.frontier import Layout, frontier_search, make_engine, rounds
 from hanoikit.frontier.engines import _PoolEngine
 from hanoikit.frontier.search import ROUND_BLOCKS_PER_WORKER
 from oracle import plain_distances
@@ -122,7 +121,7 @@ def test_a_dead_worker_stops_a_meeting_and_a_silent_one_times_out(tmp_path):
     control = rounds.Control(str(tmp_path / "control.bin"), 2, create=True)
     control.cells[1, rounds.PID] = _dead_pid()
     began = time.monotonic()
-    with pytest.raises(hk.EngineError, match="worker 1 of the search .* died"):
+    with pytest.raises(hk.EngineError, match=r"worker 1 of the search .* died"):
         control.meet(0, 1, wait=30)
     control.reset()
     with pytest.raises(hk.EngineError, match=r"workers \[1\] did not reach"):
