@@ -311,13 +311,10 @@ class DaskEngine(_PoolEngine):
                 except TimeoutError:
                     poll(*control.progress())
             results: list[RoundResult] = self.client.gather(futures)
-            return results
-        except EngineError:
-            control.abort()
-            raise
         except distributed.KilledWorker as error:
             control.abort()
-            raise EngineError(f"a Dask worker of the search died ({error}): killed, or out of memory?") from None
+            where = getattr(error, "last_worker", None) or "a worker"
+            raise EngineError(f"a Dask worker of the search died ({where}): killed, or out of memory?") from None
         except BaseException:
             control.abort()
             with contextlib.suppress(Exception):  # the workers stop at their next meeting
@@ -325,6 +322,7 @@ class DaskEngine(_PoolEngine):
             raise
         finally:
             self.client.cancel(futures)
+        return _round_results(results)
 
     def close(self) -> None:
         self._held = []
@@ -332,6 +330,15 @@ class DaskEngine(_PoolEngine):
         if self.cluster is not None:
             self.cluster.close()
         super().close()
+
+
+def _round_results(results: list[RoundResult]) -> list[RoundResult]:
+    """``results``, or :class:`~hanoikit.EngineError` with the first reason a worker gave for stopping (a death
+    before the failures it caused)."""
+    errors = sorted((" died" not in result.error, result.error) for result in results if result.error)
+    if errors:
+        raise EngineError(errors[0][1])
+    return results
 
 
 def make_engine(

@@ -179,11 +179,13 @@ class RoundResult(NamedTuple):
     blocks: dict[int, np.ndarray | None]  # the worker's blocks holding the last layer, as in the task
     work: dict[int, int]
     dirty: np.ndarray  # the blocks the worker wrote
+    error: str = ""  # why the round stopped without its layers (another worker failed or died, the driver aborted)
 
 
 def run_round(task: RoundTask) -> RoundResult:
-    """Run a round in a worker (see the module docstring); raise :class:`~hanoikit.EngineError` if another worker
-    fails or dies."""
+    """Run a round in a worker (see the module docstring). A round stopped by another worker's failure or death, or
+    by the driver, gives a result that says why, no layers: the driver raises :class:`~hanoikit.EngineError` with it
+    (a task that raises has its traceback logged by the scheduler's worker, on the terminal of a LocalCluster)."""
     plan = task.plan
     control = _control(plan.control, plan.workers)
     cell = control.cells[task.worker]
@@ -193,6 +195,9 @@ def run_round(task: RoundTask) -> RoundResult:
     cell[ROUND] = plan.number
     try:
         return _Worker(task, control).run()
+    except EngineError as error:
+        cell[FAILED] = 1
+        return RoundResult([], -1, plan.value, {}, {}, np.empty(0, np.int64), str(error))
     except BaseException:
         cell[FAILED] = 1
         raise
