@@ -50,3 +50,38 @@ def test_classic_choices_and_the_caps() -> None:
     assert all(rule["reason"] == f"at most {cap} disks with {rule['moves']} moves on 5 posts" for rule in rules)
     assert APP.get("/api/choices", params={"n": 0}).status_code == 422
     assert APP.get("/api/choices", params={"posts": 6}).status_code == 422
+
+
+def _played(settings: dict) -> int | None:
+    """The par of the game the API plays for ``settings`` (a hint from the start, whose distance the start's
+    description agrees with), or ``None`` when it refuses it with a documented 422."""
+    hint = APP.post("/api/hint", json={"settings": settings})
+    start = APP.post("/api/position", json={"settings": settings})
+    if hint.status_code == 200:
+        assert start.status_code == 200 and start.json()["distance"] == hint.json()["distance"]
+        return int(hint.json()["distance"])
+    assert hint.status_code == 422, hint.text
+    assert hint.json()["error"] in ("UnsolvableError", "InvalidStateError", "TooLargeError"), hint.text
+    assert start.status_code == 422 or start.json()["distance"] is None
+    return None
+
+
+@pytest.mark.parametrize("magnetic", [False, True])
+@pytest.mark.parametrize("posts", [3, 4, 5])
+def test_what_the_choices_offer_is_what_the_api_plays(posts: int, magnetic: bool) -> None:
+    """Every rule (and colouring and goal face) the choices call available is a game the API plays with that par;
+    every one they give a reason for, the API refuses with a 422. At 2 disks and one above the member's cap."""
+    for n in (2, WEB_MAX_FAMILY_DISKS[posts, magnetic] + 1):
+        answer = APP.get("/api/choices", params={"n": n, "posts": posts, "magnetic": magnetic}).json()
+        for rule in answer["rules"]:
+            settings = {"n": n, "posts": posts, "moves": rule["moves"], "magnetic": magnetic}
+            if not magnetic:
+                assert _played(settings) == rule["par"], settings
+                assert (rule["reason"] is None) == (rule["par"] is not None)
+                continue
+            colorings = rule["colorings"] or [{"colors": "N" * posts, "goals": [{"goal_up": f} for f in "RB"]}]
+            for coloring in colorings:  # no colourings listed: the rule is above its cap, so every one is refused
+                for goal in coloring["goals"]:
+                    par = _played({**settings, "colors": coloring["colors"], "goal_up": goal["goal_up"]})
+                    assert par == goal.get("par"), (settings, coloring["colors"], goal)
+                    assert rule["reason"] is None or par is None

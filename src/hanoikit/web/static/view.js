@@ -169,6 +169,13 @@ export function hideWin() {
 
 // ---- the menus' choices: each either plays with a par or is disabled with its reason (/api/choices) -------------
 
+function describes(choices, settings = readSettings()) {
+  // the choices are those of the member the menus name (its disks, posts and kind): others, such as the first
+  // game's while a link's four-post classic game waits for its own, say nothing about the menus' options
+  return Boolean(choices) && choices.n === settings.n && choices.posts === (settings.posts || 3) &&
+    choices.magnetic === settings.magnetic;
+}
+
 function currentRule(choices) {
   return choices ? choices.rules.find((rule) => rule.moves === $("rule").value) || null : null;
 }
@@ -199,10 +206,26 @@ function showNotes(notes) {
   }
 }
 
+function unmark(ids) {
+  // the menus ``ids`` with no choice marked: nothing is called unavailable until the server has said so
+  for (const id of ids) {
+    for (const option of $(id).options) {
+      if (option.value || id !== "goal-up") mark(option, null, []);
+      else option.textContent = "default";
+    }
+  }
+}
+
 export function showChoices(choices) {
   // disable what cannot be played, each with its reason; then move a disabled choice to one that can be played and
-  // answer what was changed, in words (or "")
-  if (!choices) return "";
+  // answer what was changed, in words (or ""). Choices of another member only clear the marks (see ``describes``).
+  if (!describes(choices)) {
+    unmark(["rule", "colors", "goal-up"]);
+    showNotes([]);
+    delete $("settings").dataset.choices;
+    return "";
+  }
+  $("settings").dataset.choices = `n=${choices.n}&posts=${choices.posts}&magnetic=${choices.magnetic}`;  // whose marks
   const changed = [];
   const notes = [];
   for (const option of $("rule").options) {
@@ -218,7 +241,11 @@ export function showChoices(choices) {
     }
   }
   const rule = currentRule(choices);
-  if (!rule) { showNotes(notes); return ""; }  // a rule a link names as pairs of posts: the server checks its game
+  if (!rule) {  // a rule a link names as pairs of posts: the server checks its game
+    unmark(["colors", "goal-up"]);
+    showNotes(notes);
+    return "";
+  }
   const colorNotes = [];
   for (const option of $("colors").options) {
     const coloring = rule && rule.colorings.find((item) => item.code === option.value);
@@ -267,12 +294,12 @@ export function readSettings(choices = null) {
     colors: magnetic ? code.slice(0, 2) + "N".repeat(k - 3) + code[2] : "NNN",
     goal_up: magnetic && $("goal-up").value ? $("goal-up").value : null,
   };
-  const coloring = magnetic ? currentColoring(currentRule(choices)) : null;
+  if (k !== 3) settings.posts = k;
+  if ($("rule").value !== "any") settings.moves = $("rule").value;
+  const coloring = magnetic && describes(choices, settings) ? currentColoring(currentRule(choices)) : null;
   if (magnetic && !settings.goal_up && coloring && coloring.default_goal !== coloring.model_goal) {
     settings.goal_up = coloring.default_goal;  // the model's goal cannot be reached here: the one that can
   }
-  if (k !== 3) settings.posts = k;
-  if ($("rule").value !== "any") settings.moves = $("rule").value;
   return settings;
 }
 
@@ -306,6 +333,10 @@ export function updateSettingsView(game) {
   $("disks").max = max;
   if (Number($("disks").value) > max) $("disks").value = max;
   $("disks-out").textContent = $("disks").value;
+  const cyclic = $("rule").querySelector("option[value=cyclic]");
+  cyclic.dataset.base = `cyclic (${[...postNames(k), "S"].join("→")})`;  // the cycle of these posts, e.g. S→I→D→S
+  cyclic.textContent = cyclic.disabled ? `${cyclic.dataset.base} (unavailable)` : cyclic.dataset.base;
+  if (!describes(game.choices)) showChoices(null);  // no marks of another member while this one's are on their way
   const levy = magnetic && k === 3 && $("rule").value === "any";  // Levy's algorithms play the three-post tower
   for (const option of $("algorithm").options) {
     if (option.value !== "optimal") option.disabled = !levy;
