@@ -6,7 +6,9 @@ layer; they differ only in who runs the tasks. The in-process engine keeps the t
 ``/dev/shm`` by default, or in ``store``, which must be a directory every worker sees (a shared file system for a
 cluster of several machines), and hand each worker one share of a layer's blocks, of about equal work
 (:func:`shares`), as one task: a layer costs the scheduler one task and one round trip per worker, not per block, and
-no row ever moves. Dask schedules the tasks (``Client.map``); nothing else is home-made.
+no row ever moves. Dask schedules the tasks (``Client.map``); nothing else is home-made. On a LocalCluster that the
+engine starts, whose workers all map the table on this machine, a task runs many layers instead
+(:meth:`Engine.run_round`, :mod:`~hanoikit.frontier.rounds`).
 """
 
 from __future__ import annotations
