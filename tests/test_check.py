@@ -357,11 +357,17 @@ def test_arrays() -> None:
     puzzle = Puzzle(3)
     disk, src, dst = (np.array(a, np.int64) for a in ([1, 2, 1], [0, 0, 2], [2, 1, 1]))
     assert check(puzzle, (disk, src, dst)).moves == 3
-    for bad, reason in [((1, 0, 258), "there is no post number 255 (from 0): the posts are S, I, D"),
-                        ((2**40, 0, 2), "there is no disk 1000001"),
-                        ((-3, 0, 2), "there is no disk -1")]:
+    assert check(puzzle, np.stack([disk, src, dst], axis=1)).moves == 3  # rows, as MoveArray.rows() gives them
+    assert check(puzzle, list(np.stack([disk, src, dst], axis=1))).moves == 3
+    # the reason never quotes the stand-in a move list keeps for a number outside its small types (255, 1000001)
+    for bad, reason in [((1, 0, 258), "there is no such post (numbered from 0): the posts are S, I, D"),
+                        ((1, 0, 7), "there is no post number 7 (numbered from 0)"),
+                        ((2**40, 0, 2), "there is no such disk: disks are 1 to 3"),
+                        ((-3, 0, 2), "there is no such disk"),
+                        ((9, 0, 2), "there is no disk 9")]:
         arrays = tuple(np.array([value], np.int64) for value in bad)
         assert check(puzzle, arrays).reason.startswith(reason)  # type: ignore[union-attr]
+        assert check(puzzle, np.array([bad], np.int64)).reason.startswith(reason)  # type: ignore[union-attr]
 
 
 def test_windows_line_ends() -> None:
@@ -444,3 +450,25 @@ def test_explain_and_members(capsys, monkeypatch) -> None:  # type: ignore[no-un
     code, out, _ = run(["check", "-", "--magnetic", "NNN", "--from", "SS:RR", "--to", "DD:BB"], capsys,
                        b"1SI\n2SD\n1ID\n1DS\n", monkeypatch)
     assert code == 3 and "move 3 (line 3) is illegal in ID:BB: blue would touch blue" in out
+
+
+def test_the_summary_writes_counts_with_thousands_separators(tmp_path, capsys) -> None:
+    """``hanoi check`` printed "solved optimally: 1048575 moves" while every other output writes 1,048,575."""
+    puzzle = Puzzle(11)
+    moves = [m.notation() for m in puzzle.solve()]
+    optimum = puzzle.distance()
+    cases = {
+        "optimal": (moves, 0, f"solved optimally: {optimum:,} moves, the optimum from"),
+        "longer": (["1SI", "1IS", *moves], 1, f"solved in {optimum + 2:,} moves, 2 more than the optimum from"),
+        "one": (moves[:1], 3, f"not solved: 1 legal move reaches {puzzle.state_at(1)}, {optimum - 1:,} moves from"),
+        "short": (moves[:1500], 3, f"not solved: 1,500 legal moves reach {puzzle.state_at(1500)}, "
+                                   f"{optimum - 1500:,} moves from the goal; the optimum from"),
+    }
+    for name, (lines, status, words) in cases.items():
+        path = tmp_path / f"{name}.txt"
+        path.write_text("\n".join(lines) + "\n")
+        assert main(["check", str(path), "-n", "11"]) == status
+        out = capsys.readouterr().out
+        assert words in out, (name, out)
+        assert f"is {optimum:,} moves" in out or f"({optimum:,})" in out or "optimally" in out
+        assert not re.search(r"\d{4}", out), out

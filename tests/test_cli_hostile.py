@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hanoikit.cli import app, main
+from hanoikit.limits import MAX_CHECK_BYTES
 
 _INTERACTIVE = {"play"}
 """Left out: ``play`` serves the page (or the terminal game) until it is stopped, which no option bounds."""
@@ -61,10 +62,25 @@ _HOSTILE = [
     "\x1b[2J", "x" * 5000, "9" * 5000, "2**99999", "SSS", "NNNN", "R", "..", "-", "٣", "3.5", "0x10",
     "{tmp}", "{tmp}/file/x.gif", "{tmp}/missing/x.png", "{tmp}/file", "/dev/full", "{tmp}/out.xyz",
     "SIJDSIJDSIJDSI", "SIJK:RRRR", "SIJDSIJDSIJD:RBRBRBRBRBRB",
+    "{tmp}/empty", "{tmp}/binary", "{tmp}/huge", "{tmp}/badutf", "{tmp}/unreadable", "/dev/null",
 ]
 """Hostile values: not numbers, huge numbers, empty, NUL and undecodable bytes (as a POSIX shell passes them),
 escapes, very long text, paths to a directory, under a file, in a missing directory, a full device, a bad suffix,
-positions above the heuristic search's caps on four posts."""
+positions above the heuristic search's caps on four posts, files that are empty, binary, not UTF-8, unreadable (but
+to root) or larger than any command reads (sparse: it takes no room)."""
+
+_GENERATED = st.one_of(
+    st.integers(-(10**40), 0).map(str),
+    st.integers(10**7, 10**40).map(str),  # above every cap on a count of disks, below the caps of move numbers
+    st.floats().map(repr),
+    st.text(st.characters(exclude_categories=["Cs"]), max_size=12).filter(lambda t: not any(c.isdigit() for c in t)),
+    st.sampled_from(["NNN", "RBB", "NRB", "NNNN", "SID", "SIJD"]).flatmap(
+        lambda word: st.permutations(word + "XRBN:").map(lambda letters: "".join(letters[: len(word)]))
+    ),
+)
+"""Generated hostile values: counts that are zero, negative or above every cap on a number of disks (none in between,
+where a valid run may take long), float-like text, text with control characters, and colourings and positions that
+are almost right. No digits in the text: Python reads '١٧' as 17."""
 
 _LINE = re.compile(r"hanoi( [a-z-]+)?: [^\n]*\n")
 
@@ -102,7 +118,7 @@ def _run(name: str, tmp: Path, data: st.DataObject, bases: dict[str, list[str]] 
             if isinstance(param, click.Option) and param.is_flag:
                 options.append(param.opts[0])
                 continue
-            value = data.draw(st.sampled_from(_HOSTILE)).replace("{tmp}", str(tmp))
+            value = data.draw(st.one_of(st.sampled_from(_HOSTILE), _GENERATED)).replace("{tmp}", str(tmp))
             if isinstance(param, click.Argument):
                 index = positional.index(param)
                 values += [""] * (index + 1 - len(values))
@@ -134,7 +150,18 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "moves.txt").write_text("1SI\n2SD\n1ID\n")
     assert main(["generate", "--count", "3", "--disks", "2..3", "--out", str(tmp_path / "set.jsonl")]) == 0
     (tmp_path / "answers.jsonl").write_text("")
+    _hostile_files(tmp_path)
     return tmp_path
+
+
+def _hostile_files(tmp_path: Path) -> None:
+    (tmp_path / "empty").write_bytes(b"")
+    (tmp_path / "binary").write_bytes(bytes(range(256)) * 40)
+    (tmp_path / "badutf").write_bytes(b"\xff\xfe1SD\n\x80\n")
+    with open(tmp_path / "huge", "wb") as huge:
+        huge.truncate(MAX_CHECK_BYTES + 1)
+    (tmp_path / "unreadable").write_text("1SD\n")
+    (tmp_path / "unreadable").chmod(0)
 
 
 _FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -162,3 +189,36 @@ def test_many_hostile_options_end_in_a_documented_status_and_one_line(name: str,
     if name in _SLOW and data.draw(st.integers(0, 9), label="run it") > 0:
         return  # a tenth of the examples: each valid run takes seconds
     _check(name, workdir, data)
+
+
+_FILE_COMMANDS = {
+    "check": (["{file}", "-n", "3"], {2, 3}),
+    "check --strict": (["{file}", "-n", "3", "--strict"], {2, 3}),
+    "score set": (["{file}", "{tmp}/answers.jsonl"], {2}),
+    "score answers": (["{tmp}/set.jsonl", "{file}"], {2}),
+}
+"""The commands that read a file the user names, and the statuses a hostile file may give: 2 refused, 3 (check) an
+empty reply, which is no answer; an empty file of answers scores every instance as missing (0)."""
+
+
+@pytest.mark.parametrize("name", sorted(_FILE_COMMANDS))
+@pytest.mark.parametrize("file", ["empty", "binary", "badutf", "huge", "unreadable", "missing", ".", "/dev/null"])
+def test_hostile_files_are_refused_in_one_line(name: str, file: str, tmp_path: Path, capsys) -> None:
+    """An empty, binary, non-UTF-8, huge (refused from its size, before reading a gigabyte), unreadable or missing
+    file, or a directory: one line and status 2 (or 3 for check's empty reply, with its report)."""
+    _hostile_files(tmp_path)
+    assert main(["generate", "--count", "2", "--disks", "2..3", "--out", str(tmp_path / "set.jsonl")]) == 0
+    (tmp_path / "answers.jsonl").write_text("")
+    capsys.readouterr()
+    path = file if file.startswith("/") else str(tmp_path / file)
+    args, statuses = _FILE_COMMANDS[name]
+    command = name.split()[0]
+    status = main([command, *(a.replace("{file}", path).replace("{tmp}", str(tmp_path)) for a in args)])
+    out, err = capsys.readouterr()
+    if name == "score answers" and file in ("empty", "/dev/null"):
+        statuses = {0}
+    assert status in statuses, (name, file, status, out, err)
+    if status == 2:  # check prints its report of what it read too
+        assert _LINE.fullmatch(err) and (command == "check" or not out), (name, file, err)
+    if file == "huge":
+        assert "larger than" in err

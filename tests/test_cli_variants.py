@@ -123,3 +123,18 @@ def test_a_member_table_reads_well_at_80_columns(capsys, monkeypatch):
     status, out, _ = run(["variants", "--posts", "4", "--upto", "3"], capsys)
     assert status == 0 and max(len(line) for line in out.splitlines()) <= 80
     assert "The 81 colourings, 4 posts" in out and "same counts as" in out and "time reversal" not in out
+
+
+@pytest.mark.parametrize("width", [0, 1, 40, 66, 67, 68, 69, 70, 72, 80, 100, 200])
+def test_every_table_line_keeps_its_borders_at_any_width(width, capsys, monkeypatch):
+    """At 67 to 69 columns the 27 colourings lost their right border (rich narrowed every column below its minimum
+    and widened them back); a table fits the console when its words can, else it is printed as narrow as its words
+    allow."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    for args in (["variants"], ["variants", "--posts", "4", "--upto", "2"]):
+        status, out, _ = run(args, capsys)
+        lines = [line for line in out.splitlines() if line and line[0] in "┏┃┡│└"]
+        assert status == 0 and len(lines) > 10
+        assert len({len(line) for line in lines}) == 1, (width, args)
+        assert all(line[-1] in "┓┃┩│┘" for line in lines), (width, args)
+        assert len(lines[0]) <= width or width < 67

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanoikit import MagneticPuzzle, Puzzle, State, TooLargeError, UnsolvableError, cache
+from hanoikit.positions import legal_codes
 from hanoikit.solvers import exhaustive, heuristic, pdb, tower_search
 from hanoikit.solvers.frame_stewart import count as frame_stewart
 from hanoikit.solvers.registry import solver_for
@@ -99,8 +100,9 @@ def test_tables_are_admissible_and_consistent(kind: str, rule: str) -> None:
     exact = plain_distances_to(puzzle, dst)
     choices = [small_splits(puzzle.n, 1), small_splits(puzzle.n, 2), heuristic.default_splits(puzzle.n, 2)]
     n = puzzle.n
-    if not puzzle.faces:  # tables with free obstacles: the smallest disks' detours around the largest
-        choices += [heuristic.default_splits(n, 2, free=3), [[heuristic.Group((0,), (n - 1,)), tuple(range(1, n))]]]
+    # tables with free obstacles: the smallest disks' detours around the largest, one disk a group
+    choices += [heuristic.default_splits(n, 2, free=3), [[heuristic.Group((0,), (n - 1,)), tuple(range(1, n))]],
+                [[heuristic.Group((d,), tuple(range(d + 1, n))) for d in range(n)]]]
     for splits in choices:
         h = heuristic.heuristic(puzzle, dst, splits, cache=False)
         for state in all_states(puzzle):
@@ -263,5 +265,80 @@ def test_tables_with_free_obstacles(rule: str) -> None:
         if exact < 0:
             continue
         assert len(heuristic.search(puzzle, src, goal, splits=splits, cache=False).path) - 1 == exact
-    with pytest.raises(ValueError, match="faces"):
-        pdb.free_moves_to(MagneticPuzzle(3, "NNNN"), MagneticPuzzle(3, "NNNN").goal, 1)
+
+
+COLOURINGS = ["NNNN", "RNBN", "RNNB", "RBBN", "BRRB"]  # neutral, coloured, ends, and RBB-style posts on four posts
+ONE_WAY = ["cyclic", "DJ JI IS SD"]  # the cycle both ways round
+
+
+@pytest.mark.parametrize("colors", COLOURINGS)
+@pytest.mark.parametrize("rule", [*RULES, *ONE_WAY[1:]])
+def test_free_tables_with_faces(colors: str, rule: str) -> None:
+    """On a magnetic tower: no disk free, the plain table at every legal code; every disk free, nothing to count;
+    in between, a lower bound of the plain table that reaches the same codes."""
+    for n in (1, 3, 4):
+        puzzle = MagneticPuzzle(n, colors, moves=rule)
+        legal = legal_codes(puzzle)
+        rng = random.Random(f"{colors} {rule} {n}")
+        for _ in range(2):
+            goal = puzzle.random_state(rng)
+            plain = tower_search.distances_to(puzzle, goal)[legal]
+            assert np.array_equal(pdb.free_moves_to(puzzle, goal, 0)[legal], plain)
+            assert set(np.unique(pdb.free_moves_to(puzzle, goal, n)[legal]).tolist()) <= {-1, 0}
+            counted = pdb.free_moves_to(puzzle, goal, n // 2)[legal]
+            assert ((counted >= 0) == (plain >= 0)).all() and (counted <= plain).all()
+
+
+def one_way_member(kind: str, rule: str, n: int) -> Puzzle:
+    return Puzzle(n, posts=4, moves=rule) if kind == "classic" else MagneticPuzzle(n, kind, moves=rule)
+
+
+@pytest.mark.parametrize("kind", ["classic", "NNNN", "RNBN"])
+@pytest.mark.parametrize("rule", ONE_WAY)
+def test_one_way_splits_are_admissible_and_consistent(kind: str, rule: str) -> None:
+    """The default splits of one-way rules (a table a small disk, the others free) never overestimate and drop by
+    at most one a move, at every position of a small member."""
+    puzzle = one_way_member(kind, rule, 4)
+    splits = heuristic.default_splits(4, 2, free=3, alone=True)
+    assert splits == [[heuristic.Group((0,), (2, 3)), heuristic.Group((1,), (2, 3)), (2, 3)]]
+    rng = random.Random(f"{kind} {rule}")
+    for _ in range(2):
+        dst = puzzle.random_state(rng)
+        exact = plain_distances_to(puzzle, dst)
+        h = heuristic.heuristic(puzzle, dst, splits, cache=False)
+        for state in all_states(puzzle):
+            estimate = h.estimate(puzzle, state)
+            if estimate is None:
+                assert state not in exact
+                continue
+            assert estimate <= exact.get(state, estimate)
+            for _, after in puzzle.successors(state):
+                later = h.estimate(puzzle, after)
+                assert later is None or estimate <= later + 1
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    kind=st.sampled_from(["classic", "NNNN", "RNBN", "RBBN"]),
+    rule=st.sampled_from([*ONE_WAY, "any", "linear", "star"]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_default_heuristic_is_optimal_on_restricted_and_magnetic_members(kind: str, rule: str, seed: int) -> None:
+    """The default kind of split of each member (one-way rules: a table a small disk; faces: free obstacles), with
+    groups smaller than the default's (which holds every disk at these sizes), gives the exhaustive search's
+    distance between random positions, along a path of moves each one step nearer."""
+    puzzle = one_way_member(kind, rule, 7 if kind == "classic" else 6)
+    n = puzzle.n
+    splits = heuristic.default_splits(n, n - 3, n - 1, alone=not puzzle.reversible)
+    rng = random.Random(seed)
+    src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+    table = tower_search.distances_to(puzzle, dst)
+    exact = int(table[tower_search.encode(puzzle, src)])
+    if exact < 0:
+        with pytest.raises(UnsolvableError):
+            heuristic.search(puzzle, src, dst, splits=splits, cache=False)
+        return
+    estimate = heuristic.heuristic(puzzle, dst, splits, cache=False).estimate(puzzle, src)
+    assert estimate is not None and estimate <= exact
+    path = heuristic.search(puzzle, src, dst, splits=splits, cache=False).path
+    assert [int(table[code]) for code in path] == list(range(exact, -1, -1))

@@ -166,7 +166,7 @@ def test_a_million_disks_are_counted_exactly(capsys, monkeypatch) -> None:  # ty
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1SD\n")))
     assert main(["check", "-", "-n", "1000000"]) == 3
     out = capsys.readouterr().out
-    assert "is 99006562292958982506979236163019032507336242417875673328663961145317094833094861030546" in out
+    assert "is 9,900,656,229,295,898,250,697,923,616,301,903,250,733,624,241,787,567,332,866,396,114,531,709,483" in out
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1SD\n")))
     assert main(["check", "-", "-n", "1000000", "--format", "json"]) == 3
     data = capsys.readouterr().out

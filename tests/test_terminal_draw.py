@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -109,3 +110,37 @@ def test_emit_prints_a_table_wider_than_its_console_whole() -> None:
         emit("table", ["n", "moves"], [[n, 3**n] for n in (1, 50, 100)], console)
     assert all(str(3**n) in captured.get() for n in (1, 50, 100))
     assert console.width == 20
+
+
+_TABLE_COMMANDS = {
+    "markov": ["markov"],
+    "oeis": ["oeis", "--upto", "3", "--max-positions", "1000"],
+    "oeis --new": ["oeis", "--new", "--upto", "3", "--max-positions", "1000"],
+    "search": ["search", "4", "--magnetic", "NNN"],
+    "count": ["count", "--magnetic", "NNN", "--upto", "30"],
+    "crossings": ["crossings", "--upto", "4"],
+    "explain --cycles": ["explain", "4", "--cycles"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(_TABLE_COMMANDS))
+@pytest.mark.parametrize("width", [0, 24, 68])
+def test_tables_print_whole_at_any_width(name: str, width: int, monkeypatch, capsys) -> None:
+    """With COLUMNS=0 ``hanoi markov``, ``oeis`` and ``search`` printed nothing and exited 0; at narrow widths their
+    tables cut numbers ('SSSSSSS…', '1,23…') or broke words inside. Every table line keeps both borders, no cell
+    ends in an ellipsis, and every number of the wide output is in the narrow one, whole."""
+    monkeypatch.setenv("COLUMNS", "200")
+    status, wide, _ = run(_TABLE_COMMANDS[name], capsys)
+    assert status == 0
+    monkeypatch.setenv("COLUMNS", str(width))
+    status, out, err = run(_TABLE_COMMANDS[name], capsys)
+    assert status == 0 and out.strip(), (name, width, err)
+    rows = [line for line in out.splitlines() if line and line[0] in "┏┃┡│└┌├"]
+    assert rows and all(line.rstrip()[-1] in "┓┃┩│┘┐┤" for line in rows), (name, width)
+    assert "…" not in out.replace("│        … │         … │", "")
+    numbers = re.compile(r"(?<![\w,./])\d[\d,]*(?:/\d+)?(?![\w,/])")
+    def cells(text: str) -> set[str]:  # the numbers in table cells, but the time a search took
+        lines = [line for line in text.splitlines() if line and line[0] in "┃│" and "positions/s" not in line]
+        return {number for line in lines for number in numbers.findall(line)}
+
+    assert cells(wide) <= cells(out), (name, width, cells(wide) - cells(out))

@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from .digits import exact
+from .digits import grouped
 from .errors import TooLargeError, UnknownMethodError, UnsolvableError
-from .limits import MAX_CONTINUATION_MOVES
+from .limits import MAX_CONTINUATION_MOVES, MAX_DISKS
 from .move import Move, post_names
 from .movelist import MoveList, Names, Unreadable, as_move_list, named_position, post_labels
 from .puzzle import Puzzle
@@ -156,7 +156,7 @@ class CheckReport:
                     f"{self._position(self.goal)} is {best}"]
         if self.unreadable:
             first = self.unreadable[0]
-            more = f" (and {len(self.unreadable) - 1} more lines)" if len(self.unreadable) > 1 else ""
+            more = f" (and {grouped(len(self.unreadable) - 1)} more lines)" if len(self.unreadable) > 1 else ""
             lines.append(f"line {first.line} cannot be read: {first.text!r}: {first.reason}{more}")
         elif self.first_illegal is not None:
             where = f" (line {self.line})" if self.line is not None else ""
@@ -170,14 +170,15 @@ class CheckReport:
             elif self.excess == 0:
                 lines.append(f"solved optimally: {_moves(self.moves)}, {optimum}")
             else:
-                lines.append(f"solved in {_moves(self.moves)}, {exact(self.excess or 0)} more than {optimum} "
-                             f"({exact(self.optimal)})")
+                lines.append(f"solved in {_moves(self.moves)}, {grouped(self.excess or 0)} more than {optimum} "
+                             f"({grouped(self.optimal)})")
         else:
             played = self.moves if self.first_illegal is None else self.first_illegal - 1
             to_go = "" if self.remaining is None else f", {_moves(self.remaining)} from the goal"
             best = self._no_optimum() if self.optimal is None else f"is {_moves(self.optimal)}"
             reach = self._position(self.final)
-            lines.append(f"not solved: {played} legal moves reach {reach}{to_go}; {optimum} {best}")
+            legal = f"{grouped(played)} legal move{'s' * (played != 1)}"
+            lines.append(f"not solved: {legal} reach{'es' * (played == 1)} {reach}{to_go}; {optimum} {best}")
         if self.first_suboptimal is not None:
             lines.append(f"move {self.first_suboptimal} is the first that does not bring the goal closer")
         if self.continuation is not None:
@@ -190,7 +191,7 @@ class CheckReport:
 
 
 def _moves(count: int) -> str:
-    return "1 move" if count == 1 else f"{exact(count)} moves"
+    return "1 move" if count == 1 else f"{grouped(count)} moves"
 
 
 def error_kind(puzzle: Puzzle, state: State, move: Move) -> str:
@@ -320,6 +321,9 @@ def _position(puzzle: Puzzle, position: State | str, names: Names) -> State:
     return puzzle.parse(named_position(position, puzzle.posts, names)) if isinstance(position, str) else position
 
 
+_NO_POST = 255
+"""The post a move list keeps for a post number outside 0..254 (:func:`hanoikit.movelist.as_move_list`)."""
+
 _NAMED = re.compile(r"\b(post|from|to|between|and) ([A-Z])\b")
 
 
@@ -332,7 +336,10 @@ def _reason(puzzle: Puzzle, state: State, move: Move, kind: str, labels: tuple[s
         if src == dst:
             return f"disk {disk} cannot move from post {names[src]} to the same post"
         wrong = src if not 0 <= src < puzzle.posts else dst
-        return f"there is no post number {wrong} (from 0): the posts are {listed}"
+        post = f"post number {wrong}" if wrong < _NO_POST else "such post"  # a list keeps any post above 254 as 255
+        return f"there is no {post} (numbered from 0): the posts are {listed}"
+    if kind == "disk" and not 0 <= disk <= MAX_DISKS:  # kept as -1 or MAX_DISKS + 1, whatever was given
+        return f"there is no such disk: disks are 1 to {puzzle.n}"
     reason = puzzle.move_error(state, move) or ""
     if labels is None:
         return reason

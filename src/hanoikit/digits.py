@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 
-__all__ = ["exact", "digit_count", "leading", "rounded", "unlimited"]
+__all__ = ["exact", "grouped", "digit_count", "leading", "rounded", "unlimited"]
 
 _SMALL_BITS = 1024  # below this, int -> str is fast and within Python's limit
 
@@ -68,6 +68,18 @@ def exact(number: int) -> str:
             return convert(value - (high << half), half) + convert(high, bits - half) * power(half)
 
         return sign + str(convert(number, number.bit_length()))
+
+
+def grouped(number: int) -> str:
+    """Every decimal digit of ``number`` (as :func:`exact`), in groups of three separated by commas.
+
+    >>> grouped(1_048_575), grouped(-1000), grouped(999), len(grouped(10**6000))
+    ('1,048,575', '-1,000', '999', 8001)
+    """
+    text = exact(number)
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+    head = len(digits) % 3 or 3
+    return sign + ",".join([digits[:head], *(digits[i : i + 3] for i in range(head, len(digits), 3))])
 
 
 def _floor_log10(number: int) -> int:

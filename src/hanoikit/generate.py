@@ -66,7 +66,7 @@ from .limits import (
     MAX_GENERATE_SOLUTION_MOVES,
     ensure_at_most,
 )
-from .move import Move
+from .move import Move, as_count, as_int
 from .puzzle import VARIANTS, MagneticPuzzle, Puzzle, rule_name, rule_text
 from .state import Color, State, color_name
 
@@ -145,6 +145,16 @@ def rule_of(puzzle: Puzzle) -> str:
     return rule_name(puzzle.moves, puzzle.posts) or " ".join(sorted(names[a] + names[b] for a, b in puzzle.moves))
 
 
+def _disks(disks: tuple[int, int]) -> tuple[int, int]:
+    """``disks`` as a pair of Python ints ``(low, high)``, or :class:`~hanoikit.InvalidPuzzleError`."""
+    pair = tuple(disks) if isinstance(disks, (tuple, list)) else ()
+    numbers = [as_int(value) for value in pair]
+    if len(numbers) != 2 or None in numbers:
+        raise InvalidPuzzleError(f"the disks are a range (low, high) of whole numbers, not {quote(disks)}")
+    low, high = cast("list[int]", numbers)
+    return low, high
+
+
 def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "perfect", goal: str = "perfect") -> None:
     """Raise :class:`~hanoikit.TooLargeError` (or :class:`~hanoikit.InvalidPuzzleError`) if some instance of these
     families and sizes could need more than quick work for its optimum.
@@ -158,7 +168,7 @@ def check_sizes(families: Sequence[str], disks: tuple[int, int], start: str = "p
     hanoikit.errors.TooLargeError: posts4 with 12 disks needs a heuristic search for its optimum: at most 11 disks
     (--disks up to 11 for it)
     """
-    low, high = disks
+    low, high = _disks(disks)
     if not 1 <= low <= high:
         raise InvalidPuzzleError(f"the disks are a range low..high of at least 1 disk, not {low}..{high}")
     ensure_at_most(high, MAX_GENERATE_DISKS, "disks (in a generated instance)")
@@ -234,8 +244,15 @@ def generate(
     >>> one["start"], one["goal"], one["names"], one["answer_chars"], one["branching"]
     ('SSS', 'III', '0123', 63, 6)
     """
+    count = as_count(count, "the number of instances", 0)
     ensure_at_most(count, MAX_GENERATE_COUNT, "instances")
+    if as_int(seed) is None:
+        raise InvalidPuzzleError(f"the seed is a whole number, not {quote(seed)}")
+    seed = int(seed)  # a numpy integer writes the ids as a Python int does
+    if max_answer_chars is not None:
+        max_answer_chars = as_count(max_answer_chars, "the most answer characters")
     families = list(families) or ["classic"]
+    disks = _disks(disks)
     check_sizes(families, disks, start, goal)
     _check_choice(style, STYLES, "style")
     _check_choice(goal_post, GOAL_POSTS, "goal post")

@@ -32,8 +32,9 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from ._extras import require
-from .errors import InvalidPuzzleError, TooLargeError
+from .errors import InvalidPuzzleError, TooLargeError, quote
 from .limits import MAX_GRAPH_NODES
+from .move import as_int
 from .puzzle import Puzzle
 from .state import State
 
@@ -130,13 +131,19 @@ def sierpinski_layout(puzzle: Puzzle | int) -> dict[State, tuple[float, float]]:
     >>> pos[hk.State.parse("DS")], pos[hk.State.parse("IS")]
     ((-0.5, 1.732), (0.5, 1.732))
     """
-    n = puzzle if isinstance(puzzle, int) else puzzle.n
-    if not isinstance(puzzle, int) and (puzzle.posts != 3 or puzzle.faces):
-        raise InvalidPuzzleError(
-            f"the Sierpinski layout places the positions of three posts without colours, not those of {puzzle!r}; "
-            "use a force layout instead"
-        )
-    if 3**n > MAX_NODES:
+    if isinstance(puzzle, Puzzle):
+        n = puzzle.n
+        if puzzle.posts != 3 or puzzle.faces:
+            raise InvalidPuzzleError(
+                f"the Sierpinski layout places the positions of three posts without colours, not those of "
+                f"{puzzle!r}; use a force layout instead"
+            )
+    else:
+        found = as_int(puzzle)
+        if found is None or found < 1:
+            raise InvalidPuzzleError(f"the Sierpinski layout takes a puzzle or a number of disks, not {quote(puzzle)}")
+        n = found
+    if n > MAX_NODES.bit_length() or 3**n > MAX_NODES:
         raise TooLargeError(f"the Sierpinski layout is computed up to {MAX_NODES:,} states, not 3**{n}")
     height = math.sqrt(3) / 2
     corner = ((0.0, 2 * height), (-1.0, 0.0), (1.0, 0.0))  # S top, I bottom left, D bottom right

@@ -60,6 +60,7 @@ __all__ = [
     "MAX_GENERATE_SEARCH_POSITIONS",
     "MAX_GENERATE_SOLUTION_MOVES",
     "MAX_VARIANTS_COLORINGS",
+    "MAX_VARIANTS_COUNTS",
     "MAX_VARIANTS_DEFAULT_POSITIONS",
     "MAX_VARIANTS_POSITIONS",
     "MAX_LEVY_DISKS",
@@ -347,6 +348,10 @@ MAX_GENERATE_SOLUTION_MOVES = 100_000
 
 MAX_VARIANTS_COLORINGS = 3**6
 """The most colourings ``hanoi variants`` lists on one member: ``3**K`` on K posts, so K <= 6."""
+
+MAX_VARIANTS_COUNTS = 200
+"""The most first counts :func:`hanoikit.analysis.variants` gives of each of the 27 colourings on three posts with
+every move (``upto``): 5,400 exact counts, about a second (2,000 took 16 s)."""
 
 MAX_VARIANTS_DEFAULT_POSITIONS = 2_000_000
 """Without ``--upto``, ``hanoi variants`` on such a member counts up to the largest n whose searches, all together,

@@ -7,10 +7,12 @@ import re
 from typing import NamedTuple, SupportsIndex, cast
 
 from .digits import unlimited
-from .errors import InvalidMoveError, MoveIndexError, TooLargeError, quote
+from .errors import InvalidMoveError, InvalidPuzzleError, MoveIndexError, TooLargeError, quote
 from .limits import MAX_DISKS, MAX_INDEX_BITS, MAX_INDEX_CHARS, MAX_POSTS
 
-__all__ = ["Move", "MIN_POSTS", "POST_NAMES", "post_names", "post_index", "as_int", "as_move", "parse_index"]
+__all__ = [
+    "Move", "MIN_POSTS", "POST_NAMES", "post_names", "post_index", "as_int", "as_count", "as_move", "parse_index",
+]
 
 POST_NAMES = "SID"
 """Letters of the posts 0, 1, 2 of the three-post puzzle: source, intermediate, destination."""
@@ -42,6 +44,23 @@ def as_int(value: object) -> int | None:
         return operator.index(cast("SupportsIndex", value))  # numpy integers; numpy's bool and the rest raise
     except TypeError:
         return None
+
+
+def as_count(value: object, what: str, low: int = 1) -> int:
+    """``value`` as a Python int if it is a whole number (:func:`as_int`: an int or a numpy integer, never a bool) of
+    at least ``low``, else :class:`~hanoikit.InvalidPuzzleError` naming ``what``.
+
+    >>> import numpy as np
+    >>> as_count(np.int64(3), "the number of disks")
+    3
+    >>> as_count(True, "the number of disks")
+    Traceback (most recent call last):
+    hanoikit.errors.InvalidPuzzleError: the number of disks must be a whole number of at least 1, not True
+    """
+    found = as_int(value)
+    if found is None or found < low:
+        raise InvalidPuzzleError(f"{what} must be a whole number of at least {low}, not {quote(value)}")
+    return found
 
 
 def post_names(posts: int = 3) -> str:

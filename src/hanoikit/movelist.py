@@ -585,7 +585,8 @@ def _read_long(raw: bytes, posts: int, names: Names, strict: bool) -> _Read | No
 
 def as_move_list(moves: str | bytes | MoveList | Iterable[object] | MoveArray, posts: int = 3,
                  names: Names = None, strict: bool = False) -> MoveList:
-    """``moves`` as a :class:`MoveList`: text or bytes to read, a move list, ``(disk, src, dst)`` arrays, or moves
+    """``moves`` as a :class:`MoveList`: text or bytes to read, a move list, ``(disk, src, dst)`` arrays or an
+    integer array of such rows, or moves
     (:class:`~hanoikit.Move`, tuples or lists of three, or text such as ``"1SD"``; posts named as ``names`` says).
     An item that is not a move is kept in :attr:`MoveList.unreadable`, its ``line`` the item's number from 1.
 
@@ -603,6 +604,12 @@ def as_move_list(moves: str | bytes | MoveList | Iterable[object] | MoveArray, p
             raise InvalidMoveError("the arrays disk, src and dst of a move list have different lengths")
         _ensure_moves(len(disk))
         return _arrays(disk.astype(np.int64), src.astype(np.int64), dst.astype(np.int64), None)
+    if isinstance(moves, np.ndarray) and moves.ndim == 2 and moves.shape[1] == 3 and moves.dtype.kind in "iu":
+        _ensure_moves(len(moves))  # rows (disk, src, dst), as MoveArray.rows() gives them
+        rows = moves.astype(np.int64)
+        return _arrays(rows[:, 0], rows[:, 1], rows[:, 2], None)
+    if not isinstance(moves, Iterable):
+        raise TypeError(f"a move list is text, bytes, moves or arrays of them, not {type(moves).__name__}")
     mapping = post_mapping(posts, names)
     table: list[tuple[int, int, int]] = []
     unreadable: list[Unreadable] = []
@@ -622,13 +629,13 @@ def _ensure_moves(count: int) -> None:
 
 
 def _item(item: object, mapping: dict[str, int]) -> tuple[int, int, int]:
-    """One move given as a :class:`Move`, a tuple or list of three, or text."""
+    """One move given as a :class:`Move`, a tuple, list or numpy row of three, or text."""
     if isinstance(item, str):
         found = _moves_of(item, mapping)
         if found is None or len(found) != 1:
             raise _Unread("not a move such as '1SD', '1 S D', '(1, 0, 2)' or 'move disk 1 from S to D'")
         return found[0]
-    if isinstance(item, (tuple, list)) and len(item) == 3:
+    if isinstance(item, (tuple, list, np.ndarray)) and np.ndim(item) == 1 and len(item) == 3:
         disk = as_int(item[0])
         if disk is None or not 0 <= disk <= MAX_DISKS:
             raise _Unread(f"the disk of a move is a whole number up to {MAX_DISKS}")

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .limits import OEIS_DEFAULT_CODES
+from .limits import MAX_TOWER_SEARCH_CODES, OEIS_DEFAULT_CODES, ensure_at_most
+from .move import as_count
 from .oeis_terms import PUBLISHED, Published
 from .puzzle import MagneticPuzzle, Puzzle
 from .solvers import tower_search
@@ -104,6 +105,14 @@ class Row(NamedTuple):
     url: str
 
 
+def _bounds(upto: int | None, max_codes: int) -> tuple[int | None, int]:
+    """``upto`` (``None``: every term) and ``max_codes`` as Python ints, checked: a whole number of terms of at least
+    1 and a search of at most :data:`~hanoikit.limits.MAX_TOWER_SEARCH_CODES` codes."""
+    codes = as_count(max_codes, "the most codes searched")
+    ensure_at_most(codes, MAX_TOWER_SEARCH_CODES, "codes (searching the towers of a sequence)")
+    return (None if upto is None else as_count(upto, "the last n checked")), codes
+
+
 def _indices(entry: Published, upto: int | None) -> list[int]:
     last = entry.offset + len(entry.terms) - 1
     return list(range(max(1, entry.offset), (last if upto is None else min(last, upto)) + 1))
@@ -183,7 +192,9 @@ def _search_row(entry: Published, member: Member, upto: int | None, max_codes: i
 def compare(upto: int | None = None, max_codes: int = OEIS_DEFAULT_CODES) -> list[Row]:
     """Every published sequence of :data:`~hanoikit.oeis_terms.PUBLISHED` against hanoikit: a row per method (the
     registry's solver for every published term up to ``upto``; the exhaustive search for the terms within
-    ``max_codes`` codes), and a row saying why for the sequences hanoikit does not produce."""
+    ``max_codes`` codes), and a row saying why for the sequences hanoikit does not produce. ``upto`` is at least 1
+    and ``max_codes`` at most :data:`~hanoikit.limits.MAX_TOWER_SEARCH_CODES`."""
+    upto, max_codes = _bounds(upto, max_codes)
     rows = []
     for anumber, entry in PUBLISHED.items():
         member = MEMBERS.get(anumber)
@@ -280,6 +291,7 @@ def new_numbers(upto: int | None = None, max_codes: int = OEIS_DEFAULT_CODES) ->
     >>> row.name, row.terms, row.recorded[:6], row.note
     ('magnetic, 4 posts NNNN (free), R up to B up', [1, 4, 7, 12], [1, 4, 7, 12, 19, 26], '')
     """
+    upto, max_codes = _bounds(upto, max_codes)
     rows = []
     for name, make in NEW_MEMBERS.items():
         terms: list[int | None] = []

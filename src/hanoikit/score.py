@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .checker import check
-from .errors import HanoiError, InvalidMoveError, quote
+from .errors import HanoiError, InvalidMoveError, InvalidPuzzleError, quote
 from .generate import instance_puzzle
 from .limits import MAX_SEARCH_POSITIONS
+from .move import as_count, as_int
 from .movelist import Names
 from .puzzle import Puzzle
 from .state import State
@@ -52,8 +53,20 @@ def wilson(successes: int, trials: int, z: float = _Z) -> tuple[float, float]:
 
     >>> wilson(0, 10), wilson(5, 10), wilson(10, 10)
     ((0.0, 0.2775), (0.2366, 0.7634), (0.7225, 1.0))
+    >>> wilson(5, 3)
+    Traceback (most recent call last):
+    hanoikit.errors.InvalidPuzzleError: the successes are a whole number from 0 to the 3 trials, not 5
     """
-    if trials <= 0:
+    trials = as_count(trials, "the number of trials", 0)
+    hits = as_int(successes)
+    if hits is None or not 0 <= hits <= trials:
+        raise InvalidPuzzleError(
+            f"the successes are a whole number from 0 to the {trials} trials, not {quote(successes)}"
+        )
+    if not math.isfinite(z) or z <= 0:
+        raise InvalidPuzzleError(f"z is a positive finite number, not {quote(z)}")
+    successes = hits
+    if trials == 0:
         return 0.0, 1.0
     p = successes / trials
     square = z * z / trials
@@ -220,6 +233,8 @@ def _percent(value: float) -> str:
 
 
 def _rate(totals: dict[str, Any], what: str) -> str:
+    if not totals["instances"]:
+        return "-"  # no rate of nothing (the JSON keeps 0.0 and the interval [0, 1])
     low, high = totals[f"{what}_interval"]
     return f"{_percent(totals[f'{what}_rate'])} [{100 * low:.1f}, {100 * high:.1f}]"
 

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from . import positions
-from .errors import InvalidPuzzleError, TooLargeError, UnsolvableError
+from .errors import InvalidPuzzleError, InvalidStateError, TooLargeError, UnsolvableError
 from .limits import MAX_MEMORY_SEARCH_CODES
 from .move import Move
 from .positions import Moves as Successors
@@ -140,10 +140,27 @@ def successors(puzzle: Puzzle, codes: np.ndarray) -> Successors:
     >>> s = successors(Puzzle(2), np.array([0, 8]))
     >>> s.parent.tolist(), s.child.tolist(), s.disk.tolist(), s.src.tolist(), s.dst.tolist()
     ([0, 0, 1, 1], [1, 2, 6, 7], [1, 1, 1, 1], [0, 0, 2, 2], [1, 2, 0, 1])
+    >>> successors(Puzzle(2), np.array([9]))
+    Traceback (most recent call last):
+    hanoikit.errors.InvalidStateError: codes are whole numbers in 0..8, not 9
     """
     _check_size(puzzle)
-    found: Successors = _memory().moves(puzzle, codes)
+    found: Successors = _memory().moves(puzzle, _codes(puzzle, codes))
     return found
+
+
+def _codes(puzzle: Puzzle, codes: object) -> np.ndarray:
+    """``codes`` as a flat array of int64 if every one is a code of ``puzzle``'s code space, else
+    :class:`~hanoikit.InvalidStateError` (the compiled kernels index their tables with them unchecked)."""
+    found = np.asarray(codes)
+    size = code_count(puzzle)
+    if found.size and found.dtype.kind not in "iu":
+        raise InvalidStateError(f"codes are whole numbers in 0..{size - 1}, not an array of {found.dtype}")
+    found = found.reshape(-1)
+    if found.size and (int(found.min()) < 0 or int(found.max()) >= size):
+        wrong = found[(found < 0) | (found >= size)][0]
+        raise InvalidStateError(f"codes are whole numbers in 0..{size - 1}, not {int(wrong)}")
+    return found.astype(np.int64, copy=False)
 
 
 def legal_states(puzzle: Puzzle) -> np.ndarray:

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from .limits import MAX_DIAGRAM_DISKS, ensure_at_most
-from .move import post_names
+from .move import as_count, post_names
 from .puzzle import Puzzle
 from .state import State
 
@@ -31,6 +31,8 @@ def disk_text(disk: int, up: str | None = None) -> str:
     >>> disk_text(1), disk_text(3), disk_text(1, "R"), disk_text(3, "B")
     ('[1]', '[==3==]', '[r1r]', '[bbb3bbb]')
     """
+    disk = as_count(disk, "a disk")
+    ensure_at_most(disk, MAX_DIAGRAM_DISKS, "disks (drawn as text)")
     if up is None:
         return f"[{str(disk).center(2 * disk - 1, '=')}]"
     return f"[{str(disk).center(2 * disk + 1, up.lower())}]"

@@ -20,6 +20,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ..errors import TooLargeError, UnsolvableError
+from ..limits import MAX_VARIANTS_COUNTS, ensure_at_most
+from ..move import as_count
 from ..puzzle import VARIANTS, MagneticPuzzle, Puzzle
 from ..state import COLORS, Color, flip
 
@@ -172,8 +174,10 @@ def variants(puzzle: Puzzle, upto: int | None = None) -> Variants:
     Raises
     ------
     TooLargeError
-        Too many colourings, or ``upto`` would search more than :data:`~hanoikit.limits.MAX_VARIANTS_POSITIONS`
-        positions in all.
+        Too many colourings, ``upto`` above :data:`~hanoikit.limits.MAX_VARIANTS_COUNTS`, or ``upto`` would search
+        more than :data:`~hanoikit.limits.MAX_VARIANTS_POSITIONS` positions in all.
+    InvalidPuzzleError
+        ``upto`` is not a whole number of at least 1.
 
     Examples
     --------
@@ -182,8 +186,11 @@ def variants(puzzle: Puzzle, upto: int | None = None) -> Variants:
     >>> len(table.rows), table.reach, solvable[1]
     (81, 2, Variant(name='RBRN', goals='B', counts=(3, 10), s=None, p=None, time_reversal=None, same_counts_as='RBRB'))
     """
+    if upto is not None:
+        upto = as_count(upto, "the number of first counts")
+        ensure_at_most(upto, MAX_VARIANTS_COUNTS, "first counts of each colouring")
     if puzzle.posts == 3 and puzzle.every_move:
-        return _magnetic_variants(upto or 6)
+        return _magnetic_variants(6 if upto is None else upto)
     return _family_variants(Puzzle(1, puzzle.posts, puzzle.moves), upto)
 
 

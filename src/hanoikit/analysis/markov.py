@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from ..errors import InvalidPuzzleError, UnsolvableError
+from ..move import as_count
 from ..puzzle import MagneticPuzzle
 from ..solvers import levels as L
 from ..state import Color
@@ -219,6 +220,9 @@ def seed_recursions(level: int = 12) -> dict[str, tuple[int, dict[str, int]]]:
     Pieces are matched by their counts (:func:`families`): seed 001 uses e.g. RRB for a piece that is RRN or NBB.
     Raises ``ValueError`` if a variant has no such plan (then the seed's recursion would not be optimal).
     """
+    level = as_count(level, "the level")
+    if level > L.EXACT_LEVELS:
+        raise InvalidPuzzleError(f"the level is at most {L.EXACT_LEVELS}, not {level}")
     family = families()
     classes = {family[_class_of(name)]: name for name in SEED_VARIANTS}
     eng = L.engine()

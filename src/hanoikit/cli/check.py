@@ -40,6 +40,8 @@ def _read(path: str) -> bytes:
             data = sys.stdin.buffer.read(MAX_CHECK_BYTES + 1)
         else:
             with open(path, "rb") as stream:
+                if os.fstat(stream.fileno()).st_size > MAX_CHECK_BYTES:  # a regular file: refused before reading
+                    fail(f"{path} is larger than {MAX_CHECK_BYTES:,} bytes, more than a move list this can check")
                 data = stream.read(MAX_CHECK_BYTES + 1)
     except OSError as error:
         fail(f"cannot read {path}: {error.strerror or error}")
@@ -287,7 +289,10 @@ def score(instances: str, answers: str, names: str | None, strict: bool, fmt: st
         if os.path.isdir(plot_path):
             fail(f"cannot plot to {plot_path}: it is a directory")
         check_parent(plot_path)
-    result = score_set(_jsonl(instances, "instances"), _jsonl(answers, "answers"), names=names, strict=strict)
+    given = _jsonl(instances, "instances")
+    if not given:
+        fail(f"{instances} holds no instances to score")
+    result = score_set(given, _jsonl(answers, "answers"), names=names, strict=strict)
     click.echo(exact_json(result.to_dict()) if fmt == "json" else table(result))
     if plot_path is not None:
         plot(result, plot_path)

@@ -6,11 +6,11 @@ import time
 
 import click
 from rich.columns import Columns
-from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..draw.terminal import output_console
 from ..puzzle import MagneticPuzzle, Puzzle
 from .app import app
 
@@ -25,7 +25,7 @@ def _solution_panel(puzzle: Puzzle) -> Panel:
         lines.append(f"{index:>3} {move!s:<4} {state}")
     assert state == puzzle.goal
     body = f"{diagram(puzzle.start, puzzle)}\n\n" + "\n".join(lines)
-    title = f"{puzzle.name}, {puzzle.n} disk{'s' * (puzzle.n > 1)}: {len(lines)} moves, optimal"
+    title = f"{puzzle.name}, {puzzle.n} disk{'s' * (puzzle.n > 1)}: {len(lines):,} moves, optimal"
     return Panel(Text(body), title=title, expand=False)
 
 
@@ -36,7 +36,7 @@ def demo(n: int) -> None:
     from .. import levy
     from ..solvers.classic import disk_sequence
 
-    console = Console()
+    console = output_console()
     classic, magnetic = Puzzle(n), MagneticPuzzle(n)
     console.rule("[bold]hanoikit demo")
     console.print("Moves are written disk, from, to (1SD: disk 1 from S to D); positions list each disk's post, "

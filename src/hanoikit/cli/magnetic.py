@@ -169,34 +169,23 @@ def markov() -> None:
     """The matrix analysis of the encyclopedia article (seed 001), computed: the recursions of its seven variants,
     S(1), the matrix M, its characteristic polynomial and roots, and the factors s; then the same for the engine's
     full class system."""
-    from rich.console import Console
-    from rich.table import Table
-
     from ..analysis import markov as mk
+    from ..draw.terminal import output_console
 
-    console = Console()
+    console = output_console()
     recursions = mk.seed_recursions()
-    table = Table(title="The article's recursions (seed 001), found among the engine's optimal plans")
-    table.add_column("variant")
-    table.add_column("S(n) =")
-    table.add_column("S(1)", justify="right")
-    table.add_column("s", justify="right")
-    table.add_column("p", justify="right")
-    s1 = list(mk.seed_s1())
-    for i, name in enumerate(mk.SEED_VARIANTS):
+    rows: list[list[object]] = []
+    for name, s1 in zip(mk.SEED_VARIANTS, mk.seed_s1()):
         moves, pieces = recursions[name]
         terms = " + ".join(f"{t} S_{w}(n-1)" if t > 1 else f"S_{w}(n-1)" for w, t in pieces.items())
         s, p = mk.asymptotic_factors(name)
-        table.add_row(name, f"{terms} + {moves}", str(s1[i]), str(s), str(p))
-    console.print(table)
+        rows.append([name, f"{terms} + {moves}", int(s1), s, p])
+    title = "The article's recursions (seed 001), found among the engine's optimal plans"
+    emit("table", ["variant", "S(n) =", "S(1)", "s", "p"], rows, console, title=title)
     M = mk.seed_matrix()
-    grid = Table(title="M (last row and column: the constant)", show_header=True)
-    grid.add_column("")
-    for name in (*mk.SEED_VARIANTS, "1"):
-        grid.add_column(name, justify="right")
-    for i, name in enumerate((*mk.SEED_VARIANTS, "1")):
-        grid.add_row(name, *(str(M[i, j]) for j in range(8)))
-    console.print(grid)
+    names = (*mk.SEED_VARIANTS, "1")
+    matrix = [[name, *(int(M[i, j]) for j in range(len(names)))] for i, name in enumerate(names)]
+    emit("table", ["", *names], matrix, console, title="M (last row and column: the constant)")
     console.print(f"characteristic polynomial: {str(mk.characteristic_polynomial(M)).replace('**', '^')}")
     roots = ", ".join(
         f"{z.real:.6g}" if abs(z.imag) < 1e-12 else f"{z.real:.6g}{z.imag:+.6g}i" for z in mk.eigenvalues(M)

@@ -64,32 +64,29 @@ def oeis(upto: int | None, max_codes: int, new: bool, fmt: str) -> None:
 
 
 def _table(title: str, rows: list[dict[str, Any]], new: bool) -> None:
-    from rich.console import Console
-    from rich.table import Table
+    from ..draw.terminal import emit
 
-    table = Table(title=title)
+    cells: list[list[object]] = []
     if new:
-        for column in ("member", "terms (- : the goal cannot be reached)"):
-            table.add_column(column, overflow="fold")
+        columns = ["member", "terms (- : the goal cannot be reached)"]
         for row in rows:
             terms = ", ".join("-" if t is None else str(t) for t in row["terms"])
             if row["recorded"]:
                 terms += f"\nrecorded (n = 1..{len(row['recorded'])}): {', '.join(map(str, row['recorded']))}"
-            table.add_row(f"{row['name']}\n{row['puzzle']}", terms + (f"\n({row['note']})" if row["note"] else ""))
-        table.caption = (
+            cells.append([f"{row['name']}\n{row['puzzle']}", terms + (f"\n({row['note']})" if row["note"] else "")])
+        caption = (
             "start tower on S showing red, goal tower on D showing blue unless told; none found in the OEIS; recorded: "
             "searched further before (hanoikit.oeis.RECORDED)"
         )
     else:
-        for column in ("A-number", "sequence", "method", "terms", "agree"):
-            table.add_column(column, overflow="fold")
+        columns = ["A-number", "sequence", "method", "terms", "agree"]
         previous = None
         for row in rows:
             name, previous = ("" if row["anumber"] == previous else row["name"]), row["anumber"]
             span = f"{row['checked']} (n={row['first']}..{row['last']})" if row["checked"] else "0"
             agree = {True: "yes", False: "NO", None: "-"}[row["agree"]]
             note = f": {row['note']}" if row["note"] else ""
-            table.add_row(row["anumber"] if name else "", name, row["method"], span, agree + note)
+            cells.append([row["anumber"] if name else "", name, row["method"], span, agree + note])
         agreed = sum(1 for row in rows if row["agree"])
-        table.caption = f"{agreed} of {len(rows)} rows agree; the others compare nothing (see why)"
-    Console().print(table)
+        caption = f"{agreed} of {len(rows)} rows agree; the others compare nothing (see why)"
+    emit("table", columns, cells, title=title, caption=caption)

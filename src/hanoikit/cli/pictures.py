@@ -148,15 +148,15 @@ def animate(
             progress=lambda done, total: bar.update(task, completed=done + 1, total=total),
         )
     click.echo(
-        f"wrote {out}: {len(moves)} moves, {movie.frames} frames of {movie.frame_ms} ms, the first and last held "
+        f"wrote {out}: {len(moves):,} moves, {movie.frames:,} frames of {movie.frame_ms} ms, the first and last held "
         f"{movie.hold_ms} ms ({movie.seconds:.2f} s)"
     )
 
 
 def _stderr() -> Console:
-    from rich.console import Console
+    from ..draw.terminal import output_console
 
-    return Console(stderr=True)
+    return output_console(stderr=True)
 
 
 @app.command()
@@ -193,13 +193,12 @@ def explain(n: int, lang: str, cycles: bool, numbered: bool) -> None:
     """The N disks talk their way through the classic puzzle (seed 002): each, asked to move, asks the disk above it
     to make room on the third post, moves, and calls it back."""
     if cycles:
-        from rich.console import Console
-
+        from ..draw.terminal import print_table
         from ..teach.cycles import MAX_DISKS, table
 
         if n > MAX_DISKS:
             fail(f"the table of cycles is shown up to {MAX_DISKS} disks, not {n}")
-        Console().print(table(n))
+        print_table(table(n))
         return
     from ..teach.explain import script
 

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from .. import limits
-from ..draw.terminal import emit
+from ..draw.terminal import emit, output_console, print_table, table
 from ..frontier.engines import ENGINES
 from ..puzzle import Puzzle
 from .app import DISKS, OutputPath, app, fail, magnetic_options, make_puzzle
@@ -171,9 +171,6 @@ def _oracle(puzzle: Puzzle, origin: Any, progress: bool) -> dict[str, Any]:
 
 
 def _print(puzzle: Puzzle, found: dict[str, Any]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
     goal = puzzle.goal
     if not puzzle.is_legal(goal):
         to_goal = f"none: {puzzle.state_error(goal)}"
@@ -181,37 +178,36 @@ def _print(puzzle: Puzzle, found: dict[str, Any]) -> None:
         d = found["distance"]
         to_goal = "unreachable" if d is None else f"{d:,}"
     n = puzzle.n
-    summary = Table(title=f"Breadth-first search: {puzzle.name}, {n} disk{'s' * (n > 1)}", show_header=False)
-    summary.add_column(style="bold")
-    summary.add_column(justify="right")
-    summary.add_row("from", found["source"])
-    summary.add_row("legal positions", f"{found['states']:,}")
-    summary.add_row("reachable", f"{found['reachable']:,}")
-    summary.add_row("eccentricity", f"{found['eccentricity']:,}")
-    summary.add_row(f"distance to the goal {goal}", to_goal)
     sizes = found["layers"]
     widest = max(range(len(sizes)), key=sizes.__getitem__)
-    summary.add_row("widest layer", f"{sizes[widest]:,} positions at distance {widest:,}")
     seconds = found["seconds"]
-    summary.add_row("time", f"{seconds:.2f} s ({found['reachable'] / max(seconds, 1e-9):,.0f} positions/s)")
+    facts = [
+        ["from", found["source"]],
+        ["legal positions", f"{found['states']:,}"],
+        ["reachable", f"{found['reachable']:,}"],
+        ["eccentricity", f"{found['eccentricity']:,}"],
+        [f"distance to the goal {goal}", to_goal],
+        ["widest layer", f"{sizes[widest]:,} positions at distance {widest:,}"],
+        ["time", f"{seconds:.2f} s ({found['reachable'] / max(seconds, 1e-9):,.0f} positions/s)"],
+    ]
     if found["engine"] != "oracle":
         workers = f", {found['workers']} workers" if found["workers"] > 1 else ""
-        summary.add_row("engine", f"frontier search, {found['engine']}{workers}, {found['blocks']:,} blocks")
-
-    layers = Table(title="Positions by distance")
-    layers.add_column("distance", justify="right")
-    layers.add_column("positions", justify="right")
+        facts.append(["engine", f"frontier search, {found['engine']}{workers}, {found['blocks']:,} blocks"])
+    summary = table(f"Breadth-first search: {puzzle.name}, {n} disk{'s' * (n > 1)}", ["", ""], facts,
+                    show_header=False)
+    summary.columns[0].style = "bold"
+    summary.columns[1].justify = "right"
     if len(sizes) <= _SHOWN_LAYERS:
         shown = list(range(len(sizes)))
     else:
         half = _SHOWN_LAYERS // 2
         shown = list(range(half)) + [-1] + list(range(len(sizes) - half, len(sizes)))
-    for d in shown:
-        layers.add_row(*(("…", "…") if d < 0 else (f"{d:,}", f"{sizes[d]:,}")))
+    rows = [["…", "…"] if d < 0 else [f"{d:,}", f"{sizes[d]:,}"] for d in shown]
+    layers = table("Positions by distance", ["distance", "positions"], rows, numeric=[True, True])
 
-    console = Console()
+    console = output_console()
     with console.capture() as captured:
-        console.print(summary)
-        console.print(layers)
+        print_table(summary, console)
+        print_table(layers, console)
     sys.stdout.write(captured.get())  # a closed pipe is an OSError here, which the command line ends quietly
 

@@ -410,5 +410,5 @@ class _Movie:
             outline.set_bounds(x, y, pose.width, height)
         number = shot.done + shot.moving
         move = shot.move.notation(self.posts) if shot.move else ""
-        self.counter.set_text(f"move {number}/{self.total}: {move}" if shot.move else f"{self.total} moves")
+        self.counter.set_text(f"move {number:,}/{self.total:,}: {move}" if shot.move else f"{self.total:,} moves")
         return [patch for trio in self.halves.values() for patch in trio]

@@ -14,6 +14,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
+from numbers import Rational
 from typing import TYPE_CHECKING, Any
 
 from ..digits import unlimited
@@ -28,7 +29,10 @@ if TYPE_CHECKING:  # rich is imported when drawing, not with the package
     from rich.table import Table
     from rich.text import Text
 
-__all__ = ["FORMATS", "STEP_KEYS", "emit", "natural_width", "picture", "show", "table"]
+__all__ = [
+    "FORMATS", "MIN_WIDTH", "STEP_KEYS", "emit", "natural_width", "output_console", "picture", "print_table", "show",
+    "table",
+]
 
 STEP_KEYS = "any key: next move · q: stop"
 """The key hint ``show --step`` prints under the drawing."""
@@ -36,10 +40,26 @@ STEP_KEYS = "any key: next move · q: stop"
 MAX_WORD = 24
 """The longest word a table column keeps whole (a longer one, rare, may still fold)."""
 
-_UNBOUNDED = 1 << 20  # a width to measure a table at its natural size
+
+MIN_WIDTH = 20
+"""The narrowest console a command prints for: below it (``COLUMNS=0``, where rich prints nothing at all) the output
+is laid out for 80 columns, as for a pipe."""
 
 FORMATS = ("table", "json", "csv")
 """The output formats of the commands that print numbers: a rich table for people, JSON or CSV for programs."""
+
+
+def output_console(stderr: bool = False) -> Console:
+    """A rich console for a command's output (``stderr``: its messages and progress), as wide as the terminal or
+    ``COLUMNS`` says, but laid out for 80 columns when that is below :data:`MIN_WIDTH`.
+
+    >>> output_console().width >= MIN_WIDTH
+    True
+    """
+    from rich.console import Console
+
+    found = Console(stderr=stderr)
+    return found if found.width >= MIN_WIDTH else Console(stderr=stderr, width=80)
 
 
 def natural_width(n: int, posts: int = 3) -> int:
@@ -183,12 +203,11 @@ def show(
     under the drawing; otherwise it just goes on. When the output is not a terminal, every position is printed in
     turn. The drawing fits the console's width and keeps one height. Returns the last position shown.
     """
-    from rich.console import Console
     from rich.live import Live
 
     if not 0 <= delay <= 3600:  # false for nan too
         raise InvalidPuzzleError(f"the delay between moves is 0 to 3600 seconds, not {delay!r}")
-    console = console or Console()
+    console = console or output_console()
     state = puzzle.check(puzzle.start if state is None else state)
     moves = list(moves)
     total = len(moves)
@@ -263,6 +282,48 @@ def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[obj
     return grid
 
 
+def _column_widths(grid: Table) -> tuple[list[int], list[int]]:
+    """The natural width of each column of ``grid`` (its widest line of text) and the least it may take: its
+    ``min_width``, or all of its widest line when it may not wrap."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    def width(cell: object) -> int:
+        text = cell if isinstance(cell, Text) else Text.from_markup(str(cell))  # as rich renders a string
+        return max((cell_len(line) for line in text.plain.splitlines()), default=0)
+
+    natural = [max(column.min_width or 1, *map(width, (column.header, *column.cells))) for column in grid.columns]
+    least = [size if column.no_wrap else (column.min_width or 1) for size, column in zip(natural, grid.columns)]
+    return natural, least
+
+
+def _frame(grid: Table) -> int:
+    """The columns of ``grid``'s output that are padding and borders, not cells."""
+    count = len(grid.columns)
+    padding = (grid.padding[1] + grid.padding[3]) * count - (0 if grid.pad_edge else grid.padding[1] + grid.padding[3])
+    borders = 0 if grid.box is None else count - 1 + (2 if grid.show_edge else 0)
+    return padding + borders
+
+
+def _fit(grid: Table, room: int, natural: list[int], least: list[int]) -> None:
+    """Give the columns of ``grid`` widths that fit ``room`` cells (without padding and borders) when their contents
+    do not: the widest column that can still fold narrows first, none below its least width. Rich's own last resort
+    narrows every column evenly, below its minimum, and then widens them back, so that the table overflowed the
+    console and lost its right border (``hanoi variants`` at 67 to 69 columns)."""
+    if sum(natural) <= room:
+        return
+    widths = list(natural)
+    excess = sum(widths) - room
+    while excess > 0:
+        widest = max(range(len(widths)), key=lambda i: (widths[i] > least[i], widths[i]))
+        if widths[widest] <= least[widest]:
+            break
+        widths[widest] -= 1
+        excess -= 1
+    for column, cells in zip(grid.columns, widths):
+        column.width = cells
+
+
 def emit(fmt: str, columns: Sequence[str], rows: Sequence[Sequence[object]], console: Console | None = None, *,
          title: str | None = None, caption: str | None = None) -> None:
     """Print ``rows`` as a table (``fmt`` ``"table"``: as wide as its longest numbers need, whatever the console's
@@ -290,15 +351,22 @@ def emit(fmt: str, columns: Sequence[str], rows: Sequence[Sequence[object]], con
         return
     if fmt != "table":
         raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
-    from rich.console import Console
 
-    numeric = [all(isinstance(row[i], int) for row in rows) and bool(rows) for i in range(len(columns))]
-    printer = console or Console()
-    grid = table(title, columns, rows, caption=caption, numeric=numeric)
+    numeric = [all(isinstance(row[i], Rational) for row in rows) and bool(rows) for i in range(len(columns))]
+    print_table(table(title, columns, rows, caption=caption, numeric=numeric), console)
+
+
+def print_table(grid: Table, console: Console | None = None) -> None:
+    """Print a :func:`table` (or any rich table whose columns that must not wrap say ``no_wrap``) on ``console``
+    (default: standard output) within its width, its columns narrowed as their words allow, or wider than the console
+    when its words or numbers do not fit, never cut."""
+    printer = console or output_console()
     width = printer.width
-    least = sum(column.min_width or 0 for column in grid.columns) + 3 * len(columns) + 1  # cells, padding, borders
-    if least > width:  # printed wider than the console (a terminal wraps the lines): a number is never cut
-        printer.width = printer.measure(grid, options=printer.options.update_width(_UNBOUNDED)).maximum
+    natural, least = _column_widths(grid)
+    frame = _frame(grid)
+    if sum(least) + frame > width:  # printed wider than the console (a terminal wraps the lines): nothing is cut
+        printer.width = sum(least) + frame
+    _fit(grid, printer.width - frame, natural, least)
     try:
         printer.print(grid)
     finally:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from ..errors import TooLargeError
 from ..limits import MAX_LEVY_ARRAY_MOVES, MAX_LEVY_DISKS, ensure_at_most
-from ..move import Move
+from ..move import Move, as_count
 from ..movearray import MoveArray, concatenate, disk_dtype, moves_of
 from .appendix import CANONICAL, Body, Call, moves_made
 from .counting import counts
@@ -81,7 +81,8 @@ def blocks(algorithm: str, n: int) -> Iterator[MoveArray]:
     >>> sum(block.size for block in blocks("62", 12))
     164870
     """
-    ensure_at_most(check_n(n), MAX_LEVY_DISKS, "disks (streaming Levy's moves)")
+    n = check_n(n)
+    ensure_at_most(n, MAX_LEVY_DISKS, "disks (streaming Levy's moves)")
     call = get(algorithm).call(n)
     return _stream(call.function, n, call.posts, n)
 
@@ -105,7 +106,8 @@ def solution_array(algorithm: str, n: int, limit: int = MAX_LEVY_ARRAY_MOVES) ->
     >>> solution_array("100", 2).rows().tolist()
     [[1, 0, 1], [2, 0, 2], [1, 1, 0], [1, 0, 2]]
     """
+    n = check_n(n)
     total = counts(algorithm, n)
-    if total > limit:
+    if total > as_count(limit, "the limit of moves", 0):
         raise TooLargeError(f"{algorithm!r} makes {total} moves on {n} disks, more than the limit of {limit}")
     return concatenate(blocks(algorithm, n), n, total)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..limits import MAX_COUNT_ROWS, MAX_DISKS, MAX_LEVY_DISK_COUNTS_DISKS, MAX_LEVY_DISKS, ensure_at_most
+from ..move import as_count
 from ..puzzle import MagneticPuzzle
 from .appendix import disk_moves_made, moves_made, warm
 from .published import check_n, get
@@ -36,7 +37,8 @@ def structural_count(algorithm: str, n: int) -> int:
     >>> [structural_count("62", n) for n in range(1, 9)]
     [1, 4, 11, 30, 83, 236, 691, 2050]
     """
-    call = get(algorithm).call(check_n(n))
+    n = check_n(n)
+    call = get(algorithm).call(n)
     ensure_at_most(n, MAX_LEVY_DISKS, "disks (counting Levy's moves call by call)")
     warm(moves_made, n)
     return moves_made(call.function, n)
@@ -55,8 +57,9 @@ def counts(algorithm: str, n: int) -> int:
     True
     """
     start, form = _CLOSED_FORMS[get(algorithm).name]
-    ensure_at_most(check_n(n), MAX_DISKS, "disks")
-    return form(n) if check_n(n) >= start else structural_count(algorithm, n)
+    n = check_n(n)
+    ensure_at_most(n, MAX_DISKS, "disks")
+    return form(n) if n >= start else structural_count(algorithm, n)
 
 
 def disk_counts(algorithm: str, n: int) -> list[int]:
@@ -66,7 +69,8 @@ def disk_counts(algorithm: str, n: int) -> list[int]:
     >>> disk_counts("67-down", 5)
     [55, 19, 7, 3, 1]
     """
-    call = get(algorithm).call(check_n(n))
+    n = check_n(n)
+    call = get(algorithm).call(n)
     ensure_at_most(n, MAX_LEVY_DISK_COUNTS_DISKS, "disks (counting the moves of each disk)")
     warm(disk_moves_made, n)
     return list(disk_moves_made(call.function, n))
@@ -94,6 +98,7 @@ def compare(algorithm: str, upto: int, colors: str | None = None) -> list[Compar
     [(1, 1, 1), (2, 4, 4), (3, 13, 11)]
     """
     colors = colors or get(algorithm).colors
+    upto = as_count(upto, "the number of rows", 0)
     ensure_at_most(upto, MAX_COUNT_ROWS, "rows")
     return [Comparison(n, counts(algorithm, n), MagneticPuzzle(n, colors).distance()) for n in range(1, upto + 1)]
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..errors import InvalidPuzzleError, UnknownMethodError
+from ..errors import UnknownMethodError
+from ..move import as_count
 from ..puzzle import MagneticPuzzle
 from .appendix import Call, move_busy_1and2, move_down_67, move_semifree_BNR, move_up_67, solve_MToH_puzzle
 
@@ -75,6 +76,4 @@ def get(algorithm: str) -> Published:
 
 def check_n(n: int) -> int:
     """``n`` if it is a number of disks (a whole number of at least 1), else :class:`InvalidPuzzleError`."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
-    return n
+    return as_count(n, "the number of disks")

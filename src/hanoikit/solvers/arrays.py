@@ -26,11 +26,11 @@ from functools import lru_cache
 import numpy as np
 
 from ..errors import TooLargeError
-from ..move import Move
+from ..move import Move, as_count
 from ..movearray import POST_DTYPE, Chunks, MoveArray, Recurring, disk_dtype
 from ..puzzle import Puzzle
 from ..state import State
-from .classic import Tower, as_disk_count, plan
+from .classic import Tower, as_disk_count, check_posts, plan
 
 __all__ = [
     "MAX_ARRAY_DISKS",
@@ -116,7 +116,8 @@ def arrays(n: int, src: int = 0, dst: int = 2) -> MoveArray:
     >>> [str(m) for m in arrays(2, 2, 0).moves()]
     ['1DI', '2DS', '1IS']
     """
-    as_disk_count(n)
+    n = as_disk_count(n)
+    src, dst = check_posts(src, dst)
     if n > MAX_ARRAY_DISKS:
         raise TooLargeError(
             f"the solution for {n} disks has {(1 << n) - 1} moves, too many to hold at once "
@@ -138,11 +139,12 @@ def chunks(
     >>> [d.tolist() for d, _, _ in chunks(64, 4, start=2**63 - 2, stop=2**63 + 1)]
     [[1, 64, 1]]
     """
-    as_disk_count(n)
+    n = as_disk_count(n)
+    src, dst = check_posts(src, dst)
+    size = as_count(size, "the size of a chunk")
+    start = as_count(start, "the first move of the chunks", 0)
     total = (1 << n) - 1
-    stop = total if stop is None else min(stop, total)
-    if size < 1 or start < 0:
-        raise ValueError(f"chunks need size >= 1 and start >= 0, not size={size!r}, start={start!r}")
+    stop = total if stop is None else min(as_count(stop, "the end of the chunks", 0), total)
     for begin in range(start, stop, size):
         out = MoveArray.empty(min(size, stop - begin), n)
         _fill(n, begin, out, src, dst)

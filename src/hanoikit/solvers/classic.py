@@ -36,13 +36,14 @@ from typing import NamedTuple, TypeAlias
 
 from ..errors import InvalidPuzzleError, InvalidStateError, MoveIndexError, UnknownMethodError, quote
 from ..limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_RECURSIVE_DISKS, MAX_TABLE_DISKS, ensure_at_most
-from ..move import Move, as_int
+from ..move import Move, as_count, as_int
 from ..puzzle import Puzzle, as_puzzle
 from ..state import State
 from .registry import CLASSIC
 
 __all__ = [
     "ROUTES",
+    "check_posts",
     "Tower",
     "Segment",
     "bits",
@@ -219,14 +220,18 @@ def _tower_step(table: list[tuple[Move, ...]], m: int) -> Move:
 
 def as_disk_count(n: int, cap: int = MAX_DISKS) -> int:
     """``n`` as a number of disks from 1 to ``cap``; raises :class:`InvalidPuzzleError` or :class:`TooLargeError`."""
-    disks = as_int(n)
-    if disks is None or disks < 1:
-        raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {quote(n)}")
+    disks = as_count(n, "the number of disks")
     ensure_at_most(disks, cap, "disks")
     return disks
 
 
-def _check_posts(src: int, dst: int) -> tuple[int, int]:
+def check_posts(src: int, dst: int) -> tuple[int, int]:
+    """``src`` and ``dst`` as two different posts 0, 1, 2 (ints or numpy integers); raises
+    :class:`InvalidPuzzleError` for anything else.
+
+    >>> check_posts(2, 0)
+    (2, 0)
+    """
     a, b = as_int(src), as_int(dst)
     if a is None or b is None or not (0 <= a <= 2 and 0 <= b <= 2) or a == b:
         raise InvalidPuzzleError(f"src and dst must be two different posts 0, 1, 2, not {quote(src)} and {quote(dst)}")
@@ -234,7 +239,7 @@ def _check_posts(src: int, dst: int) -> tuple[int, int]:
 
 
 def _check_tower(height: int, src: int, dst: int) -> tuple[int, int, int]:
-    return (as_disk_count(height), *_check_posts(src, dst))
+    return (as_disk_count(height), *check_posts(src, dst))
 
 
 def recursive(n: int, src: int = 0, dst: int = 2) -> Iterator[Move]:
@@ -247,7 +252,7 @@ def recursive(n: int, src: int = 0, dst: int = 2) -> Iterator[Move]:
     ['1SD', '2SI', '1DI', '3SD', '1IS', '2ID', '1SD']
     """
     n = as_disk_count(n, MAX_RECURSIVE_DISKS)
-    src, dst = _check_posts(src, dst)
+    src, dst = check_posts(src, dst)
     return _recursive(n, src, dst)
 
 

@@ -22,6 +22,7 @@ frontier search (:mod:`hanoikit.frontier`, two bits a position) up to
 from __future__ import annotations
 
 import functools
+import itertools
 import threading
 from collections import Counter
 from collections.abc import Iterator
@@ -175,14 +176,26 @@ def solve(puzzle: Puzzle, src: State, dst: State) -> Iterator[Move]:
     return _walk(puzzle, src, dst) if _tabled(puzzle) else iter(_path(puzzle, src, dst))
 
 
+def _first(puzzle: Puzzle, k: int) -> tuple[Move, ...]:
+    """The first ``k`` moves of the solution :func:`solve` gives from start to goal, walked no further than move
+    ``k`` on a table (a hint, ``move_at(0)``, takes one step down it instead of the whole path)."""
+    if not _tabled(puzzle):
+        return _path(puzzle, puzzle.start, puzzle.goal)[:k]
+    return tuple(itertools.islice(solve(puzzle, puzzle.start, puzzle.goal), k))
+
+
 def move_at(puzzle: Puzzle, k: int) -> Move:
-    """Move ``k`` (from 0) of the shortest solution from start to goal that :func:`solve` gives."""
-    return _path(puzzle, puzzle.start, puzzle.goal)[k]
+    """Move ``k`` (from 0) of the shortest solution from start to goal that :func:`solve` gives.
+
+    >>> move_at(Puzzle(11, moves="linear"), 0), move_at(Puzzle(2, moves="cyclic"), 6)
+    (Move(1, 0, 1), Move(1, 1, 2))
+    """
+    return _first(puzzle, k + 1)[k]
 
 
 def state_at(puzzle: Puzzle, k: int) -> State:
     """The position after the first ``k`` moves of the solution :func:`solve` gives from start to goal."""
-    return puzzle.play(_path(puzzle, puzzle.start, puzzle.goal)[:k])
+    return puzzle.play(_first(puzzle, k))
 
 
 def disk_moves(puzzle: Puzzle) -> list[int]:

@@ -150,18 +150,26 @@ def _group(group: tuple[int, ...] | Group) -> Group:
     return group if isinstance(group, Group) else Group(tuple(group))
 
 
-def default_splits(n: int, largest: int, free: int = 0) -> list[Split]:
+def default_splits(n: int, largest: int, free: int = 0, alone: bool = False) -> list[Split]:
     """The splits the search uses on ``n`` disks with groups of at most ``largest`` disks: the largest disks in one
     group of ``largest`` (their detours around each other counted exactly), the smaller ones in groups of at most
     ``largest``, the odd one with the smallest disks. With ``free``, each smaller group's table holds larger disks
     as free obstacles (:class:`Group`), up to ``free`` disks in all: in one split the largest disks, in another the
-    disks just above the group (they move more often); the estimate is the larger sum.
+    disks just above the group (they move more often); the estimate is the larger sum. With ``alone`` (and
+    ``free``), each disk below the largest group is a group of its own, with as many of the largest group's disks
+    as free obstacles (the smallest first): on one-way rules (cyclic) the small disks make most of the moves, mostly
+    to clear the way of all the others.
 
     >>> default_splits(5, 3), default_splits(8, 3)
     ([[(0, 1), (2, 3, 4)]], [[(0, 1), (2, 3, 4), (5, 6, 7)]])
     >>> default_splits(6, 4, free=4)
     [[Group(disks=(0, 1), free=(4, 5)), (2, 3, 4, 5)], [Group(disks=(0, 1), free=(2, 3)), (2, 3, 4, 5)]]
+    >>> default_splits(6, 4, free=5, alone=True)
+    [[Group(disks=(0,), free=(2, 3, 4, 5)), Group(disks=(1,), free=(2, 3, 4, 5)), (2, 3, 4, 5)]]
     """
+    if alone and free > 1 and largest < n:
+        top = tuple(range(n - largest, n))
+        return [[*(Group((disk,), top[: free - 1]) for disk in range(n - largest)), top]]
     full, rest = divmod(n, largest)
     bounds = np.cumsum([0, *([rest] if rest else []), *[largest] * full]).tolist()
     splits: list[Split] = []
@@ -179,24 +187,29 @@ def default_splits(n: int, largest: int, free: int = 0) -> list[Split]:
 def group_size(puzzle: Puzzle) -> int:
     """The disks of the largest group of :func:`default_splits` on ``puzzle``: all of them up to 8 disks, else all but
     the two smallest (their table costs a quarter of the exhaustive search on four posts, and leaves the search
-    little to do), at most :func:`~hanoikit.solvers.pdb.largest_group`.
+    little to do), at most :func:`~hanoikit.solvers.pdb.largest_group`. On one-way rules (cyclic), all but the
+    smallest: the smallest disk's own table (:func:`free_size`) counts its detours around all the others.
 
     >>> group_size(Puzzle(6, posts=4)), group_size(Puzzle(11, posts=4)), group_size(Puzzle(20, posts=4))
     (6, 9, 12)
+    >>> group_size(Puzzle(14, posts=4, moves="cyclic")), group_size(Puzzle(15, posts=4, moves="cyclic"))
+    (13, 13)
     """
     n = puzzle.n
-    return min(pdb.largest_group(puzzle), n if n <= 8 else n - 2)
+    return min(pdb.largest_group(puzzle), n if n <= 8 else n - 2 if puzzle.reversible else n - 1)
 
 
 def free_size(puzzle: Puzzle) -> int:
-    """The most disks of a table with free obstacles in :func:`default_splits` (0 with faces: none): all but four
-    disks, one fewer than the cap (two of them are built).
+    """The most disks of a table with free obstacles in :func:`default_splits`: all but four disks, one fewer than
+    the cap (two of them are built); on one-way rules (``alone`` splits), the cap.
 
     >>> free_size(Puzzle(20, posts=4)), free_size(Puzzle(20, posts=5)), free_size(Puzzle(13, posts=4))
     (11, 9, 9)
+    >>> free_size(Puzzle(14, posts=4, moves="cyclic"))
+    13
     """
-    if puzzle.faces:
-        return 0
+    if not puzzle.reversible:
+        return pdb.largest_group(puzzle)
     return max(0, min(pdb.largest_group(puzzle) - 1, puzzle.n - 4))
 
 
@@ -210,7 +223,7 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
     """
     n, k = puzzle.n, puzzle.posts
     if splits is None:
-        splits = default_splits(n, group_size(puzzle), free_size(puzzle))
+        splits = default_splits(n, group_size(puzzle), free_size(puzzle), alone=not puzzle.reversible)
     rows: list[list[int]] = []
     tables: list[np.ndarray] = []
     places: list[list[int]] = []

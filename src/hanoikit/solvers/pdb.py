@@ -185,69 +185,108 @@ def _load(path: Path) -> np.ndarray | None:
 
 def free_moves_to(puzzle: Puzzle, goal: State, free: int) -> np.ndarray:
     """The least number of moves of the ``puzzle.n - free`` smallest disks from every code to ``goal``, the moves of
-    the ``free`` largest costing nothing (int32, -1 where ``goal`` cannot be reached); no faces.
+    the ``free`` largest costing nothing (int32, -1 where ``goal`` cannot be reached, and at codes that are no
+    position); on a magnetic tower every move still flips its disk, under the rules of faces and post colours.
 
     Every move of the whole puzzle moves a disk of one group: a group's table that counts its own disks' moves only,
     with larger disks of other groups present as obstacles whose moves are free, adds to the tables of those groups
     (a cost partitioning: Yang, Culberson, Holte, Zahavi and Felner, JAIR 32, 2008), and counts the moves the small
     disks make to clear the way of the large ones. A breadth-first search backwards from ``goal`` with edges of
-    cost 0 and 1 (a deque: cost-0 predecessors in front).
+    cost 0 and 1 (a deque: cost-0 predecessors in front); a predecessor is found by carrying a post's top disk back
+    along an allowed move (flipped back, on a magnetic tower), so one-way rules (cyclic) are searched as they are.
 
     >>> p = Puzzle(3, posts=4)
     >>> table = free_moves_to(p, p.goal, 1)  # disk 3 moves for nothing: disks 1 and 2 still clear its way
     >>> int(table[0]), int(tower_search.distances_to(Puzzle(2, posts=4))[0])
     (4, 3)
+    >>> m = MagneticPuzzle(3, "NNNN")
+    >>> int(free_moves_to(m, m.goal, 1)[tower_search.encode(m, m.start)])  # disks 1 and 2 of the 9 moves
+    6
     """
-    if puzzle.faces:
-        raise ValueError("tables with free moves are for members without faces")
     k, m = puzzle.posts, puzzle.n
     ensure_at_most(tower_search.code_space(puzzle) * len(puzzle.moves), MAX_PATTERN_ENTRIES,
                    f"code-move pairs (a table of distances of {puzzle!r})")
-    pairs = np.array(sorted((b, a) for a, b in puzzle.moves), np.int64).reshape(-1, 2)
+    pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
     cost = np.array([1] * (m - free) + [0] * free, np.int64)
-    dist = np.full(k**m, -1, np.int32)
-    _zero_one(k, m, pairs, cost, tower_search.encode(puzzle, goal), dist)
+    own = np.array([{"R": 0, "B": 1}.get(color, -1) for color in puzzle.colors], np.int64)
+    dist = np.full(tower_search.code_space(puzzle), -1, np.int32)
+    _zero_one(k, m, k if puzzle.faces else 0, pairs, cost, own, tower_search.encode(puzzle, goal), dist)
     return dist
 
 
 @_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
-def _zero_one(k: int, m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, dist: np.ndarray) -> None:
+def _zero_one(k: int, m: int, shift: int, pairs: np.ndarray, cost: np.ndarray, own: np.ndarray, goal: int,
+              dist: np.ndarray) -> None:
     size = dist.size
-    cap = 2 * size + 1  # a code is queued at most twice (found at d + 1, then at d)
-    deque = np.empty(cap, np.int32)
+    cap = 1  # a code is queued at most twice (found at d + 1, then at d): a power of two, at least 2 * size
+    while cap < 2 * size:
+        cap *= 2
+    mask = cap - 1
+    deque = np.empty(cap, np.int32)  # codes below MAX_PATTERN_ENTRIES
     powers = np.empty(m + 1, np.int64)
     powers[0] = 1
     for disk in range(m):
         powers[disk + 1] = powers[disk] * k
+    width = 0
+    while (1 << width) < k:
+        width += 1
+    binary = (1 << width) == k  # a digit is ``width`` bits: no division
+    low = (1 << shift) - 1
     tops = np.empty(k, np.int64)
+    alone = np.empty(k, np.bool_)  # a post's top disk is its only one
     dist[goal] = 0
     deque[0] = goal
     head, count = 0, 1
     while count:
         code = np.int64(deque[head])
-        head = (head + 1) % cap
+        head = (head + 1) & mask
         count -= 1
         here = dist[code]
+        posts, bits = code >> shift, code & low
         tops[:] = m
-        rest = code
+        alone[:] = True
+        rest = posts
+        found = 0
         for disk in range(m):
-            post = rest % k
-            rest //= k
+            if binary:
+                post = rest & (k - 1)
+                rest >>= width
+            else:
+                post = rest % k
+                rest //= k
             if tops[post] == m:
                 tops[post] = disk
+                found += 1
+                if found == k and not shift:  # every post's top is known (with faces: and which are alone)
+                    break
+            else:
+                alone[post] = False
         for pair in range(pairs.shape[0]):
-            a, b = pairs[pair, 0], pairs[pair, 1]
-            mover = tops[a]
-            if mover >= tops[b]:
+            x, y = pairs[pair, 0], pairs[pair, 1]  # a move x -> y brought y's top disk here
+            mover = tops[y]
+            if mover >= tops[x]:
                 continue
-            child = code + (b - a) * powers[mover]
+            child = code + (((x - y) * powers[mover]) << shift)
+            if shift:
+                up = (bits >> y) & 1  # the mover shows ``up``; before the move, ``1 - up`` on x
+                if tops[x] < m:
+                    if ((bits >> x) & 1) == up:  # x's stack shows ``up``: not one stack's colour
+                        continue
+                elif own[x] == up:  # a coloured post shows its own colour
+                    continue
+                if alone[y] and own[y] == 1 - up:  # the move onto an empty coloured post shows its colour
+                    continue
+                child |= 1 << x if up == 0 else 0
+                child &= ~(1 << x) if up == 1 else ~0
+                if alone[y]:
+                    child &= ~(1 << y)
             step = cost[mover]
             if dist[child] < 0 or dist[child] > here + step:
                 dist[child] = here + step
                 if step:
-                    deque[(head + count) % cap] = child
+                    deque[(head + count) & mask] = child
                 else:
-                    head = (head - 1) % cap
+                    head = (head - 1) & mask
                     deque[head] = child
                 count += 1
 
