@@ -223,3 +223,28 @@ def test_a_worker_that_dies_in_a_round_stops_the_search_with_an_engine_error():
         with pytest.raises(hk.EngineError, match="died"):
             frontier_search(Puzzle(13), engine=engine, block_disks=2, narrow=0)  # 8,191 layers of few positions
         assert killed and time.monotonic() - began < 60
+
+
+@pytest.mark.slow
+def test_ctrl_c_aborts_a_round_and_leaves_the_engine_usable(local_cluster):
+    engine = local_cluster
+    puzzle = Puzzle(12)  # 4,095 layers of few positions: a long round
+    frontier_search(Puzzle(3), engine=engine)
+    before = engine.control
+
+    def interrupt_mid_round() -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            control = engine.control
+            if control is not None and control is not before and control.progress()[0] >= 50:
+                os.kill(os.getpid(), signal.SIGINT)
+                return
+            time.sleep(0.01)
+
+    threading.Thread(target=interrupt_mid_round, daemon=True).start()
+    began = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        frontier_search(puzzle, engine=engine, block_disks=2, narrow=0)
+    assert time.monotonic() - began < 60
+    again = frontier_search(Puzzle(5, posts=4), engine=engine, block_disks=2, narrow=0)  # the aborted tasks ended
+    assert again.layer_sizes == _oracle(Puzzle(5, posts=4))[0]
