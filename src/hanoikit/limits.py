@@ -79,6 +79,7 @@ __all__ = [
     "MAX_HEURISTIC_EVERY_MOVE_DISKS",
     "MAX_WORKERS",
     "CLUSTER_CONNECT_SECONDS",
+    "ROUND_WAIT_SECONDS",
     "ensure_at_most",
 ]
 
@@ -399,6 +400,10 @@ kernels, about 150 MB."""
 
 CLUSTER_CONNECT_SECONDS = 10
 """How long a search waits for the Dask scheduler it is given (``--cluster``) before it gives up."""
+
+ROUND_WAIT_SECONDS = 600
+"""How long a worker of a search on a LocalCluster waits for the others at the end of a layer before it gives up (a
+worker that died is noticed within a second): longer than any layer's imbalance between workers."""
 
 
 # -- play in the terminal (hanoi play --terminal) ----------------------------------------------------------------------

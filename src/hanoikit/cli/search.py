@@ -28,7 +28,9 @@ _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
 @click.option("--engine", type=click.Choice(ENGINES), help="Run the search's block tasks here (default), on local "
               "processes, or on Dask; implies the frontier search.")
 @click.option("--workers", type=click.IntRange(1, limits.MAX_WORKERS), help="Worker processes (processes engine), or "
-              f"start a Dask LocalCluster of N workers (default engine: dask); at most {limits.MAX_WORKERS}.")
+              f"start a Dask LocalCluster of N workers (default engine: dask); at most {limits.MAX_WORKERS}. "
+              "A LocalCluster's workers run many layers a task and meet in shared memory (one silent for "
+              f"{limits.ROUND_WAIT_SECONDS} s ends the search).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786 "
               f"(given up after {limits.CLUSTER_CONNECT_SECONDS} s without an answer).")
 @click.option("--store", metavar="DIR", type=OutputPath(directory=True), help="Keep the table of two-bit rows in "

@@ -18,7 +18,10 @@ import numpy as np
 
 from .layout import Layout
 
-__all__ = ["CROSS_ROOM", "LIST_SHARE", "BlockResult", "BlockTask", "Share", "TableRef", "run_block", "run_blocks"]
+__all__ = [
+    "CROSS_ROOM", "LIST_SHARE", "BlockResult", "BlockTask", "Share", "TableRef", "add_listed", "run_block",
+    "run_blocks",
+]
 
 LIST_SHARE = 256
 """A block lists the next layer's positions (4 bytes each) while they are at most one in ``LIST_SHARE`` of its codes,
@@ -105,3 +108,23 @@ class Share:
 def run_blocks(share: Share) -> list[BlockResult]:
     """Run the tasks of ``share`` one after the other (blocks of one layer, each its own row)."""
     return [run_block(task) for task in share.tasks]
+
+
+def add_listed(codes: np.ndarray, size: int, following: dict[int, np.ndarray | None], work: dict[int, int]) -> None:
+    """Add the global ``codes``, marked for the next layer, to its positions by block (``size`` codes each):
+    ``following`` (local codes, ``None`` where the row is scanned) and ``work`` (their numbers).
+
+    >>> following, work = {0: np.array([1], np.uint32), 1: None}, {0: 1, 1: 500}
+    >>> add_listed(np.array([2, 9, 17], np.int64), 8, following, work)
+    >>> {block: None if codes is None else codes.tolist() for block, codes in following.items()}, work
+    ({0: [1, 2], 1: None, 2: [1]}, {0: 2, 1: 501, 2: 1})
+    """
+    blocks = codes // size
+    for block in np.unique(blocks).tolist():
+        local = (codes[blocks == block] - block * size).astype(np.uint32)
+        work[block] = work.get(block, 0) + local.size
+        if block in following:
+            known = following[block]
+            following[block] = None if known is None else np.concatenate([known, local])
+        else:
+            following[block] = local

@@ -6,7 +6,9 @@ layer; they differ only in who runs the tasks. The in-process engine keeps the t
 ``/dev/shm`` by default, or in ``store``, which must be a directory every worker sees (a shared file system for a
 cluster of several machines), and hand each worker one share of a layer's blocks, of about equal work
 (:func:`shares`), as one task: a layer costs the scheduler one task and one round trip per worker, not per block, and
-no row ever moves. Dask schedules the tasks (``Client.map``); nothing else is home-made.
+no row ever moves. Dask schedules the tasks (``Client.map``); nothing else is home-made. On a LocalCluster that the
+engine starts, whose workers all map the table on this machine, a task runs many layers instead
+(:meth:`Engine.run_round`, :mod:`~hanoikit.frontier.rounds`).
 """
 
 from __future__ import annotations
@@ -20,16 +22,17 @@ import shutil
 import signal
 import tempfile
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Self
 
 import numpy as np
 
 from ..errors import EngineError, UnknownMethodError
-from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ensure_at_most
+from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ROUND_WAIT_SECONDS, ensure_at_most
 from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
 from .connect import connect
 from .layout import Layout
+from .rounds import Control, RoundResult, RoundTask, run_round
 from .tables import SHM, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
 
 __all__ = ["ENGINES", "LISTED_COST", "ROW_COST", "Engine", "cost", "make_engine", "shares"]
@@ -85,11 +88,16 @@ class Engine:
 
     name = "inprocess"
     workers = 1
+    rounds = False
+    """Whether the engine runs rounds of many layers (:meth:`run_round`): its workers share the table's memory."""
+    wait = ROUND_WAIT_SECONDS
+    """The longest a worker of a round waits for the others at a layer's end before it gives up."""
 
     def __init__(self, store: str | None = None) -> None:
         self.store = store
         self._owned: str | None = None
         self._file: str | None = None
+        self.control: Control | None = None
 
     def table(self, layout: Layout) -> np.ndarray:
         """A zeroed table of ``layout.blocks`` rows of ``layout.row_bytes`` bytes; raises
@@ -114,13 +122,22 @@ class Engine:
         """The results of ``tasks`` (in any order)."""
         return map(run_block, tasks)
 
+    def run_round(self, tasks: Sequence[RoundTask], poll: Callable[[int, int], None]) -> list[RoundResult]:
+        """The results of a round's tasks, one for each worker (see :mod:`~hanoikit.frontier.rounds`), calling
+        ``poll(layers, positions)`` with the round's progress while they run; only where :attr:`rounds`."""
+        raise NotImplementedError(f"the {self.name} engine runs a layer at a time")
+
     def close(self) -> None:
         """Release the engine's workers and its table's file (also on leaving a ``with`` block)."""
         self._release()
 
     def _release(self) -> None:
-        """Remove the table's file, and its directory if the engine made it (an engine serves one search at a
-        time)."""
+        """Remove the table's file and the rounds' control file, and their directory if the engine made it (an engine
+        serves one search at a time)."""
+        if self.control is not None:
+            with contextlib.suppress(OSError):
+                os.remove(self.control.path)
+            self.control = None
         if self._file is not None:
             with contextlib.suppress(OSError):
                 os.remove(self._file)
@@ -152,7 +169,12 @@ class _PoolEngine(Engine):
             self._owned = directory = make_shared_table_directory()
         else:
             need_room(layout, directory)
-        return self._file_table(directory, layout)
+        table = self._file_table(directory, layout)
+        if self.rounds:
+            descriptor, path = tempfile.mkstemp(prefix="hanoi-control-", suffix=".bin", dir=directory)
+            os.close(descriptor)
+            self.control = Control(path, self.workers, create=True)
+        return table
 
     def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
         mapped = [task._replace(table=self.ref) for task in tasks]
@@ -209,11 +231,17 @@ _QUIET = {  # a LocalCluster's workers run one compiled task each: no sampling o
     "distributed.admin.system-monitor.interval": "5s",
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.admin.tick.interval": "1s",
+    "distributed.scheduler.allowed-failures": 0,  # a round's task is not run again elsewhere when its worker dies
 }
 
 
 class DaskEngine(_PoolEngine):
-    """A Dask distributed cluster: the scheduler at ``address``, or a LocalCluster of ``workers`` processes."""
+    """A Dask distributed cluster: the scheduler at ``address``, or a LocalCluster of ``workers`` processes.
+
+    On a LocalCluster, which this engine starts and whose workers share the table's memory, the wide layers go in
+    rounds of many layers (:mod:`~hanoikit.frontier.rounds`), one task a worker; on a cluster at ``address`` (its
+    workers perhaps on other machines, or shared with other clients) one task a worker for each layer.
+    """
 
     name = "dask"
 
@@ -226,6 +254,7 @@ class DaskEngine(_PoolEngine):
 
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self._as_completed = distributed.as_completed
+        self._distributed = distributed
         self.cluster: Any = None
         self._held: list[Any] = []  # the last layer's futures
         if address is None:
@@ -240,6 +269,7 @@ class DaskEngine(_PoolEngine):
         else:
             self.client = connect(address, CLUSTER_CONNECT_SECONDS)  # closed again if it fails
         self.workers = len(self.client.nthreads()) or workers or 1
+        self.rounds = self.cluster is not None
 
     def table(self, layout: Layout) -> np.ndarray:
         table = super().table(layout)
@@ -261,12 +291,56 @@ class DaskEngine(_PoolEngine):
         for _, results in self._as_completed(futures, with_results=True):
             yield from results
 
+    def run_round(self, tasks: Sequence[RoundTask], poll: Callable[[int, int], None]) -> list[RoundResult]:
+        """Each task to a worker of its own (it waits for the others at every layer), its progress polled every
+        0.1 s; a task that fails, or an interruption, stops the others at their next meeting."""
+        assert self.control is not None
+        distributed = self._distributed
+        control = self.control
+        control.reset()
+        addresses = sorted(self.client.scheduler_info()["workers"])
+        if len(addresses) < len(tasks):
+            raise EngineError(f"the search has {len(tasks)} tasks a round and {len(addresses)} Dask workers left")
+        futures = [
+            self.client.submit(run_round, task, workers=[address], allow_other_workers=False, pure=False)
+            for task, address in zip(tasks, addresses)
+        ]
+        try:
+            while not any(future.status == "error" for future in futures):
+                try:
+                    distributed.wait(futures, timeout=0.1)
+                    break
+                except TimeoutError:
+                    poll(*control.progress())
+            results: list[RoundResult] = self.client.gather(futures)
+        except distributed.KilledWorker as error:
+            control.abort()
+            where = getattr(error, "last_worker", None) or "a worker"
+            raise EngineError(f"a Dask worker of the search died ({where}): killed, or out of memory?") from None
+        except BaseException:
+            control.abort()
+            with contextlib.suppress(Exception):  # the workers stop at their next meeting
+                distributed.wait(futures, timeout=self.wait)
+            raise
+        finally:
+            self.client.cancel(futures)
+        return _round_results(results)
+
     def close(self) -> None:
         self._held = []
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
         super().close()
+
+
+def _round_results(results: list[RoundResult]) -> list[RoundResult]:
+    """``results``, or :class:`~hanoikit.EngineError` with the first reason a worker gave for stopping (a death
+    before the failures it caused)."""
+    errors = sorted((" died" not in result.error, result.error) for result in results if result.error)
+    if errors:
+        raise EngineError(errors[0][1])
+    return results
 
 
 def make_engine(
