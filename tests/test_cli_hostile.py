@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clirun import run
 from hanoikit.cli import app, main
 from hanoikit.limits import MAX_CHECK_BYTES
 
@@ -222,3 +223,14 @@ def test_hostile_files_are_refused_in_one_line(name: str, file: str, tmp_path: P
         assert _LINE.fullmatch(err) and (command == "check" or not out), (name, file, err)
     if file == "huge":
         assert "larger than" in err
+
+
+
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_a_name_with_control_characters_is_written_on_one_line(command: str, tmp_path: Path, capsys) -> None:
+    """A file name with a newline was printed as it is, making the message two lines (found by the generated options
+    above); the control characters are written as escapes."""
+    name = str(tmp_path / "a\nb\rc\x1b[31m")
+    args = ["check", "-n", "3", name] if command == "check" else ["score", name, name]
+    status, _, err = run(args, capsys)
+    assert status == 2 and err.count("\n") == 1 and "\\n" in err and "\\x1b" in err, err

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import signal
 import sys
 import threading
@@ -82,10 +83,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
     except click.UsageError as error:
         path = error.ctx.command_path if error.ctx is not None else "hanoi"
-        print(f"{path}: {error.format_message()} (see --help)", file=sys.stderr)
+        print(_line(f"{path}: {error.format_message()} (see --help)"), file=sys.stderr)
         return 2
     except click.ClickException as error:
-        print(f"hanoi: {error.format_message()}", file=sys.stderr)
+        print(_line(f"hanoi: {error.format_message()}"), file=sys.stderr)
         return 2
     except click.exceptions.Exit as done:
         return done.exit_code
@@ -100,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         print("hanoi: terminated", file=sys.stderr)
         return 143
     except HanoiError as error:
-        print(f"hanoi: {error}", file=sys.stderr)
+        print(_line(f"hanoi: {error}"), file=sys.stderr)
         return 2
     except OutputError as failure:
         return _cannot_write(failure.error)
@@ -119,6 +120,18 @@ def main(argv: list[str] | None = None) -> int:
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
     return status if isinstance(status, int) and not isinstance(status, bool) else 0
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _line(message: str) -> str:
+    r"""``message`` on one line: control characters (a newline in a file's name) written as escapes.
+
+    >>> _line("hanoi: cannot read a\nb: No such file or directory")
+    'hanoi: cannot read a\\nb: No such file or directory'
+    """
+    return _CONTROL.sub(lambda found: repr(found[0])[1:-1], message)
 
 
 _STOPS = (Terminated, KeyboardInterrupt)
