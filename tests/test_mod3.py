@@ -75,6 +75,23 @@ def test_a_relabelled_table_is_the_table_of_the_image(tmp_path: object, monkeypa
     assert not np.array_equal(built, relabelled)
 
 
+@pytest.mark.parametrize(("posts", "rule"), [(4, "any"), (4, "linear"), (4, "star"), (5, "any"), (5, "star")])
+def test_a_compressed_table_is_relabelled_in_place_of_its_entries(posts: int, rule: str) -> None:
+    """Relabelling a compressed table byte by byte (four posts) gives what unpacking, relabelling one entry a byte and
+    packing gives, for every automorphism; and that is the image's own table."""
+    for n in range(1, 6 if posts == 4 else 4):
+        puzzle = Puzzle(n, posts=posts, moves=rule)
+        goal = puzzle.random_state(random.Random(f"{n} {posts} {rule}"))
+        table = mod3.mod3_table(puzzle, goal)
+        size = tower_search.code_space(puzzle)
+        for perm in pdb.automorphisms(puzzle):
+            relabelled = pdb._relabelled_mod3(puzzle, table, perm)
+            unpacked = mod3.pack(pdb._relabelled(mod3.unpack(table, size), perm, posts, n, 0))
+            assert relabelled.dtype == np.uint8 and np.array_equal(relabelled, unpacked), (n, perm)
+            image = State([perm.index(p) for p in goal.posts], post_count=posts)  # out[c] = table[perm(c)]
+            assert np.array_equal(relabelled, mod3.mod3_table(puzzle, image)), (n, perm)
+
+
 def compressed_splits(n: int, seed: int) -> list[heuristic.Split]:
     """Two random splits, each with one compressed group (any disks) beside exact groups or free obstacles."""
     rng = random.Random(seed)

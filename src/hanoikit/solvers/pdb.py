@@ -102,11 +102,10 @@ def automorphisms(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _relabelled(puzzle: Puzzle, table: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
-    """The table ``out`` of ``puzzle`` (an abstraction) with ``out[code] = table[code']``, ``code'`` the code with each
-    post ``p`` renamed ``perm[p]``: the table's axes (a digit a disk, a bit a post's colour) taken through ``perm``,
-    a few digits at a time."""
-    k, m, bits = puzzle.posts, puzzle.n, puzzle.posts if puzzle.faces else 0
+def _relabelled(table: np.ndarray, perm: tuple[int, ...], k: int, m: int, bits: int) -> np.ndarray:
+    """The table ``out`` of ``m`` disks on ``k`` posts (``bits``: a bit a post's colour, or 0) with
+    ``out[code] = table[code']``, ``code'`` the code with each post ``p`` renamed ``perm[p]``: the table's axes
+    (a digit a disk, a bit a post's colour) taken through ``perm``, a few digits at a time."""
     out = table.reshape(table.size >> bits, 1 << bits)
     if bits:  # bit p of the colours is read at bit perm[p]
         low = np.arange(1 << bits)
@@ -121,6 +120,21 @@ def _relabelled(puzzle: Puzzle, table: np.ndarray, perm: tuple[int, ...]) -> np.
         out = out.reshape(outer, k**chunk, -1)[:, mapped, :]
         done += chunk
     return np.ascontiguousarray(out).reshape(-1)
+
+
+def _relabelled_mod3(puzzle: Puzzle, table: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
+    """:func:`_relabelled` on a compressed table (:func:`~hanoikit.solvers.mod3.mod3_table`). On four posts a byte
+    holds the four codes that differ in disk 1 alone: the bytes are relabelled as a table of disks 2..m, and the four
+    two-bit entries of each byte (disk 1 on each post) permuted by ``perm`` through a table of the 256 bytes, so no
+    array is larger than the table. On other posts the entries are unpacked one a byte."""
+    k, m = puzzle.posts, puzzle.n
+    if k != 4:
+        size = tower_search.code_space(puzzle)
+        return mod3.pack(_relabelled(mod3.unpack(table, size), perm, k, m, 0))
+    byte = np.arange(256)
+    fields = sum(((byte >> 2 * perm[post]) & 3) << 2 * post for post in range(k))
+    permuted: np.ndarray = np.asarray(fields, np.uint8)[_relabelled(table, perm, k, m - 1, 0)]
+    return permuted
 
 
 _TABLES: dict[tuple[object, ...], np.ndarray] = {}
@@ -156,10 +170,9 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
             table = _load(_path(where, other))
         if table is not None and image != goal:
             if compressed:
-                size = tower_search.code_space(puzzle)
-                table = mod3.pack(_relabelled(puzzle, mod3.unpack(table, size), perm))
+                table = _relabelled_mod3(puzzle, table, perm)
             else:
-                table = _relabelled(puzzle, table, perm)
+                table = _relabelled(table, perm, puzzle.posts, puzzle.n, puzzle.posts if puzzle.faces else 0)
         if table is not None:
             return _keep(key, table)
     if compressed:
