@@ -37,6 +37,7 @@ from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
 from . import mod3, tower_search
+from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = [
     "UNREACHABLE",
@@ -248,17 +249,10 @@ def _zero_one(k: int, m: int, shift: int, pairs: np.ndarray, cost: np.ndarray, o
         cap *= 2
     mask = cap - 1
     deque = np.empty(cap, np.int32)  # codes below MAX_PATTERN_ENTRIES
-    powers = np.empty(m + 1, np.int64)
-    powers[0] = 1
-    for disk in range(m):
-        powers[disk + 1] = powers[disk] * k
-    width = 0
-    while (1 << width) < k:
-        width += 1
-    binary = (1 << width) == k  # a digit is ``width`` bits: no division
+    powers, width = digit_powers(k, m), digit_width(k)
     low = (1 << shift) - 1
     tops = np.empty(k, np.int64)
-    alone = np.empty(k, np.bool_)  # a post's top disk is its only one
+    stacked = np.empty(k if shift else 0, np.int64)  # with faces: the disks on each post (a top disk alone?)
     dist[goal] = 0
     deque[0] = goal
     head, count = 0, 1
@@ -268,24 +262,7 @@ def _zero_one(k: int, m: int, shift: int, pairs: np.ndarray, cost: np.ndarray, o
         count -= 1
         here = dist[code]
         posts, bits = code >> shift, code & low
-        tops[:] = m
-        alone[:] = True
-        rest = posts
-        found = 0
-        for disk in range(m):
-            if binary:
-                post = rest & (k - 1)
-                rest >>= width
-            else:
-                post = rest % k
-                rest //= k
-            if tops[post] == m:
-                tops[post] = disk
-                found += 1
-                if found == k and not shift:  # every post's top is known (with faces: and which are alone)
-                    break
-            else:
-                alone[post] = False
+        top_disks(posts, k, m, width, tops, stacked)
         for pair in range(pairs.shape[0]):
             x, y = pairs[pair, 0], pairs[pair, 1]  # a move x -> y brought y's top disk here
             mover = tops[y]
@@ -299,11 +276,11 @@ def _zero_one(k: int, m: int, shift: int, pairs: np.ndarray, cost: np.ndarray, o
                         continue
                 elif own[x] == up:  # a coloured post shows its own colour
                     continue
-                if alone[y] and own[y] == 1 - up:  # the move onto an empty coloured post shows its colour
+                if stacked[y] == 1 and own[y] == 1 - up:  # the move onto an empty coloured post shows its colour
                     continue
                 child |= 1 << x if up == 0 else 0
                 child &= ~(1 << x) if up == 1 else ~0
-                if alone[y]:
+                if stacked[y] == 1:
                     child &= ~(1 << y)
             step = cost[mover]
             if dist[child] < 0 or dist[child] > here + step:
