@@ -69,3 +69,19 @@ def plain_distances_to(puzzle: Puzzle, target: State) -> dict[State, int]:
                 distances[earlier] = distances[state] + 1
                 queue.append(earlier)
     return distances
+
+
+def assert_admissible_and_consistent(puzzle: Puzzle, estimate: Callable[[State], int | None], target: State) -> None:
+    """``estimate`` (of the distance to ``target``) never exceeds the oracle's distance, drops by at most one a move,
+    is 0 at ``target``, and is ``None`` (the target out of reach) only where the oracle finds no distance."""
+    exact = plain_distances_to(puzzle, target)
+    for state in all_states(puzzle):
+        value = estimate(state)
+        if value is None:
+            assert state not in exact, state
+            continue
+        assert value <= exact.get(state, value), (state, value, exact.get(state))
+        for _, after in puzzle.successors(state):
+            later = estimate(after)
+            assert later is None or value <= later + 1, (state, after, value, later)
+    assert estimate(target) == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+import time
 from collections.abc import Iterable
 
 import numpy as np
@@ -190,6 +191,23 @@ def test_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sum(told) == 2**n - 1
     assert 2 <= len(told) <= 1000  # told in steps, not once per run
     assert out.getvalue() == written(arrays.chunks(n), n, "text")
+
+
+@pytest.mark.parametrize("columns", ["0", "5"])
+def test_progress_bars_are_drawn_at_a_readable_width(columns: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal that says it is 0 or 5 columns wide still gets the bars, laid out for 80 columns
+    (:func:`hanoikit.draw.terminal.output_console`): rich drew nothing at all at width 0."""
+    monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    stderr = _Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    with formats.move_progress(1 << 22) as advance:
+        advance(1 << 22)
+    with search.progress_bar(True, 10, "layers") as update:
+        time.sleep(0.15)  # the bar is refreshed at most ten times a second
+        update(7, 3)
+    drawn = stderr.getvalue()
+    assert "4194304/4194304" in drawn and "7 of 10 positions, depth 3" in drawn
 
 
 moves_strategy = st.lists(

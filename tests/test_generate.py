@@ -155,6 +155,33 @@ def test_score(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     assert "line 1: not a JSON object" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("successes", "trials", "z", "words"),
+    [
+        (5, 3, 1.96, "from 0 to the 3 trials"),
+        (-1, 3, 1.96, "from 0 to the 3 trials"),
+        (True, 3, 1.96, "successes"),
+        (1.0, 3, 1.96, "successes"),
+        (0, -1, 1.96, "number of trials"),
+        (0, "3", 1.96, "number of trials"),
+        (1, 3, 0, "positive finite"),
+        (1, 3, float("nan"), "positive finite"),
+        (1, 3, float("inf"), "positive finite"),
+        (1, 3, "1.96", "positive finite"),  # math.isfinite raised TypeError
+        (1, 3, None, "positive finite"),
+        (1, 3, True, "positive finite"),
+    ],
+)
+def test_wilson_refuses_bad_arguments_by_cause(successes: object, trials: object, z: object, words: str) -> None:
+    """A rate's bad counts or quantile are an InvalidArgumentError (a ValueError), not a puzzle's error."""
+    with pytest.raises(hk.InvalidArgumentError, match=words) as raised:
+        wilson(successes, trials, z)  # type: ignore[arg-type]
+    assert isinstance(raised.value, ValueError) and not isinstance(raised.value, hk.InvalidPuzzleError)
+    low, high = wilson(1, 3, 1)  # a z that is an int is a number
+    assert 0 < low < 1 / 3 < high < 1
+
+
+
 def test_family_names() -> None:
     assert family_puzzle("posts5", 2) == Puzzle(2, posts=5)
     assert family_puzzle("star4", 2) == Puzzle(2, posts=4, moves="star")

@@ -3,6 +3,7 @@ optimal distances, solutions that replay through the rules, tables that never ov
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from pathlib import Path
@@ -17,7 +18,7 @@ from hanoikit.positions import legal_codes
 from hanoikit.solvers import exhaustive, heuristic, pdb, tower_search
 from hanoikit.solvers.frame_stewart import count as frame_stewart
 from hanoikit.solvers.registry import solver_for
-from oracle import all_states, plain_distances_to
+from oracle import all_states, assert_admissible_and_consistent, plain_distances_to
 
 RULES = ["any", "cyclic", "linear", "star"]
 
@@ -97,7 +98,6 @@ def test_tables_are_admissible_and_consistent(kind: str, rule: str) -> None:
     puzzle = member(kind, rule, 3 if kind == "classic5" else 4)
     rng = random.Random(f"{kind} {rule} tables")
     dst = puzzle.random_state(rng)
-    exact = plain_distances_to(puzzle, dst)
     choices = [small_splits(puzzle.n, 1), small_splits(puzzle.n, 2), heuristic.default_splits(puzzle.n, 2)]
     n = puzzle.n
     # tables with free obstacles: the smallest disks' detours around the largest, one disk a group
@@ -105,16 +105,7 @@ def test_tables_are_admissible_and_consistent(kind: str, rule: str) -> None:
                 [[heuristic.Group((d,), tuple(range(d + 1, n))) for d in range(n)]]]
     for splits in choices:
         h = heuristic.heuristic(puzzle, dst, splits, cache=False)
-        for state in all_states(puzzle):
-            estimate = h.estimate(puzzle, state)
-            if estimate is None:  # the goal is out of reach of some group's disks, so of the whole
-                assert state not in exact
-                continue
-            assert estimate <= exact.get(state, estimate)
-            for _, after in puzzle.successors(state):
-                later = h.estimate(puzzle, after)
-                assert later is None or estimate <= later + 1
-        assert h.estimate(puzzle, dst) == 0
+        assert_admissible_and_consistent(puzzle, functools.partial(h.estimate, puzzle), dst)
 
 
 def test_a_group_alone_is_exact() -> None:
@@ -304,17 +295,8 @@ def test_one_way_splits_are_admissible_and_consistent(kind: str, rule: str) -> N
     rng = random.Random(f"{kind} {rule}")
     for _ in range(2):
         dst = puzzle.random_state(rng)
-        exact = plain_distances_to(puzzle, dst)
         h = heuristic.heuristic(puzzle, dst, splits, cache=False)
-        for state in all_states(puzzle):
-            estimate = h.estimate(puzzle, state)
-            if estimate is None:
-                assert state not in exact
-                continue
-            assert estimate <= exact.get(state, estimate)
-            for _, after in puzzle.successors(state):
-                later = h.estimate(puzzle, after)
-                assert later is None or estimate <= later + 1
+        assert_admissible_and_consistent(puzzle, functools.partial(h.estimate, puzzle), dst)
 
 
 @settings(max_examples=12, deadline=None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 __all__ = [
     "HanoiError",
     "InvalidPuzzleError",
+    "InvalidArgumentError",
     "InvalidMoveError",
     "IllegalMoveError",
     "InvalidStateError",
@@ -28,6 +29,10 @@ class HanoiError(Exception):
 
 class InvalidPuzzleError(HanoiError, ValueError):
     """A puzzle was asked for with bad parameters (disk count, colours, orientations)."""
+
+
+class InvalidArgumentError(HanoiError, ValueError):
+    """A function that is no puzzle's was given an argument outside its domain (counts of a rate, a quantile)."""
 
 
 class InvalidMoveError(HanoiError, ValueError):

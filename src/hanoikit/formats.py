@@ -185,11 +185,12 @@ def move_progress(total: int | None) -> Iterator[Callable[[int], None]]:
     if total is None or total < 1 << 22 or not sys.stderr.isatty():
         yield lambda moves: None
         return
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    from .draw.terminal import output_console
+
     columns = ("moves", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    with Progress(*columns, console=output_console(stderr=True), transient=True) as bar:
         task = bar.add_task("moves", total=total)
         pending = [0]
         step = max(1 << 20, total // 1000)  # the bar is told in steps: a call per run would cost more than the run

@@ -21,6 +21,7 @@ answer given for the instance). The optimum of each instance is the set's own (`
 from __future__ import annotations
 
 import math
+import numbers
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -28,10 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from .checker import check
-from .errors import HanoiError, InvalidMoveError, InvalidPuzzleError, quote
+from .errors import HanoiError, InvalidArgumentError, InvalidMoveError, quote
 from .generate import instance_puzzle
 from .limits import MAX_SEARCH_POSITIONS
-from .move import as_count, as_int
+from .move import as_int
 from .movelist import Names
 from .puzzle import Puzzle
 from .state import State
@@ -55,16 +56,19 @@ def wilson(successes: int, trials: int, z: float = _Z) -> tuple[float, float]:
     ((0.0, 0.2775), (0.2366, 0.7634), (0.7225, 1.0))
     >>> wilson(5, 3)
     Traceback (most recent call last):
-    hanoikit.errors.InvalidPuzzleError: the successes are a whole number from 0 to the 3 trials, not 5
+    hanoikit.errors.InvalidArgumentError: the successes are a whole number from 0 to the 3 trials, not 5
     """
-    trials = as_count(trials, "the number of trials", 0)
+    count = as_int(trials)
+    if count is None or count < 0:
+        raise InvalidArgumentError(f"the number of trials is a whole number of at least 0, not {quote(trials)}")
+    trials = count
     hits = as_int(successes)
     if hits is None or not 0 <= hits <= trials:
-        raise InvalidPuzzleError(
+        raise InvalidArgumentError(
             f"the successes are a whole number from 0 to the {trials} trials, not {quote(successes)}"
         )
-    if not math.isfinite(z) or z <= 0:
-        raise InvalidPuzzleError(f"z is a positive finite number, not {quote(z)}")
+    if isinstance(z, bool) or not isinstance(z, numbers.Real) or not math.isfinite(z) or z <= 0:
+        raise InvalidArgumentError(f"z is a positive finite number, not {quote(z)}")
     successes = hits
     if trials == 0:
         return 0.0, 1.0

@@ -195,8 +195,9 @@ def progress_bar(
     if not enabled:
         yield lambda done, depth: None
         return
-    from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    from .draw.terminal import output_console
 
     columns = (
         TextColumn("[bold]{task.description}"),
@@ -206,7 +207,7 @@ def progress_bar(
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    with Progress(*columns, console=output_console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=total, depth=0, rate=0.0)
         began = time.monotonic()
         last = 0.0

@@ -395,9 +395,10 @@ def run(puzzle: Puzzle, start: State | None = None, console: Console | None = No
     """Play ``puzzle`` in the terminal until the player quits; the board is redrawn on every key and whenever the
     terminal is resized. Returns the game as it was left."""
     import click
-    from rich.console import Console
 
-    console = console or Console()
+    from .draw.terminal import output_console
+
+    console = console or output_console()
     game = TerminalGame(puzzle, start)
     if not console.is_terminal or not sys.stdin.isatty():
         raise click.UsageError("hanoi play --terminal needs a terminal to read keys from and draw on")

@@ -245,11 +245,12 @@ def _counted(items: Iterable[dict[str, Any]], count: int) -> Iterator[dict[str, 
     if not sys.stderr.isatty():
         yield from items
         return
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    from ..draw.terminal import output_console
+
     columns = (TextColumn("[bold]instances"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    with Progress(*columns, console=output_console(stderr=True), transient=True) as bar:
         task = bar.add_task("instances", total=count)
         for item in items:
             yield item

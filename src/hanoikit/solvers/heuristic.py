@@ -46,6 +46,7 @@ from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
 from . import mod3, pdb, tower_search
+from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = [
     "COMPRESSED_CODES",
@@ -425,7 +426,7 @@ def _expand(
     one whose entry is the child's modulo 3."""
     n, k, shift, faces = geo[0], geo[1], geo[2], geo[3]
     parts, ngroups, npairs = groups[:, 1].max() + 1, groups.shape[0], pairs.shape[0]
-    low = (1 << shift) - 1
+    low, width = (1 << shift) - 1, digit_width(k)
     tops = np.empty(k, np.int64)
     count = np.empty(k, np.int64)
     gcount = np.empty((ngroups, k), np.int64)
@@ -460,8 +461,7 @@ def _expand(
         budget -= 1
         counters[_EXPANDED] += 1
         posts, bits = code >> shift, code & low
-        tops[:] = n
-        count[:] = 0
+        top_disks(posts, k, n, width, tops, count)
         gcount[:, :] = 0
         occupied[:] = 0
         proj[:] = 0
@@ -469,9 +469,6 @@ def _expand(
         for disk in range(n):
             post = rest % k
             rest //= k
-            if tops[post] == n:
-                tops[post] = disk
-            count[post] += 1
             for group in range(ngroups):
                 if place[group, disk]:
                     gcount[group, post] += 1
@@ -614,8 +611,7 @@ def _geometry(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
     geo = np.array([puzzle.n, k, k if puzzle.faces else 0, int(puzzle.faces)], np.int64)
     own = np.array([{"R": 0, "B": 1, "N": -1}[c] for c in puzzle.colors], np.int64)
     pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
-    powers = np.array([k**d for d in range(puzzle.n + 1)], np.int64)
-    return geo, own, pairs, powers
+    return geo, own, pairs, digit_powers(k, puzzle.n)
 
 
 def search(

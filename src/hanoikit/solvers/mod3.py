@@ -29,6 +29,7 @@ from ..limits import MAX_MOD3_ENTRIES, ensure_at_most
 from ..puzzle import Puzzle
 from ..state import State
 from . import tower_search
+from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = ["UNSEEN", "compressible", "entry", "exact", "mod3_table", "pack", "unpack"]
 
@@ -163,21 +164,12 @@ def exact(puzzle: Puzzle, table: np.ndarray, code: int) -> int | None:
 
 @_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
 def _descend(k: int, m: int, pairs: np.ndarray, table: np.ndarray, code: int) -> int:
-    tops = np.empty(k, np.int64)
-    powers = np.empty(m + 1, np.int64)
-    powers[0] = 1
-    for disk in range(m):
-        powers[disk + 1] = powers[disk] * k
+    tops, uncounted = np.empty(k, np.int64), np.empty(0, np.int64)
+    powers, width = digit_powers(k, m), digit_width(k)
     steps = 0
     here = (table[code >> 2] >> 2 * (code & 3)) & 3
     while True:
-        tops[:] = m
-        rest = code
-        for disk in range(m):
-            post = rest % k
-            rest //= k
-            if tops[post] == m:
-                tops[post] = disk
+        top_disks(code, k, m, width, tops, uncounted)
         down = (here + 2) % 3
         for pair in range(pairs.shape[0]):
             a, b = pairs[pair, 0], pairs[pair, 1]
@@ -199,16 +191,8 @@ def _build(k: int, m: int, pairs: np.ndarray, goal: int, table: np.ndarray, laye
            following: np.ndarray) -> int:
     """Fill ``table`` (all 0xFF) from ``goal`` layer by layer, the current layer's codes marked in the bitmap
     ``layer`` and the next one's in ``following`` (both all 0); the number of layers."""
-    tops = np.empty(k, np.int64)
-    powers = np.empty(m + 1, np.int64)
-    powers[0] = 1
-    for disk in range(m):
-        powers[disk + 1] = powers[disk] * k
-    shift = -1  # the bits of a digit if k is a power of two
-    if k & (k - 1) == 0:
-        shift = 0
-        while 1 << shift < k:
-            shift += 1
+    tops, uncounted = np.empty(k, np.int64), np.empty(0, np.int64)
+    powers, width = digit_powers(k, m), digit_width(k)
     table[goal >> 2] &= ~(3 << 2 * (goal & 3))
     layer[goal >> 6] |= np.int64(1) << (goal & 63)
     npairs = pairs.shape[0]
@@ -230,17 +214,7 @@ def _build(k: int, m: int, pairs: np.ndarray, goal: int, table: np.ndarray, laye
                     if not (part >> bit) & 1:
                         continue
                     code = word * 64 + byte * 8 + bit
-                    tops[:] = m
-                    if shift > 0:
-                        for disk in range(m - 1, -1, -1):
-                            tops[(code >> (shift * disk)) & (k - 1)] = disk
-                    else:
-                        rest = code
-                        for disk in range(m):
-                            post = rest % k
-                            rest //= k
-                            if tops[post] == m:
-                                tops[post] = disk
+                    top_disks(code, k, m, width, tops, uncounted)
                     for pair in range(npairs):
                         a, b = pairs[pair, 0], pairs[pair, 1]
                         mover = tops[a]

@@ -37,6 +37,7 @@ from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
 from . import mod3, tower_search
+from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = [
     "UNREACHABLE",
@@ -102,11 +103,10 @@ def automorphisms(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _relabelled(puzzle: Puzzle, table: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
-    """The table ``out`` of ``puzzle`` (an abstraction) with ``out[code] = table[code']``, ``code'`` the code with each
-    post ``p`` renamed ``perm[p]``: the table's axes (a digit a disk, a bit a post's colour) taken through ``perm``,
-    a few digits at a time."""
-    k, m, bits = puzzle.posts, puzzle.n, puzzle.posts if puzzle.faces else 0
+def _relabelled(table: np.ndarray, perm: tuple[int, ...], k: int, m: int, bits: int) -> np.ndarray:
+    """The table ``out`` of ``m`` disks on ``k`` posts (``bits``: a bit a post's colour, or 0) with
+    ``out[code] = table[code']``, ``code'`` the code with each post ``p`` renamed ``perm[p]``: the table's axes
+    (a digit a disk, a bit a post's colour) taken through ``perm``, a few digits at a time."""
     out = table.reshape(table.size >> bits, 1 << bits)
     if bits:  # bit p of the colours is read at bit perm[p]
         low = np.arange(1 << bits)
@@ -121,6 +121,21 @@ def _relabelled(puzzle: Puzzle, table: np.ndarray, perm: tuple[int, ...]) -> np.
         out = out.reshape(outer, k**chunk, -1)[:, mapped, :]
         done += chunk
     return np.ascontiguousarray(out).reshape(-1)
+
+
+def _relabelled_mod3(puzzle: Puzzle, table: np.ndarray, perm: tuple[int, ...]) -> np.ndarray:
+    """:func:`_relabelled` on a compressed table (:func:`~hanoikit.solvers.mod3.mod3_table`). On four posts a byte
+    holds the four codes that differ in disk 1 alone: the bytes are relabelled as a table of disks 2..m, and the four
+    two-bit entries of each byte (disk 1 on each post) permuted by ``perm`` through a table of the 256 bytes, so no
+    array is larger than the table. On other posts the entries are unpacked one a byte."""
+    k, m = puzzle.posts, puzzle.n
+    if k != 4:
+        size = tower_search.code_space(puzzle)
+        return mod3.pack(_relabelled(mod3.unpack(table, size), perm, k, m, 0))
+    byte = np.arange(256)
+    fields = sum(((byte >> 2 * perm[post]) & 3) << 2 * post for post in range(k))
+    permuted: np.ndarray = np.asarray(fields, np.uint8)[_relabelled(table, perm, k, m - 1, 0)]
+    return permuted
 
 
 _TABLES: dict[tuple[object, ...], np.ndarray] = {}
@@ -156,10 +171,9 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
             table = _load(_path(where, other))
         if table is not None and image != goal:
             if compressed:
-                size = tower_search.code_space(puzzle)
-                table = mod3.pack(_relabelled(puzzle, mod3.unpack(table, size), perm))
+                table = _relabelled_mod3(puzzle, table, perm)
             else:
-                table = _relabelled(puzzle, table, perm)
+                table = _relabelled(table, perm, puzzle.posts, puzzle.n, puzzle.posts if puzzle.faces else 0)
         if table is not None:
             return _keep(key, table)
     if compressed:
@@ -235,17 +249,10 @@ def _zero_one(k: int, m: int, shift: int, pairs: np.ndarray, cost: np.ndarray, o
         cap *= 2
     mask = cap - 1
     deque = np.empty(cap, np.int32)  # codes below MAX_PATTERN_ENTRIES
-    powers = np.empty(m + 1, np.int64)
-    powers[0] = 1
-    for disk in range(m):
-        powers[disk + 1] = powers[disk] * k
-    width = 0
-    while (1 << width) < k:
-        width += 1
-    binary = (1 << width) == k  # a digit is ``width`` bits: no division
+    powers, width = digit_powers(k, m), digit_width(k)
     low = (1 << shift) - 1
     tops = np.empty(k, np.int64)
-    alone = np.empty(k, np.bool_)  # a post's top disk is its only one
+    stacked = np.empty(k if shift else 0, np.int64)  # with faces: the disks on each post (a top disk alone?)
     dist[goal] = 0
     deque[0] = goal
     head, count = 0, 1
@@ -255,24 +262,7 @@ def _zero_one(k: int, m: int, shift: int, pairs: np.ndarray, cost: np.ndarray, o
         count -= 1
         here = dist[code]
         posts, bits = code >> shift, code & low
-        tops[:] = m
-        alone[:] = True
-        rest = posts
-        found = 0
-        for disk in range(m):
-            if binary:
-                post = rest & (k - 1)
-                rest >>= width
-            else:
-                post = rest % k
-                rest //= k
-            if tops[post] == m:
-                tops[post] = disk
-                found += 1
-                if found == k and not shift:  # every post's top is known (with faces: and which are alone)
-                    break
-            else:
-                alone[post] = False
+        top_disks(posts, k, m, width, tops, stacked)
         for pair in range(pairs.shape[0]):
             x, y = pairs[pair, 0], pairs[pair, 1]  # a move x -> y brought y's top disk here
             mover = tops[y]
@@ -286,11 +276,11 @@ def _zero_one(k: int, m: int, shift: int, pairs: np.ndarray, cost: np.ndarray, o
                         continue
                 elif own[x] == up:  # a coloured post shows its own colour
                     continue
-                if alone[y] and own[y] == 1 - up:  # the move onto an empty coloured post shows its colour
+                if stacked[y] == 1 and own[y] == 1 - up:  # the move onto an empty coloured post shows its colour
                     continue
                 child |= 1 << x if up == 0 else 0
                 child &= ~(1 << x) if up == 1 else ~0
-                if alone[y]:
+                if stacked[y] == 1:
                     child &= ~(1 << y)
             step = cost[mover]
             if dist[child] < 0 or dist[child] > here + step:
