@@ -210,6 +210,22 @@ def test_the_disk_cache_keeps_the_latest_tables_within_its_bytes(
     assert np.array_equal(np.load(kept), latest)
 
 
+def test_the_tables_in_memory_are_kept_within_their_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kept by count only, 64 compressed tables of 14 disks would have held 4 GiB."""
+    monkeypatch.setattr(pdb, "_TABLES", {})
+    puzzle = Puzzle(5, posts=4)
+    one = pdb.pattern_table(puzzle, puzzle.goal, cache=False).nbytes
+    monkeypatch.setattr(pdb, "_KEPT_BYTES", 2 * one)
+    goals = [State([post] * 5, post_count=4) for post in (1, 2, 3)] + [State([0, 1, 2, 3, 0], post_count=4)]
+    for goal in goals:
+        latest = pdb.pattern_table(puzzle, goal, cache=False)
+    assert sum(table.nbytes for table in pdb._TABLES.values()) <= 2 * one
+    assert any(table is latest for table in pdb._TABLES.values())
+    monkeypatch.setattr(pdb, "_KEPT_BYTES", 1)  # fewer bytes than any table: the newest is kept
+    newest = pdb.pattern_table(puzzle, State([3, 2, 1, 0, 3], post_count=4), cache=False)
+    assert len(pdb._TABLES) == 1 and next(iter(pdb._TABLES.values())) is newest
+
+
 def test_the_default_heuristic_beyond_the_exhaustive_tables() -> None:
     """Groups past the exhaustive solver's 9-disk tables, on the default split: exact against the exhaustive search,
     and the estimate is at least half the distance (the largest disks' group is exact for them)."""

@@ -141,6 +141,9 @@ def _relabelled_mod3(puzzle: Puzzle, table: np.ndarray, perm: tuple[int, ...]) -
 _TABLES: dict[tuple[object, ...], np.ndarray] = {}
 _LOCK = threading.Lock()
 _KEPT = 64
+_KEPT_BYTES = 1 << 29
+"""The tables kept in memory, the oldest let go first: at most :data:`_KEPT` of them and, beside the newest, at most
+512 MiB (a compressed table of 14 disks is 64 MiB)."""
 
 
 def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0, compressed: bool = False
@@ -190,7 +193,9 @@ def _keep(key: tuple[object, ...], table: np.ndarray) -> np.ndarray:
     table.flags.writeable = False
     with _LOCK:
         _TABLES[key] = table
-        while len(_TABLES) > _KEPT:
+        while len(_TABLES) > 1 and (
+            len(_TABLES) > _KEPT or sum(kept.nbytes for kept in _TABLES.values()) > _KEPT_BYTES
+        ):
             del _TABLES[next(iter(_TABLES))]
     return table
 
