@@ -553,11 +553,18 @@ def test_the_title_stays_on_one_line_and_the_controls_on_the_first_screen(  # ty
     browser, server: str, shots: Path, width: int, height: int
 ) -> None:
     """The title on one line and nothing wider than the screen, from a small phone to a laptop; at 1280×800 the Hint
-    row and the help under it are above the bottom edge, the colouring notes of the settings shown."""
+    row and the help under it are above the bottom edge, the notes of the settings shown (five posts: three notes,
+    one line each)."""
     for page in _opened(browser, server, f"{width}x{height}", viewport={"width": width, "height": height}):
-        for query in ("?colors=NNN", "?n=10&posts=4&colors=classic&moves=cyclic"):
+        for query in ("?colors=NNN", "?n=10&posts=4&colors=classic&moves=cyclic", "?posts=5&colors=RBNNR&moves=star"):
             page.goto(server + query)
             expect(page.locator("#remaining")).not_to_have_text("–", timeout=30_000)  # first use builds its tables
+            if "posts=5" in query:
+                expect(page.locator("#choice-notes li")).to_have_count(3)
+                if width > 600:
+                    lines = page.eval_on_selector_all("#choice-notes li", """(items) => items.map((item) =>
+                        item.getBoundingClientRect().height / parseFloat(getComputedStyle(item).lineHeight))""")
+                    assert all(line < 1.5 for line in lines), lines
             title = page.evaluate("""() => { const h = document.querySelector("h1");
                 return [h.scrollWidth, h.clientWidth, h.getBoundingClientRect().height,
                         parseFloat(getComputedStyle(h).fontSize)]; }""")
