@@ -33,7 +33,20 @@ EXTRAS: dict[str, tuple[str, ...]] = {
 
 def require(module: str, extra: str) -> ModuleType:
     """The module named ``module``, imported; :class:`~hanoikit.MissingExtraError` naming ``extra`` if it is not
-    installed. A module that is installed but fails to import raises as usual."""
+    installed. A module that is installed but fails to import raises as usual.
+
+    Ctrl-C and SIGTERM wait until the import is done: one that lands while a compiled extension initialises
+    (matplotlib's ``ft2font``) left it half made, and the interpreter aborted at exit with a fatal error."""
+    from .frontier.signals import DeferredSignals
+
+    with DeferredSignals() as held:
+        try:
+            return _imported(module, extra)
+        finally:
+            held.check()
+
+
+def _imported(module: str, extra: str) -> ModuleType:
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as error:

@@ -346,7 +346,7 @@ class _Movie:
         import matplotlib
 
         matplotlib.use("Agg", force=False)
-        import matplotlib.pyplot as plt
+        plt = require("matplotlib.pyplot", "plot")
         from matplotlib.patches import FancyBboxPatch, Rectangle
 
         from .palette import BASE, FACE, INK, NEUTRAL_POST, disk_color
@@ -383,12 +383,11 @@ class _Movie:
         self.draw(shot)
         canvas = self.figure.canvas
         canvas.draw()
-        # the Agg canvas (matplotlib.use("Agg") in __init__) has buffer_rgba; matplotlib types only the base canvas
-        pixels = canvas.buffer_rgba()  # type: ignore[attr-defined]
+        pixels = canvas.buffer_rgba()  # the Agg canvas: matplotlib.use("Agg") in __init__
         return Image.frombuffer("RGBA", canvas.get_width_height(), pixels).convert("RGB")
 
     def close(self) -> None:
-        import matplotlib.pyplot as plt
+        plt = require("matplotlib.pyplot", "plot")
 
         plt.close(self.figure)
 

@@ -145,7 +145,7 @@ def draw_panels(panels: Sequence[Panel], title: str | None = None) -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = require("matplotlib.pyplot", "plot")
 
     figure, axes = plt.subplots(len(panels), 1, figsize=(10, 2.6 * len(panels) + 0.6), squeeze=False)
     longest = max(len(item.trace) - 1 for item in panels)

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from .._extras import require
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -151,7 +153,7 @@ def save_figure(figure: Figure, *targets: str | os.PathLike[str], **options: Any
     ``savefig``.
     """
     import matplotlib
-    import matplotlib.pyplot as plt
+    plt = require("matplotlib.pyplot", "plot")
 
     try:
         with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "hanoikit"}):

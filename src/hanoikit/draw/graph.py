@@ -232,7 +232,7 @@ def draw_state_graph(
     import matplotlib
 
     matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
+    plt = require("matplotlib.pyplot", "plot")
 
     graph = state_graph(puzzle) if graph is None else graph
     path = optimal_path(puzzle) if path is None else list(path)
@@ -240,6 +240,7 @@ def draw_state_graph(
     count = graph.number_of_nodes()
     if labels is None:
         labels = count <= 81
+    figure: Figure
     if ax is None:
         side = 7.0 if count <= 30 else 9.0 if count <= 150 else 11.0
         figure, ax = plt.subplots(figsize=(side, side * 0.9), dpi=110)

@@ -348,7 +348,7 @@ def _convergence_figure(figure_dir: Path) -> tuple[str, ...]:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = require("matplotlib.pyplot", "plot")
 
     figure_dir = Path(figure_dir)
     figure_dir.mkdir(parents=True, exist_ok=True)

@@ -115,7 +115,7 @@ def draw(n: int, ax: Axes | None = None) -> Figure:
     import matplotlib
 
     matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
+    plt = require("matplotlib.pyplot", "plot")
     from matplotlib.collections import LineCollection
 
     from ..draw.palette import INK
@@ -129,6 +129,7 @@ def draw(n: int, ax: Axes | None = None) -> Figure:
             sum(directions[a][1] for a in range(n) if corner >> a & 1),
         )
 
+    figure: Figure
     if ax is None:
         figure, ax = plt.subplots(figsize=(6.4, 5.2) if n <= 3 else (8, 6.2), dpi=110)
     else:
