@@ -65,7 +65,8 @@ def test_distance_and_solve_agree_with_the_oracle(member, n, seed, capsys):
     posts, moves, colors = member
     puzzle = _puzzle(posts, moves, colors, n)
     src, dst = _pair(puzzle, seed)
-    if src != dst and puzzle.solver(src, dst) is not registry.HEURISTIC:
+    towers = len(set(src.posts)) == len(set(dst.posts)) == 1  # tower to tower: Frame-Stewart where it is checked
+    if src != dst and not towers and puzzle.solver(src, dst) is not registry.HEURISTIC:
         pytest.fail(f"the registry did not choose the heuristic search for {puzzle!r}")
     expected = plain_distances(puzzle, src).get(dst)
     options = _options(puzzle, posts, moves, colors)
