@@ -88,13 +88,13 @@ def moves_join_posts(puzzle: Puzzle) -> bool:
     >>> moves_join_posts(Puzzle(10, 4, "cyclic")), moves_join_posts(Puzzle(2, 3, "SI ID"))
     (True, False)
     """
-    reached = {0}
-    for _ in range(puzzle.posts):
-        reached |= {dst for src, dst in puzzle.moves if src in reached}
-    back = {0}
-    for _ in range(puzzle.posts):
-        back |= {src for src, dst in puzzle.moves if dst in back}
-    return len(reached) == len(back) == puzzle.posts
+    def all_reached(pairs: list[tuple[int, int]]) -> bool:
+        reached = {0}
+        for _ in range(puzzle.posts):
+            reached |= {dst for src, dst in pairs if src in reached}
+        return len(reached) == puzzle.posts
+
+    return all_reached(list(puzzle.moves)) and all_reached([(dst, src) for src, dst in puzzle.moves])
 
 
 def _coloring(n: int, posts: int, moves: str, code: str) -> Coloring:
