@@ -22,6 +22,7 @@ from hanoikit.generate import generate
 from hanoikit.graph import sierpinski_layout
 from hanoikit.score import wilson
 from hanoikit.solvers import arrays
+from hanoikit.teach import cycles, explain, ncube
 from hanoikit.text import disk_text
 
 _ENTRY_POINTS: dict[str, tuple[Callable[[object], object], int]] = {
@@ -44,6 +45,10 @@ _ENTRY_POINTS: dict[str, tuple[Callable[[object], object], int]] = {
     "analysis.variants": (lambda x: variants(hk.Puzzle(1), x).rows, 2),
     "graph.sierpinski_layout": (lambda x: sierpinski_layout(x), 2),
     "text.disk_text": (lambda x: disk_text(x), 3),
+    "teach.cycles.steps": (lambda x: cycles.steps(x), 3),
+    "teach.explain.script": (lambda x: explain.script(x), 3),
+    "teach.explain.names": (lambda x: explain.names(x), 3),
+    "teach.ncube.walk": (lambda x: ncube.walk(x), 3),
     "solvers.arrays.arrays": (lambda x: arrays.arrays(x).rows().tolist(), 3),
     "solvers.arrays.arrays src": (lambda x: arrays.arrays(2, x, 0).rows().tolist(), 1),
     "solvers.arrays.chunks size": (lambda x: [c.rows().tolist() for c in arrays.chunks(3, x)], 2),
@@ -113,6 +118,8 @@ def test_any_number_gives_an_answer_or_a_library_error(name: str, value: object)
         (lambda: search.successors(hk.Puzzle(3), np.array([1.5])), "whole numbers"),
         (lambda: sierpinski_layout(-1), "number of disks"),  # never returned
         (lambda: sierpinski_layout(10**30), "200,000 states"),  # never returned
+        (lambda: arrays.arrays(20_000), r"3\.980·10\^6020 moves"),  # ValueError: more than 4,300 digits
+        (lambda: cycles.steps(2**70), "up to 8 disks"),  # computed 2**(2**70) for its message
         (lambda: arrays.arrays(2, 1, 1), "two different posts"),  # listed 1II 2II 1II
         (lambda: arrays.arrays(2, 0, 5), "two different posts"),  # OverflowError
         (lambda: levy.solution_array("62", 3, "3"), "limit of moves"),  # TypeError

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+from ..digits import rounded
 from ..errors import TooLargeError
 from ..limits import MAX_LEVY_ARRAY_MOVES, MAX_LEVY_DISKS, ensure_at_most
 from ..move import Move, as_count
@@ -108,6 +109,9 @@ def solution_array(algorithm: str, n: int, limit: int = MAX_LEVY_ARRAY_MOVES) ->
     """
     n = check_n(n)
     total = counts(algorithm, n)
-    if total > as_count(limit, "the limit of moves", 0):
-        raise TooLargeError(f"{algorithm!r} makes {total} moves on {n} disks, more than the limit of {limit}")
+    limit = as_count(limit, "the limit of moves", 0)
+    if total > limit:
+        raise TooLargeError(
+            f"{algorithm!r} makes {rounded(total)} moves on {n:,} disks, more than the limit of {rounded(limit)}"
+        )
     return concatenate(blocks(algorithm, n), n, total)

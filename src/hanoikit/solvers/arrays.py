@@ -25,6 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..digits import rounded
 from ..errors import TooLargeError
 from ..move import Move, as_count
 from ..movearray import POST_DTYPE, Chunks, MoveArray, Recurring, disk_dtype
@@ -120,7 +121,7 @@ def arrays(n: int, src: int = 0, dst: int = 2) -> MoveArray:
     src, dst = check_posts(src, dst)
     if n > MAX_ARRAY_DISKS:
         raise TooLargeError(
-            f"the solution for {n} disks has {(1 << n) - 1} moves, too many to hold at once "
+            f"the solution for {n:,} disks has {rounded(2**n - 1)} moves, too many to hold at once "
             f"(at most {MAX_ARRAY_DISKS} disks): stream it with chunks()"
         )
     out = MoveArray.empty((1 << n) - 1, n)

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..errors import InvalidPuzzleError, TooLargeError
-from ..move import POST_NAMES, Move
+from ..errors import TooLargeError
+from ..move import POST_NAMES, Move, as_count
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -57,11 +57,11 @@ class Step(NamedTuple):
         )
 
 
-def _check(n: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
+def _check(n: int) -> int:
+    n = as_count(n, "the number of disks")
     if n > MAX_DISKS:
-        raise TooLargeError(f"{n} disks make {2**n - 1:,} steps; the table is shown up to {MAX_DISKS} disks")
+        raise TooLargeError(f"the table is shown up to {MAX_DISKS} disks ({2**MAX_DISKS - 1:,} steps), not {n:,}")
+    return n
 
 
 def _recursion(height: int, src: int, dst: int, outer: tuple[str, ...]) -> Iterator[tuple[Move, str]]:
@@ -97,7 +97,7 @@ def three_step_pair(k: int, n: int) -> tuple[int, int]:
 def steps(n: int) -> list[Step]:
     """Every move of the ``n``-disk solution with the recursion, the formula and both cycles (from
     :mod:`hanoikit.solvers.classic`)."""
-    _check(n)
+    n = _check(n)
     from ..solvers.classic import disk_at, four_step, three_step
 
     rows = []

@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from ..errors import InvalidPuzzleError, TooLargeError
-from ..move import Move
+from ..move import Move, as_count
+from ..solvers.classic import as_disk_count
 
 __all__ = ["LANGUAGES", "MAX_DISKS", "Line", "names", "dialogue", "moves", "script"]
 
@@ -69,19 +70,19 @@ def names(n: int) -> list[str]:
     >>> names(12)[-3:]
     ['Zetta', 'Disk 11', 'Disk 12']
     """
+    n = as_disk_count(n)
     return [_NAMES[disk - 1] if disk <= len(_NAMES) else f"Disk {disk}" for disk in range(1, n + 1)]
 
 
-def _check(n: int, lang: str) -> dict[str, Any]:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
+def _check(n: int, lang: str) -> tuple[int, dict[str, Any]]:
+    n = as_count(n, "the number of disks")
     if n > MAX_DISKS:
         raise TooLargeError(
-            f"{n} disks would talk through {2**n - 1:,} moves; the dialogue is written up to {MAX_DISKS} disks"
+            f"the dialogue is written up to {MAX_DISKS} disks ({2**MAX_DISKS - 1:,} moves), not {n:,}"
         )
     if lang not in _LINES:
         raise InvalidPuzzleError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    return _LINES[lang]
+    return n, _LINES[lang]
 
 
 def dialogue(n: int, lang: str = "en") -> Iterator[Line]:
@@ -90,7 +91,7 @@ def dialogue(n: int, lang: str = "en") -> Iterator[Line]:
     >>> [line.move for line in dialogue(2) if line.move]
     [Move(1, 0, 1), Move(2, 0, 2), Move(1, 1, 2)]
     """
-    words = _check(n, lang)
+    n, words = _check(n, lang)
     yield from _go(n, 0, 2, names(n), words)
 
 

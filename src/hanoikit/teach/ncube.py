@@ -20,7 +20,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .._extras import require
-from ..errors import InvalidPuzzleError, TooLargeError
+from ..errors import TooLargeError
+from ..move import as_count
 from ..solvers.classic import is_hamiltonian_path
 
 if TYPE_CHECKING:
@@ -46,11 +47,11 @@ MAX_DRAWN = 6
 """The largest cube that is drawn (64 corners)."""
 
 
-def _check(n: int, limit: int) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidPuzzleError(f"the number of disks must be a whole number of at least 1, not {n!r}")
+def _check(n: int, limit: int) -> int:
+    n = as_count(n, "the number of disks")
     if n > limit:
-        raise TooLargeError(f"the {n}-cube has {2**n:,} corners; this is shown up to n = {limit}")
+        raise TooLargeError(f"the n-cube is shown up to n = {limit} ({2**limit:,} corners), not {n:,}")
+    return n
 
 
 def disk_sequence(n: int) -> list[int]:
@@ -63,7 +64,7 @@ def disk_sequence(n: int) -> list[int]:
 def walk(n: int, disks: Iterable[int] | None = None) -> list[int]:
     """The corners visited (as integers, bit ``d - 1`` for disk ``d``) when each disk moved is a step along its axis;
     ``disks`` defaults to the optimal solution's :func:`disk_sequence`."""
-    _check(n, MAX_LISTED)
+    n = _check(n, MAX_LISTED)
     corner, corners = 0, [0]
     for disk in disk_sequence(n) if disks is None else disks:
         corner ^= 1 << (disk - 1)
@@ -110,7 +111,7 @@ def _projection(n: int) -> list[tuple[float, float]]:
 
 def draw(n: int, ax: Axes | None = None) -> Figure:
     """Draw the ``n``-cube (``n`` <= 6) with the solution's walk over its edges, numbered and coloured by time."""
-    _check(n, MAX_DRAWN)
+    n = _check(n, MAX_DRAWN)
     require("matplotlib", "plot")
     import matplotlib
 
