@@ -63,6 +63,7 @@ __all__ = [
     "disk_cap",
     "disk_moves",
     "distance",
+    "from_both_ends",
     "free_size",
     "group_size",
     "heuristic",
@@ -388,7 +389,8 @@ def _jit(function: Callable[..., Any]) -> Callable[..., Any]:
     return _njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
 
 
-_FOUND, _BUDGET, _GROW, _EMPTY, _DEEP = range(5)
+_FOUND, _BUDGET, _GROW, _EMPTY, _DEEP, _TURN = range(6)
+_NEVER = 1 << 40  # no path known yet (meet[0])
 # counters: nodes, pool entries used, the free pool entry, the least open f, expanded, the goal's node
 _NODES, _POOL, _FREE, _FMIN, _EXPANDED, _GOAL = range(6)
 _MIX = 0x9E3779B97F4A7C15 - (1 << 64)  # Fibonacci hashing, as an int64
@@ -414,16 +416,101 @@ def _rehash(index: np.ndarray, codes: np.ndarray, nodes: int) -> None:
 
 
 @_jit
+def _group_values(
+    posts: int, bits: int, n: int, k: int, shift: int, groups: np.ndarray, place: np.ndarray, tables: np.ndarray,
+    exact_row: np.ndarray, gcount: np.ndarray, occupied: np.ndarray, proj: np.ndarray, value: np.ndarray,
+    sums: np.ndarray,
+) -> None:
+    """The groups of a position to expand (``posts`` and face ``bits`` of its code; ``exact_row``: the values of its
+    compressed groups): each group's code ``proj``, posts ``occupied``, disks a post ``gcount`` and table ``value``,
+    and the sum of each split in ``sums``. With :func:`_child_sums`, the one place the search reads its tables."""
+    gcount[:, :] = 0
+    occupied[:] = 0
+    proj[:] = 0
+    rest = posts
+    for disk in range(n):
+        post = rest % k
+        rest //= k
+        for group in range(groups.shape[0]):
+            if place[group, disk]:
+                gcount[group, post] += 1
+                occupied[group] |= 1 << post
+                proj[group] += post * place[group, disk]
+    sums[:] = 0
+    for group in range(groups.shape[0]):
+        if groups[group, 2] >= 0:
+            value[group] = exact_row[groups[group, 2]]
+        else:
+            value[group] = tables[groups[group, 0] + ((proj[group] << shift) | (bits & occupied[group]))]
+        sums[groups[group, 1]] += value[group]
+
+
+@_jit
+def _child_sums(
+    mover: int, a: int, b: int, child_bits: int, shift: int, groups: np.ndarray, place: np.ndarray,
+    tables: np.ndarray, packed: np.ndarray, unreachable: int, gcount: np.ndarray, occupied: np.ndarray,
+    proj: np.ndarray, value: np.ndarray, sums: np.ndarray, totals: np.ndarray, carried: np.ndarray,
+) -> bool:
+    """The sum of each split in ``totals`` (and the compressed groups' values in ``carried``) after disk ``mover``
+    (from 0) moves from post ``a`` to ``b`` of the position :func:`_group_values` read (``child_bits``: the child's
+    face bits); ``False`` if a table says the goal is out of reach. Only the mover's groups are read again."""
+    totals[:] = sums
+    for group in range(groups.shape[0]):
+        if not place[group, mover]:
+            continue
+        moved = proj[group] + (b - a) * place[group, mover]
+        slot = groups[group, 2]
+        if slot >= 0:
+            mod = (packed[groups[group, 0] + (moved >> 2)] >> (2 * (moved & 3))) & 3
+            if mod == 3:
+                return False
+            carried[slot] = value[group] + ((mod - value[group]) % 3 + 1) % 3 - 1
+            totals[groups[group, 1]] += carried[slot] - value[group]
+            continue
+        mask = occupied[group] | (1 << b)
+        if gcount[group, a] == 1:
+            mask &= ~(1 << a)
+        found = tables[groups[group, 0] + ((moved << shift) | (child_bits & mask))]
+        if found == unreachable:
+            return False
+        totals[groups[group, 1]] += found - value[group]
+    return True
+
+
+@_jit
+def _bounds(totals: np.ndarray, ends: np.ndarray) -> tuple[int, int]:
+    """The estimates towards this search's target (the largest sum over the splits of end 0) and towards the other
+    end (end 1; 0 if there is none)."""
+    ahead = behind = 0
+    for part in range(totals.size):
+        if ends[part]:
+            behind = max(behind, totals[part])
+        else:
+            ahead = max(ahead, totals[part])
+    return ahead, behind
+
+
+@_jit
 def _expand(
-    geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray,
+    geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray, ends: np.ndarray,
     place: np.ndarray, tables: np.ndarray, packed: np.ndarray, codes: np.ndarray, depth: np.ndarray,
     parent: np.ndarray, closed: np.ndarray, exact: np.ndarray, index: np.ndarray, pool: np.ndarray,
-    heads: np.ndarray, counters: np.ndarray,
-    goal: int, budget: int, unreachable: int,
+    heads: np.ndarray, counters: np.ndarray, other_codes: np.ndarray, other_depth: np.ndarray,
+    other_index: np.ndarray, other_counters: np.ndarray, meet: np.ndarray,
+    goal: int, budget: int, unreachable: int, both: bool, side: int,
 ) -> int:
-    """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path.
-    ``exact[node]`` holds the values of the node's compressed groups: a child's is its parent's plus -1, 0 or 1, the
-    one whose entry is the child's modulo 3."""
+    """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path, too
+    deep, or (``both``) the other side's turn.
+
+    Alone (A*), positions are taken out by ``g + h`` (the estimate towards ``goal``), the deepest first, and the goal
+    ends the search when it is taken out. With ``both`` (one side of a search from both ends: this is side
+    ``side``, 0 from the source, 1 from the goal), by ``2g + h - h'`` (``h'``: the estimate back towards this
+    side's root, the splits whose ``ends`` is 1); a child found in the other side's store (``other_*``) may lower
+    the best path known, ``meet[0]`` (through node ``meet[1]`` of side 0 and ``meet[2]`` of side 1); children with
+    ``g + h`` at least that long are not kept; the side stops when its least key exceeds the other's (its turn
+    then), and the search ends when ``meet[0]`` is at most half the two least keys' sum, rounded up.
+    ``exact[node]`` holds the values of the node's compressed groups: a child's is its parent's plus -1, 0 or 1,
+    the one whose entry is the child's modulo 3."""
     n, k, shift, faces = geo[0], geo[1], geo[2], geo[3]
     parts, ngroups, npairs = groups[:, 1].max() + 1, groups.shape[0], pairs.shape[0]
     low, width = (1 << shift) - 1, digit_width(k)
@@ -444,8 +531,13 @@ def _expand(
         while f < heads.size and heads[f] < 0:
             f += 1
         if f >= heads.size:
-            return _EMPTY
+            return _FOUND if both and meet[0] < _NEVER else _EMPTY
         counters[_FMIN] = f
+        if both:
+            if 2 * meet[0] <= f + other_counters[_FMIN] + 1:
+                return _FOUND
+            if f > other_counters[_FMIN]:
+                return _TURN
         entry = heads[f]
         heads[f] = pool[entry, 2]
         node, pushed = pool[entry, 0], pool[entry, 1]
@@ -455,32 +547,15 @@ def _expand(
             continue
         closed[node] = 1
         code = codes[node]
-        if code == goal:
+        if code == goal and not both:
             counters[_GOAL] = node
             return _FOUND
         budget -= 1
         counters[_EXPANDED] += 1
         posts, bits = code >> shift, code & low
         top_disks(posts, k, n, width, tops, count)
-        gcount[:, :] = 0
-        occupied[:] = 0
-        proj[:] = 0
-        rest = posts
-        for disk in range(n):
-            post = rest % k
-            rest //= k
-            for group in range(ngroups):
-                if place[group, disk]:
-                    gcount[group, post] += 1
-                    occupied[group] |= 1 << post
-                    proj[group] += post * place[group, disk]
-        sums[:] = 0
-        for group in range(ngroups):
-            if groups[group, 2] >= 0:
-                value[group] = exact[node, groups[group, 2]]
-            else:
-                value[group] = tables[groups[group, 0] + ((proj[group] << shift) | (bits & occupied[group]))]
-            sums[groups[group, 1]] += value[group]
+        _group_values(posts, bits, n, k, shift, groups, place, tables, exact[node], gcount, occupied, proj, value,
+                      sums)
         after = depth[node] + 1
         for pair in range(npairs):
             a, b = pairs[pair, 0], pairs[pair, 1]
@@ -495,33 +570,18 @@ def _expand(
                     continue
                 clear = (1 << b) | ((1 << a) if count[a] == 1 else 0)
                 child = (child & ~clear) | ((1 - color) << b)
-            totals[:] = sums
             carried[:] = exact[node]
-            estimate = 0
-            for group in range(ngroups):
-                if not place[group, mover]:
-                    continue
-                moved = proj[group] + (b - a) * place[group, mover]
-                slot = groups[group, 2]
-                if slot >= 0:
-                    mod = (packed[groups[group, 0] + (moved >> 2)] >> (2 * (moved & 3))) & 3
-                    if mod == 3:
-                        estimate = -1
-                        break
-                    carried[slot] = value[group] + ((mod - value[group]) % 3 + 1) % 3 - 1
-                    totals[groups[group, 1]] += carried[slot] - value[group]
-                    continue
-                mask = occupied[group] | (1 << b)
-                if gcount[group, a] == 1:
-                    mask &= ~(1 << a)
-                found = tables[groups[group, 0] + ((moved << shift) | (child & low & mask))]
-                if found == unreachable:
-                    estimate = -1
-                    break
-                totals[groups[group, 1]] += found - value[group]
-            if estimate < 0:
+            if not _child_sums(mover, a, b, child & low, shift, groups, place, tables, packed, unreachable, gcount,
+                               occupied, proj, value, sums, totals, carried):
                 continue
-            estimate = totals.max()
+            ahead, behind = _bounds(totals, ends)
+            met = -1
+            if both:
+                there = other_index[_slot(other_index, other_codes, child)]
+                if there >= 0 and after + other_depth[there] < meet[0]:
+                    met = there
+                elif after + ahead >= meet[0]:  # no shorter path through it
+                    continue
             slot = _slot(index, codes, child)
             seen = index[slot]
             if seen >= 0:
@@ -536,7 +596,11 @@ def _expand(
                 index[slot] = seen
             depth[seen] = after
             parent[seen] = node
-            f = after + estimate
+            if met >= 0:
+                meet[0], meet[1 + side], meet[2 - side] = after + other_depth[met], seen, met
+                if after + ahead >= meet[0]:
+                    continue
+            f = 2 * after + ahead - behind if both else after + ahead
             if f >= heads.size:
                 return _DEEP
             entry = counters[_FREE]
@@ -616,17 +680,20 @@ def _geometry(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 
 def search(
     puzzle: Puzzle, src: State, dst: State, progress: bool = False, splits: list[Split] | None = None,
-    max_nodes: int = MAX_HEURISTIC_NODES, cache: bool = True,
+    max_nodes: int = MAX_HEURISTIC_NODES, cache: bool = True, both: bool | None = None,
 ) -> SearchStats:
     """A shortest path from ``src`` to ``dst`` as position codes (:func:`~hanoikit.solvers.tower_search.encode`),
     with the work it took. Raises :class:`~hanoikit.UnsolvableError` if there is none, and
     :class:`~hanoikit.TooLargeError` past ``max_nodes`` positions stored. ``splits`` chooses the groups of the
-    heuristic (default: those of :func:`heuristic`); ``progress`` shows a bar on stderr.
+    heuristic (default: those of :func:`heuristic`); ``both`` searches from both ends (default: where
+    :func:`from_both_ends`); ``progress`` shows a bar on stderr.
 
     >>> p = Puzzle(4, posts=4)
     >>> found = search(p, p.start, p.goal)
     >>> len(found.path) - 1, found.path[0], found.path[-1] == 4**4 - 1
     (9, 0, True)
+    >>> len(search(p, p.start, p.goal, both=False).path) - 1
+    9
     """
     source, goal = tower_search.encode(puzzle, src), tower_search.encode(puzzle, dst)
     keep = max((d + 1 for d in range(puzzle.n) if src.posts[d] != dst.posts[d]), default=0)
@@ -637,52 +704,127 @@ def search(
             return SearchStats((source,), 0, 1)
         fewer = Puzzle(keep, posts=puzzle.posts, moves=puzzle.moves)
         below = State(src.posts[:keep], post_count=puzzle.posts), State(dst.posts[:keep], post_count=puzzle.posts)
-        found = search(fewer, *below, progress, None if splits is None else _narrowed(splits, keep), max_nodes, cache)
+        found = search(fewer, *below, progress, None if splits is None else _narrowed(splits, keep), max_nodes, cache,
+                       both)
         fixed = source - tower_search.encode(fewer, below[0])
         return found._replace(path=tuple(code + fixed for code in found.path))
-    h = _default_heuristic(puzzle, dst, cache) if splits is None else heuristic(puzzle, dst, splits, cache)
-    values = h.values(puzzle, src)
-    if values is None:
-        raise _unreachable(puzzle, src, dst)
-    first = h.bound(values)
-    slots = h.groups[:, 2]
-    arrays = _Arrays(min(1 << 16, max_nodes), int(slots.max()) + 1)
-    if first >= arrays.heads.size:
-        raise _too_deep(arrays)
-    arrays.codes[0], arrays.depth[0], arrays.parent[0], arrays.closed[0] = source, 0, -1, 0
-    arrays.exact[0] = 0
-    for value, slot in zip(values, slots.tolist(), strict=True):
-        if slot >= 0:
-            arrays.exact[0, slot] = value
-    arrays.index[_slot(arrays.index, arrays.codes, source)] = 0
-    arrays.pool[0] = (0, 0, -1)
-    arrays.heads[first] = 0
-    arrays.counters[_NODES], arrays.counters[_POOL], arrays.counters[_FMIN] = 1, 1, first
+    if both is None:
+        both = from_both_ends(puzzle)
+    if both and not puzzle.reversible:
+        raise ValueError(f"a search from both ends needs moves that can be undone: not on {puzzle!r}")
+    ahead = _default_heuristic(puzzle, dst, cache) if splits is None else heuristic(puzzle, dst, splits, cache)
+    if both:
+        back = _default_heuristic(puzzle, src, cache) if splits is None else heuristic(puzzle, src, splits, cache)
+        h, ends = _joined(ahead, back)
+    else:
+        h, ends = ahead, np.zeros(int(ahead.groups[:, 1].max()) + 1, np.int64)
+    sides = [_side(h, ends, puzzle, src, max_nodes, src, dst)]
+    if both:
+        sides.append(_side(h, 1 - ends, puzzle, dst, max_nodes, src, dst))
+    meet = np.array([_NEVER, -1, -1], np.int64)
     geometry = _geometry(puzzle)
+    unreachable = np.iinfo(h.tables.dtype).max
     from ..search import progress_bar
 
-    with progress_bar(progress, max_nodes, f"A* {puzzle!r}", "bound") as update:
+    turn = 0
+    with progress_bar(progress, max_nodes, f"{'search from both ends' if both else 'A*'} {puzzle!r}",
+                      "bound") as update:
         while True:
+            mine, other = sides[turn], sides[-1 - turn]
             status = _expand(
-                *geometry, h.groups, h.place, h.tables, h.packed, arrays.codes, arrays.depth, arrays.parent,
-                arrays.closed, arrays.exact, arrays.index, arrays.pool, arrays.heads, arrays.counters, goal, 1 << 18,
-                np.iinfo(h.tables.dtype).max,
+                *geometry, h.groups, mine.ends, h.place, h.tables, h.packed, mine.codes, mine.depth, mine.parent,
+                mine.closed, mine.exact, mine.index, mine.pool, mine.heads, mine.counters, other.codes, other.depth,
+                other.index, other.counters, meet, goal, 1 << 18, unreachable, both, turn,
             )
-            update(int(arrays.counters[_NODES]), int(arrays.counters[_FMIN]))
+            stored = sum(int(side.counters[_NODES]) for side in sides)
+            update(stored, sum(int(side.counters[_FMIN]) for side in sides) // (2 if both else 1))
             if status == _FOUND:
                 break
             if status == _EMPTY:
                 raise _unreachable(puzzle, src, dst)
             if status == _DEEP:
-                raise _too_deep(arrays)
+                raise _too_deep(mine)
             if status == _GROW:
-                arrays.grow(max_nodes, len(puzzle.moves) + 1)
-    path = []
-    node = int(arrays.counters[_GOAL])
-    while node >= 0:
-        path.append(int(arrays.codes[node]))
-        node = int(arrays.parent[node])
-    return SearchStats(tuple(reversed(path)), int(arrays.counters[_EXPANDED]), int(arrays.counters[_NODES]))
+                mine.grow(max_nodes - stored + int(mine.counters[_NODES]), len(puzzle.moves) + 1)
+            if status == _TURN:
+                turn = len(sides) - 1 - turn
+    expanded = sum(int(side.counters[_EXPANDED]) for side in sides)
+    if not both:
+        return SearchStats(tuple(reversed(sides[0].chain(int(sides[0].counters[_GOAL])))), expanded, stored)
+    path = (*reversed(sides[0].chain(int(meet[1]))), *sides[1].chain(int(meet[2]))[1:])
+    return SearchStats(path, expanded, stored)
+
+
+def from_both_ends(puzzle: Puzzle) -> bool:
+    """Whether :func:`search` searches from both ends on ``puzzle`` by default: moves that can be undone, no faces.
+
+    >>> from_both_ends(Puzzle(9, posts=4)), from_both_ends(Puzzle(9, posts=4, moves="cyclic"))
+    (True, False)
+    """
+    return puzzle.reversible and not puzzle.faces
+
+
+def _joined(ahead: Heuristic, back: Heuristic) -> tuple[Heuristic, np.ndarray]:
+    """One heuristic holding the groups of ``ahead`` then those of ``back`` (their offsets, splits and compressed
+    slots moved past ``ahead``'s), and the end of each split: 0 for ``ahead``'s, 1 for ``back``'s."""
+    tables = [ahead.tables, back.tables]
+    if any(table.dtype != np.uint8 for table in tables):
+        tables = [_widened(table) for table in tables]
+    moved = back.groups.copy()
+    parts = int(ahead.groups[:, 1].max()) + 1
+    compressed = moved[:, 2] >= 0
+    moved[:, 0] += np.where(compressed, ahead.packed.size, ahead.tables.size)
+    moved[:, 1] += parts
+    moved[compressed, 2] += int(ahead.groups[:, 2].max()) + 1
+    ends = np.array([0] * parts + [1] * (int(back.groups[:, 1].max()) + 1), np.int64)
+    joined = Heuristic(np.concatenate([ahead.groups, moved]), np.concatenate([ahead.place, back.place]),
+                       np.concatenate(tables), np.concatenate([ahead.packed, back.packed]))
+    return joined, ends
+
+
+class _Side(_Arrays):
+    """One side of a search: its store and the ``ends`` of the splits as it reads them."""
+
+    def __init__(self, nodes: int, slots: int, ends: np.ndarray) -> None:
+        super().__init__(nodes, slots)
+        self.ends = ends
+
+    def chain(self, node: int) -> list[int]:
+        """The codes from ``node`` back to this side's root."""
+        found = []
+        while node >= 0:
+            found.append(int(self.codes[node]))
+            node = int(self.parent[node])
+        return found
+
+
+def _side(h: Heuristic, ends: np.ndarray, puzzle: Puzzle, root: State, max_nodes: int, src: State, dst: State
+          ) -> _Side:
+    """A side of the search from ``root`` (``src`` or ``dst``), its root stored and open."""
+    values = h.values(puzzle, root)
+    if values is None:
+        raise _unreachable(puzzle, src, dst)
+    code = tower_search.encode(puzzle, root)
+    slots = h.groups[:, 2]
+    side = _Side(min(1 << 16, max_nodes), int(slots.max()) + 1, ends)
+    sums = [0] * ends.size
+    for value, part in zip(values, h.groups[:, 1].tolist(), strict=True):
+        sums[part] += value
+    ahead = max(s for s, end in zip(sums, ends.tolist(), strict=True) if not end)
+    behind = max([0, *(s for s, end in zip(sums, ends.tolist(), strict=True) if end)])
+    first = ahead - behind
+    if first >= side.heads.size:
+        raise _too_deep(side)
+    side.codes[0], side.depth[0], side.parent[0], side.closed[0] = code, 0, -1, 0
+    side.exact[0] = 0
+    for value, slot in zip(values, slots.tolist(), strict=True):
+        if slot >= 0:
+            side.exact[0, slot] = value
+    side.index[_slot(side.index, side.codes, code)] = 0
+    side.pool[0] = (0, 0, -1)
+    side.heads[first] = 0
+    side.counters[_NODES], side.counters[_POOL], side.counters[_FMIN] = 1, 1, first
+    return side
 
 
 def _too_deep(arrays: _Arrays) -> TooLargeError:
