@@ -394,25 +394,40 @@ _NEVER = 1 << 40  # no path known yet (meet[0])
 # counters: nodes, pool entries used, the free pool entry, the least open f, expanded, the goal's node
 _NODES, _POOL, _FREE, _FMIN, _EXPANDED, _GOAL = range(6)
 _MIX = 0x9E3779B97F4A7C15 - (1 << 64)  # Fibonacci hashing, as an int64
+_NODE = (1 << 32) - 1
 
 
 @_jit
 def _slot(index: np.ndarray, codes: np.ndarray, code: int) -> int:
-    """The slot of ``code`` in the open-addressing ``index`` (of node numbers, -1 free): its own or the free one where
-    it would go."""
+    """The slot of ``code`` in the open-addressing ``index`` (-1 free, else :func:`_tag` of the code with its node
+    number in the low 32 bits): its own or the free one where it would go. A probe reads ``codes`` only when the
+    tags agree, so a code not stored costs one random read."""
     mask = index.size - 1
     mixed = code * _MIX
     slot = (mixed ^ (mixed >> 29)) & mask
-    while index[slot] >= 0 and codes[index[slot]] != code:
+    tag = _tag(code)
+    while index[slot] >= 0 and ((index[slot] & ~_NODE) != tag or codes[index[slot] & _NODE] != code):
         slot = (slot + 1) & mask
     return slot
+
+
+@_jit
+def _tag(code: int) -> int:
+    """31 bits of the hashed ``code`` above the node number's 32, as :func:`_slot` stores them."""
+    return ((code * _MIX) >> 33 & 0x7FFFFFFF) << 32
+
+
+@_jit
+def _node(entry: int) -> int:
+    """The node number of an ``index`` entry, -1 for a free slot."""
+    return entry & _NODE if entry >= 0 else -1
 
 
 @_jit
 def _rehash(index: np.ndarray, codes: np.ndarray, nodes: int) -> None:
     index[:] = -1
     for node in range(nodes):
-        index[_slot(index, codes, codes[node])] = node
+        index[_slot(index, codes, codes[node])] = _tag(codes[node]) | node
 
 
 @_jit
@@ -577,13 +592,13 @@ def _expand(
             ahead, behind = _bounds(totals, ends)
             met = -1
             if both:
-                there = other_index[_slot(other_index, other_codes, child)]
+                there = _node(other_index[_slot(other_index, other_codes, child)])
                 if there >= 0 and after + other_depth[there] < meet[0]:
                     met = there
                 elif after + ahead >= meet[0]:  # no shorter path through it
                     continue
             slot = _slot(index, codes, child)
-            seen = index[slot]
+            seen = _node(index[slot])
             if seen >= 0:
                 if closed[seen] or depth[seen] <= after:
                     continue
@@ -593,7 +608,7 @@ def _expand(
                 codes[seen] = child
                 closed[seen] = 0
                 exact[seen] = carried
-                index[slot] = seen
+                index[slot] = _tag(child) | seen
             depth[seen] = after
             parent[seen] = node
             if met >= 0:
@@ -639,7 +654,7 @@ class _Arrays:
         self.depth = np.empty(nodes, np.int16)  # paths are shorter than len(heads)
         self.parent = np.empty(nodes, np.int32)
         self.closed = np.empty(nodes, np.uint8)
-        self.index = np.full(_index_size(nodes), -1, np.int32)
+        self.index = np.full(_index_size(nodes), -1, np.int64)
         self.pool = np.empty((nodes, 3), np.int32)
         self.heads = np.full(1 << 15, -1, np.int64)
         self.counters = np.zeros(6, np.int64)
@@ -666,7 +681,7 @@ class _Arrays:
             pool[:rows] = self.pool
             self.pool = pool
         if 2 * (used + margin) > self.index.size:
-            self.index = np.empty(_index_size(self.codes.size), np.int32)
+            self.index = np.empty(_index_size(self.codes.size), np.int64)
             _rehash(self.index, self.codes, used)
 
 
@@ -820,7 +835,7 @@ def _side(h: Heuristic, ends: np.ndarray, puzzle: Puzzle, root: State, max_nodes
     for value, slot in zip(values, slots.tolist(), strict=True):
         if slot >= 0:
             side.exact[0, slot] = value
-    side.index[_slot(side.index, side.codes, code)] = 0
+    side.index[_slot(side.index, side.codes, code)] = _tag(code)
     side.pool[0] = (0, 0, -1)
     side.heads[first] = 0
     side.counters[_NODES], side.counters[_POOL], side.counters[_FMIN] = 1, 1, first
