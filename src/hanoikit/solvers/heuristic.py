@@ -394,14 +394,14 @@ _NEVER = 1 << 40  # no path known yet (meet[0])
 # counters: nodes, pool entries used, the free pool entry, the least open f, expanded, the goal's node
 _NODES, _POOL, _FREE, _FMIN, _EXPANDED, _GOAL = range(6)
 _MIX = 0x9E3779B97F4A7C15 - (1 << 64)  # Fibonacci hashing, as an int64
-_NODE = (1 << 32) - 1
+_NODE = (1 << 26) - 1  # the node numbers of the index: more than MAX_HEURISTIC_NODES
 
 
 @_jit
 def _slot(index: np.ndarray, codes: np.ndarray, code: int) -> int:
     """The slot of ``code`` in the open-addressing ``index`` (-1 free, else :func:`_tag` of the code with its node
-    number in the low 32 bits): its own or the free one where it would go. A probe reads ``codes`` only when the
-    tags agree, so a code not stored costs one random read."""
+    number in the low 26 bits): its own or the free one where it would go. A probe reads ``codes`` only when the
+    tags agree, so a code not stored costs one random read 31 times in 32."""
     mask = index.size - 1
     mixed = code * _MIX
     slot = (mixed ^ (mixed >> 29)) & mask
@@ -413,8 +413,8 @@ def _slot(index: np.ndarray, codes: np.ndarray, code: int) -> int:
 
 @_jit
 def _tag(code: int) -> int:
-    """31 bits of the hashed ``code`` above the node number's 32, as :func:`_slot` stores them."""
-    return ((code * _MIX) >> 33 & 0x7FFFFFFF) << 32
+    """5 bits of the hashed ``code`` above the node number's 26, as :func:`_slot` stores them."""
+    return ((code * _MIX) >> 40 & 31) << 26
 
 
 @_jit
@@ -654,7 +654,7 @@ class _Arrays:
         self.depth = np.empty(nodes, np.int16)  # paths are shorter than len(heads)
         self.parent = np.empty(nodes, np.int32)
         self.closed = np.empty(nodes, np.uint8)
-        self.index = np.full(_index_size(nodes), -1, np.int64)
+        self.index = np.full(_index_size(nodes), -1, np.int32)
         self.pool = np.empty((nodes, 3), np.int32)
         self.heads = np.full(1 << 15, -1, np.int64)
         self.counters = np.zeros(6, np.int64)
@@ -681,7 +681,7 @@ class _Arrays:
             pool[:rows] = self.pool
             self.pool = pool
         if 2 * (used + margin) > self.index.size:
-            self.index = np.empty(_index_size(self.codes.size), np.int64)
+            self.index = np.empty(_index_size(self.codes.size), np.int32)
             _rehash(self.index, self.codes, used)
 
 
@@ -723,6 +723,8 @@ def search(
                        both)
         fixed = source - tower_search.encode(fewer, below[0])
         return found._replace(path=tuple(code + fixed for code in found.path))
+    if max_nodes > _NODE:
+        raise ValueError(f"at most {_NODE:,} positions can be stored, not {max_nodes:,}")
     if both is None:
         both = from_both_ends(puzzle)
     if both and not puzzle.reversible:
