@@ -115,6 +115,16 @@ def test_from_both_ends_and_from_one_are_optimal(posts: int, rule: str, n: int, 
     assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
 
 
+def test_the_default_search_from_both_ends_is_exact() -> None:
+    """12 disks on four posts: the default search runs from both ends with its own tables (two of 10 disks an end)."""
+    puzzle = Puzzle(12, posts=4)
+    assert heuristic.from_both_ends(puzzle) and heuristic.group_size(puzzle) == heuristic.BOTH_ENDS_GROUP
+    rng = random.Random("both ends")
+    src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+    moves = list(heuristic.solve(puzzle, src, dst))
+    assert len(moves) == exhaustive.distance(puzzle, src, dst) and puzzle.play(moves, src) == dst
+
+
 def test_from_both_ends_needs_moves_that_can_be_undone() -> None:
     puzzle = Puzzle(5, posts=4, moves="cyclic")
     assert not heuristic.from_both_ends(puzzle) and heuristic.from_both_ends(Puzzle(12, posts=4))
