@@ -208,8 +208,9 @@ MAX_MOD3_ENTRIES = 1 << 28
 layers while it is built; 4 posts: 14 disks, 64 MiB)."""
 
 MAX_HEURISTIC_NODES = 60_000_000
-"""The most positions one heuristic search stores (about 45 bytes each, under 3.5 GB at the cap with the arrays
-being doubled, two minutes or so); a search that needs more stops with :class:`~hanoikit.TooLargeError`."""
+"""The most positions one heuristic search stores, both sides of a search from both ends together (about 45 bytes
+each, under 3.5 GB at the cap with the arrays being doubled, two minutes or so); a search that needs more stops with
+:class:`~hanoikit.TooLargeError`."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------
