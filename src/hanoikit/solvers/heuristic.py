@@ -38,6 +38,7 @@ import itertools
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -775,11 +776,16 @@ def search(
         both = from_both_ends(puzzle)
     if both and not puzzle.reversible:
         raise ValueError(f"a search from both ends needs moves that can be undone: not on {puzzle!r}")
-    ahead = _default_heuristic(puzzle, dst, cache) if splits is None else heuristic(puzzle, dst, splits, cache)
+    def tables(goal: State) -> Heuristic:
+        return _default_heuristic(puzzle, goal, cache) if splits is None else heuristic(puzzle, goal, splits, cache)
+
     if both:
-        back = _default_heuristic(puzzle, src, cache) if splits is None else heuristic(puzzle, src, splits, cache)
-        h, ends = _joined(ahead, back)
+        with ThreadPoolExecutor(1) as pool:  # the builds release the GIL: the source's tables beside the goal's
+            later = pool.submit(tables, src)
+            ahead = tables(dst)
+            h, ends = _joined(ahead, later.result())
     else:
+        ahead = tables(dst)
         h, ends = ahead, np.zeros(int(ahead.groups[:, 1].max()) + 1, np.int64)
     sides = [_side(h, ends, puzzle, src, max_nodes, src, dst)]
     if both:
