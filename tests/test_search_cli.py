@@ -26,6 +26,7 @@ from hanoikit.cli import main
 from hanoikit.frontier import Layout, engines, frontier_search, make_engine
 from hanoikit.frontier import tables as shm
 from hanoikit.frontier.tables import need_room, need_worker_room, remove_stale_tables, stale_tables
+from zombie import zombie
 
 
 @contextlib.contextmanager
@@ -90,11 +91,10 @@ def test_only_the_tables_of_our_searches_whose_process_is_gone_are_removed(tmp_p
     assert remove_stale_tables(str(tmp_path)) == []
 
 
-def test_a_table_whose_pid_went_to_another_process_is_stale():
-    started = shm.owner_record()["started"]
-    assert started not in (0, 1)
-    assert not shm.owner_alive(os.getpid(), 1)  # this pid, but another start time
-    assert shm.owner_alive(os.getpid(), started) and shm.owner_alive(os.getpid(), 0)
+def test_a_table_whose_owner_is_a_zombie_is_stale(tmp_path):
+    with zombie() as pid:
+        stale = _table(tmp_path, f"hanoi-frontier-{pid}-abc", {"pid": pid, "started": 0, "semaphores": []})
+        assert [table.path for table in remove_stale_tables(str(tmp_path))] == [str(stale)]
 
 
 def test_a_pool_engine_names_its_table_after_its_process_and_removes_it():

@@ -32,6 +32,7 @@ from ..errors import EngineError
 from .block import BlockTask, TableRef, add_listed, run_block
 from .kernels import mark_codes
 from .layout import Layout
+from .owner import owner_alive
 
 __all__ = ["Control", "Round", "RoundResult", "RoundTask", "outbox_codes", "run_round"]
 
@@ -121,25 +122,8 @@ class Control:
     def _check_alive(self, worker: int) -> None:
         for other in range(self.workers):
             pid = int(self.cells[other, PID])
-            if other != worker and pid and not _alive(pid):
+            if other != worker and pid and not owner_alive(pid):
                 raise EngineError(f"worker {other} of the search (process {pid}) died: killed, or out of memory?")
-
-
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` of this machine runs (a zombie is dead)."""
-    try:
-        with open(f"/proc/{pid}/stat") as file:
-            return file.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except FileNotFoundError:
-        return False
-    except OSError:  # no /proc: ask the kernel
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            pass
-        return True
 
 
 @functools.lru_cache(maxsize=1)  # a worker serves one search at a time

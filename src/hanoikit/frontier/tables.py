@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from ..errors import EngineError
 from .layout import Layout
+from .owner import owner_alive, owner_record
 
 __all__ = [
     "SHM",
@@ -31,8 +32,6 @@ __all__ = [
     "make_shared_table_directory",
     "need_room",
     "need_worker_room",
-    "owner_alive",
-    "owner_record",
     "remove_stale_tables",
     "stale_tables",
 ]
@@ -56,34 +55,6 @@ class StaleTable(NamedTuple):
     pid: int
     bytes: int  # what it takes on the RAM disk
     semaphores: tuple[str, ...]  # its owner's named semaphores still there
-
-
-def _started(pid: int) -> int:
-    """When process ``pid`` started (clock ticks after boot), 0 if unknown: with the pid it names one process."""
-    try:
-        with open(f"/proc/{pid}/stat") as file:
-            return int(file.read().rpartition(")")[2].split()[19])
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
-def owner_record() -> dict[str, int]:
-    """This process as an owner record names it: its ``pid`` and when it ``started`` (which tell it from a later
-    process given the same pid)."""
-    return {"pid": os.getpid(), "started": _started(os.getpid())}
-
-
-def owner_alive(pid: int, started: int) -> bool:
-    """Whether the process of an owner record (``pid``, ``started``: 0 if unknown) is still running; a process of
-    another user counts as running."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process
-        return True
-    now = _started(pid)
-    return not (started and now and now != started)  # a process that got the pid since is not the owner
 
 
 def _own_semaphores(directory: str) -> list[str]:
