@@ -413,6 +413,11 @@ def _jit(function: Callable[..., Any]) -> Callable[..., Any]:
     return _njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
 
 
+def _inlined(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Compiled into its callers (numba's own inlining): the search's helpers cost no call."""
+    return _njit(cache=True, nogil=True, inline="always")(function)  # type: ignore[no-any-return, unused-ignore]
+
+
 _FOUND, _BUDGET, _GROW, _EMPTY, _DEEP, _TURN = range(6)
 _NEVER = 1 << 40  # no path known yet (meet[0])
 # counters: nodes, pool entries used, the free pool entry, the least open f, expanded, the goal's node
@@ -454,7 +459,7 @@ def _rehash(index: np.ndarray, codes: np.ndarray, nodes: int) -> None:
         index[_slot(index, codes, codes[node])] = _tag(codes[node]) | node
 
 
-@_jit
+@_inlined
 def _group_values(
     posts: int, bits: int, n: int, k: int, width: int, shift: int, groups: np.ndarray, holders: np.ndarray,
     place: np.ndarray, tables: np.ndarray, exact_row: np.ndarray, gcount: np.ndarray, occupied: np.ndarray,
@@ -504,7 +509,7 @@ def _holders(place: np.ndarray) -> np.ndarray:
     return holders
 
 
-@_jit
+@_inlined
 def _child_sums(
     mover: int, a: int, b: int, child_bits: int, shift: int, groups: np.ndarray, holders: np.ndarray,
     place: np.ndarray,
@@ -538,7 +543,7 @@ def _child_sums(
     return True
 
 
-@_jit
+@_inlined
 def _bounds(totals: np.ndarray, ends: np.ndarray) -> tuple[int, int]:
     """The estimates towards this search's target (the largest sum over the splits of end 0) and towards the other
     end (end 1; 0 if there is none)."""
@@ -636,7 +641,7 @@ def _expand(
             if not _child_sums(mover, a, b, child & low, shift, groups, holders, place, tables, packed, unreachable,
                                gcount, occupied, proj, value, sums, totals, carried):
                 continue
-            ahead, behind = _bounds(totals, ends)
+            ahead, behind = _bounds(totals, ends) if both else (totals.max(), 0)
             met = -1
             if both:
                 there = _node(other_index[_slot(other_index, other_codes, child)])
