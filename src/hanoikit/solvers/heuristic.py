@@ -11,7 +11,8 @@ Where every move can be taken back and there are no faces (:func:`from_both_ends
 each with its own tables, by the key ``2g + h - h'`` (DIBBS, Sewell and Jacobson 2021), and stops when the shortest
 path found is at most half the sum of the two sides' least keys; elsewhere A* (Hart, Nilsson and Raphael 1968)
 expands positions by increasing ``g + h``, the deepest first among equals, and stops when it takes out the goal. Both
-are one compiled loop (:func:`_expand`, numba) over a hash table of the positions seen with their parents.
+are one compiled loop (:func:`_expander`, numba, one copy a mode) over a hash table of the positions seen with their
+parents.
 
 Without faces, the disks larger than every disk that must move stay at the bottom of their posts, where they never
 block a smaller disk: they are left out of the search (the distance is that of the smaller disks' own puzzle).
@@ -556,131 +557,142 @@ def _bounds(totals: np.ndarray, ends: np.ndarray) -> tuple[int, int]:
     return ahead, behind
 
 
-@_jit
-def _expand(
-    geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray, ends: np.ndarray,
-    place: np.ndarray, tables: np.ndarray, packed: np.ndarray, codes: np.ndarray, depth: np.ndarray,
-    parent: np.ndarray, closed: np.ndarray, exact: np.ndarray, index: np.ndarray, pool: np.ndarray,
-    heads: np.ndarray, counters: np.ndarray, other_codes: np.ndarray, other_depth: np.ndarray,
-    other_index: np.ndarray, other_counters: np.ndarray, meet: np.ndarray,
-    goal: int, budget: int, unreachable: int, both: bool, side: int,
-) -> int:
-    """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path, too
-    deep, or (``both``) the other side's turn.
+def _expander(both: bool) -> Callable[..., int]:
+    """The compiled loop :func:`_expand` of one mode: ``both`` (a side of a search from both ends) or A* alone, a
+    constant of the compiled code, so that each mode's machine code holds none of the other's. Both copies are cached
+    on disk (numba keys a closure's cache entry by the values it closes over).
+    """
 
-    Alone (A*), positions are taken out by ``g + h`` (the estimate towards ``goal``), the deepest first, and the goal
-    ends the search when it is taken out. With ``both`` (one side of a search from both ends: this is side
-    ``side``, 0 from the source, 1 from the goal), by ``2g + h - h'`` (``h'``: the estimate back towards this
-    side's root, the splits whose ``ends`` is 1); a child found in the other side's store (``other_*``) may lower
-    the best path known, ``meet[0]`` (through node ``meet[1]`` of side 0 and ``meet[2]`` of side 1); children with
-    ``g + h`` at least that long are not kept; the side stops when its least key exceeds the other's (its turn
-    then), and the search ends when ``meet[0]`` is at most half the two least keys' sum, rounded up.
-    ``exact[node]`` holds the values of the node's compressed groups: a child's is its parent's plus -1, 0 or 1,
-    the one whose entry is the child's modulo 3."""
-    n, k, shift, faces = geo[0], geo[1], geo[2], geo[3]
-    parts, ngroups, npairs = groups[:, 1].max() + 1, groups.shape[0], pairs.shape[0]
-    low, width = (1 << shift) - 1, digit_width(k)
-    tops = np.empty(k, np.int64)
-    count = np.empty(k, np.int64)
-    gcount = np.empty((ngroups, k), np.int64)
-    occupied = np.empty(ngroups, np.int64)
-    proj = np.empty(ngroups, np.int64)
-    value = np.empty(ngroups, np.int64)
-    sums = np.empty(parts, np.int64)
-    totals = np.empty(parts, np.int64)
-    carried = np.empty(exact.shape[1], np.int16)
-    holders = _holders(place)
-    while budget > 0:
-        if (counters[_NODES] + npairs > codes.size or counters[_POOL] + npairs > pool.shape[0]
-                or 2 * (counters[_NODES] + npairs) > index.size):
-            return _GROW
-        f = counters[_FMIN]
-        while f < heads.size and heads[f] < 0:
-            f += 1
-        if f >= heads.size:
-            return _FOUND if both and meet[0] < _NEVER else _EMPTY
-        counters[_FMIN] = f
-        if both:
-            if 2 * meet[0] <= f + other_counters[_FMIN] + 1:
-                return _FOUND
-            if f > other_counters[_FMIN]:
-                return _TURN
-        entry = heads[f]
-        heads[f] = pool[entry, 2]
-        node, pushed = pool[entry, 0], pool[entry, 1]
-        pool[entry, 2] = counters[_FREE]
-        counters[_FREE] = entry
-        if closed[node] or depth[node] != pushed:
-            continue
-        closed[node] = 1
-        code = codes[node]
-        if code == goal and not both:
-            counters[_GOAL] = node
-            return _FOUND
-        budget -= 1
-        counters[_EXPANDED] += 1
-        posts, bits = code >> shift, code & low
-        top_disks(posts, k, n, width, tops, count)
-        _group_values(posts, bits, n, k, width, shift, groups, holders, place, tables, exact[node], gcount, occupied,
-                      proj, value, sums)
-        after = depth[node] + 1
-        for pair in range(npairs):
-            a, b = pairs[pair, 0], pairs[pair, 1]
-            mover, under = tops[a], tops[b]
-            if mover >= under:  # no disk on a, or a larger one than b's top
-                continue
-            child = code + (((b - a) * powers[mover]) << shift)
-            if faces:
-                color = (bits >> a) & 1
-                target = own[b] if under == n else (bits >> b) & 1
-                if target == color:
-                    continue
-                clear = (1 << b) | ((1 << a) if count[a] == 1 else 0)
-                child = (child & ~clear) | ((1 - color) << b)
-            carried[:] = exact[node]
-            if not _child_sums(mover, a, b, child & low, shift, groups, holders, place, tables, packed, unreachable,
-                               gcount, occupied, proj, value, sums, totals, carried):
-                continue
-            ahead, behind = _bounds(totals, ends) if both else (totals.max(), 0)
-            met = -1
-            if both:
-                there = _node(other_index[_slot(other_index, other_codes, child)])
-                if there >= 0 and after + other_depth[there] < meet[0]:
-                    met = there
-                elif after + ahead >= meet[0]:  # no shorter path through it
-                    continue
-            slot = _slot(index, codes, child)
-            seen = _node(index[slot])
-            if seen >= 0:
-                if closed[seen] or depth[seen] <= after:
-                    continue
-            else:
-                seen = counters[_NODES]
-                counters[_NODES] += 1
-                codes[seen] = child
-                closed[seen] = 0
-                exact[seen] = carried
-                index[slot] = _tag(child) | seen
-            depth[seen] = after
-            parent[seen] = node
-            if met >= 0:
-                meet[0], meet[1 + side], meet[2 - side] = after + other_depth[met], seen, met
-                if after + ahead >= meet[0]:
-                    continue
-            f = 2 * after + ahead - behind if both else after + ahead
+    def _expand(
+        geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray, ends: np.ndarray,
+        place: np.ndarray, tables: np.ndarray, packed: np.ndarray, codes: np.ndarray, depth: np.ndarray,
+        parent: np.ndarray, closed: np.ndarray, exact: np.ndarray, index: np.ndarray, pool: np.ndarray,
+        heads: np.ndarray, counters: np.ndarray, other_codes: np.ndarray, other_depth: np.ndarray,
+        other_index: np.ndarray, other_counters: np.ndarray, meet: np.ndarray,
+        goal: int, budget: int, unreachable: int, side: int,
+    ) -> int:
+        """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path,
+        too deep, or (``both``) the other side's turn.
+
+        Alone (A*), positions are taken out by ``g + h`` (the estimate towards ``goal``), the deepest first, and the
+        goal ends the search when it is taken out. With ``both`` (one side of a search from both ends: this is side
+        ``side``, 0 from the source, 1 from the goal), by ``2g + h - h'`` (``h'``: the estimate back towards this
+        side's root, the splits whose ``ends`` is 1); a child found in the other side's store (``other_*``) may
+        lower the best path known, ``meet[0]`` (through node ``meet[1]`` of side 0 and ``meet[2]`` of side 1);
+        children with ``g + h`` at least that long are not kept; the side stops when its least key exceeds the
+        other's (its turn then), and the search ends when ``meet[0]`` is at most half the two least keys' sum,
+        rounded up. ``exact[node]`` holds the values of the node's compressed groups: a child's is its parent's plus
+        -1, 0 or 1, the one whose entry is the child's modulo 3."""
+        n, k, shift, faces = geo[0], geo[1], geo[2], geo[3]
+        parts, ngroups, npairs = groups[:, 1].max() + 1, groups.shape[0], pairs.shape[0]
+        low, width = (1 << shift) - 1, digit_width(k)
+        tops = np.empty(k, np.int64)
+        count = np.empty(k, np.int64)
+        gcount = np.empty((ngroups, k), np.int64)
+        occupied = np.empty(ngroups, np.int64)
+        proj = np.empty(ngroups, np.int64)
+        value = np.empty(ngroups, np.int64)
+        sums = np.empty(parts, np.int64)
+        totals = np.empty(parts, np.int64)
+        carried = np.empty(exact.shape[1], np.int16)
+        holders = _holders(place)
+        while budget > 0:
+            if (counters[_NODES] + npairs > codes.size or counters[_POOL] + npairs > pool.shape[0]
+                    or 2 * (counters[_NODES] + npairs) > index.size):
+                return _GROW
+            f = counters[_FMIN]
+            while f < heads.size and heads[f] < 0:
+                f += 1
             if f >= heads.size:
-                return _DEEP
-            entry = counters[_FREE]
-            if entry >= 0:
-                counters[_FREE] = pool[entry, 2]
-            else:
-                entry = counters[_POOL]
-                counters[_POOL] += 1
-            pool[entry, 0], pool[entry, 1], pool[entry, 2] = seen, after, heads[f]
-            heads[f] = entry
-            if f < counters[_FMIN]:
-                counters[_FMIN] = f
-    return _BUDGET
+                return _FOUND if both and meet[0] < _NEVER else _EMPTY
+            counters[_FMIN] = f
+            if both:
+                if 2 * meet[0] <= f + other_counters[_FMIN] + 1:
+                    return _FOUND
+                if f > other_counters[_FMIN]:
+                    return _TURN
+            entry = heads[f]
+            heads[f] = pool[entry, 2]
+            node, pushed = pool[entry, 0], pool[entry, 1]
+            pool[entry, 2] = counters[_FREE]
+            counters[_FREE] = entry
+            if closed[node] or depth[node] != pushed:
+                continue
+            closed[node] = 1
+            code = codes[node]
+            if code == goal and not both:
+                counters[_GOAL] = node
+                return _FOUND
+            budget -= 1
+            counters[_EXPANDED] += 1
+            posts, bits = code >> shift, code & low
+            top_disks(posts, k, n, width, tops, count)
+            _group_values(posts, bits, n, k, width, shift, groups, holders, place, tables, exact[node], gcount,
+                          occupied, proj, value, sums)
+            after = depth[node] + 1
+            for pair in range(npairs):
+                a, b = pairs[pair, 0], pairs[pair, 1]
+                mover, under = tops[a], tops[b]
+                if mover >= under:  # no disk on a, or a larger one than b's top
+                    continue
+                child = code + (((b - a) * powers[mover]) << shift)
+                if faces:
+                    color = (bits >> a) & 1
+                    target = own[b] if under == n else (bits >> b) & 1
+                    if target == color:
+                        continue
+                    clear = (1 << b) | ((1 << a) if count[a] == 1 else 0)
+                    child = (child & ~clear) | ((1 - color) << b)
+                carried[:] = exact[node]
+                if not _child_sums(mover, a, b, child & low, shift, groups, holders, place, tables, packed, unreachable,
+                                   gcount, occupied, proj, value, sums, totals, carried):
+                    continue
+                ahead, behind = _bounds(totals, ends) if both else (totals.max(), 0)
+                met = -1
+                if both:
+                    there = _node(other_index[_slot(other_index, other_codes, child)])
+                    if there >= 0 and after + other_depth[there] < meet[0]:
+                        met = there
+                    elif after + ahead >= meet[0]:  # no shorter path through it
+                        continue
+                slot = _slot(index, codes, child)
+                seen = _node(index[slot])
+                if seen >= 0:
+                    if closed[seen] or depth[seen] <= after:
+                        continue
+                else:
+                    seen = counters[_NODES]
+                    counters[_NODES] += 1
+                    codes[seen] = child
+                    closed[seen] = 0
+                    exact[seen] = carried
+                    index[slot] = _tag(child) | seen
+                depth[seen] = after
+                parent[seen] = node
+                if met >= 0:
+                    meet[0], meet[1 + side], meet[2 - side] = after + other_depth[met], seen, met
+                    if after + ahead >= meet[0]:
+                        continue
+                f = 2 * after + ahead - behind if both else after + ahead
+                if f >= heads.size:
+                    return _DEEP
+                entry = counters[_FREE]
+                if entry >= 0:
+                    counters[_FREE] = pool[entry, 2]
+                else:
+                    entry = counters[_POOL]
+                    counters[_POOL] += 1
+                pool[entry, 0], pool[entry, 1], pool[entry, 2] = seen, after, heads[f]
+                heads[f] = entry
+                if f < counters[_FMIN]:
+                    counters[_FMIN] = f
+        return _BUDGET
+
+    return _jit(_expand)
+
+
+_EXPAND = {both: _expander(both) for both in (False, True)}
+"""The compiled loop of each mode, by ``both``."""
 
 
 class SearchStats(NamedTuple):
@@ -805,10 +817,10 @@ def search(
                       "bound") as update:
         while True:
             mine, other = sides[turn], sides[-1 - turn]
-            status = _expand(
+            status = _EXPAND[both](
                 *geometry, h.groups, mine.ends, h.place, h.tables, h.packed, mine.codes, mine.depth, mine.parent,
                 mine.closed, mine.exact, mine.index, mine.pool, mine.heads, mine.counters, other.codes, other.depth,
-                other.index, other.counters, meet, goal, 1 << 18, unreachable, both, turn,
+                other.index, other.counters, meet, goal, 1 << 18, unreachable, turn,
             )
             stored = sum(int(side.counters[_NODES]) for side in sides)
             update(stored, sum(int(side.counters[_FMIN]) for side in sides) // (2 if both else 1))

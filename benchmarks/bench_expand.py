@@ -1,0 +1,97 @@
+"""The heuristic search's compiled loop per position expanded, this checkout against others, on the same pairs.
+
+Each row draws seeded random pairs of one member and searches each pair twice in one process: the first search
+builds the goal's tables (and compiles), the second is timed, so the time is the loop's own; the figure is processor
+microseconds per position expanded (median over the pairs), wall time beside it. With ``--against SRC`` (the ``src``
+folder of another checkout, e.g. a ``git worktree add /tmp/old <commit>``), every row runs in a fresh process per
+checkout, one after the other, and prints each checkout's figure and its ratio to this one's. A checkout whose
+:func:`~hanoikit.solvers.heuristic.search` has no ``both`` runs only the A* rows (A* is then its default). Run
+``python benchmarks/bench_expand.py`` from the repository root (``--pairs N``, ``--only TEXT``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROWS = {
+    "A*, 4 posts linear, n=13": (13, "linear", False),
+    "A*, 4 posts every move, n=16": (16, "all", False),
+    "both ends, 4 posts every move, n=16": (16, "all", None),
+}
+
+
+def measure(label: str, pairs: int) -> dict[str, float] | None:
+    """This process's figures for one row (``hanoikit`` as ``sys.path`` finds it); ``None`` if it cannot run it."""
+    import hanoikit as hk
+    from hanoikit.solvers import heuristic
+
+    n, moves, both = ROWS[label]
+    knows_both = "both" in inspect.signature(heuristic.search).parameters
+    if both is None and not knows_both:
+        return None
+    extra = {"both": both} if knows_both else {}
+    puzzle = hk.Puzzle(n, posts=4, moves=moves) if moves != "all" else hk.Puzzle(n, posts=4)
+    rng = random.Random(label)
+    per, walls, expanded = [], [], []
+    while len(per) < pairs:
+        src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+        heuristic.search(puzzle, src, dst, **extra)  # tables built, loop compiled
+        wall, cpu = time.perf_counter(), time.process_time()
+        found = heuristic.search(puzzle, src, dst, **extra)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        per.append(cpu / found.expanded * 1e6)
+        walls.append(wall / found.expanded * 1e6)
+        expanded.append(found.expanded)
+    return {"cpu": statistics.median(per), "wall": statistics.median(walls), "expanded": sum(expanded)}
+
+
+def run(src: str, label: str, pairs: int) -> dict[str, float] | None:
+    """:func:`measure` in a fresh process on the checkout whose ``src`` folder is ``src``."""
+    env = {**os.environ, "PYTHONPATH": src}
+    out = subprocess.run([sys.executable, __file__, "--child", label, "--pairs", str(pairs)], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    found: dict[str, float] | None = json.loads(out.splitlines()[-1])
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=3)
+    parser.add_argument("--against", action="append", default=[], help="the src folder of another checkout")
+    parser.add_argument("--only", default="")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.child, args.pairs)))
+        return
+    os.environ.setdefault("HANOIKIT_CACHE_DIR", tempfile.mkdtemp(prefix="hanoikit-bench-"))
+    here = str(Path(__file__).resolve().parent.parent / "src")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.pairs} random pairs a row; "
+          "processor microseconds a position expanded (median over the pairs), wall beside it")
+    for label in ROWS:
+        if args.only not in label:
+            continue
+        mine = run(here, label, args.pairs)
+        assert mine is not None
+        for src in [here, *args.against]:
+            found = mine if src == here else run(src, label, args.pairs)
+            if found is None:
+                print(f"{label:36} {src:24} (no such search)", flush=True)
+                continue
+            ratio = "" if src == here else f"  this checkout {mine['cpu'] / found['cpu']:.2f}x its time"
+            print(f"{label:36} {src:24} {found['cpu']:6.2f} us cpu  {found['wall']:6.2f} us wall  "
+                  f"expanded {int(found['expanded']):>10,}{ratio}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
