@@ -469,7 +469,7 @@ def _group_values(
     """The groups of a position to expand (``posts`` and face ``bits`` of its code; ``exact_row``: the values of its
     compressed groups; ``holders[d]``: the groups of disk ``d``, then -1): each group's code ``proj``, posts
     ``occupied``, disks a post ``gcount`` and table ``value``, and the sum of each split in ``sums``. With
-    :func:`_child_sums`, the one place the search reads its tables."""
+    the children's sums in :func:`_expander`'s loop, the one place the search reads its tables."""
     gcount[:, :] = 0
     occupied[:] = 0
     proj[:] = 0
@@ -508,40 +508,6 @@ def _holders(place: np.ndarray) -> np.ndarray:
                 holders[disk, j] = group
                 j += 1
     return holders
-
-
-@_inlined
-def _child_sums(
-    mover: int, a: int, b: int, child_bits: int, shift: int, groups: np.ndarray, holders: np.ndarray,
-    place: np.ndarray,
-    tables: np.ndarray, packed: np.ndarray, unreachable: int, gcount: np.ndarray, occupied: np.ndarray,
-    proj: np.ndarray, value: np.ndarray, sums: np.ndarray, totals: np.ndarray, carried: np.ndarray,
-) -> bool:
-    """The sum of each split in ``totals`` (and the compressed groups' values in ``carried``) after disk ``mover``
-    (from 0) moves from post ``a`` to ``b`` of the position :func:`_group_values` read (``child_bits``: the child's
-    face bits); ``False`` if a table says the goal is out of reach. Only the mover's groups are read again."""
-    totals[:] = sums
-    for j in range(holders.shape[1]):
-        group = holders[mover, j]
-        if group < 0:
-            break
-        moved = proj[group] + (b - a) * place[group, mover]
-        slot = groups[group, 2]
-        if slot >= 0:
-            mod = (packed[groups[group, 0] + (moved >> 2)] >> (2 * (moved & 3))) & 3
-            if mod == 3:
-                return False
-            carried[slot] = value[group] + ((mod - value[group]) % 3 + 1) % 3 - 1
-            totals[groups[group, 1]] += carried[slot] - value[group]
-            continue
-        mask = occupied[group] | (1 << b)
-        if gcount[group, a] == 1:
-            mask &= ~(1 << a)
-        found = tables[groups[group, 0] + ((moved << shift) | (child_bits & mask))]
-        if found == unreachable:
-            return False
-        totals[groups[group, 1]] += found - value[group]
-    return True
 
 
 @_inlined
@@ -644,8 +610,33 @@ def _expander(both: bool) -> Callable[..., int]:
                     clear = (1 << b) | ((1 << a) if count[a] == 1 else 0)
                     child = (child & ~clear) | ((1 - color) << b)
                 carried[:] = exact[node]
-                if not _child_sums(mover, a, b, child & low, shift, groups, holders, place, tables, packed, unreachable,
-                                   gcount, occupied, proj, value, sums, totals, carried):
+                # the sum of each split after the move: only the mover's groups read again (a helper here cost A*
+                # alone twice the time a position, inlined or called)
+                totals[:] = sums
+                reachable = True
+                for j in range(holders.shape[1]):
+                    group = holders[mover, j]
+                    if group < 0:
+                        break
+                    moved = proj[group] + (b - a) * place[group, mover]
+                    gslot = groups[group, 2]
+                    if gslot >= 0:
+                        mod = (packed[groups[group, 0] + (moved >> 2)] >> (2 * (moved & 3))) & 3
+                        if mod == 3:
+                            reachable = False
+                            break
+                        carried[gslot] = value[group] + ((mod - value[group]) % 3 + 1) % 3 - 1
+                        totals[groups[group, 1]] += carried[gslot] - value[group]
+                        continue
+                    mask = occupied[group] | (1 << b)
+                    if gcount[group, a] == 1:
+                        mask &= ~(1 << a)
+                    found = tables[groups[group, 0] + ((moved << shift) | (child & low & mask))]
+                    if found == unreachable:
+                        reachable = False
+                        break
+                    totals[groups[group, 1]] += found - value[group]
+                if not reachable:
                     continue
                 ahead, behind = _bounds(totals, ends) if both else (totals.max(), 0)
                 met = -1
