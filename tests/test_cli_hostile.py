@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from clirun import run
 from hanoikit.cli import app, main
 from hanoikit.limits import MAX_CHECK_BYTES
+from strategies import examples
 
 _INTERACTIVE = {"play"}
 """Left out: ``play`` serves the page (or the terminal game) until it is stopped, which no option bounds."""
@@ -167,7 +168,7 @@ def _hostile_files(tmp_path: Path) -> None:
     (tmp_path / "unreadable").chmod(0)
 
 
-_FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+_FAST = settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @pytest.mark.parametrize("name", sorted(set(_commands()) - _SLOW))
@@ -186,7 +187,7 @@ def test_hostile_options_on_more_posts_end_in_a_documented_status_and_one_line(n
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(set(_commands()) - _SLOW))
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_many_hostile_options_end_in_a_documented_status_and_one_line(name: str, workdir: Path, data) -> None:
     _check(name, workdir, data)

@@ -19,6 +19,7 @@ from hanoikit.solvers import exhaustive, heuristic, pdb, tower_search
 from hanoikit.solvers.frame_stewart import count as frame_stewart
 from hanoikit.solvers.registry import solver_for
 from oracle import all_states, assert_admissible_and_consistent, plain_distances_to
+from strategies import examples
 
 RULES = ["any", "cyclic", "linear", "star"]
 
@@ -47,7 +48,7 @@ def small_splits(n: int, seed: int) -> list[heuristic.Split]:
     return splits
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     kind=st.sampled_from(KINDS),
     rule=st.sampled_from(RULES),
@@ -315,7 +316,7 @@ def test_one_way_splits_are_admissible_and_consistent(kind: str, rule: str) -> N
         assert_admissible_and_consistent(puzzle, functools.partial(h.estimate, puzzle), dst)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(
     kind=st.sampled_from(["classic", "NNNN", "RNBN", "RBBN"]),
     rule=st.sampled_from([*ONE_WAY, "any", "linear", "star"]),

@@ -24,6 +24,7 @@ from hanoikit.score import wilson
 from hanoikit.solvers import arrays
 from hanoikit.teach import cycles, explain, ncube
 from hanoikit.text import disk_text
+from strategies import examples
 
 _ENTRY_POINTS: dict[str, tuple[Callable[[object], object], int]] = {
     # name: (the call with the number in question, a valid small value for it)
@@ -101,7 +102,7 @@ def test_numpy_integers_never_wrap_in_the_counts() -> None:
     assert hk.MagneticPuzzle(np.int16(60)).distance() == hk.MagneticPuzzle(60).distance()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(name=st.sampled_from(sorted(_ENTRY_POINTS)), value=_NUMBERS)
 def test_any_number_gives_an_answer_or_a_library_error(name: str, value: object) -> None:
     call, _ = _ENTRY_POINTS[name]

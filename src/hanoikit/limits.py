@@ -414,6 +414,7 @@ terminal."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:
-    """Raise :class:`TooLargeError` if ``value`` is above ``cap``; ``what`` names the unit in the message."""
-    if value > cap:
-        raise TooLargeError(f"{quote(value)} {what} is more than this can handle: at most {cap}")
+    """Raise :class:`TooLargeError` unless ``value`` is at most ``cap`` (a cap of nan takes nothing); ``what`` names
+    the unit in the message."""
+    if not value <= cap:
+        raise TooLargeError(f"{quote(value)} {what} is more than this can handle: at most {quote(cap)}")
