@@ -13,7 +13,7 @@ from itertools import islice
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import hanoikit as hk
@@ -24,6 +24,7 @@ from hanoikit.digits import leading, rounded
 from hanoikit.draw.animate import frames
 from hanoikit.generate import generate, instance_at
 from hanoikit.graph import sierpinski_layout, sierpinski_text
+from hanoikit.movearray import MoveArray
 from hanoikit.report.levy import table10
 from hanoikit.score import wilson
 from hanoikit.solvers import arrays, classic, cyclic, frame_stewart, linear, magnetic, tower_search
@@ -35,6 +36,16 @@ from strategies import examples
 def _first(moves: Iterable[object]) -> list[object]:
     """The first moves of a lazy solution (never all of them: a valid number may be 40 disks)."""
     return list(islice(moves, 5))
+
+
+def _summary(moves: MoveArray) -> tuple[object, ...]:
+    """A solution built whole, told by its length, first and last moves (a list of millions of rows would take GBs)."""
+    return moves.size, *(np.r_[part[:5], part[-1:]].tolist() for part in (moves.disk, moves.src, moves.dst))
+
+
+_HEAVY = {"solvers.arrays.arrays": 24}
+"""Entry points that build a valid request whole up to a cap that takes GBs (``arrays`` holds 2**32 - 1 moves, 12 GiB,
+by design): the generated numbers stay under the bound given here (an OOM-killed worker in the deep run)."""
 
 
 _ENTRY_POINTS: dict[str, tuple[Callable[[object], object], int]] = {
@@ -49,7 +60,7 @@ _ENTRY_POINTS: dict[str, tuple[Callable[[object], object], int]] = {
     "levy.disk_counts": (lambda x: levy.disk_counts("62", x), 5),
     "levy.compare": (lambda x: levy.compare("62", x), 3),
     "levy.first_suboptimal": (lambda x: levy.first_suboptimal("62", x), 8),
-    "levy.solution_array": (lambda x: levy.solution_array("62", x).rows().tolist(), 3),
+    "levy.solution_array": (lambda x: _summary(levy.solution_array("62", x)), 3),
     "levy.solution_array limit": (lambda x: levy.solution_array("62", 3, x).rows().tolist(), 100),
     "oeis.new_numbers": (lambda x: oeis.new_numbers(upto=x, max_codes=2000), 2),
     "oeis.compare max_codes": (lambda x: oeis.compare(upto=2, max_codes=x), 100),
@@ -61,7 +72,7 @@ _ENTRY_POINTS: dict[str, tuple[Callable[[object], object], int]] = {
     "teach.explain.script": (lambda x: explain.script(x), 3),
     "teach.explain.names": (lambda x: explain.names(x), 3),
     "teach.ncube.walk": (lambda x: ncube.walk(x), 3),
-    "solvers.arrays.arrays": (lambda x: arrays.arrays(x).rows().tolist(), 3),
+    "solvers.arrays.arrays": (lambda x: _summary(arrays.arrays(x)), 3),
     "solvers.arrays.arrays src": (lambda x: arrays.arrays(2, x, 0).rows().tolist(), 1),
     "solvers.arrays.chunks size": (lambda x: [c.rows().tolist() for c in arrays.chunks(3, x)], 2),
     "solvers.arrays.chunks start": (lambda x: [c.rows().tolist() for c in arrays.chunks(3, 2, start=x)], 1),
@@ -127,7 +138,7 @@ _ENTRY_POINTS: dict[str, tuple[Callable[[object], object], int]] = {
     "digits.rounded figures": (lambda x: rounded(3**100, x), 4),
     "digits.leading figures": (lambda x: leading(3**100, x), 4),
     "positions.decode": (lambda x: hk.search.decode(hk.Puzzle(3), x), 5),
-    "frame_stewart.arrays n": (lambda x: frame_stewart.arrays(x).rows().tolist(), 3),
+    "frame_stewart.arrays n": (lambda x: _summary(frame_stewart.arrays(x)), 3),
     "frame_stewart.arrays posts": (lambda x: frame_stewart.arrays(3, x).rows().tolist(), 4),
     "frame_stewart.arrays src": (lambda x: frame_stewart.arrays(3, 4, x).rows().tolist(), 1),
     "frame_stewart.arrays dst": (lambda x: frame_stewart.arrays(3, 4, 0, x).rows().tolist(), 2),
@@ -201,6 +212,7 @@ def test_numpy_integers_never_wrap_in_the_counts() -> None:
 @given(name=st.sampled_from(sorted(_ENTRY_POINTS)), value=_NUMBERS)
 def test_any_number_gives_an_answer_or_a_library_error(name: str, value: object) -> None:
     call, _ = _ENTRY_POINTS[name]
+    assume(not (name in _HEAVY and isinstance(value, int) and _HEAVY[name] < value < 2**10))
     kind, found = _outcome(call, value)
     if kind == "value" and isinstance(value, int) and -(2**63) <= value < 2**63:
         assert call(np.int64(value)) == found  # the same answer from numpy
