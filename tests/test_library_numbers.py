@@ -13,7 +13,7 @@ from itertools import islice
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import hanoikit as hk
@@ -210,6 +210,7 @@ def test_numpy_integers_never_wrap_in_the_counts() -> None:
 
 @settings(max_examples=examples(100), deadline=None)
 @given(name=st.sampled_from(sorted(_ENTRY_POINTS)), value=_NUMBERS)
+@example(name="magnetic.solution_chunks size", value=2**70)  # ValueError: maximum allowed dimension exceeded
 def test_any_number_gives_an_answer_or_a_library_error(name: str, value: object) -> None:
     call, _ = _ENTRY_POINTS[name]
     assume(not (name in _HEAVY and isinstance(value, int) and _HEAVY[name] < value < 2**10))

@@ -818,4 +818,4 @@ def solution_chunks(
     size = as_count(size, "the size of a chunk")
     solution = _decompose(puzzle, src, dst, legs=True)
     blocks = (block for level, plan in solution.legs for block in _arrays.leg_blocks(level, plan))
-    return _arrays.chunk_blocks(blocks, size, puzzle.n)
+    return _arrays.chunk_blocks(blocks, min(size, max(solution.length, 1)), puzzle.n)  # buffers of at most all
