@@ -20,7 +20,7 @@ import hanoikit as hk
 from hanoikit import checker, levy, movelist, oeis, search
 from hanoikit.analysis import counts, markov, variants
 from hanoikit.analysis.colourings import with_disks
-from hanoikit.digits import leading, rounded
+from hanoikit.digits import digit_count, exact, grouped, leading, rounded
 from hanoikit.draw.animate import frames
 from hanoikit.generate import generate, instance_at
 from hanoikit.graph import sierpinski_layout, sierpinski_text
@@ -134,6 +134,9 @@ _ENTRY_POINTS: dict[str, tuple[Callable[[object], object], int]] = {
     "score.wilson trials": (lambda x: wilson(1, x), 10),
     "levy.blocks": (lambda x: [b.rows().tolist() for b in islice(levy.blocks("62", x), 3)], 3),
     "levy.solution": (lambda x: _first(levy.solution("62", x)), 3),
+    "digits.exact": (lambda x: exact(x), 4),
+    "digits.grouped": (lambda x: grouped(x), 4),
+    "digits.digit_count": (lambda x: digit_count(x), 4),
     "digits.rounded number": (lambda x: rounded(x), 4),
     "digits.rounded figures": (lambda x: rounded(3**100, x), 4),
     "digits.leading figures": (lambda x: leading(3**100, x), 4),

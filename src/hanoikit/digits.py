@@ -51,7 +51,8 @@ def unlimited() -> Iterator[None]:
 
 
 def exact(number: int) -> str:
-    """Every decimal digit of ``number``, however long, in subquadratic time."""
+    """Every decimal digit of ``number`` (an int or a numpy integer), however long, in subquadratic time."""
+    number = _whole(number)
     if number.bit_length() <= _SMALL_BITS:
         return str(number)
     sign, number = ("-", -number) if number < 0 else ("", number)
@@ -102,7 +103,20 @@ def digit_count(number: int) -> int:
     >>> digit_count(0), digit_count(-999), digit_count(10**5000)
     (1, 3, 5001)
     """
+    number = _whole(number)
     return 1 if number == 0 else _floor_log10(abs(number)) + 1
+
+
+def _whole(number: object) -> int:
+    """``number`` as a Python int if it is a whole number (an int or a numpy integer, never a bool)."""
+    if type(number) is int:
+        return number
+    if not isinstance(number, bool):
+        try:
+            return operator.index(cast("SupportsIndex", number))
+        except TypeError:
+            pass
+    raise InvalidArgumentError(f"{quote(number)} is not a whole number")
 
 
 def _exact(number: object) -> Fraction:
