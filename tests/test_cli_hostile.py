@@ -232,6 +232,27 @@ def test_every_numeric_parameter_takes_huge_numbers(name: str, param: str, workd
             assert _LINE.fullmatch(err) and len(err) < 300, (args, err)
 
 
+@pytest.mark.parametrize(
+    "args",
+    [  # found by the deep run: click quoted the whole value, the line was 5,000 characters long
+        ["oeis", "--upto", "x" * 5000],
+        ["ncube", "x" * 5000],
+        ["move", "x" * 5000, "2"],
+        ["demo", "9" * 5000],
+        ["crossings", "--algorithm", "x" * 5000],
+        ["distance", "SIJD", "DDDD", "--posts", "4", "--start-up", "x" * 5000],
+        ["check", "{tmp}/" + "x" * 5000, "-n", "3"],
+    ],
+)
+def test_a_long_bad_value_is_refused_in_a_short_line(args: list[str], workdir: Path) -> None:
+    args = [arg.replace("{tmp}", str(workdir)) for arg in args]
+    with CliRunner().isolation() as streams:
+        status = main(args)
+        sys.stderr.flush()
+        err = streams[1].getvalue().decode("utf-8", "replace")
+    assert status == 2 and _LINE.fullmatch(err) and len(err) < 300, (status, err)
+
+
 _FILE_COMMANDS = {
     "check": (["{file}", "-n", "3"], {2, 3}),
     "check --strict": (["{file}", "-n", "3", "--strict"], {2, 3}),
