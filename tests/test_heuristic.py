@@ -92,7 +92,7 @@ def test_optimal_against_the_exhaustive_solver_at_larger_sizes(kind: str, rule: 
         assert [int(table[code]) for code in path] == list(range(exact, -1, -1))  # each move one step nearer
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     posts=st.sampled_from([4, 5]),
     rule=st.sampled_from(["any", "linear", "star"]),
@@ -116,7 +116,7 @@ def test_from_both_ends_and_from_one_are_optimal(posts: int, rule: str, n: int, 
     assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(3, 6), size=st.integers(2, 5), free=st.integers(0, 2), seed=st.integers(0, 2**32 - 1),
        both=st.booleans())
 def test_compressed_splits_from_both_ends_and_from_one(n: int, size: int, free: int, seed: int, both: bool) -> None:
