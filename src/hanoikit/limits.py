@@ -75,6 +75,7 @@ __all__ = [
     "MAX_HEURISTIC_NODES",
     "MAX_PATTERN_ENTRIES",
     "MAX_MOD3_ENTRIES",
+    "MAX_FACE_TABLE_CODES",
     "MAX_HEURISTIC_FOUR_POST_DISKS",
     "MAX_HEURISTIC_EVERY_MOVE_DISKS",
     "MAX_WORKERS",
@@ -206,6 +207,10 @@ breadth-first search keeps 8 bytes a code (4 posts: 12 disks, 134 MB, about a se
 MAX_MOD3_ENTRIES = 1 << 28
 """The most codes of one compressed pattern database (hanoikit.solvers.mod3: two bits a code, and two bitmaps of the
 layers while it is built; 4 posts: 14 disks, 64 MiB)."""
+
+MAX_FACE_TABLE_CODES = 1 << 26
+"""The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and two
+bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks)."""
 
 MAX_HEURISTIC_NODES = 60_000_000
 """The most positions one heuristic search stores (about 45 bytes each, under 3.5 GB at the cap with the arrays

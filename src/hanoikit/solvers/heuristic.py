@@ -45,7 +45,7 @@ from ..limits import MAX_HEURISTIC_DISKS, MAX_HEURISTIC_EVERY_MOVE_DISKS, MAX_HE
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
-from . import mod3, pdb, tower_search
+from . import face_tables, mod3, pdb, tower_search
 from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = [
@@ -245,7 +245,8 @@ def group_size(puzzle: Puzzle) -> int:
     (13, 13)
     """
     n = puzzle.n
-    return min(pdb.largest_group(puzzle), n if n <= 8 else n - 2 if puzzle.reversible else n - 1)
+    largest = face_tables.largest_group(puzzle) if puzzle.faces else pdb.largest_group(puzzle)
+    return min(largest, n if n <= 8 else n - 2 if puzzle.reversible else n - 1)
 
 
 def free_size(puzzle: Puzzle) -> int:
@@ -333,9 +334,8 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
             disks = tuple(sorted(group.disks + group.free))
             if group.free and min(group.free) < max(group.disks):
                 raise ValueError(f"the free disks of {group} are not the group's largest")
-            # the group of the largest disks stands on the posts themselves, the others on larger disks
-            top = disks == tuple(range(n - len(disks), n))
-            sub = pdb.abstraction(puzzle, len(disks), neutral=not top)
+            # every stack shows one colour, a coloured post's own: each group keeps the colours (face_tables)
+            sub = pdb.abstraction(puzzle, len(disks), neutral=False)
             if group.compressed and (group.free or not mod3.compressible(sub)):
                 raise ValueError(f"{group} cannot be compressed on {puzzle!r}")
             ups = [goal.ups[d] for d in disks] if goal.ups is not None else None

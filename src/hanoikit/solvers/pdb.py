@@ -36,7 +36,7 @@ from .. import cache as disk_cache
 from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
-from . import mod3, tower_search
+from . import face_tables, mod3, tower_search
 from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = [
@@ -181,6 +181,8 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
             return _keep(key, table)
     if compressed:
         table = mod3.mod3_table(puzzle, goal)
+    elif puzzle.faces and not free:
+        table = face_tables.distances(puzzle, goal)
     else:
         table = _narrow(free_moves_to(puzzle, goal, free) if free else
                         tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
