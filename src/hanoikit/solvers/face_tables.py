@@ -86,7 +86,8 @@ def distances(puzzle: Puzzle, goal: State) -> np.ndarray:
     words = (size + 63) // 64
     for dtype in (np.uint8, np.uint16):
         table = np.full(size, np.iinfo(dtype).max, dtype)
-        if _layers(k, m, pairs, own, target, table, np.zeros(words, np.int64), np.zeros(words, np.int64)) >= 0:
+        bitmaps = [np.zeros(words, np.int64) for _ in range(2)]
+        if _layers(k, m, pairs, own, target, table, *bitmaps) >= 0:
             return table
     raise AssertionError("a distance past 65,534 moves")  # pragma: no cover - far beyond the cap
 
@@ -115,12 +116,15 @@ def _layers(k: int, m: int, pairs: np.ndarray, own: np.ndarray, goal: int, table
             if bits == 0:
                 continue
             layer[word] = 0
+            last = -1
             for bit in range(64):
                 if not (bits >> bit) & 1:
                     continue
                 code = word * 64 + bit
                 posts, faces = code >> k, code & low
-                top_disks(posts, k, m, width, tops, count)
+                if posts != last:  # the codes of one placement of the disks are 2**k neighbours
+                    top_disks(posts, k, m, width, tops, count)
+                    last = posts
                 for pair in range(pairs.shape[0]):
                     x, y = pairs[pair, 0], pairs[pair, 1]  # a move x -> y brought y's top disk here
                     mover = tops[y]
