@@ -1,5 +1,5 @@
 """Pattern databases of magnetic groups: the distance to a goal of every position of a group of disks with faces, one
-byte a position, in one face bit a post.
+byte a code, the code holding one colour bit a post.
 
 On a magnetic tower every disk shows one face up; touching faces differ, so a disk stacked on another shows the same
 colour up as the one below it. Induction up a stack: **all the disks of a stack show the same colour up**, and a
@@ -7,13 +7,14 @@ legal position is its posts of disks plus one colour bit a non-empty post (a col
 empty post has none). That is the code of :mod:`hanoikit.positions` (``k**m * 2**k`` codes for ``m`` disks on ``k``
 posts, not the ``(2 k)**m`` of a face a disk), and the tables here are indexed by it.
 
-A group of the largest disks (or the smallest) is a contiguous run of each stack, so its projection is a legal
-position of its own abstraction (:func:`hanoikit.solvers.pdb.abstraction`): the stack's colour is the run's colour.
-Each move of the whole puzzle moves one disk of one group and is a legal move of that group's abstraction (taking
-other disks away removes obstacles only; the smaller groups' abstraction has neutral posts, since in the whole puzzle
-they stand on larger disks of either colour), so a group's distance is a lower bound and the groups' bounds add up.
-A group from the middle is contiguous too (its disks on a post lie between the larger and the smaller groups'), and
-its bottom disk stands on larger disks: the same neutral abstraction bounds it.
+Any set of disks, not only a run, is a relaxation with the same posts and colours
+(:func:`hanoikit.solvers.pdb.abstraction`, ``neutral=False``). Its projection of a legal position is legal: the set's
+disks on a post show that post's one colour, a coloured post's own. A move of the whole puzzle moves one disk of one
+set, and is a legal move of that set's abstraction: the disk is on top of its set's stack (a smaller disk of the set
+above it would block it in the whole puzzle too); it lands on a stack of the set that shows the colour of the whole
+stack it lands on, which the move's rule accepts, or on an empty post that, if coloured, the disk shows the colour
+of after the move, as in the whole puzzle. So a set's distance in its abstraction bounds its disks' moves from below,
+and the bounds of disjoint sets add up (each move counts in one).
 
 :func:`distances` searches a table backwards from the goal layer by layer (:func:`_layers`, compiled by numba): the
 table one byte a code (two if a distance passes 254) and two bitmaps of the layers, where the frontier engine's

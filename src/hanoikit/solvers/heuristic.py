@@ -236,13 +236,18 @@ def default_splits(n: int, largest: int, free: int = 0, alone: bool = False) -> 
 def group_size(puzzle: Puzzle) -> int:
     """The disks of the largest group of :func:`default_splits` on ``puzzle``: all of them up to 8 disks, else all but
     the two smallest (their table costs a quarter of the exhaustive search on four posts, and leaves the search
-    little to do), at most :func:`~hanoikit.solvers.pdb.largest_group`. On one-way rules (cyclic), all but the
-    smallest: the smallest disk's own table (:func:`free_size`) counts its detours around all the others.
+    little to do), at most :func:`~hanoikit.solvers.pdb.largest_group` (with faces
+    :func:`~hanoikit.solvers.face_tables.largest_group`, one byte a code: 11 disks on four posts). On one-way rules
+    (cyclic), all but the smallest: the smallest disk's own table (:func:`free_size`) counts its detours around all the
+    others.
 
     >>> group_size(Puzzle(6, posts=4)), group_size(Puzzle(11, posts=4)), group_size(Puzzle(20, posts=4))
     (6, 9, 12)
     >>> group_size(Puzzle(14, posts=4, moves="cyclic")), group_size(Puzzle(15, posts=4, moves="cyclic"))
     (13, 13)
+    >>> from hanoikit import MagneticPuzzle
+    >>> group_size(MagneticPuzzle(12, "NNNN")), group_size(MagneticPuzzle(14, "NNNN"))
+    (10, 11)
     """
     n = puzzle.n
     largest = face_tables.largest_group(puzzle) if puzzle.faces else pdb.largest_group(puzzle)
