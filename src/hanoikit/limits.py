@@ -78,6 +78,7 @@ __all__ = [
     "MAX_FACE_TABLE_CODES",
     "MAX_HEURISTIC_FOUR_POST_DISKS",
     "MAX_HEURISTIC_EVERY_MOVE_DISKS",
+    "MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS",
     "MAX_WORKERS",
     "CLUSTER_CONNECT_SECONDS",
     "ROUND_WAIT_SECONDS",
@@ -186,19 +187,26 @@ table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FO
 0.3 s of processor time at the median with 13 disks, 2.5 s with 15, 5 s with 16 (31 s at most of those measured);
 with 17, 73 s at the median, and two of five random pairs stored :data:`MAX_HEURISTIC_NODES` positions."""
 
+MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 13
+"""The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of
+:data:`MAX_HEURISTIC_DISKS`), where the largest group's table holds 11 disks at one byte a code
+(hanoikit.solvers.face_tables): random pairs take, in processor seconds at the median, 3.0 s with 12 disks on NNNN,
+5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13 disks on NNNN; with 14 disks on NNNN
+40 s (none of 5 pairs stored :data:`MAX_HEURISTIC_NODES` positions, 21 million expanded at the median)."""
+
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
     (5, False): 14,
     (6, False): 8,
-    (4, True): 10,
+    (4, True): MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS,
     (5, True): 7,
     (6, True): 5,
 }
 """The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more). Its cost
 depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
 easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: five posts with 14 disks
-take 2.5 s of processor time at the median; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s
-(benchmarks/bench_heuristic.py)."""
+take 2.5 s of processor time at the median; the magnetic members on four posts, see
+:data:`MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS` (benchmarks/bench_heuristic.py)."""
 
 MAX_PATTERN_ENTRIES = 1 << 28
 """The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward

@@ -3,8 +3,8 @@
 A group is a run of consecutive disks ``lo + 1 .. hi``. Its *abstraction* is the member's puzzle with only those
 disks: every move of the whole puzzle moves one disk of one group, and is a legal move of that group's abstraction
 (taking the other disks away removes obstacles only), so the distance in the abstraction is a lower bound of the
-true distance, and the bounds of disjoint groups add up (Felner, Korf and Hanan, JAIR 22, 2004). On a magnetic tower every
-stack shows one colour, a coloured post's own, so every group's abstraction keeps the posts' colours
+true distance, and the bounds of disjoint groups add up (Felner, Korf and Hanan, JAIR 22, 2004). On a magnetic
+tower every stack shows one colour, a coloured post's own, so every group's abstraction keeps the posts' colours
 (:mod:`~hanoikit.solvers.face_tables`, whose tables serve the groups without free obstacles).
 
 A table is the backward breadth-first search of :func:`hanoikit.solvers.tower_search.distances_to` from the group's
