@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanoikit import MagneticPuzzle, Puzzle, State, TooLargeError
+from hanoikit.oeis import RECORDED
 from hanoikit.positions import decode, encode, legal_codes
 from hanoikit.solvers import face_tables, heuristic, pdb, tower_search
 from oracle import assert_admissible_and_consistent, plain_distances_to
@@ -134,3 +135,12 @@ def test_search_with_magnetic_splits_is_optimal(colors: str, seed: int) -> None:
         assert after in {successor for _, successor in puzzle.successors(state)}
         state = after
     assert state == dst
+
+
+@pytest.mark.parametrize("n", [11, pytest.param(12, marks=pytest.mark.slow)])
+def test_tower_to_tower_equals_the_recorded_terms(n: int) -> None:
+    """Tower to tower on NNNN, the search with the default tables (9 and 10 largest disks in one table) gives the terms
+    the exhaustive search recorded (:data:`hanoikit.oeis.RECORDED`: 109 moves at 11 disks, 136 at 12)."""
+    puzzle = MagneticPuzzle(n, "NNNN")
+    found = heuristic.search(puzzle, puzzle.start, puzzle.goal, cache=False)
+    assert len(found.path) - 1 == RECORDED["magnetic, 4 posts NNNN (free), R up to B up"][n - 1]
