@@ -21,7 +21,7 @@ from hanoikit import Puzzle
 from hanoikit.frontier import Layout, frontier_search
 from hanoikit.frontier.checkpoint import Checkpoint
 from hanoikit.frontier.lock import LOCK, DirectoryLock
-from hanoikit.frontier.tables import owner_record
+from hanoikit.frontier.owner import owner_record
 
 PUZZLE = Puzzle(5, posts=4, moves="linear")
 HANOI = [sys.executable, "-c", "import sys; from hanoikit.cli import main; sys.exit(main(sys.argv[1:]))"]

@@ -81,7 +81,7 @@ def test_plan_chunks_of_a_large_tower() -> None:
 
 
 def test_arrays_refuse_what_cannot_be_held() -> None:
-    with pytest.raises(TooLargeError, match=str(2 ** (MAX_ARRAY_DISKS + 1) - 1)):
+    with pytest.raises(TooLargeError, match=f"{2 ** (MAX_ARRAY_DISKS + 1) - 1:,} moves"):
         arrays(MAX_ARRAY_DISKS + 1)
     assert chunks(64).__next__()[0][:3].tolist() == [1, 2, 1]
 

@@ -1,6 +1,6 @@
-"""Nothing typed at ``hanoi`` crashes it or ties it up (issue 9): every reproducer run as a user would, in a
-subprocess, ends in one line and the documented status: 0 done (a closed pipe too), 1 output not written, 2 bad input,
-143 terminated; files half written are removed."""
+"""Nothing typed at ``hanoi`` crashes it or ties it up (issue 9): every reproducer ends in one line and the documented
+status: 0 done (a closed pipe too), 1 output not written, 2 bad input, 143 terminated; files half written are removed.
+What concerns the process (pipes, signals, a full disk) runs as a user would, in a subprocess; the rest in process."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hanoikit
+from clirun import run
 from hanoikit import levy
 from hanoikit.cli import main
 from hanoikit.digits import unlimited
@@ -36,14 +37,9 @@ def hanoi(*args: str, cwd: Path | None = None, **options) -> subprocess.Popen:  
     )
 
 
-def run_all(cases: list[list[str]], timeout: float = 60) -> list[tuple[int, str, str]]:
-    """Run every case at once (they start in about a second each); ``(status, stdout, stderr)`` each."""
-    started = [hanoi(*args) for args in cases]
-    results = []
-    for process in started:
-        out, err = process.communicate(timeout=timeout)
-        results.append((process.returncode, out, err))
-    return results
+def run_all(cases: list[list[str]], capsys: pytest.CaptureFixture[str]) -> list[tuple[int, str, str]]:
+    """Run every case in process, one after the other: ``(status, stdout, stderr)`` each."""
+    return [run(args, capsys) for args in cases]
 
 
 def one_line(err: str) -> str:
@@ -69,8 +65,8 @@ _REFUSED = [
 ]
 
 
-def test_caps_and_bad_numbers_are_refused_at_once_in_one_line() -> None:
-    results = run_all([args for args, _ in _REFUSED])
+def test_caps_and_bad_numbers_are_refused_at_once_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    results = run_all([args for args, _ in _REFUSED], capsys)
     for (args, words), (status, out, err) in zip(_REFUSED, results):
         assert status == 2 and out == "", args
         assert words in one_line(err), (args, err)
@@ -90,10 +86,10 @@ def _digits(number: int) -> str:
         return str(number)
 
 
-def test_time_answers_for_every_n_it_accepts() -> None:
+def test_time_answers_for_every_n_it_accepts(capsys: pytest.CaptureFixture[str]) -> None:
     cases = [["time", "14300"], ["time", "9100", "--magnetic", "NNN"], ["time", "100000", "--algorithm", "62"],
              ["time", "3000", "--algorithm", "62", "--exact"], ["time", "5000", "--exact", "--rate", "1/3"]]
-    results = run_all(cases)
+    results = run_all(cases, capsys)
     for args, (status, _out, err) in zip(cases, results):
         assert status == 0 and err == "", (args, err)
     classic = 2**14300 - 1
@@ -131,7 +127,9 @@ def _writers(target: Path) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("where", ["under a file", "missing directory", "/proc"])
-def test_unwritable_output_is_one_line_and_status_1(tmp_path: Path, where: str) -> None:
+def test_unwritable_output_is_one_line_and_status_1(
+    tmp_path: Path, where: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     if where == "under a file":  # refused to root as well, unlike a chmod'ed directory
         (tmp_path / "file").write_text("x")
         target, reason = tmp_path / "file", "Not a directory"
@@ -140,7 +138,7 @@ def test_unwritable_output_is_one_line_and_status_1(tmp_path: Path, where: str) 
     else:
         target, reason = Path("/proc"), ""
     cases = _writers(target) if target != Path("/proc") else _writers(target)[::3]  # /proc: after the work
-    for args, (status, _, err) in zip(cases, run_all(cases)):
+    for args, (status, _, err) in zip(cases, run_all(cases, capsys)):
         assert status == 1, (args, err)
         assert one_line(err).startswith(f"hanoi: cannot write {args[-1]}: {reason}"), err
     assert not (tmp_path / "missing").exists()

@@ -226,9 +226,9 @@ def test_a_table_spilled_to_a_directory_gives_the_same_result(tmp_path):
     puzzle = Puzzle(5, posts=4, moves="cyclic")
     with make_engine(store=str(tmp_path)) as engine:
         table = engine.table(Layout(puzzle, 2))
-        [file] = tmp_path.iterdir()
-        assert file.stat().st_size == table.nbytes == Layout(puzzle, 2).state_bytes
-        assert file.name.startswith("hanoi-table-")  # a file of its own: two searches may share a store
+        [owned] = tmp_path.iterdir()  # a directory of its own: two searches may share a store
+        assert owned.name.startswith(f"hanoi-frontier-{os.getpid()}-") and (owned / "owner.json").exists()
+        assert (owned / "table.bin").stat().st_size == table.nbytes == Layout(puzzle, 2).state_bytes
     assert not any(tmp_path.iterdir())  # removed when the engine is done
     spilled = frontier_search(puzzle, store=str(tmp_path), block_disks=2, narrow=0)
     _same(spilled, *_layers(puzzle))

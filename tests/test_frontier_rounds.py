@@ -23,6 +23,7 @@ from hanoikit.frontier.engines import _PoolEngine
 from hanoikit.frontier.search import ROUND_BLOCKS_PER_WORKER
 from oracle import plain_distances
 from strategies import one_way_members
+from zombie import zombie
 
 MEMBERS = [  # every member type: 3, 4 and 5 posts, restricted rules, magnetic with and without colours
     Puzzle(6),
@@ -123,6 +124,11 @@ def test_a_dead_worker_stops_a_meeting_and_a_silent_one_times_out(tmp_path):
     began = time.monotonic()
     with pytest.raises(hk.EngineError, match=r"worker 1 of the search .* died"):
         control.meet(0, 1, wait=30)
+    with zombie() as pid:  # ended, not yet reaped by its parent (a worker of a pool that has not noticed)
+        control.reset()
+        control.cells[1, rounds.PID] = pid
+        with pytest.raises(hk.EngineError, match=rf"worker 1 of the search \(process {pid}\) died"):
+            control.meet(0, 1, wait=30)
     control.reset()
     with pytest.raises(hk.EngineError, match=r"workers \[1\] did not reach"):
         control.meet(0, 1, wait=0.3)

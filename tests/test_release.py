@@ -106,11 +106,12 @@ def test_wheel_installs_alone_and_works(tmp_path: Path) -> None:
         assert needed in names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
 
-    venv = tmp_path / "venv"
-    _run(sys.executable, "-m", "venv", venv, cwd=tmp_path, env=env)
+    venv = tmp_path / "venv"  # without pip of its own, and nothing byte-compiled ahead: 15 CPU-s less, same install
+    _run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path, env=env)
     python, hanoi = venv / "bin" / "python", venv / "bin" / "hanoi"
-    _run(python, "-m", "pip", "install", "--quiet", wheels[0], "pytest", cwd=tmp_path, env=env)
-    listed = _run(python, "-m", "pip", "list", "--format=freeze", cwd=tmp_path, env=env).stdout.lower()
+    pip = (sys.executable, "-m", "pip", "--python", python)
+    _run(*pip, "install", "--quiet", "--no-compile", wheels[0], "pytest", cwd=tmp_path, env=env)
+    listed = _run(*pip, "list", "--format=freeze", cwd=tmp_path, env=env).stdout.lower()
     for optional in ("matplotlib", "networkx", "fastapi", "uvicorn", "dask", "pillow"):
         assert f"\n{optional}==" not in f"\n{listed}", f"{optional} was installed with the core"
 

@@ -9,6 +9,7 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -23,9 +24,10 @@ import hanoikit as hk
 from clirun import run
 from hanoikit import Puzzle, limits
 from hanoikit.cli import main
-from hanoikit.frontier import Layout, engines, frontier_search, make_engine
+from hanoikit.frontier import Layout, engines, frontier_search, make_engine, rounds
 from hanoikit.frontier import tables as shm
 from hanoikit.frontier.tables import need_room, need_worker_room, remove_stale_tables, stale_tables
+from zombie import zombie
 
 
 @contextlib.contextmanager
@@ -68,13 +70,17 @@ def _table(directory: Path, name: str, owner: dict | None = None) -> Path:
 # -- tables left by searches killed outright -------------------------------------------------------------------------
 
 
-def test_only_the_tables_of_our_searches_whose_process_is_gone_are_removed(tmp_path):
+def test_only_the_tables_of_our_searches_whose_process_is_gone_are_removed(tmp_path, monkeypatch):
+    monkeypatch.setattr(shm, "SHM", str(tmp_path))  # where the semaphores are
     dead = _dead_pid()
     (tmp_path / "sem.mp-deadbeef").write_bytes(bytes(32))
     (tmp_path / "sem.mp-alive123").write_bytes(bytes(32))
     owner = {"pid": dead, "started": 1, "semaphores": ["sem.mp-deadbeef"]}
     stale = _table(tmp_path, f"hanoi-frontier-{dead}-abc", owner)
-    cut_short = _table(tmp_path, f"hanoi-frontier-{dead}-def")  # killed before it wrote its owner
+    cut_short = _table(tmp_path, f"hanoi-frontier-{dead}-def")  # killed before it wrote its owner, a minute ago
+    os.utime(cut_short, (time.time() - 61, time.time() - 61))
+    making = _table(tmp_path, f"hanoi-frontier-{dead}-mno")  # or another machine's, writing its owner now
+    elsewhere = _table(tmp_path, f"hanoi-frontier-{dead}-pqr", {**owner, "host": "another-machine"})
     ours = _table(tmp_path, f"hanoi-frontier-{os.getpid()}-ghi", {"pid": os.getpid(), "started": 0,
                                                                     "semaphores": ["sem.mp-alive123"]})
     unnamed = _table(tmp_path, "hanoi-frontier-jkl")  # no owner in the name: never touched
@@ -87,14 +93,14 @@ def test_only_the_tables_of_our_searches_whose_process_is_gone_are_removed(tmp_p
     assert remove_stale_tables(str(tmp_path)) == found
     assert not stale.exists() and not cut_short.exists() and not (tmp_path / "sem.mp-deadbeef").exists()
     assert ours.exists() and unnamed.exists() and other.exists() and (tmp_path / "sem.mp-alive123").exists()
+    assert making.exists() and elsewhere.exists()
     assert remove_stale_tables(str(tmp_path)) == []
 
 
-def test_a_table_whose_pid_went_to_another_process_is_stale():
-    started = shm.owner_record()["started"]
-    assert started not in (0, 1)
-    assert not shm.owner_alive(os.getpid(), 1)  # this pid, but another start time
-    assert shm.owner_alive(os.getpid(), started) and shm.owner_alive(os.getpid(), 0)
+def test_a_table_whose_owner_is_a_zombie_is_stale(tmp_path):
+    with zombie() as pid:
+        stale = _table(tmp_path, f"hanoi-frontier-{pid}-abc", {"pid": pid, "started": 0, "semaphores": []})
+        assert [table.path for table in remove_stale_tables(str(tmp_path))] == [str(stale)]
 
 
 def test_a_pool_engine_names_its_table_after_its_process_and_removes_it():
@@ -108,6 +114,44 @@ def test_a_pool_engine_names_its_table_after_its_process_and_removes_it():
     assert not directory.exists()
 
 
+def test_a_store_keeps_its_table_and_control_file_in_a_directory_of_its_own(tmp_path):
+    with make_engine("processes", workers=1, store=str(tmp_path)) as engine:
+        engine.rounds = True  # as a LocalCluster's engine: the rounds' control file beside the table
+        engine.table(Layout(Puzzle(3, posts=4)))
+        [owned] = tmp_path.iterdir()
+        assert owned.name.startswith(f"hanoi-frontier-{os.getpid()}-")
+        assert sorted(path.name for path in owned.iterdir()) == ["control.bin", "owner.json", "table.bin"]
+        assert engine.control is not None and Path(engine.control.path).parent == owned
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_search_killed_outright_leaves_its_store_to_the_next(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(shm, "SHM", str(tmp_path / "shm"))  # an empty RAM disk: only the store has leftovers
+    store = tmp_path / "store"
+    args = ["search", "15", "--posts", "4", "--moves", "linear", "--store", str(store)]  # about 30 s
+    search = subprocess.Popen([*HANOI, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while not list(store.glob("hanoi-frontier-*/table.bin")) and time.monotonic() < deadline:
+            assert search.poll() is None, search.communicate()[1]
+            time.sleep(0.05)
+    finally:
+        os.kill(search.pid, signal.SIGKILL)
+        search.communicate()
+    [left] = store.iterdir()
+    assert left.name.startswith(f"hanoi-frontier-{search.pid}-") and (left / "table.bin").exists()
+    status, out, err = run(["search", "--clean", "--store", str(store)], capsys)
+    assert (status, out) == (0, "") and f"removed 1 table of killed searches from {store}" in err
+    assert f"process {search.pid})" in err and list(store.iterdir()) == []
+    assert run(["search", "--clean", "--store", str(store)], capsys)[2].endswith(
+        f"hanoi: no tables of killed searches in {store}\n"
+    )
+    again = _table(store, f"hanoi-frontier-{search.pid}-abc", {"pid": search.pid, "started": 0, "semaphores": []})
+    status, out, err = run(["search", "3", "--posts", "4", "--store", str(store), "--format", "json"], capsys)
+    assert status == 0 and json.loads(out)["reachable"] == 4**3 and not again.exists()
+    assert f"removed 1 table of killed searches from {store}" in err and list(store.iterdir()) == []
+
+
 def test_the_command_line_removes_stale_tables_and_says_so(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(shm, "SHM", str(tmp_path))
     dead = _dead_pid()
@@ -116,7 +160,8 @@ def test_the_command_line_removes_stale_tables_and_says_so(tmp_path, capsys, mon
     assert status == 0 and json.loads(out)["reachable"] == 4**3
     assert err.count("\n") == 1 and f"removed 1 table of killed searches from {tmp_path}" in err
     assert f"process {dead}" in err and list(tmp_path.iterdir()) == []
-    _table(tmp_path, f"hanoi-frontier-{dead}-def")
+    unowned = _table(tmp_path, f"hanoi-frontier-{dead}-def")  # killed before it wrote its owner, a minute ago
+    os.utime(unowned, (time.time() - 61, time.time() - 61))
     assert run(["search", "--clean"], capsys)[::2] == (0, f"hanoi: removed 1 table of killed searches from {tmp_path}"
                                                           f" (1.0 MiB, process {dead}) and 0 semaphores\n")
     assert run(["search", "--clean"], capsys) == (0, "", f"hanoi: no tables of killed searches in {tmp_path}\n")
@@ -158,6 +203,26 @@ def test_a_search_larger_than_the_memory_is_refused_before_it_starts(capsys):
     need_room(Layout(Puzzle(8, posts=4)), None, memory=2**20)  # 16 KiB: room
     status, out, err = run(["search", "24", "--posts", "4", "--moves", "linear"], capsys)
     assert (status, out, err.count("\n")) == (2, "", 1) and "needs 64.0 TiB of memory" in err and "available" in err
+
+
+@pytest.mark.parametrize("store", [False, True])
+def test_the_room_check_counts_the_rounds_outboxes(tmp_path, monkeypatch, store):
+    layout = Layout(Puzzle(8, posts=4))
+    outboxes = rounds.control_bytes(2)
+    assert outboxes >= 32 * 2**20
+    need = layout.state_bytes + outboxes + (0 if store else layout.table_bytes)
+    with make_engine("processes", workers=2, store=str(tmp_path) if store else None) as engine:
+        usage = shutil.disk_usage(tmp_path)
+        monkeypatch.setattr(shm, "available_memory", lambda: need - 1)
+        monkeypatch.setattr(shm.shutil, "disk_usage", lambda path: usage._replace(free=need - 1))
+        engine.table(layout)  # a layer a task: no control file
+        engine.rounds = True
+        with pytest.raises(hk.EngineError, match=r"and 32\.0 MiB for its workers' meetings"):
+            engine.table(layout)
+        monkeypatch.setattr(shm, "available_memory", lambda: need)
+        monkeypatch.setattr(shm.shutil, "disk_usage", lambda path: usage._replace(free=need))
+        engine.table(layout)
+        assert engine.control is not None and 8 * engine.control.words.size == outboxes
 
 
 @pytest.mark.parametrize("args", [["1000000"], ["1000000", "--posts", "5"], ["100000", "--magnetic", "NNN"]])

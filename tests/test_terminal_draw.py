@@ -31,7 +31,7 @@ def hanoi(*args: str, columns: int) -> str:
     return done.stdout
 
 
-@pytest.mark.parametrize(("n", "columns", "magnetic"), [(12, 80, None), (8, 40, "RBN"), (5, 20, "NNN")])
+@pytest.mark.parametrize(("n", "columns", "magnetic"), [(10, 60, None), (6, 40, "RBN"), (5, 20, "NNN")])
 def test_show_fits_the_terminal_and_keeps_one_height(n: int, columns: int, magnetic: str | None) -> None:
     assert natural_width(n) > columns  # the full-size drawing would not fit
     args = ["show", str(n), "--delay", "0"] + (["--magnetic", magnetic] if magnetic else [])

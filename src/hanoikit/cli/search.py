@@ -45,7 +45,7 @@ _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="json: states, reachable, distance, eccentricity, layers, seconds, ...; csv: positions by distance.")
 @click.option("--clean", is_flag=True, help="Only remove the tables that searches killed outright (SIGKILL) left in "
-              "/dev/shm, as every search does before it starts, and say what was removed.")
+              "/dev/shm (and in --store DIR), as every search does before it starts, and say what was removed.")
 def search(
     n: int | None,
     magnetic: str | None,
@@ -81,7 +81,7 @@ def search(
     search within a second or so, removing its table.
     """
     if clean or n is not None:
-        _remove_stale_tables(clean)
+        _remove_stale_tables(clean, store)
     if clean:
         return
     if n is None:
@@ -126,23 +126,24 @@ def _finite(value: float, param: click.Parameter, ctx: click.Context) -> float:
     return value
 
 
-def _remove_stale_tables(always: bool) -> None:
-    """Remove the tables of searches killed outright and say so on stderr (with ``always``, also that there were
-    none)."""
+def _remove_stale_tables(always: bool, store: str | None) -> None:
+    """Remove the tables of searches killed outright, from /dev/shm and ``store``, and say so on stderr (with
+    ``always``, also that there were none)."""
     from ..frontier.tables import SHM, remove_stale_tables
 
-    removed = remove_stale_tables(SHM)
-    if removed:
-        pids = ", ".join(str(table.pid) for table in removed)
-        size = sum(table.bytes for table in removed) / 2**20
-        semaphores = sum(len(table.semaphores) for table in removed)
-        click.echo(
-            f"hanoi: removed {len(removed)} table{'s' * (len(removed) > 1)} of killed searches from {SHM} "
-            f"({size:,.1f} MiB, process {pids}) and {semaphores} semaphore{'s' * (semaphores != 1)}",
-            err=True,
-        )
-    elif always:
-        click.echo(f"hanoi: no tables of killed searches in {SHM}", err=True)
+    for directory in [SHM] + ([store] if store is not None else []):
+        removed = remove_stale_tables(directory)
+        if removed:
+            pids = ", ".join(str(table.pid) for table in removed)
+            size = sum(table.bytes for table in removed) / 2**20
+            semaphores = sum(len(table.semaphores) for table in removed)
+            click.echo(
+                f"hanoi: removed {len(removed)} table{'s' * (len(removed) > 1)} of killed searches from {directory} "
+                f"({size:,.1f} MiB, process {pids}) and {semaphores} semaphore{'s' * (semaphores != 1)}",
+                err=True,
+            )
+        elif always:
+            click.echo(f"hanoi: no tables of killed searches in {directory}", err=True)
 
 
 def _oracle_covers(puzzle: Puzzle) -> bool:

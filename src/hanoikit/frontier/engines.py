@@ -20,7 +20,6 @@ import multiprocessing
 import os
 import shutil
 import signal
-import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Self
@@ -32,7 +31,7 @@ from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ROUND_WAIT_SECONDS, e
 from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
 from .connect import connect
 from .layout import Layout
-from .rounds import Control, RoundResult, RoundTask, run_round
+from .rounds import Control, RoundResult, RoundTask, control_bytes, run_round
 from .tables import SHM, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
 
 __all__ = ["ENGINES", "LISTED_COST", "ROW_COST", "Engine", "cost", "make_engine", "shares"]
@@ -96,24 +95,28 @@ class Engine:
     def __init__(self, store: str | None = None) -> None:
         self.store = store
         self._owned: str | None = None
-        self._file: str | None = None
         self.control: Control | None = None
 
     def table(self, layout: Layout) -> np.ndarray:
         """A zeroed table of ``layout.blocks`` rows of ``layout.row_bytes`` bytes; raises
         :class:`~hanoikit.EngineError` first if there is no room for it."""
+        if self.store is not None:
+            remove_stale_tables(self.store)  # left by searches killed with SIGKILL
         need_room(layout, self.store)
         self._release()  # the previous search's table
         if self.store is None:
             return np.zeros((layout.blocks, layout.row_bytes), dtype=np.uint8)
         return self._file_table(self.store, layout)
 
-    def _file_table(self, directory: str, layout: Layout) -> np.memmap:
-        """A table in a file of its own in ``directory`` (two searches may share a ``store``), removed on release."""
-        os.makedirs(directory, exist_ok=True)
-        descriptor, path = tempfile.mkstemp(prefix="hanoi-table-", suffix=".bin", dir=directory)
-        self._file = path
-        with os.fdopen(descriptor, "wb") as file:
+    def _file_table(self, directory: str | None, layout: Layout) -> np.memmap:
+        """A table in a file in a new directory of this search's own (:func:`make_shared_table_directory`: two
+        searches may share a ``store``, and the next one removes it if this one is killed) in ``directory``, or on
+        the RAM disk; removed on release."""
+        if directory is not None:
+            os.makedirs(directory, exist_ok=True)
+        self._owned = owned = make_shared_table_directory(directory)
+        path = os.path.join(owned, "table.bin")
+        with open(path, "wb") as file:
             file.truncate(layout.state_bytes)  # sparse: zeros until written
         self.ref = TableRef(os.path.abspath(path), layout.blocks, layout.row_bytes)
         return np.memmap(path, dtype=np.uint8, mode="r+", shape=(layout.blocks, layout.row_bytes))
@@ -132,16 +135,8 @@ class Engine:
         self._release()
 
     def _release(self) -> None:
-        """Remove the table's file and the rounds' control file, and their directory if the engine made it (an engine
-        serves one search at a time)."""
-        if self.control is not None:
-            with contextlib.suppress(OSError):
-                os.remove(self.control.path)
-            self.control = None
-        if self._file is not None:
-            with contextlib.suppress(OSError):
-                os.remove(self._file)
-            self._file = None
+        """Remove the table's directory, with the rounds' control file (an engine serves one search at a time)."""
+        self.control = None
         if self._owned is not None:
             shutil.rmtree(self._owned, ignore_errors=True)
             self._owned = None
@@ -159,21 +154,20 @@ class _PoolEngine(Engine):
     executor: concurrent.futures.Executor
 
     def table(self, layout: Layout) -> np.ndarray:
-        directory = self.store
         self._release()  # the previous search's table
-        if directory is None:
+        control = control_bytes(self.workers) if self.rounds else 0
+        if self.store is None:
             if os.path.isdir(SHM):
                 remove_stale_tables(SHM)  # left by searches killed with SIGKILL
-                need_room(layout, SHM)
-            need_room(layout, None)
-            self._owned = directory = make_shared_table_directory()
+                need_room(layout, SHM, beside=control)
+            need_room(layout, None, beside=control)
         else:
-            need_room(layout, directory)
-        table = self._file_table(directory, layout)
+            remove_stale_tables(self.store)
+            need_room(layout, self.store, beside=control)
+        table = self._file_table(self.store, layout)
         if self.rounds:
-            descriptor, path = tempfile.mkstemp(prefix="hanoi-control-", suffix=".bin", dir=directory)
-            os.close(descriptor)
-            self.control = Control(path, self.workers, create=True)
+            assert self._owned is not None
+            self.control = Control(os.path.join(self._owned, "control.bin"), self.workers, create=True)
         return table
 
     def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:

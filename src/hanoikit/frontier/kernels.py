@@ -172,6 +172,19 @@ def _moves(local: int, block: int, held: int, htop: np.ndarray, t: Any, cb: np.n
     return made
 
 
+@_inline
+def _high_pair(pairs: np.ndarray, e: int, i: int, src: np.ndarray, dst: np.ndarray, htop: np.ndarray) -> tuple[
+    int, int, int, int, int
+]:
+    """The ``i``-th pair ``q`` of posts between which a larger disk may move, with no smaller disk on either (``e``:
+    which posts have none; ``pairs``: the pairs of each such set), its posts ``a`` and ``b`` and their tops among the
+    larger disks (``htop``): the move is legal if the first is the smaller."""
+    q = pairs[e, 1 + i]
+    a = src[q]
+    b = dst[q]
+    return q, a, b, htop[a], htop[b]
+
+
 @_jit
 def _high_moves(local: int, lo: int, block: int, held: int, htop: np.ndarray, geo: np.ndarray, low_empty: np.ndarray,
                 empty_pairs: np.ndarray, powers: np.ndarray, src: np.ndarray, dst: np.ndarray, own: np.ndarray,
@@ -182,11 +195,7 @@ def _high_moves(local: int, lo: int, block: int, held: int, htop: np.ndarray, ge
     bits = local & ((1 << shift) - 1)
     e = low_empty[lo]
     for i in range(empty_pairs[e, 0]):
-        q = empty_pairs[e, 1 + i]
-        a = src[q]
-        b = dst[q]
-        ta = htop[a]
-        tb = htop[b]
+        q, a, b, ta, tb = _high_pair(empty_pairs, e, i, src, dst, htop)
         if ta >= tb:
             continue
         d = 0
@@ -256,11 +265,8 @@ def _expand_group(halves: np.ndarray, at: int, cur: Any, mid: int, block: int, f
         listed += _mark_group(halves, at + step[mid, j], cur & free[pair[mid, j]], following)
     e = empty[mid]
     for i in range(pairs[e, 0]):
-        q = pairs[e, 1 + i]
-        a = src[q]
-        b = dst[q]
-        mover = htop[a]
-        if mover >= htop[b]:
+        q, a, b, mover, top = _high_pair(pairs, e, i, src, dst, htop)
+        if mover >= top:
             continue
         marks = cur & free[q]
         if mover < s:

@@ -1,7 +1,7 @@
 """One search at a time in a checkpoint directory: a lock file held while the search runs.
 
 The lock is ``lock.json`` in the directory, held with an exclusive ``flock``, recording its owner (the pid and start
-time of :func:`~hanoikit.frontier.tables.owner_record`, and the wall-clock time it was taken) and removed when the
+time of :func:`~hanoikit.frontier.owner.owner_record`, and the wall-clock time it was taken) and removed when the
 lock is released. The system
 releases a ``flock`` when its process ends, however it ends, so the lock of a search killed outright is taken over
 by the next one. On a file system without ``flock`` the record decides: a lock whose owner is gone is taken over.
@@ -26,7 +26,7 @@ import weakref
 from types import TracebackType
 
 from ..errors import CheckpointInUseError
-from .tables import owner_alive, owner_record
+from .owner import owner_alive, owner_record
 
 __all__ = ["LOCK", "DirectoryLock"]
 

@@ -32,8 +32,9 @@ from ..errors import EngineError
 from .block import BlockTask, TableRef, add_listed, run_block
 from .kernels import mark_codes
 from .layout import Layout
+from .owner import owner_alive
 
-__all__ = ["Control", "Round", "RoundResult", "RoundTask", "outbox_codes", "run_round"]
+__all__ = ["Control", "Round", "RoundResult", "RoundTask", "control_bytes", "outbox_codes", "run_round"]
 
 _HEADER = 8  # the driver's order to stop, and worker 0's progress (layers done, positions found)
 ABORT, LAYERS, FOUND_SO_FAR = 0, 1, 2
@@ -54,14 +55,29 @@ def outbox_codes(workers: int) -> int:
     return min(1 << 20, (1 << 25) // (workers * workers))
 
 
+def _control_words(workers: int) -> tuple[int, int]:
+    """The int64 words of a control file before its outboxes, and in all."""
+    small = _HEADER + workers * _CELL + workers * workers
+    return small, small + workers * workers * outbox_codes(workers)
+
+
+def control_bytes(workers: int) -> int:
+    """The most room the control file of a round of ``workers`` workers takes (in memory or on disk), in bytes: its
+    outboxes (:func:`outbox_codes`) take it as they are written.
+
+    >>> control_bytes(2) // 2**20, control_bytes(64) // 2**20  # MiB
+    (32, 256)
+    """
+    return 8 * _control_words(workers)[1]
+
+
 class Control:
     """The mapped control file of a round: a header, a cell for each worker, and the outboxes between workers."""
 
     def __init__(self, path: str, workers: int, create: bool = False) -> None:
         self.path, self.workers = path, workers
         self.room = outbox_codes(workers)
-        small = _HEADER + workers * _CELL + workers * workers
-        words = small + workers * workers * self.room
+        small, words = _control_words(workers)
         if create:
             with open(path, "wb") as file:
                 file.truncate(8 * words)  # sparse: the outboxes take memory only where written
@@ -121,25 +137,8 @@ class Control:
     def _check_alive(self, worker: int) -> None:
         for other in range(self.workers):
             pid = int(self.cells[other, PID])
-            if other != worker and pid and not _alive(pid):
+            if other != worker and pid and not owner_alive(pid):
                 raise EngineError(f"worker {other} of the search (process {pid}) died: killed, or out of memory?")
-
-
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` of this machine runs (a zombie is dead)."""
-    try:
-        with open(f"/proc/{pid}/stat") as file:
-            return file.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except FileNotFoundError:
-        return False
-    except OSError:  # no /proc: ask the kernel
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            pass
-        return True
 
 
 @functools.lru_cache(maxsize=1)  # a worker serves one search at a time

@@ -1,10 +1,11 @@
 """Where the frontier search's table lives, and the room it takes: memory, the RAM disk, or a directory.
 
-The engines with worker processes keep the table in a directory on the RAM disk ``/dev/shm``, named after the process
-that owns it (``hanoi-frontier-PID-...``) and holding an ``owner.json`` that also lists the owner's named semaphores.
-A search killed with SIGKILL cannot remove them, so :func:`remove_stale_tables` (run by every search that makes one,
-and by ``hanoi search --clean``) removes those whose owner is gone; a table of a running process, of another user or
-not named this way is never touched.
+A table kept in a file (and the rounds' control file beside it) lives in a directory of its own: on the RAM disk
+``/dev/shm`` for the engines with worker processes, or in ``--store DIR``. The directory is named after the process
+that owns it (``hanoi-frontier-PID-...``) and holds an ``owner.json`` naming that process (pid, start time, host) and
+its named semaphores. A search killed with SIGKILL cannot remove them, so :func:`remove_stale_tables` (run by every
+search that makes one, and by ``hanoi search --clean``) removes those whose owner is gone; a table of a running
+process, of another user or of another machine sharing the directory, or not named this way, is never touched.
 
 >>> from hanoikit import Puzzle
 >>> from hanoikit.frontier import Layout
@@ -17,11 +18,14 @@ import json
 import os
 import re
 import shutil
+import socket
 import tempfile
+import time
 from typing import NamedTuple
 
 from ..errors import EngineError
 from .layout import Layout
+from .owner import owner_alive, owner_record
 
 __all__ = [
     "SHM",
@@ -31,8 +35,6 @@ __all__ = [
     "make_shared_table_directory",
     "need_room",
     "need_worker_room",
-    "owner_alive",
-    "owner_record",
     "remove_stale_tables",
     "stale_tables",
 ]
@@ -46,7 +48,8 @@ WORKER_BYTES = 150 * 2**20
 _PREFIX = "hanoi-frontier-"
 _OWNED = re.compile(re.escape(_PREFIX) + r"(\d+)-[^/]+")
 _OWNER = "owner.json"
-_SEMAPHORE = re.compile(r"sem\.mp-[A-Za-z0-9_]+")  # the names multiprocessing gives its semaphores
+_SEMAPHORE = re.compile(r"sem\.mp-[A-Za-z0-9_]+")  # the names multiprocessing gives its semaphores, in SHM
+_UNOWNED_SECONDS = 60.0  # the age at which a table without its owner record counts as stale
 
 
 class StaleTable(NamedTuple):
@@ -56,34 +59,6 @@ class StaleTable(NamedTuple):
     pid: int
     bytes: int  # what it takes on the RAM disk
     semaphores: tuple[str, ...]  # its owner's named semaphores still there
-
-
-def _started(pid: int) -> int:
-    """When process ``pid`` started (clock ticks after boot), 0 if unknown: with the pid it names one process."""
-    try:
-        with open(f"/proc/{pid}/stat") as file:
-            return int(file.read().rpartition(")")[2].split()[19])
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
-def owner_record() -> dict[str, int]:
-    """This process as an owner record names it: its ``pid`` and when it ``started`` (which tell it from a later
-    process given the same pid)."""
-    return {"pid": os.getpid(), "started": _started(os.getpid())}
-
-
-def owner_alive(pid: int, started: int) -> bool:
-    """Whether the process of an owner record (``pid``, ``started``: 0 if unknown) is still running; a process of
-    another user counts as running."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process
-        return True
-    now = _started(pid)
-    return not (started and now and now != started)  # a process that got the pid since is not the owner
 
 
 def _own_semaphores(directory: str) -> list[str]:
@@ -106,25 +81,30 @@ def _own_semaphores(directory: str) -> list[str]:
 
 
 def make_shared_table_directory(directory: str | None = None) -> str:
-    """A new directory for a table, on the RAM disk if ``directory`` is not given, named after this process and
-    holding its ``owner.json``; the caller removes it."""
+    """A new directory for a table in ``directory`` (default: the RAM disk, if there is one), named after this
+    process and holding its ``owner.json``; the caller removes it."""
     where = directory if directory is not None else SHM if os.path.isdir(SHM) else None
     made = tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-", dir=where)
-    owner = {**owner_record(), "semaphores": _own_semaphores(os.path.dirname(made))}
+    semaphores = _own_semaphores(SHM) if os.path.isdir(SHM) else []
+    owner = {**owner_record(), "host": socket.gethostname(), "semaphores": semaphores}
     with open(os.path.join(made, _OWNER), "w") as file:
         json.dump(owner, file)
     return made
 
 
 def stale_tables(directory: str = SHM) -> list[StaleTable]:
-    """The tables in ``directory`` of this user's searches whose process is gone."""
+    """The tables in ``directory`` of this user's searches on this machine whose process is gone. A table without
+    its owner record (killed before it was written, or being made by another machine's search in a shared
+    directory) counts once it is a minute old."""
     found = []
+    host = socket.gethostname()
     for name in sorted(os.listdir(directory)) if os.path.isdir(directory) else []:
         named = _OWNED.fullmatch(name)
         path = os.path.join(directory, name)
         try:
             if not named or os.stat(path).st_uid != os.getuid() or not os.path.isdir(path):
                 continue
+            age = time.time() - os.stat(path).st_mtime
         except OSError:
             continue
         pid = int(named[1])
@@ -132,9 +112,12 @@ def stale_tables(directory: str = SHM) -> list[StaleTable]:
             with open(os.path.join(path, _OWNER)) as file:
                 owner = json.load(file)
             started, semaphores = int(owner["started"]), [str(name) for name in owner["semaphores"]]
-        except (OSError, ValueError, KeyError, TypeError):  # killed before it was written
-            started, semaphores = 0, []
-        if owner_alive(pid, started):
+            elsewhere = owner.get("host", host) != host
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            if age < _UNOWNED_SECONDS:
+                continue
+            started, semaphores, elsewhere = 0, [], False
+        if elsewhere or owner_alive(pid, started):
             continue
         size = 0
         for entry in os.scandir(path):
@@ -142,19 +125,19 @@ def stale_tables(directory: str = SHM) -> list[StaleTable]:
                 size += entry.stat().st_blocks * 512
             except OSError:
                 pass
-        left = [name for name in semaphores if _SEMAPHORE.fullmatch(name) and os.path.exists(f"{directory}/{name}")]
+        left = [name for name in semaphores if _SEMAPHORE.fullmatch(name) and os.path.exists(os.path.join(SHM, name))]
         found.append(StaleTable(path, pid, size, tuple(left)))
     return found
 
 
 def remove_stale_tables(directory: str = SHM) -> list[StaleTable]:
-    """Remove the tables (and named semaphores) of this user's searches in ``directory`` whose process is gone, and
-    return them."""
+    """Remove the tables of this user's searches on this machine in ``directory`` whose process is gone (and their
+    named semaphores, in :data:`SHM`), and return them."""
     removed = stale_tables(directory)
     for table in removed:
         for name in table.semaphores:
             try:
-                os.remove(os.path.join(directory, name))
+                os.remove(os.path.join(SHM, name))
             except OSError:
                 pass
         shutil.rmtree(table.path, ignore_errors=True)
@@ -199,28 +182,37 @@ def _size(count: float) -> str:
     raise AssertionError  # unreachable
 
 
-def need_room(layout: Layout, directory: str | None, memory: int | None = None) -> None:
-    """Raise :class:`~hanoikit.EngineError` unless the table of ``layout`` (two bits a code) fits: in ``directory``'s
-    file system if given (the free space), else in memory (``memory`` bytes, default :func:`available_memory`),
-    with the kernels' tables beside it."""
+def need_room(layout: Layout, directory: str | None, memory: int | None = None, *, beside: int = 0) -> None:
+    """Raise :class:`~hanoikit.EngineError` unless the table of ``layout`` (two bits a code) and ``beside`` bytes
+    of other files (the rounds' control file: :func:`~hanoikit.frontier.rounds.control_bytes`) fit: in
+    ``directory``'s file system if given (the free space), else in memory (``memory`` bytes, default
+    :func:`available_memory`), with the kernels' tables beside them.
+
+    >>> from hanoikit import Puzzle
+    >>> need_room(Layout(Puzzle(12, posts=4)), None, memory=2**25, beside=2**24)  # 4 MiB + 16 MiB: room
+    >>> need_room(Layout(Puzzle(12, posts=4)), None, memory=2**25, beside=2**25)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    hanoikit.errors.EngineError: the search needs ... codes and 32.0 MiB for its workers' meetings), more than the ...
+    """
     table, kernels = layout.state_bytes, layout.table_bytes
+    files = f" and {_size(beside)} for its workers' meetings" if beside else ""
     if directory is not None:
         probe = directory
         while not os.path.exists(probe) and os.path.dirname(probe) != probe:
             probe = os.path.dirname(probe) or "."
         free = shutil.disk_usage(probe).free
-        if table > free:
+        if table + beside > free:
             raise EngineError(
-                f"the search's table takes {_size(table)} (two bits for each of {layout.blocks * layout.block_codes:,}"
-                f" codes), more than the {_size(free)} free in {directory}"
+                f"the search's files take {_size(table + beside)} (two bits for each of "
+                f"{layout.blocks * layout.block_codes:,} codes{files}), more than the {_size(free)} free in {directory}"
             )
         return
     room = available_memory() if memory is None else memory
-    if table + kernels > room:
+    if table + beside + kernels > room:
         raise EngineError(
-            f"the search needs {_size(table + kernels)} of memory (two bits for each of "
-            f"{layout.blocks * layout.block_codes:,} codes), more than the {_size(room)} this machine has available: "
-            "give --store DIR on a disk with room, or a smaller puzzle"
+            f"the search needs {_size(table + beside + kernels)} of memory (two bits for each of "
+            f"{layout.blocks * layout.block_codes:,} codes{files}), more than the {_size(room)} this machine has "
+            "available: give --store DIR on a disk with room, or a smaller puzzle"
         )
 
 
