@@ -192,7 +192,7 @@ MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 13
 :data:`MAX_HEURISTIC_DISKS`), where the largest group's table holds 11 disks at one byte a code
 (hanoikit.solvers.face_tables): random pairs take, in processor seconds at the median, 3.0 s with 12 disks on NNNN,
 5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13 disks on NNNN; with 14 disks on NNNN
-40 s (none of 5 pairs stored :data:`MAX_HEURISTIC_NODES` positions, 21 million expanded at the median)."""
+34 s (none of 8 pairs stored :data:`MAX_HEURISTIC_NODES` positions, 20 million expanded at the median)."""
 
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
