@@ -1,4 +1,4 @@
-"""The heuristic solver (A* with additive pattern databases, hanoikit.solvers.heuristic) on random pairs of positions.
+"""The heuristic solver (a search from both ends or A*, with additive pattern databases) on random pairs of positions.
 
 Each row draws 20 random pairs of legal positions (seeded) of one member and times the solver from nothing (its
 tables built for each goal, the disk cache in a temporary directory): median and max wall seconds, CPU seconds,

@@ -91,6 +91,65 @@ def test_optimal_against_the_exhaustive_solver_at_larger_sizes(kind: str, rule: 
         assert [int(table[code]) for code in path] == list(range(exact, -1, -1))  # each move one step nearer
 
 
+@settings(max_examples=60)
+@given(
+    posts=st.sampled_from([4, 5]),
+    rule=st.sampled_from(["any", "linear", "star"]),
+    n=st.integers(1, 6),
+    seed=st.integers(0, 2**32 - 1),
+    both=st.booleans(),
+    weak=st.booleans(),
+)
+def test_from_both_ends_and_from_one_are_optimal(posts: int, rule: str, n: int, seed: int, both: bool,
+                                                 weak: bool) -> None:
+    """The search from both ends and A* alone, with weak random splits or splits with free obstacles: a path as
+    long as the oracle's distance, each move one step nearer the goal."""
+    puzzle = Puzzle(n if posts == 4 else min(n, 5), posts=posts, moves=rule)
+    rng = random.Random(seed)
+    src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+    exact = plain_distances_to(puzzle, dst)[src]
+    splits = small_splits(puzzle.n, seed) if weak else heuristic.default_splits(puzzle.n, 2, free=3)
+    found = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
+    table = tower_search.distances_to(puzzle, dst)
+    assert found.path[0] == tower_search.encode(puzzle, src) and found.path[-1] == tower_search.encode(puzzle, dst)
+    assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(3, 6), size=st.integers(2, 5), free=st.integers(0, 2), seed=st.integers(0, 2**32 - 1),
+       both=st.booleans())
+def test_compressed_splits_from_both_ends_and_from_one(n: int, size: int, free: int, seed: int, both: bool) -> None:
+    """The compressed groups of both ends' tables carried side by side (their slots, offsets and splits joined):
+    a shortest path, each move one step nearer the goal."""
+    puzzle = Puzzle(n, posts=4)
+    size = min(size, n - 1)
+    rng = random.Random(seed)
+    src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+    splits = heuristic.compressed_splits(n, size, min(free, size))
+    found = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
+    table = tower_search.distances_to(puzzle, dst)
+    exact = plain_distances_to(puzzle, dst)[src]
+    assert found.path[0] == tower_search.encode(puzzle, src)
+    assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
+
+
+def test_the_default_search_from_both_ends_is_exact() -> None:
+    """12 disks on four posts: the default search runs from both ends with its own tables (two of 10 disks an end)."""
+    puzzle = Puzzle(12, posts=4)
+    assert heuristic.from_both_ends(puzzle) and heuristic.group_size(puzzle) == heuristic.BOTH_ENDS_GROUP
+    rng = random.Random("both ends")
+    src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+    moves = list(heuristic.solve(puzzle, src, dst))
+    assert len(moves) == exhaustive.distance(puzzle, src, dst) and puzzle.play(moves, src) == dst
+
+
+def test_from_both_ends_needs_moves_that_can_be_undone() -> None:
+    puzzle = Puzzle(5, posts=4, moves="cyclic")
+    assert not heuristic.from_both_ends(puzzle) and heuristic.from_both_ends(Puzzle(12, posts=4))
+    with pytest.raises(ValueError, match="both ends"):
+        heuristic.search(puzzle, puzzle.start, puzzle.goal, both=True, cache=False)
+
+
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("rule", RULES)
 def test_tables_are_admissible_and_consistent(kind: str, rule: str) -> None:
@@ -174,10 +233,12 @@ def test_the_registry_sends_large_members_here() -> None:
         large.distance(large.start.replace(1, 1))
 
 
-def test_too_many_positions_stop_the_search() -> None:
+@pytest.mark.parametrize("both", [False, True])
+def test_too_many_positions_stop_the_search(both: bool) -> None:
     puzzle = Puzzle(9, posts=4)
     with pytest.raises(TooLargeError, match="MAX_HEURISTIC_NODES"):
-        heuristic.search(puzzle, puzzle.start, puzzle.goal, splits=[[(d,) for d in range(9)]], max_nodes=5000)
+        heuristic.search(puzzle, puzzle.start, puzzle.goal, splits=[[(d,) for d in range(9)]], max_nodes=5000,
+                         both=both)
 
 
 def test_start_to_goal_indexing() -> None:

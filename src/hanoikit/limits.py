@@ -184,8 +184,9 @@ time at the median in a star, 8.5 s in a line, 15.6 s on a cycle, where a quarte
 MAX_HEURISTIC_EVERY_MOVE_DISKS = 16
 """The most disks the heuristic search takes on with four posts, every move and no faces (where its largest disks'
 table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`: random pairs take
-0.3 s of processor time at the median with 13 disks, 2.5 s with 15, 5 s with 16 (31 s at most of those measured);
-with 17, 73 s at the median, and two of five random pairs stored :data:`MAX_HEURISTIC_NODES` positions."""
+0.3 s of processor time at the median with 13 disks, 2.5 s with 15, 4.3-6.5 s with 16; with 17, from both ends,
+51 s at the median and 132 s at most of 5 random pairs (A* alone: 73 s, two of five past
+:data:`MAX_HEURISTIC_NODES`): too long to start on request."""
 
 MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 13
 """The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of
@@ -221,8 +222,9 @@ MAX_FACE_TABLE_CODES = 1 << 26
 bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks)."""
 
 MAX_HEURISTIC_NODES = 60_000_000
-"""The most positions one heuristic search stores (about 45 bytes each, under 3.5 GB at the cap with the arrays
-being doubled, two minutes or so); a search that needs more stops with :class:`~hanoikit.TooLargeError`."""
+"""The most positions one heuristic search stores, both sides of a search from both ends together (about 45 bytes
+each, under 3.5 GB at the cap with the arrays being doubled, two minutes or so); a search that needs more stops with
+:class:`~hanoikit.TooLargeError`."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------

@@ -1,14 +1,17 @@
-"""Exact answers on four posts and more between any two positions, past the exhaustive search, by A* search guided by
-additive pattern databases.
+"""Exact answers on four posts and more between any two positions, past the exhaustive search, by heuristic search
+guided by additive pattern databases.
 
 The heuristic (:mod:`hanoikit.solvers.pdb`) splits the disks into runs of consecutive disks, *groups*; the distance
 of each group's disks to their goal, in the puzzle where the other disks are absent, is read from a table built for
 the query's goal. Every move moves one disk of one group, so the sum over the groups is a lower bound of the true
 distance (admissible) that changes by at most one a move (consistent); several splits are kept and the largest sum
-is the estimate. A* (:func:`_expand`, compiled by numba) then expands positions by increasing estimated total
-length, the deepest first among equals, in a hash table of the positions seen with their parents, so the first time
-the goal is taken out it is reached along a shortest path (Hart, Nilsson and Raphael 1968; the method is that of
-Korf and Felner, IJCAI 2007, see docs/heuristic-search.md).
+is the estimate (Korf and Felner, IJCAI 2007, see docs/heuristic-search.md).
+
+Where every move can be taken back and there are no faces (:func:`from_both_ends`), the search runs from both ends,
+each with its own tables, by the key ``2g + h - h'`` (DIBBS, Sewell and Jacobson 2021), and stops when the shortest
+path found is at most half the sum of the two sides' least keys; elsewhere A* (Hart, Nilsson and Raphael 1968)
+expands positions by increasing ``g + h``, the deepest first among equals, and stops when it takes out the goal. Both
+are one compiled loop (:func:`_expand`, numba) over a hash table of the positions seen with their parents.
 
 Without faces, the disks larger than every disk that must move stay at the bottom of their posts, where they never
 block a smaller disk: they are left out of the search (the distance is that of the smaller disks' own puzzle).
@@ -35,6 +38,7 @@ import itertools
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -49,6 +53,7 @@ from . import face_tables, mod3, pdb, tower_search
 from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = [
+    "BOTH_ENDS_GROUP",
     "COMPRESSED_CODES",
     "COMPRESSED_LARGER",
     "Group",
@@ -63,6 +68,7 @@ __all__ = [
     "disk_cap",
     "disk_moves",
     "distance",
+    "from_both_ends",
     "free_size",
     "group_size",
     "heuristic",
@@ -239,10 +245,13 @@ def group_size(puzzle: Puzzle) -> int:
     little to do), at most :func:`~hanoikit.solvers.pdb.largest_group` (with faces
     :func:`~hanoikit.solvers.face_tables.largest_group`, one byte a code: 11 disks on four posts). On one-way rules
     (cyclic), all but the smallest: the smallest disk's own table (:func:`free_size`) counts its detours around all the
-    others.
+    others. Where :func:`from_both_ends` builds the tables of both ends without compressing them (four posts, every
+    move, 12 and 13 disks), :data:`BOTH_ENDS_GROUP` disks and no free obstacles.
 
     >>> group_size(Puzzle(6, posts=4)), group_size(Puzzle(11, posts=4)), group_size(Puzzle(20, posts=4))
     (6, 9, 12)
+    >>> group_size(Puzzle(13, posts=4)), free_size(Puzzle(13, posts=4))
+    (10, 0)
     >>> group_size(Puzzle(14, posts=4, moves="cyclic")), group_size(Puzzle(15, posts=4, moves="cyclic"))
     (13, 13)
     >>> from hanoikit import MagneticPuzzle
@@ -250,8 +259,21 @@ def group_size(puzzle: Puzzle) -> int:
     (10, 11)
     """
     n = puzzle.n
+    if _both_ends_uncompressed(puzzle):
+        return BOTH_ENDS_GROUP
     largest = face_tables.largest_group(puzzle) if puzzle.faces else pdb.largest_group(puzzle)
     return min(largest, n if n <= 8 else n - 2 if puzzle.reversible else n - 1)
+
+
+BOTH_ENDS_GROUP = 10
+"""The largest group of the tables of both ends of 12 and 13 disks on four posts with every move: on 9 random pairs
+of 13 disks (26 November 2026, load 8), 170 ms of processor time at the median (two tables of 10 disks, 43,000
+positions expanded), against 230 ms with 9 disks, 210 ms with 10 disks beside two tables of free obstacles, 540 ms
+with 11; A* with its tables (11 disks, free obstacles) 300 ms; the exhaustive search 630 ms."""
+
+
+def _both_ends_uncompressed(puzzle: Puzzle) -> bool:
+    return from_both_ends(puzzle) and not compressed_size(puzzle)
 
 
 def free_size(puzzle: Puzzle) -> int:
@@ -259,10 +281,12 @@ def free_size(puzzle: Puzzle) -> int:
     the cap (two of them are built); on one-way rules (``alone`` splits), the cap.
 
     >>> free_size(Puzzle(20, posts=4)), free_size(Puzzle(20, posts=5)), free_size(Puzzle(13, posts=4))
-    (11, 9, 9)
-    >>> free_size(Puzzle(14, posts=4, moves="cyclic"))
-    13
+    (11, 9, 0)
+    >>> free_size(Puzzle(14, posts=4, moves="cyclic")), free_size(Puzzle(11, posts=4))
+    (13, 7)
     """
+    if _both_ends_uncompressed(puzzle):
+        return 0
     if not puzzle.reversible:
         return pdb.largest_group(puzzle)
     return max(0, min(pdb.largest_group(puzzle) - 1, puzzle.n - 4))
@@ -393,42 +417,170 @@ def _jit(function: Callable[..., Any]) -> Callable[..., Any]:
     return _njit(cache=True, nogil=True)(function)  # type: ignore[no-any-return, unused-ignore]
 
 
-_FOUND, _BUDGET, _GROW, _EMPTY, _DEEP = range(5)
+def _inlined(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Compiled into its callers (numba's own inlining): the search's helpers cost no call."""
+    return _njit(cache=True, nogil=True, inline="always")(function)  # type: ignore[no-any-return, unused-ignore]
+
+
+_FOUND, _BUDGET, _GROW, _EMPTY, _DEEP, _TURN = range(6)
+_NEVER = 1 << 40  # no path known yet (meet[0])
 # counters: nodes, pool entries used, the free pool entry, the least open f, expanded, the goal's node
 _NODES, _POOL, _FREE, _FMIN, _EXPANDED, _GOAL = range(6)
 _MIX = 0x9E3779B97F4A7C15 - (1 << 64)  # Fibonacci hashing, as an int64
+_NODE = (1 << 26) - 1  # the node numbers of the index: more than MAX_HEURISTIC_NODES
 
 
 @_jit
 def _slot(index: np.ndarray, codes: np.ndarray, code: int) -> int:
-    """The slot of ``code`` in the open-addressing ``index`` (of node numbers, -1 free): its own or the free one where
-    it would go."""
+    """The slot of ``code`` in the open-addressing ``index`` (-1 free, else :func:`_tag` of the code with its node
+    number in the low 26 bits): its own or the free one where it would go. A probe reads ``codes`` only when the
+    tags agree, so a code not stored costs one random read 31 times in 32."""
     mask = index.size - 1
     mixed = code * _MIX
     slot = (mixed ^ (mixed >> 29)) & mask
-    while index[slot] >= 0 and codes[index[slot]] != code:
+    tag = _tag(code)
+    while index[slot] >= 0 and ((index[slot] & ~_NODE) != tag or codes[index[slot] & _NODE] != code):
         slot = (slot + 1) & mask
     return slot
+
+
+@_jit
+def _tag(code: int) -> int:
+    """5 bits of the hashed ``code`` above the node number's 26, as :func:`_slot` stores them."""
+    return ((code * _MIX) >> 40 & 31) << 26
+
+
+@_jit
+def _node(entry: int) -> int:
+    """The node number of an ``index`` entry, -1 for a free slot."""
+    return entry & _NODE if entry >= 0 else -1
 
 
 @_jit
 def _rehash(index: np.ndarray, codes: np.ndarray, nodes: int) -> None:
     index[:] = -1
     for node in range(nodes):
-        index[_slot(index, codes, codes[node])] = node
+        index[_slot(index, codes, codes[node])] = _tag(codes[node]) | node
+
+
+@_inlined
+def _group_values(
+    posts: int, bits: int, n: int, k: int, width: int, shift: int, groups: np.ndarray, holders: np.ndarray,
+    place: np.ndarray, tables: np.ndarray, exact_row: np.ndarray, gcount: np.ndarray, occupied: np.ndarray,
+    proj: np.ndarray, value: np.ndarray, sums: np.ndarray,
+) -> None:
+    """The groups of a position to expand (``posts`` and face ``bits`` of its code; ``exact_row``: the values of its
+    compressed groups; ``holders[d]``: the groups of disk ``d``, then -1): each group's code ``proj``, posts
+    ``occupied``, disks a post ``gcount`` and table ``value``, and the sum of each split in ``sums``. With
+    :func:`_child_sums`, the one place the search reads its tables."""
+    gcount[:, :] = 0
+    occupied[:] = 0
+    proj[:] = 0
+    rest = posts
+    for disk in range(n):
+        if width:
+            post = rest & (k - 1)
+            rest >>= width
+        else:
+            post = rest % k
+            rest //= k
+        for j in range(holders.shape[1]):
+            group = holders[disk, j]
+            if group < 0:
+                break
+            gcount[group, post] += 1
+            occupied[group] |= 1 << post
+            proj[group] += post * place[group, disk]
+    sums[:] = 0
+    for group in range(groups.shape[0]):
+        if groups[group, 2] >= 0:
+            value[group] = exact_row[groups[group, 2]]
+        else:
+            value[group] = tables[groups[group, 0] + ((proj[group] << shift) | (bits & occupied[group]))]
+        sums[groups[group, 1]] += value[group]
+
+
+@_jit
+def _holders(place: np.ndarray) -> np.ndarray:
+    """The groups of each disk (``place`` not 0), then -1."""
+    holders = np.full((place.shape[1], place.shape[0]), -1, np.int64)
+    for disk in range(place.shape[1]):
+        j = 0
+        for group in range(place.shape[0]):
+            if place[group, disk]:
+                holders[disk, j] = group
+                j += 1
+    return holders
+
+
+@_inlined
+def _child_sums(
+    mover: int, a: int, b: int, child_bits: int, shift: int, groups: np.ndarray, holders: np.ndarray,
+    place: np.ndarray,
+    tables: np.ndarray, packed: np.ndarray, unreachable: int, gcount: np.ndarray, occupied: np.ndarray,
+    proj: np.ndarray, value: np.ndarray, sums: np.ndarray, totals: np.ndarray, carried: np.ndarray,
+) -> bool:
+    """The sum of each split in ``totals`` (and the compressed groups' values in ``carried``) after disk ``mover``
+    (from 0) moves from post ``a`` to ``b`` of the position :func:`_group_values` read (``child_bits``: the child's
+    face bits); ``False`` if a table says the goal is out of reach. Only the mover's groups are read again."""
+    totals[:] = sums
+    for j in range(holders.shape[1]):
+        group = holders[mover, j]
+        if group < 0:
+            break
+        moved = proj[group] + (b - a) * place[group, mover]
+        slot = groups[group, 2]
+        if slot >= 0:
+            mod = (packed[groups[group, 0] + (moved >> 2)] >> (2 * (moved & 3))) & 3
+            if mod == 3:
+                return False
+            carried[slot] = value[group] + ((mod - value[group]) % 3 + 1) % 3 - 1
+            totals[groups[group, 1]] += carried[slot] - value[group]
+            continue
+        mask = occupied[group] | (1 << b)
+        if gcount[group, a] == 1:
+            mask &= ~(1 << a)
+        found = tables[groups[group, 0] + ((moved << shift) | (child_bits & mask))]
+        if found == unreachable:
+            return False
+        totals[groups[group, 1]] += found - value[group]
+    return True
+
+
+@_inlined
+def _bounds(totals: np.ndarray, ends: np.ndarray) -> tuple[int, int]:
+    """The estimates towards this search's target (the largest sum over the splits of end 0) and towards the other
+    end (end 1; 0 if there is none)."""
+    ahead = behind = 0
+    for part in range(totals.size):
+        if ends[part]:
+            behind = max(behind, totals[part])
+        else:
+            ahead = max(ahead, totals[part])
+    return ahead, behind
 
 
 @_jit
 def _expand(
-    geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray,
+    geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray, ends: np.ndarray,
     place: np.ndarray, tables: np.ndarray, packed: np.ndarray, codes: np.ndarray, depth: np.ndarray,
     parent: np.ndarray, closed: np.ndarray, exact: np.ndarray, index: np.ndarray, pool: np.ndarray,
-    heads: np.ndarray, counters: np.ndarray,
-    goal: int, budget: int, unreachable: int,
+    heads: np.ndarray, counters: np.ndarray, other_codes: np.ndarray, other_depth: np.ndarray,
+    other_index: np.ndarray, other_counters: np.ndarray, meet: np.ndarray,
+    goal: int, budget: int, unreachable: int, both: bool, side: int,
 ) -> int:
-    """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path.
-    ``exact[node]`` holds the values of the node's compressed groups: a child's is its parent's plus -1, 0 or 1, the
-    one whose entry is the child's modulo 3."""
+    """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path, too
+    deep, or (``both``) the other side's turn.
+
+    Alone (A*), positions are taken out by ``g + h`` (the estimate towards ``goal``), the deepest first, and the goal
+    ends the search when it is taken out. With ``both`` (one side of a search from both ends: this is side
+    ``side``, 0 from the source, 1 from the goal), by ``2g + h - h'`` (``h'``: the estimate back towards this
+    side's root, the splits whose ``ends`` is 1); a child found in the other side's store (``other_*``) may lower
+    the best path known, ``meet[0]`` (through node ``meet[1]`` of side 0 and ``meet[2]`` of side 1); children with
+    ``g + h`` at least that long are not kept; the side stops when its least key exceeds the other's (its turn
+    then), and the search ends when ``meet[0]`` is at most half the two least keys' sum, rounded up.
+    ``exact[node]`` holds the values of the node's compressed groups: a child's is its parent's plus -1, 0 or 1,
+    the one whose entry is the child's modulo 3."""
     n, k, shift, faces = geo[0], geo[1], geo[2], geo[3]
     parts, ngroups, npairs = groups[:, 1].max() + 1, groups.shape[0], pairs.shape[0]
     low, width = (1 << shift) - 1, digit_width(k)
@@ -441,6 +593,7 @@ def _expand(
     sums = np.empty(parts, np.int64)
     totals = np.empty(parts, np.int64)
     carried = np.empty(exact.shape[1], np.int16)
+    holders = _holders(place)
     while budget > 0:
         if (counters[_NODES] + npairs > codes.size or counters[_POOL] + npairs > pool.shape[0]
                 or 2 * (counters[_NODES] + npairs) > index.size):
@@ -449,8 +602,13 @@ def _expand(
         while f < heads.size and heads[f] < 0:
             f += 1
         if f >= heads.size:
-            return _EMPTY
+            return _FOUND if both and meet[0] < _NEVER else _EMPTY
         counters[_FMIN] = f
+        if both:
+            if 2 * meet[0] <= f + other_counters[_FMIN] + 1:
+                return _FOUND
+            if f > other_counters[_FMIN]:
+                return _TURN
         entry = heads[f]
         heads[f] = pool[entry, 2]
         node, pushed = pool[entry, 0], pool[entry, 1]
@@ -460,32 +618,15 @@ def _expand(
             continue
         closed[node] = 1
         code = codes[node]
-        if code == goal:
+        if code == goal and not both:
             counters[_GOAL] = node
             return _FOUND
         budget -= 1
         counters[_EXPANDED] += 1
         posts, bits = code >> shift, code & low
         top_disks(posts, k, n, width, tops, count)
-        gcount[:, :] = 0
-        occupied[:] = 0
-        proj[:] = 0
-        rest = posts
-        for disk in range(n):
-            post = rest % k
-            rest //= k
-            for group in range(ngroups):
-                if place[group, disk]:
-                    gcount[group, post] += 1
-                    occupied[group] |= 1 << post
-                    proj[group] += post * place[group, disk]
-        sums[:] = 0
-        for group in range(ngroups):
-            if groups[group, 2] >= 0:
-                value[group] = exact[node, groups[group, 2]]
-            else:
-                value[group] = tables[groups[group, 0] + ((proj[group] << shift) | (bits & occupied[group]))]
-            sums[groups[group, 1]] += value[group]
+        _group_values(posts, bits, n, k, width, shift, groups, holders, place, tables, exact[node], gcount, occupied,
+                      proj, value, sums)
         after = depth[node] + 1
         for pair in range(npairs):
             a, b = pairs[pair, 0], pairs[pair, 1]
@@ -500,35 +641,20 @@ def _expand(
                     continue
                 clear = (1 << b) | ((1 << a) if count[a] == 1 else 0)
                 child = (child & ~clear) | ((1 - color) << b)
-            totals[:] = sums
             carried[:] = exact[node]
-            estimate = 0
-            for group in range(ngroups):
-                if not place[group, mover]:
-                    continue
-                moved = proj[group] + (b - a) * place[group, mover]
-                slot = groups[group, 2]
-                if slot >= 0:
-                    mod = (packed[groups[group, 0] + (moved >> 2)] >> (2 * (moved & 3))) & 3
-                    if mod == 3:
-                        estimate = -1
-                        break
-                    carried[slot] = value[group] + ((mod - value[group]) % 3 + 1) % 3 - 1
-                    totals[groups[group, 1]] += carried[slot] - value[group]
-                    continue
-                mask = occupied[group] | (1 << b)
-                if gcount[group, a] == 1:
-                    mask &= ~(1 << a)
-                found = tables[groups[group, 0] + ((moved << shift) | (child & low & mask))]
-                if found == unreachable:
-                    estimate = -1
-                    break
-                totals[groups[group, 1]] += found - value[group]
-            if estimate < 0:
+            if not _child_sums(mover, a, b, child & low, shift, groups, holders, place, tables, packed, unreachable,
+                               gcount, occupied, proj, value, sums, totals, carried):
                 continue
-            estimate = totals.max()
+            ahead, behind = _bounds(totals, ends) if both else (totals.max(), 0)
+            met = -1
+            if both:
+                there = _node(other_index[_slot(other_index, other_codes, child)])
+                if there >= 0 and after + other_depth[there] < meet[0]:
+                    met = there
+                elif after + ahead >= meet[0]:  # no shorter path through it
+                    continue
             slot = _slot(index, codes, child)
-            seen = index[slot]
+            seen = _node(index[slot])
             if seen >= 0:
                 if closed[seen] or depth[seen] <= after:
                     continue
@@ -538,10 +664,14 @@ def _expand(
                 codes[seen] = child
                 closed[seen] = 0
                 exact[seen] = carried
-                index[slot] = seen
+                index[slot] = _tag(child) | seen
             depth[seen] = after
             parent[seen] = node
-            f = after + estimate
+            if met >= 0:
+                meet[0], meet[1 + side], meet[2 - side] = after + other_depth[met], seen, met
+                if after + ahead >= meet[0]:
+                    continue
+            f = 2 * after + ahead - behind if both else after + ahead
             if f >= heads.size:
                 return _DEEP
             entry = counters[_FREE]
@@ -621,17 +751,20 @@ def _geometry(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 
 def search(
     puzzle: Puzzle, src: State, dst: State, progress: bool = False, splits: list[Split] | None = None,
-    max_nodes: int = MAX_HEURISTIC_NODES, cache: bool = True,
+    max_nodes: int = MAX_HEURISTIC_NODES, cache: bool = True, both: bool | None = None,
 ) -> SearchStats:
     """A shortest path from ``src`` to ``dst`` as position codes (:func:`~hanoikit.solvers.tower_search.encode`),
     with the work it took. Raises :class:`~hanoikit.UnsolvableError` if there is none, and
     :class:`~hanoikit.TooLargeError` past ``max_nodes`` positions stored. ``splits`` chooses the groups of the
-    heuristic (default: those of :func:`heuristic`); ``progress`` shows a bar on stderr.
+    heuristic (default: those of :func:`heuristic`); ``both`` searches from both ends (default: where
+    :func:`from_both_ends`); ``progress`` shows a bar on stderr.
 
     >>> p = Puzzle(4, posts=4)
     >>> found = search(p, p.start, p.goal)
     >>> len(found.path) - 1, found.path[0], found.path[-1] == 4**4 - 1
     (9, 0, True)
+    >>> len(search(p, p.start, p.goal, both=False).path) - 1
+    9
     """
     source, goal = tower_search.encode(puzzle, src), tower_search.encode(puzzle, dst)
     keep = max((d + 1 for d in range(puzzle.n) if src.posts[d] != dst.posts[d]), default=0)
@@ -642,52 +775,137 @@ def search(
             return SearchStats((source,), 0, 1)
         fewer = Puzzle(keep, posts=puzzle.posts, moves=puzzle.moves)
         below = State(src.posts[:keep], post_count=puzzle.posts), State(dst.posts[:keep], post_count=puzzle.posts)
-        found = search(fewer, *below, progress, None if splits is None else _narrowed(splits, keep), max_nodes, cache)
+        found = search(fewer, *below, progress, None if splits is None else _narrowed(splits, keep), max_nodes, cache,
+                       both)
         fixed = source - tower_search.encode(fewer, below[0])
         return found._replace(path=tuple(code + fixed for code in found.path))
-    h = _default_heuristic(puzzle, dst, cache) if splits is None else heuristic(puzzle, dst, splits, cache)
-    values = h.values(puzzle, src)
-    if values is None:
-        raise _unreachable(puzzle, src, dst)
-    first = h.bound(values)
-    slots = h.groups[:, 2]
-    arrays = _Arrays(min(1 << 16, max_nodes), int(slots.max()) + 1)
-    if first >= arrays.heads.size:
-        raise _too_deep(arrays)
-    arrays.codes[0], arrays.depth[0], arrays.parent[0], arrays.closed[0] = source, 0, -1, 0
-    arrays.exact[0] = 0
-    for value, slot in zip(values, slots.tolist(), strict=True):
-        if slot >= 0:
-            arrays.exact[0, slot] = value
-    arrays.index[_slot(arrays.index, arrays.codes, source)] = 0
-    arrays.pool[0] = (0, 0, -1)
-    arrays.heads[first] = 0
-    arrays.counters[_NODES], arrays.counters[_POOL], arrays.counters[_FMIN] = 1, 1, first
+    if max_nodes > _NODE:
+        raise ValueError(f"at most {_NODE:,} positions can be stored, not {max_nodes:,}")
+    if both is None:
+        both = from_both_ends(puzzle)
+    if both and not puzzle.reversible:
+        raise ValueError(f"a search from both ends needs moves that can be undone: not on {puzzle!r}")
+    def tables(goal: State) -> Heuristic:
+        return _default_heuristic(puzzle, goal, cache) if splits is None else heuristic(puzzle, goal, splits, cache)
+
+    if both:
+        with ThreadPoolExecutor(1) as pool:  # the builds release the GIL: the source's tables beside the goal's
+            later = pool.submit(tables, src)
+            ahead = tables(dst)
+            h, ends = _joined(ahead, later.result())
+    else:
+        ahead = tables(dst)
+        h, ends = ahead, np.zeros(int(ahead.groups[:, 1].max()) + 1, np.int64)
+    sides = [_side(h, ends, puzzle, src, max_nodes, src, dst)]
+    if both:
+        sides.append(_side(h, 1 - ends, puzzle, dst, max_nodes, src, dst))
+    meet = np.array([_NEVER, -1, -1], np.int64)
     geometry = _geometry(puzzle)
+    unreachable = np.iinfo(h.tables.dtype).max
     from ..search import progress_bar
 
-    with progress_bar(progress, max_nodes, f"A* {puzzle!r}", "bound") as update:
+    turn = 0
+    with progress_bar(progress, max_nodes, f"{'search from both ends' if both else 'A*'} {puzzle!r}",
+                      "bound") as update:
         while True:
+            mine, other = sides[turn], sides[-1 - turn]
             status = _expand(
-                *geometry, h.groups, h.place, h.tables, h.packed, arrays.codes, arrays.depth, arrays.parent,
-                arrays.closed, arrays.exact, arrays.index, arrays.pool, arrays.heads, arrays.counters, goal, 1 << 18,
-                np.iinfo(h.tables.dtype).max,
+                *geometry, h.groups, mine.ends, h.place, h.tables, h.packed, mine.codes, mine.depth, mine.parent,
+                mine.closed, mine.exact, mine.index, mine.pool, mine.heads, mine.counters, other.codes, other.depth,
+                other.index, other.counters, meet, goal, 1 << 18, unreachable, both, turn,
             )
-            update(int(arrays.counters[_NODES]), int(arrays.counters[_FMIN]))
+            stored = sum(int(side.counters[_NODES]) for side in sides)
+            update(stored, sum(int(side.counters[_FMIN]) for side in sides) // (2 if both else 1))
             if status == _FOUND:
                 break
             if status == _EMPTY:
                 raise _unreachable(puzzle, src, dst)
             if status == _DEEP:
-                raise _too_deep(arrays)
+                raise _too_deep(mine)
             if status == _GROW:
-                arrays.grow(max_nodes, len(puzzle.moves) + 1)
-    path = []
-    node = int(arrays.counters[_GOAL])
-    while node >= 0:
-        path.append(int(arrays.codes[node]))
-        node = int(arrays.parent[node])
-    return SearchStats(tuple(reversed(path)), int(arrays.counters[_EXPANDED]), int(arrays.counters[_NODES]))
+                mine.grow(max_nodes - stored + int(mine.counters[_NODES]), len(puzzle.moves) + 1)
+            if status == _TURN:
+                turn = len(sides) - 1 - turn
+    expanded = sum(int(side.counters[_EXPANDED]) for side in sides)
+    if not both:
+        return SearchStats(tuple(reversed(sides[0].chain(int(sides[0].counters[_GOAL])))), expanded, stored)
+    path = (*reversed(sides[0].chain(int(meet[1]))), *sides[1].chain(int(meet[2]))[1:])
+    return SearchStats(path, expanded, stored)
+
+
+def from_both_ends(puzzle: Puzzle) -> bool:
+    """Whether :func:`search` searches from both ends on ``puzzle`` by default: four posts, every move, no faces, 12
+    disks or more (where it measured faster than A*; ``both=True`` takes any member whose moves can be undone).
+
+    >>> from_both_ends(Puzzle(12, posts=4)), from_both_ends(Puzzle(11, posts=4))
+    (True, False)
+    >>> from_both_ends(Puzzle(14, posts=4, moves="star")), from_both_ends(Puzzle(14, posts=5))
+    (False, False)
+    """
+    return _every_move_on_four(puzzle) and puzzle.n >= 12
+
+
+def _joined(ahead: Heuristic, back: Heuristic) -> tuple[Heuristic, np.ndarray]:
+    """One heuristic holding the groups of ``ahead`` then those of ``back`` (their offsets, splits and compressed
+    slots moved past ``ahead``'s), and the end of each split: 0 for ``ahead``'s, 1 for ``back``'s."""
+    tables = [ahead.tables, back.tables]
+    if any(table.dtype != np.uint8 for table in tables):
+        tables = [_widened(table) for table in tables]
+    moved = back.groups.copy()
+    parts = int(ahead.groups[:, 1].max()) + 1
+    compressed = moved[:, 2] >= 0
+    moved[:, 0] += np.where(compressed, ahead.packed.size, ahead.tables.size)
+    moved[:, 1] += parts
+    moved[compressed, 2] += int(ahead.groups[:, 2].max()) + 1
+    ends = np.array([0] * parts + [1] * (int(back.groups[:, 1].max()) + 1), np.int64)
+    joined = Heuristic(np.concatenate([ahead.groups, moved]), np.concatenate([ahead.place, back.place]),
+                       np.concatenate(tables), np.concatenate([ahead.packed, back.packed]))
+    return joined, ends
+
+
+class _Side(_Arrays):
+    """One side of a search: its store and the ``ends`` of the splits as it reads them."""
+
+    def __init__(self, nodes: int, slots: int, ends: np.ndarray) -> None:
+        super().__init__(nodes, slots)
+        self.ends = ends
+
+    def chain(self, node: int) -> list[int]:
+        """The codes from ``node`` back to this side's root."""
+        found = []
+        while node >= 0:
+            found.append(int(self.codes[node]))
+            node = int(self.parent[node])
+        return found
+
+
+def _side(h: Heuristic, ends: np.ndarray, puzzle: Puzzle, root: State, max_nodes: int, src: State, dst: State
+          ) -> _Side:
+    """A side of the search from ``root`` (``src`` or ``dst``), its root stored and open."""
+    values = h.values(puzzle, root)
+    if values is None:
+        raise _unreachable(puzzle, src, dst)
+    code = tower_search.encode(puzzle, root)
+    slots = h.groups[:, 2]
+    side = _Side(min(1 << 16, max_nodes), int(slots.max()) + 1, ends)
+    sums = [0] * ends.size
+    for value, part in zip(values, h.groups[:, 1].tolist(), strict=True):
+        sums[part] += value
+    ahead = max(s for s, end in zip(sums, ends.tolist(), strict=True) if not end)
+    behind = max([0, *(s for s, end in zip(sums, ends.tolist(), strict=True) if end)])
+    first = ahead - behind
+    if first >= side.heads.size:
+        raise _too_deep(side)
+    side.codes[0], side.depth[0], side.parent[0], side.closed[0] = code, 0, -1, 0
+    side.exact[0] = 0
+    for value, slot in zip(values, slots.tolist(), strict=True):
+        if slot >= 0:
+            side.exact[0, slot] = value
+    side.index[_slot(side.index, side.codes, code)] = _tag(code)
+    side.pool[0] = (0, 0, -1)
+    side.heads[first] = 0
+    side.counters[_NODES], side.counters[_POOL], side.counters[_FMIN] = 1, 1, first
+    return side
 
 
 def _too_deep(arrays: _Arrays) -> TooLargeError:
