@@ -1,4 +1,5 @@
-"""Shared test settings: a hypothesis profile that keeps the suite within a few minutes on two cores."""
+"""Shared test settings: a hypothesis profile that keeps the suite within a few minutes on two cores, and a deep one
+(``HANOIKIT_HYPOTHESIS=deep``) that hunts the rare failures a single CI run draws one day."""
 
 import os
 import signal
@@ -10,7 +11,10 @@ from hypothesis import HealthCheck, settings
 settings.register_profile(
     "hanoikit", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile("hanoikit")
+settings.register_profile(
+    "deep", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.load_profile(os.environ.get("HANOIKIT_HYPOTHESIS") or "hanoikit")
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     # A suite started as a background job of a shell (`make test &`, nohup) ignores SIGINT, and so would every command

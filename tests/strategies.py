@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import strategies as st
 
 import hanoikit as hk
@@ -23,3 +25,12 @@ def one_way_members(draw: st.DrawFn, disks: dict[int, int]) -> Puzzle:
         return MagneticPuzzle(n, colors, moves=moves)
     except hk.InvalidPuzzleError:
         return MagneticPuzzle(n, "N" * posts, moves=moves)
+
+
+def examples(budget: int) -> int:
+    """The ``max_examples`` of a test that sets its own: ``budget``, or twenty times it up to 2,000 (never less than
+    ``budget``) under the deep profile (``HANOIKIT_HYPOTHESIS=deep``, tests/conftest.py), whose own
+    ``max_examples`` an explicit setting would otherwise override."""
+    if os.environ.get("HANOIKIT_HYPOTHESIS") == "deep":
+        return max(budget, min(20 * budget, 2000))
+    return budget

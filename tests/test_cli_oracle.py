@@ -17,6 +17,7 @@ from clirun import run
 from hanoikit import levy, oeis
 from hanoikit.oeis_terms import PUBLISHED
 from oracle import all_states, plain_distances
+from strategies import examples
 
 _MEMBERS = [
     (hk.Puzzle(4), []),
@@ -38,7 +39,7 @@ def _states(index: int) -> list[hk.State]:
     return all_states(_MEMBERS[index][0])
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(index=st.integers(0, len(_MEMBERS) - 1), data=st.data())
 def test_distance_count_and_solution_between_any_positions(index: int, data, capsys) -> None:
     puzzle, options = _MEMBERS[index]

@@ -22,7 +22,7 @@ from hanoikit.frontier import Layout, frontier_search, make_engine, rounds
 from hanoikit.frontier.engines import _PoolEngine
 from hanoikit.frontier.search import ROUND_BLOCKS_PER_WORKER
 from oracle import plain_distances
-from strategies import one_way_members
+from strategies import examples, one_way_members
 from zombie import zombie
 
 MEMBERS = [  # every member type: 3, 4 and 5 posts, restricted rules, magnetic with and without colours
@@ -98,7 +98,7 @@ def test_outboxes_too_small_for_a_layer_take_several_passes(monkeypatch):
     assert found.layer_sizes == frontier_search(puzzle).layer_sizes
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(one_way_members({3: 4, 4: 3}), st.integers(1, 3), st.sampled_from([0, 5]))
 def test_rounds_on_any_member_agree_with_the_in_process_search(puzzle, block_disks, narrow):
     alone = frontier_search(puzzle, block_disks=min(block_disks, puzzle.n), narrow=narrow)

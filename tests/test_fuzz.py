@@ -19,6 +19,7 @@ from hanoikit import Game, MagneticPuzzle, Move, Puzzle, State
 from hanoikit.limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_MAGNETIC_DISKS, MAX_MAGNETIC_INDEX_DISKS
 from hanoikit.move import parse_index
 from oracle import legal_walk
+from strategies import examples
 
 ALLOWED = (hk.HanoiError, TypeError)
 
@@ -104,7 +105,7 @@ def answers(call, *args):
 # -- the notations -------------------------------------------------------------------------------------------------
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(values)
 def test_parsers_raise_only_library_errors(value):
     for parse in (State.parse, Move.parse, hk.post_index, Puzzle(3).parse, MagneticPuzzle(2).parse, parse_index):
@@ -118,7 +119,7 @@ def test_parsers_raise_only_library_errors(value):
         answers(Game.replay, puzzle, ["SI"], value)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.text(min_size=1, max_size=12).filter(lambda text: not text.isascii()))
 def test_notations_accept_ascii_only(text):
     for parse, error in ((State.parse, hk.InvalidStateError), (Move.parse, hk.InvalidMoveError),
@@ -165,7 +166,7 @@ def test_error_messages_quote_a_short_prefix_of_long_input(text):
 # -- constructors ------------------------------------------------------------------------------------------------
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(values, colourings, orientations, orientations)
 def test_constructors_raise_only_library_errors(n, colors, start_up, goal_up):
     answers(Puzzle, n)
@@ -179,7 +180,7 @@ def test_constructors_raise_only_library_errors(n, colors, start_up, goal_up):
     answers(Game, Puzzle(2), n)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(values, values, values)
 def test_family_constructors_and_notations_raise_only_library_errors(n, posts, rule):
     answers(Puzzle, 2, posts, rule)
@@ -227,7 +228,7 @@ def test_quadratic_queries_are_refused_above_their_caps_at_once():
 # -- the rules, the queries and the play session -----------------------------------------------------------------
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.one_of(puzzles(), members()), st.data())
 def test_every_method_raises_only_library_errors(puzzle, data):
     legal = data.draw(positions(puzzle))
@@ -253,7 +254,7 @@ def test_every_method_raises_only_library_errors(puzzle, data):
     answers(legal.replace, value, value)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(st.one_of(puzzles(), members()), st.lists(st.one_of(moves, values), max_size=6), st.data())
 def test_game_raises_only_library_errors(puzzle, items, data):
     game = Game(puzzle)
@@ -337,7 +338,7 @@ def test_bools_are_never_numbers(flag):
 # -- the classic solvers' own functions ----------------------------------------------------------------------------
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(values, values, values, values)
 def test_classic_solver_functions_raise_only_library_errors(a, b, c, d):
     from hanoikit.solvers import classic

@@ -19,6 +19,7 @@ from hanoikit.solvers import exhaustive, heuristic, pdb, tower_search
 from hanoikit.solvers.frame_stewart import count as frame_stewart
 from hanoikit.solvers.registry import solver_for
 from oracle import all_states, assert_admissible_and_consistent, plain_distances_to
+from strategies import examples
 
 RULES = ["any", "cyclic", "linear", "star"]
 
@@ -47,7 +48,7 @@ def small_splits(n: int, seed: int) -> list[heuristic.Split]:
     return splits
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     kind=st.sampled_from(KINDS),
     rule=st.sampled_from(RULES),
@@ -91,7 +92,7 @@ def test_optimal_against_the_exhaustive_solver_at_larger_sizes(kind: str, rule: 
         assert [int(table[code]) for code in path] == list(range(exact, -1, -1))  # each move one step nearer
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     posts=st.sampled_from([4, 5]),
     rule=st.sampled_from(["any", "linear", "star"]),
@@ -115,7 +116,7 @@ def test_from_both_ends_and_from_one_are_optimal(posts: int, rule: str, n: int, 
     assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(3, 6), size=st.integers(2, 5), free=st.integers(0, 2), seed=st.integers(0, 2**32 - 1),
        both=st.booleans())
 def test_compressed_splits_from_both_ends_and_from_one(n: int, size: int, free: int, seed: int, both: bool) -> None:
@@ -376,7 +377,7 @@ def test_one_way_splits_are_admissible_and_consistent(kind: str, rule: str) -> N
         assert_admissible_and_consistent(puzzle, functools.partial(h.estimate, puzzle), dst)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(
     kind=st.sampled_from(["classic", "NNNN", "RNBN", "RBBN"]),
     rule=st.sampled_from([*ONE_WAY, "any", "linear", "star"]),

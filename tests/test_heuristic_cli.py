@@ -23,6 +23,7 @@ from hanoikit.limits import MAX_HEURISTIC_DISKS, MAX_HEURISTIC_EVERY_MOVE_DISKS,
 from hanoikit.solvers import registry
 from hanoikit.solvers.heuristic import disk_cap
 from oracle import legal_walk, plain_distances
+from strategies import examples
 
 MEMBERS = [
     (4, "any", None),
@@ -59,7 +60,7 @@ def _pair(puzzle: Puzzle, seed: int) -> tuple[State, State]:
     return puzzle.random_state(rng), puzzle.random_state(rng)
 
 
-@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(member=members, n=st.integers(2, 4), seed=st.integers(0, 2**32))
 def test_distance_and_solve_agree_with_the_oracle(member, n, seed, capsys):
     posts, moves, colors = member
@@ -84,7 +85,7 @@ def test_distance_and_solve_agree_with_the_oracle(member, n, seed, capsys):
     assert state == dst and len(json.loads(out)) == expected
 
 
-@settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(15), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(member=members, n=st.integers(2, 4), seed=st.integers(0, 2**32), steps=st.integers(1, 12))
 def test_check_explain_continues_optimally_from_an_unfinished_list(member, n, seed, steps, capsys, tmp_path):
     posts, moves, colors = member
@@ -135,7 +136,7 @@ def test_help_quotes_the_heuristic_caps(command, capsys):
         assert f"{MAX_HEURISTIC_NODES:,}" in text
 
 
-@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(10), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(family=st.sampled_from(["posts4", "posts5", "cyclic4", "star5", "magnetic-NNNN", "magnetic-RBNN"]),
        n=st.integers(2, 4), seed=st.integers(0, 1000), goal=st.sampled_from(["perfect", "random"]))
 def test_generated_optima_on_more_posts_agree_with_the_oracle(family, n, seed, goal):

@@ -17,7 +17,7 @@ from hanoikit.frontier import frontier_search, memory
 from hanoikit.frontier.mirror import posts_mirror
 from hanoikit.solvers import tower_search
 from oracle import all_states, plain_distances, plain_distances_to
-from strategies import one_way_members
+from strategies import examples, one_way_members
 
 SIZES = {3: 4, 4: 3, 5: 2, 6: 2}  # disks for each number of posts: a few hundred positions at most
 
@@ -125,7 +125,7 @@ def _one_way(draw: st.DrawFn) -> tuple[Puzzle, State, State]:
     return puzzle, draw(st.sampled_from(states)), draw(st.sampled_from(states))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(_one_way())
 def test_random_one_way_move_sets_agree_with_the_oracle(member):
     puzzle, source, target = member
@@ -148,7 +148,7 @@ def _four_posts(draw: st.DrawFn) -> tuple[Puzzle, int, int]:
     return Puzzle(n, 4, moves), draw(st.integers(0, n - 2)), draw(st.integers(0, 4**n - 1))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(_four_posts())
 def test_the_kernels_by_groups_of_codes_agree_with_the_oracle(member):
     puzzle, block_disks, code = member
@@ -159,7 +159,7 @@ def test_the_kernels_by_groups_of_codes_agree_with_the_oracle(member):
     assert frontier_search(puzzle, source, block_disks=block_disks, narrow=4).layer_sizes == _layers(ahead)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from(MOVE_RULES), st.integers(1, 6), st.data())
 def test_a_search_halved_by_a_mirror_finds_the_distance_of_the_oracle(rule, n, data):
     puzzle = Puzzle(n, posts=4, moves=rule)

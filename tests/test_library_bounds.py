@@ -15,6 +15,7 @@ import hanoikit as hk
 from hanoikit import levy, limits
 from hanoikit.analysis import counts, duration
 from hanoikit.text import diagram
+from strategies import examples
 
 
 @pytest.mark.parametrize(
@@ -74,7 +75,7 @@ _ENTRY_POINTS = {
 }
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(300))
 @given(name=st.sampled_from(sorted(_ENTRY_POINTS)), first=_HOSTILE, second=_HOSTILE)
 def test_hostile_arguments_raise_only_library_errors_or_type_errors(name: str, first: object, second: object) -> None:
     try:

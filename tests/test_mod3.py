@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from hanoikit import InvalidStateError, MagneticPuzzle, Puzzle, State, cache, positions
 from hanoikit.solvers import exhaustive, heuristic, mod3, pdb, tower_search
 from oracle import all_states, assert_admissible_and_consistent, plain_distances_to
+from strategies import examples
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(posts=st.sampled_from([4, 5]), rule=st.sampled_from(["any", "linear", "star"]), n=st.integers(1, 5),
        seed=st.integers(0, 2**32 - 1))
 def test_entries_are_the_distances_modulo_3(posts: int, rule: str, n: int, seed: int) -> None:
@@ -109,7 +110,7 @@ def compressed_splits(n: int, seed: int) -> list[heuristic.Split]:
     return splits
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(rule=st.sampled_from(["any", "linear", "star"]), n=st.integers(3, 8), seed=st.integers(0, 2**32 - 1))
 def test_optimal_through_compressed_splits(rule: str, n: int, seed: int) -> None:
     puzzle = Puzzle(n, posts=4, moves=rule)

@@ -21,6 +21,7 @@ from hanoikit.cli.app import COMMAND_MODULES
 from hanoikit.errors import UnsolvableError
 from hanoikit.loops import Loop
 from hanoikit.solvers import _gather, magnetic
+from strategies import examples
 
 HEAVY = ("numba", "llvmlite", "rich", "click", "sympy", "matplotlib", "networkx", "fastapi", "dask")
 
@@ -119,7 +120,7 @@ def test_long_runs_and_loaded_processes_take_the_compiled_loops() -> None:
     assert loop(10) is compiled  # once loaded, the compiled loop serves every run of this process
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(
     colors=st.sampled_from(hk.VARIANTS),
     n=st.integers(magnetic.FAST_FROM + 56, 700),  # above the closed form's base (55) plus FAST_FROM: the float levels

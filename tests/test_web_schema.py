@@ -15,6 +15,7 @@ from schemathesis.checks import CHECKS
 from schemathesis.config import SchemathesisConfig
 
 from hanoikit.web.app import create_app
+from strategies import examples
 
 CONFIG = SchemathesisConfig.from_dict(
     {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "422"]}}, "seed": 9}
@@ -32,6 +33,6 @@ def schema_and_app_agree(ctx, response, case) -> None:  # type: ignore[no-untype
 
 
 @schema.parametrize()
-@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(30), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_the_api_answers_as_its_schema_says(case: schemathesis.Case) -> None:
     case.call_and_validate(checks=EVERY_CHECK, additional_checks=[schema_and_app_agree])

@@ -36,7 +36,7 @@ from typing import Any
 from .digits import grouped
 from .errors import TooLargeError, UnknownMethodError, UnsolvableError
 from .limits import MAX_CONTINUATION_MOVES, MAX_DISKS
-from .move import Move, post_names
+from .move import Move, as_count, post_names
 from .movelist import MoveList, Names, Unreadable, as_move_list, named_position, post_labels
 from .puzzle import Puzzle
 from .replay import replay
@@ -258,6 +258,7 @@ def check(
     """
     source = puzzle.check(puzzle.start if src is None else _position(puzzle, src, names))
     target = puzzle.check(puzzle.goal if dst is None else _position(puzzle, dst, names))
+    optimal = None if optimal is None else as_count(optimal, "the optimum", 0)
     labels = None if names is None else post_labels(puzzle.posts, names)
     blank = moves is None or (isinstance(moves, (str, bytes)) and not moves.strip())
     listed = as_move_list(b"" if moves is None else moves, puzzle.posts, names, strict)

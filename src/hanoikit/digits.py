@@ -16,13 +16,19 @@ number in halves by powers of two as CPython 3.12's ``_pylong`` does, in subquad
 from __future__ import annotations
 
 import decimal
+import math
+import operator
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
+from typing import SupportsIndex, cast
+
+from .errors import InvalidArgumentError, quote
 
 __all__ = ["exact", "grouped", "digit_count", "leading", "rounded", "unlimited"]
 
+_MAX_FIGURES = 1000
 _SMALL_BITS = 1024  # below this, int -> str is fast and within Python's limit
 
 
@@ -45,7 +51,8 @@ def unlimited() -> Iterator[None]:
 
 
 def exact(number: int) -> str:
-    """Every decimal digit of ``number``, however long, in subquadratic time."""
+    """Every decimal digit of ``number`` (an int or a numpy integer), however long, in subquadratic time."""
+    number = _whole(number)
     if number.bit_length() <= _SMALL_BITS:
         return str(number)
     sign, number = ("-", -number) if number < 0 else ("", number)
@@ -96,7 +103,44 @@ def digit_count(number: int) -> int:
     >>> digit_count(0), digit_count(-999), digit_count(10**5000)
     (1, 3, 5001)
     """
+    number = _whole(number)
     return 1 if number == 0 else _floor_log10(abs(number)) + 1
+
+
+def _whole(number: object) -> int:
+    """``number`` as a Python int if it is a whole number (an int or a numpy integer, never a bool)."""
+    if type(number) is int:
+        return number
+    if not isinstance(number, bool):
+        try:
+            return operator.index(cast("SupportsIndex", number))
+        except TypeError:
+            pass
+    raise InvalidArgumentError(f"{quote(number)} is not a whole number")
+
+
+def _exact(number: object) -> Fraction:
+    """``number`` (an int, a numpy integer, a Fraction or a finite float or Decimal) as a Fraction."""
+    if isinstance(number, (int, Fraction)) and not isinstance(number, bool):
+        return Fraction(number)
+    if isinstance(number, (float, decimal.Decimal)) and math.isfinite(number):
+        return Fraction(number)
+    if not isinstance(number, bool):
+        try:
+            return Fraction(operator.index(cast("SupportsIndex", number)))  # numpy integers
+        except TypeError:
+            pass
+    raise InvalidArgumentError(f"{quote(number)} is not a number that can be written out")
+
+
+def _figures(figures: object) -> int:
+    try:
+        found = operator.index(cast("SupportsIndex", figures))
+    except TypeError:
+        found = 0
+    if isinstance(figures, bool) or not 1 <= found <= _MAX_FIGURES:
+        raise InvalidArgumentError(f"figures is a whole number from 1 to {_MAX_FIGURES:,}, not {quote(figures)}")
+    return found
 
 
 def leading(number: int | Fraction, figures: int = 4) -> tuple[int, int]:
@@ -106,7 +150,7 @@ def leading(number: int | Fraction, figures: int = 4) -> tuple[int, int]:
     >>> leading(2**64 - 1), leading(Fraction(2, 3), 2), leading(99_999, 3)
     ((1845, 19), (67, -1), (100, 5))
     """
-    value = Fraction(number)
+    value, figures = _exact(number), _figures(figures)
     if value == 0:
         return 0, 0
     top, bottom = abs(value.numerator), value.denominator
@@ -124,8 +168,8 @@ def leading(number: int | Fraction, figures: int = 4) -> tuple[int, int]:
 
 def rounded(number: int | Fraction, figures: int = 4) -> str:
     """``number`` for people: whole numbers under 10**15 in full with thousands separators, anything else to
-    ``figures`` significant digits, in powers of ten outside 0.01 to 10**15."""
-    value = Fraction(number)
+    ``figures`` significant digits (1 to 1,000), in powers of ten outside 0.01 to 10**15."""
+    value = _exact(number)
     if value.denominator == 1 and abs(value) < 10**15:
         return f"{value.numerator:,}"
     mantissa, exponent = leading(value, figures)

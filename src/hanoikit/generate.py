@@ -103,6 +103,7 @@ GOAL_POSTS = ("D", "any")
 
 _FAMILY = re.compile(r"(classic)|posts(\d+)|(cyclic|linear|star)(\d*)|magnetic(?:-([RBNrbn]+))?")
 _TRIES = 100
+_SEED_DIGITS = 100
 
 
 def family_puzzle(family: str, n: int, rng: random.Random | None = None) -> Puzzle:
@@ -246,9 +247,7 @@ def generate(
     """
     count = as_count(count, "the number of instances", 0)
     ensure_at_most(count, MAX_GENERATE_COUNT, "instances")
-    if as_int(seed) is None:
-        raise InvalidPuzzleError(f"the seed is a whole number, not {quote(seed)}")
-    seed = int(seed)  # a numpy integer writes the ids as a Python int does
+    seed = _seed(seed)
     if max_answer_chars is not None:
         max_answer_chars = as_count(max_answer_chars, "the most answer characters")
     families = list(families) or ["classic"]
@@ -286,6 +285,7 @@ def instance_at(seed: int, index: int, families: Sequence[str], disks: tuple[int
                 goal_post: str = "D") -> dict[str, Any]:
     """Instance ``index`` of the set of ``seed`` (it depends only on them and the options, see :func:`generate`;
     the sizes are not checked here)."""
+    seed, index = _seed(seed), as_count(index, "the index of an instance", 0)
     rng = random.Random(f"hanoikit:{seed}:{index}")
     family = rng.choice(list(families))
     n = rng.randint(*disks)
@@ -317,6 +317,14 @@ def instance_at(seed: int, index: int, families: Sequence[str], disks: tuple[int
         ensure_at_most(optimal, MAX_GENERATE_SOLUTION_MOVES, "moves (in a listed solution)")
         instance["solution"] = [move.notation(puzzle.posts) for move in puzzle.solve(src, dst)]
     return instance
+
+
+def _seed(seed: object) -> int:
+    """The seed as a Python int (a numpy integer writes the ids as a Python int does), of at most 100 digits."""
+    found = as_int(seed)
+    if found is None or abs(found) >= 10**_SEED_DIGITS:
+        raise InvalidPuzzleError(f"the seed is a whole number of at most {_SEED_DIGITS} digits, not {quote(seed)}")
+    return found
 
 
 def _endpoints(puzzle: Puzzle, rng: random.Random, start: str, goal: str, goal_post: str) -> tuple[State, State]:

@@ -179,8 +179,10 @@ def sierpinski_text(n: int, names: str = "SID") -> str:
      /  \\    /  \\
     II--SI--SD--DD
     """
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
-        raise TooLargeError(f"the graph is drawn as text for 1 to 5 disks, not {n!r}")
+    found = as_int(n)
+    if found is None or not 1 <= found <= 5:
+        raise TooLargeError(f"the graph is drawn as text for 1 to 5 disks, not {quote(n)}")
+    n = found
     if not isinstance(names, str) or len(names) != 3:
         raise InvalidPuzzleError(f"the names of the three posts are three letters, not {names!r}")
     positions = sierpinski_layout(n)

@@ -75,8 +75,10 @@ __all__ = [
     "MAX_HEURISTIC_NODES",
     "MAX_PATTERN_ENTRIES",
     "MAX_MOD3_ENTRIES",
+    "MAX_FACE_TABLE_CODES",
     "MAX_HEURISTIC_FOUR_POST_DISKS",
     "MAX_HEURISTIC_EVERY_MOVE_DISKS",
+    "MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS",
     "MAX_WORKERS",
     "CLUSTER_CONNECT_SECONDS",
     "ROUND_WAIT_SECONDS",
@@ -186,19 +188,26 @@ table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FO
 51 s at the median and 132 s at most of 5 random pairs (A* alone: 73 s, two of five past
 :data:`MAX_HEURISTIC_NODES`): too long to start on request."""
 
+MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 13
+"""The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of
+:data:`MAX_HEURISTIC_DISKS`), where the largest group's table holds 11 disks at one byte a code
+(hanoikit.solvers.face_tables): random pairs take, in processor seconds at the median, 3.0 s with 12 disks on NNNN,
+5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13 disks on NNNN; with 14 disks on NNNN
+34 s (none of 8 pairs stored :data:`MAX_HEURISTIC_NODES` positions, 20 million expanded at the median)."""
+
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
     (5, False): 14,
     (6, False): 8,
-    (4, True): 10,
+    (4, True): MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS,
     (5, True): 7,
     (6, True): 5,
 }
 """The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more). Its cost
 depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
 easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: five posts with 14 disks
-take 2.5 s of processor time at the median; the magnetic NNNN tower with 10 disks 0.5 s, 11 disks 3 s
-(benchmarks/bench_heuristic.py)."""
+take 2.5 s of processor time at the median; the magnetic members on four posts, see
+:data:`MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS` (benchmarks/bench_heuristic.py)."""
 
 MAX_PATTERN_ENTRIES = 1 << 28
 """The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward
@@ -207,6 +216,10 @@ breadth-first search keeps 8 bytes a code (4 posts: 12 disks, 134 MB, about a se
 MAX_MOD3_ENTRIES = 1 << 28
 """The most codes of one compressed pattern database (hanoikit.solvers.mod3: two bits a code, and two bitmaps of the
 layers while it is built; 4 posts: 14 disks, 64 MiB)."""
+
+MAX_FACE_TABLE_CODES = 1 << 26
+"""The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and two
+bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks)."""
 
 MAX_HEURISTIC_NODES = 60_000_000
 """The most positions one heuristic search stores, both sides of a search from both ends together (about 45 bytes
@@ -416,6 +429,7 @@ terminal."""
 
 
 def ensure_at_most(value: int, cap: int, what: str) -> None:
-    """Raise :class:`TooLargeError` if ``value`` is above ``cap``; ``what`` names the unit in the message."""
-    if value > cap:
-        raise TooLargeError(f"{quote(value)} {what} is more than this can handle: at most {cap}")
+    """Raise :class:`TooLargeError` unless ``value`` is at most ``cap`` (a cap of nan takes nothing); ``what`` names
+    the unit in the message."""
+    if not value <= cap:
+        raise TooLargeError(f"{quote(value)} {what} is more than this can handle: at most {quote(cap)}")

@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .errors import InvalidMoveError, InvalidPuzzleError, InvalidStateError, TooLargeError, quote
+from .errors import InvalidMoveError, InvalidPuzzleError, InvalidStateError, MoveIndexError, TooLargeError, quote
 from .formats import parse_lines, read_moves
 from .limits import MAX_CHECK_MOVES, MAX_DISKS
 from .loops import Loop
@@ -108,8 +108,12 @@ class MoveList:
         return (Move._make(m) for m in zip(self.disk.tolist(), self.src.tolist(), self.dst.tolist()))
 
     def line(self, index: int) -> int | None:
-        """The input line of move ``index`` (from 0), if the moves were read from text."""
-        return None if self.lines is None else int(self.lines[index])
+        """The input line of move ``index`` (from 0), if the moves were read from text; an index outside
+        ``0..len(self) - 1``: :class:`~hanoikit.MoveIndexError`."""
+        found = as_int(index)
+        if found is None or not 0 <= found < len(self):
+            raise MoveIndexError(f"move index {quote(index)} is outside 0..{len(self) - 1}")
+        return None if self.lines is None else int(self.lines[found])
 
 
 def post_mapping(posts: int = 3, names: Names = None) -> dict[str, int]:

@@ -26,9 +26,10 @@ from typing import Any
 import numpy as np
 
 from . import positions
-from .errors import InvalidPuzzleError, InvalidStateError, TooLargeError, UnsolvableError
+from .digits import rounded
+from .errors import InvalidArgumentError, InvalidPuzzleError, InvalidStateError, TooLargeError, UnsolvableError, quote
 from .limits import MAX_MEMORY_SEARCH_CODES
-from .move import Move
+from .move import Move, as_int
 from .positions import Moves as Successors
 from .positions import state_count
 from .puzzle import Puzzle
@@ -178,7 +179,7 @@ def _check_size(puzzle: Puzzle) -> None:
     size = code_count(puzzle)
     if size > MAX_CODES:
         raise TooLargeError(
-            f"a breadth-first search of {puzzle!r} would index {size:,} codes; the limit is {MAX_CODES:,} "
+            f"a breadth-first search of {puzzle!r} would index {rounded(size)} codes; the limit is {MAX_CODES:,} "
             "(classic n <= 17, magnetic n <= 15)"
         )
 
@@ -270,8 +271,11 @@ class SearchResult:
         return None if d < 0 else d
 
     def codes_at(self, d: int) -> np.ndarray:
-        """The codes of the positions at distance ``d``, in increasing order."""
-        return np.flatnonzero(self.distances == d)
+        """The codes of the positions at distance ``d`` (a whole number), in increasing order."""
+        found = as_int(d)
+        if found is None:
+            raise InvalidArgumentError(f"a distance is a whole number, not {quote(d)}")
+        return np.flatnonzero(self.distances == found) if 0 <= found <= self.eccentricity else np.zeros(0, np.intp)
 
     def states_at(self, d: int) -> list[State]:
         """The positions at distance ``d``, by increasing code."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..errors import InvalidPuzzleError, UnknownMethodError, UnsolvableError, quote
 from ..limits import MAX_RECURRENCE_TERMS, MAX_TOTALS_DISKS, ensure_at_most
-from ..move import as_int
+from ..move import as_count, as_int
 from ..puzzle import VARIANTS, MagneticPuzzle
 from ..state import Color
 
@@ -108,12 +108,13 @@ def linear_recurrence(values: list[int], max_order: int = 12) -> tuple[list[int]
 
     import sympy
 
+    max_order = as_count(max_order, "the highest order")
     for order in range(1, max_order + 1):
         for offset in range(0, 6):
-            rows = [values[offset + i : offset + i + order][::-1] for i in range(order)]
-            rhs = [values[offset + i + order] for i in range(order)]
             if len(values) < offset + 2 * order + 4:
                 return None
+            rows = [values[offset + i : offset + i + order][::-1] for i in range(order)]
+            rhs = [values[offset + i + order] for i in range(order)]
             system = sympy.Matrix(rows)
             if system.det() == 0:
                 continue
@@ -141,6 +142,7 @@ def closed_form(
 
     if kind not in ("S", "P"):
         raise UnknownMethodError(f"kind must be 'S' or 'P', not {kind!r}")
+    terms = as_count(terms, "the number of terms")
     ensure_at_most(terms, MAX_RECURRENCE_TERMS, "terms")
 
     if kind == "S":

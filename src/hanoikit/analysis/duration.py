@@ -12,6 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import InvalidPuzzleError, quote
+from ..move import as_int
 
 __all__ = ["JULIAN_YEAR", "duration"]
 
@@ -29,8 +30,10 @@ def duration(moves: int, rate: int | Fraction = 1) -> tuple[Fraction, Fraction]:
     >>> duration(90, Fraction(3, 2))[0]
     Fraction(60, 1)
     """
-    if isinstance(moves, bool) or not isinstance(moves, int):
+    whole = as_int(moves)  # an int or a numpy integer, never a bool
+    if whole is None:
         raise TypeError(f"moves must be a whole number (an int), not {type(moves).__name__}")
+    moves = whole
     if moves < 0:
         raise InvalidPuzzleError(f"the number of moves must be at least 0, not {quote(moves)}")
     if isinstance(rate, bool) or not isinstance(rate, (int, Fraction, float, Decimal)):

@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, cast
 
-from ..errors import InvalidPuzzleError, UnsolvableError
+from ..errors import InvalidPuzzleError, UnsolvableError, quote
 from ..move import as_count
 from ..puzzle import MagneticPuzzle
 from ..solvers import levels as L
@@ -51,6 +51,7 @@ SEED_VARIANTS = ("NNN", "RNN", "NNR", "NBR", "RNB", "RBN", "RRB")
 """The variants of seed 001's vector S(n), in its order (NNR and NBR end red up)."""
 
 _LETTER = "NRB"
+_MAX_DIGITS = 15  # a complex holds about 16 significant digits
 
 
 def _name(col: int, P: int, Q: int) -> str:
@@ -277,8 +278,14 @@ def characteristic_polynomial(M: Any) -> Any:
 
 
 def eigenvalues(M: Any, digits: int = 6) -> list[complex]:
-    """The eigenvalues of ``M`` with multiplicity, numerically, largest modulus first."""
+    """The eigenvalues of ``M`` with multiplicity, numerically, largest modulus first; ``digits`` from 1 to 15 (the
+    roots are Python complex numbers, which hold no more)."""
     import sympy
+
+    found = as_count(digits, "the number of digits")
+    if found > _MAX_DIGITS:
+        raise InvalidPuzzleError(f"the eigenvalues are computed to at most {_MAX_DIGITS} digits, not {quote(digits)}")
+    digits = found
 
     K = sympy.Symbol("K")
     roots = sympy.Poly(M.charpoly(K).as_expr(), K).nroots(n=digits + 4)

@@ -123,15 +123,21 @@ def main(argv: list[str] | None = None) -> int:
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_LONG = re.compile(r"\S{201,}")  # a word of more than 200 characters
 
 
 def _line(message: str) -> str:
-    r"""``message`` on one line: control characters (a newline in a file's name) written as escapes.
+    r"""``message`` on one short line: control characters (a newline in a file's name) written as escapes, and a word
+    of more than 200 characters (click quotes a bad value whole; a path may be long) cut to its first 100 and its
+    length.
 
     >>> _line("hanoi: cannot read a\nb: No such file or directory")
     'hanoi: cannot read a\\nb: No such file or directory'
+    >>> _line("hanoi: Invalid value for 'N': '" + "9" * 5000 + "' is not a valid integer.")[-60:]
+    '99999999999999... (5,002 characters) is not a valid integer.'
     """
-    return _CONTROL.sub(lambda found: repr(found[0])[1:-1], message)
+    escaped = _CONTROL.sub(lambda found: repr(found[0])[1:-1], message)
+    return _LONG.sub(lambda word: f"{word[0][:100]}... ({len(word[0]):,} characters)", escaped)
 
 
 _STOPS = (Terminated, KeyboardInterrupt)

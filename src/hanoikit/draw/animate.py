@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import algorithms
 from .._extras import require
 from ..errors import HanoiError, TooLargeError
-from ..limits import MAX_FRAMES, MAX_MOVIE_MOVES
-from ..move import Move
+from ..limits import MAX_FRAMES, MAX_MOVIE_MOVES, ensure_at_most
+from ..move import Move, as_count
 from ..puzzle import Puzzle
 from ..state import State, flip
 from .files import extension, write_atomically
@@ -133,9 +133,19 @@ def _rest(state: State) -> dict[int, Pose]:
 
 def frames(puzzle: Puzzle, moves: Iterable[Move], state: State | None = None, tween: int = 9) -> Iterator[Shot]:
     """The frames of the movie: the start at rest, then for every move ``tween`` in-between frames (lift, carry with
-    the flip, drop) and the new position at rest. Moves are checked as they are played.
+    the flip, drop) and the new position at rest (``tween`` from 0 to :data:`~hanoikit.limits.MAX_FRAMES`). Moves are
+    checked as they are played.
     """
-    state = puzzle.check(puzzle.start if state is None else state)
+    return _frames(puzzle, moves, puzzle.check(puzzle.start if state is None else state), _tween(tween))
+
+
+def _tween(tween: object) -> int:
+    found = as_count(tween, "the number of in-between frames", 0)
+    ensure_at_most(found, MAX_FRAMES, "in-between frames")
+    return found
+
+
+def _frames(puzzle: Puzzle, moves: Iterable[Move], state: State, tween: int) -> Iterator[Shot]:
     lift = state.n + 1.6
     yield Shot(tuple(sorted(_rest(state).values())), state, 0, None)
     for done, move in enumerate(moves, 1):
@@ -257,7 +267,7 @@ def animate(
     moves = list(moves)
     if len(moves) > MAX_MOVES:
         raise TooLargeError(f"{len(moves):,} moves; movies are made up to {MAX_MOVES:,} moves")
-    tween = default_tween(len(moves)) if tween is None else tween
+    tween = default_tween(len(moves)) if tween is None else _tween(tween)
     shots = frame_count(len(moves), tween)
     if shots > MAX_FRAMES:
         raise TooLargeError(

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._extras import require
+from ..digits import rounded
 from ..errors import TooLargeError
 from ..limits import MAX_CHART_MOVES
 from .files import save_figure
@@ -43,8 +44,8 @@ def check_chart(n: int, algorithm: str) -> None:
     moves = levy.counts(algorithm, n)
     if moves > MAX_CHART_MOVES:
         raise TooLargeError(
-            f'the "{levy.get(algorithm).name}" algorithm makes {moves:,} moves on {n} disks: charts are drawn up to '
-            f"{MAX_CHART_MOVES:,} moves"
+            f'the "{levy.get(algorithm).name}" algorithm makes {rounded(moves)} moves on {n:,} disks: charts are drawn '
+            f"up to {MAX_CHART_MOVES:,} moves"
         )
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from .. import levy
 from ..analysis.crossings import color_crossings, color_trace, crossing_spans
 from ..analysis.duration import duration
-from ..move import POST_NAMES
+from ..errors import TooLargeError, quote
+from ..move import POST_NAMES, as_count
 from ..puzzle import MagneticPuzzle, Puzzle
 from . import Check
 from .build import Table
@@ -35,6 +36,9 @@ INTRO = (
     "through neutral, to the other. Published values are transcribed from the seed; everything else is computed."
 )
 """The section's opening paragraph: where the algorithms and the colour crossings come from."""
+
+_MAX_TABLE10 = 12
+"""The largest N of the computed Table 10 (3^12 moves of each algorithm, under a second)."""
 
 _ALGORITHM = {"67-Down": "67-down", "67-Up": "67-up", "62": "62"}
 
@@ -65,7 +69,10 @@ def _crossings(algorithm: str, n: int) -> tuple[int, ...]:
 
 def table10(upto: int = 8) -> dict[str, list[int]]:
     """Table 10 computed for N = 1 to ``upto``, with the published row names (the P rows hold total move counts,
-    as in the paper)."""
+    as in the paper); ``upto`` at most 12."""
+    upto = as_count(upto, "the last N", 0)
+    if upto > _MAX_TABLE10:
+        raise TooLargeError(f"Table 10 is computed up to N = {_MAX_TABLE10}, not {quote(upto)}")
     rows: dict[str, list[int]] = {}
     for label, algorithm in _ALGORITHM.items():
         per_n = [_crossings(algorithm, n) for n in range(1, upto + 1)]

@@ -39,7 +39,7 @@ import numpy as np
 
 from ..errors import InvalidPuzzleError, quote
 from ..limits import MAX_DISK_MOVES_DISKS, MAX_DISKS, MAX_FAMILY_ARRAY_MOVES, MAX_POSTS, ensure_at_most
-from ..move import Move, as_int
+from ..move import Move, as_count, as_int
 from ..movearray import POST_DTYPE, MoveArray, concatenate, disk_dtype, moves_of
 from ..puzzle import Puzzle
 from ..state import State
@@ -185,10 +185,11 @@ def chunks(
     [[1, 2, 1], [0, 0, 2], [2, 3, 3]]
     """
     n, k = _check(n, posts)
-    goal = k - 1 if dst is None else dst
-    if not (0 <= src < k and 0 <= goal < k) or src == goal:
+    first, goal = as_int(src), as_int(k - 1 if dst is None else dst)
+    if first is None or goal is None or not (0 <= first < k and 0 <= goal < k) or first == goal:
         raise InvalidPuzzleError(f"src and dst must be two different posts of {k}, not {quote(src)} and {quote(dst)}")
-    pegs = (src, *(p for p in range(k) if p not in (src, goal)), goal)
+    size = as_count(size, "the size of a chunk")
+    pegs = (first, *(p for p in range(k) if p not in (first, goal)), goal)
     return _sized(_build(n, pegs, 0, size=size), size, n)
 
 

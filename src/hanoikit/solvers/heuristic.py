@@ -50,7 +50,7 @@ from ..limits import MAX_HEURISTIC_DISKS, MAX_HEURISTIC_EVERY_MOVE_DISKS, MAX_HE
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
-from . import mod3, pdb, tower_search
+from . import face_tables, mod3, pdb, tower_search
 from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = [
@@ -243,10 +243,11 @@ def default_splits(n: int, largest: int, free: int = 0, alone: bool = False) -> 
 def group_size(puzzle: Puzzle) -> int:
     """The disks of the largest group of :func:`default_splits` on ``puzzle``: all of them up to 8 disks, else all but
     the two smallest (their table costs a quarter of the exhaustive search on four posts, and leaves the search
-    little to do), at most :func:`~hanoikit.solvers.pdb.largest_group`. On one-way rules (cyclic), all but the
-    smallest: the smallest disk's own table (:func:`free_size`) counts its detours around all the others. Where
-    :func:`from_both_ends` builds the tables of both ends without compressing them (four posts, every move, 12 and 13
-    disks), :data:`BOTH_ENDS_GROUP` disks and no free obstacles.
+    little to do), at most :func:`~hanoikit.solvers.pdb.largest_group` (with faces
+    :func:`~hanoikit.solvers.face_tables.largest_group`, one byte a code: 11 disks on four posts). On one-way rules
+    (cyclic), all but the smallest: the smallest disk's own table (:func:`free_size`) counts its detours around all the
+    others. Where :func:`from_both_ends` builds the tables of both ends without compressing them (four posts, every
+    move, 12 and 13 disks), :data:`BOTH_ENDS_GROUP` disks and no free obstacles.
 
     >>> group_size(Puzzle(6, posts=4)), group_size(Puzzle(11, posts=4)), group_size(Puzzle(20, posts=4))
     (6, 9, 12)
@@ -254,11 +255,15 @@ def group_size(puzzle: Puzzle) -> int:
     (10, 0)
     >>> group_size(Puzzle(14, posts=4, moves="cyclic")), group_size(Puzzle(15, posts=4, moves="cyclic"))
     (13, 13)
+    >>> from hanoikit import MagneticPuzzle
+    >>> group_size(MagneticPuzzle(12, "NNNN")), group_size(MagneticPuzzle(14, "NNNN"))
+    (10, 11)
     """
     n = puzzle.n
     if _both_ends_uncompressed(puzzle):
         return BOTH_ENDS_GROUP
-    return min(pdb.largest_group(puzzle), n if n <= 8 else n - 2 if puzzle.reversible else n - 1)
+    largest = face_tables.largest_group(puzzle) if puzzle.faces else pdb.largest_group(puzzle)
+    return min(largest, n if n <= 8 else n - 2 if puzzle.reversible else n - 1)
 
 
 BOTH_ENDS_GROUP = 10
@@ -359,9 +364,8 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
             disks = tuple(sorted(group.disks + group.free))
             if group.free and min(group.free) < max(group.disks):
                 raise ValueError(f"the free disks of {group} are not the group's largest")
-            # the group of the largest disks stands on the posts themselves, the others on larger disks
-            top = disks == tuple(range(n - len(disks), n))
-            sub = pdb.abstraction(puzzle, len(disks), neutral=not top)
+            # every stack shows one colour, a coloured post's own: each group keeps the colours (face_tables)
+            sub = pdb.abstraction(puzzle, len(disks), neutral=False)
             if group.compressed and (group.free or not mod3.compressible(sub)):
                 raise ValueError(f"{group} cannot be compressed on {puzzle!r}")
             ups = [goal.ups[d] for d in disks] if goal.ups is not None else None

@@ -26,9 +26,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..errors import InvalidPuzzleError, quote
+from ..errors import InvalidArgumentError, InvalidPuzzleError, quote
 from ..limits import MAX_DISK_MOVES_DISKS, ensure_at_most
-from ..move import Move
+from ..move import Move, as_int
 from ..puzzle import Puzzle
 from ..state import State
 
@@ -129,9 +129,12 @@ def unrank(puzzle: Puzzle, k: int) -> State:
     (State.parse('DIS'), True)
     """
     line = _line(puzzle)
+    found = as_int(k)
+    if found is None or not 0 <= found < 3**puzzle.n:
+        raise InvalidArgumentError(f"a rank of {puzzle!r} is a whole number from 0 to 3^{puzzle.n} - 1, not {quote(k)}")
     posts = []
     mirrored = False
-    for digit in _base3(k, puzzle.n):
+    for digit in _base3(found, puzzle.n):
         place = 2 - digit if mirrored else digit
         mirrored ^= place == 1
         posts.append(line[place])

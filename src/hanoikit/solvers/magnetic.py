@@ -35,7 +35,7 @@ import numpy as np
 
 from ..errors import TooLargeError, UnsolvableError
 from ..limits import MAX_MAGNETIC_DISKS, ensure_at_most
-from ..move import Move
+from ..move import Move, as_count
 from ..puzzle import MagneticPuzzle
 from ..state import State
 from . import _magnetic_arrays as _arrays
@@ -815,6 +815,7 @@ def solution_chunks(
     [40, 40, 3]
     """
     src, dst = _endpoints(puzzle, src, dst)
+    size = as_count(size, "the size of a chunk")
     solution = _decompose(puzzle, src, dst, legs=True)
     blocks = (block for level, plan in solution.legs for block in _arrays.leg_blocks(level, plan))
-    return _arrays.chunk_blocks(blocks, size, puzzle.n)
+    return _arrays.chunk_blocks(blocks, min(size, max(solution.length, 1)), puzzle.n)  # buffers of at most all

@@ -3,10 +3,9 @@
 A group is a run of consecutive disks ``lo + 1 .. hi``. Its *abstraction* is the member's puzzle with only those
 disks: every move of the whole puzzle moves one disk of one group, and is a legal move of that group's abstraction
 (taking the other disks away removes obstacles only), so the distance in the abstraction is a lower bound of the
-true distance, and the bounds of disjoint groups add up (Felner, Korf and Hanan, JAIR 22, 2004). On a magnetic tower a
-group with larger disks beneath it in the whole puzzle may stand on any post in its abstraction: the abstraction of
-every group but the largest has neutral posts (a relaxation), the largest keeps the posts' colours (its bottom disk
-stands on the post itself, as in the whole puzzle).
+true distance, and the bounds of disjoint groups add up (Felner, Korf and Hanan, JAIR 22, 2004). On a magnetic
+tower every stack shows one colour, a coloured post's own, so every group's abstraction keeps the posts' colours
+(:mod:`~hanoikit.solvers.face_tables`, whose tables serve the groups without free obstacles).
 
 A table is the backward breadth-first search of :func:`hanoikit.solvers.tower_search.distances_to` from the group's
 goal, stored one byte a code (two where a distance passes 254), the dtype's largest value where the goal cannot be
@@ -36,7 +35,7 @@ from .. import cache as disk_cache
 from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
-from . import mod3, tower_search
+from . import face_tables, mod3, tower_search
 from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = [
@@ -181,6 +180,8 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
             return _keep(key, table)
     if compressed:
         table = mod3.mod3_table(puzzle, goal)
+    elif puzzle.faces and not free:
+        table = face_tables.distances(puzzle, goal)
     else:
         table = _narrow(free_moves_to(puzzle, goal, free) if free else
                         tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))

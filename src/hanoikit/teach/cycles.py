@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..digits import rounded
 from ..errors import TooLargeError
 from ..move import POST_NAMES, Move, as_count
 
@@ -60,7 +61,9 @@ class Step(NamedTuple):
 def _check(n: int) -> int:
     n = as_count(n, "the number of disks")
     if n > MAX_DISKS:
-        raise TooLargeError(f"the table is shown up to {MAX_DISKS} disks ({2**MAX_DISKS - 1:,} steps), not {n:,}")
+        raise TooLargeError(
+            f"the table is shown up to {MAX_DISKS} disks ({2**MAX_DISKS - 1:,} steps), not {rounded(n)}"
+        )
     return n
 
 
@@ -80,6 +83,7 @@ def four_step_rule(k: int, n: int) -> str:
     >>> [four_step_rule(k, 4) for k in range(4)]
     ['1 one on (S→I→D)', '2 one back', '1 onto 2', 'only other move']
     """
+    k, n = as_count(k, "the move number", low=0), as_count(n, "the number of disks")
     cycle = "S→I→D" if n % 2 == 0 else "S→D→I"
     return (f"1 one on ({cycle})", "2 one back", "1 onto 2", "only other move")[k % 4]
 
@@ -90,6 +94,7 @@ def three_step_pair(k: int, n: int) -> tuple[int, int]:
     >>> [three_step_pair(k, 2) for k in range(3)], three_step_pair(0, 3)
     ([(0, 1), (0, 2), (1, 2)], (0, 2))
     """
+    k, n = as_count(k, "the move number", low=0), as_count(n, "the number of disks")
     pairs = ((0, 1), (0, 2), (1, 2)) if n % 2 == 0 else ((0, 2), (0, 1), (1, 2))
     return pairs[k % 3]
 

@@ -20,7 +20,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .._extras import require
-from ..errors import TooLargeError
+from ..digits import rounded
+from ..errors import InvalidArgumentError, TooLargeError, quote
 from ..move import as_count
 from ..solvers.classic import is_hamiltonian_path
 
@@ -50,15 +51,23 @@ MAX_DRAWN = 6
 def _check(n: int, limit: int) -> int:
     n = as_count(n, "the number of disks")
     if n > limit:
-        raise TooLargeError(f"the n-cube is shown up to n = {limit} ({2**limit:,} corners), not {n:,}")
+        raise TooLargeError(f"the n-cube is shown up to n = {limit} ({2**limit:,} corners), not {rounded(n)}")
     return n
 
 
 def disk_sequence(n: int) -> list[int]:
-    """The disks moved by the optimal classic solution of ``n`` disks, read off the moves of ``Puzzle(n).solve()``."""
+    """The disks moved by the optimal classic solution of ``n`` disks (``n`` <= :data:`MAX_LISTED`), read off the
+    moves of ``Puzzle(n).solve()``."""
     from ..puzzle import Puzzle
 
-    return [move.disk for move in Puzzle(n).solve()]
+    return [move.disk for move in Puzzle(_check(n, MAX_LISTED)).solve()]
+
+
+def _disk(disk: object, n: int) -> int:
+    found = as_count(disk, "a disk")
+    if found > n:
+        raise InvalidArgumentError(f"disk {quote(disk)} is not one of the {n} disks of the cube")
+    return found
 
 
 def walk(n: int, disks: Iterable[int] | None = None) -> list[int]:
@@ -67,14 +76,15 @@ def walk(n: int, disks: Iterable[int] | None = None) -> list[int]:
     n = _check(n, MAX_LISTED)
     corner, corners = 0, [0]
     for disk in disk_sequence(n) if disks is None else disks:
-        corner ^= 1 << (disk - 1)
+        corner ^= 1 << (_disk(disk, n) - 1)
         corners.append(corner)
     return corners
 
 
 def letters(disks: Iterable[int]) -> str:
     """Seed 002's names of the disks: A for the smallest, then B, C, ..."""
-    return "".join(chr(ord("A") + disk - 1) if disk <= 26 else f"({disk})" for disk in disks)
+    found = [as_count(disk, "a disk") for disk in disks]
+    return "".join(chr(ord("A") + disk - 1) if disk <= 26 else f"({disk})" for disk in found)
 
 
 def bits(corner: int, n: int) -> str:
@@ -83,7 +93,11 @@ def bits(corner: int, n: int) -> str:
     >>> bits(0b011, 3)
     '110'
     """
-    return "".join(str(corner >> axis & 1) for axis in range(n))
+    n = _check(n, MAX_LISTED)
+    found = as_count(corner, "a corner", low=0)
+    if found >= 1 << n:
+        raise InvalidArgumentError(f"the {n}-cube's corners are 0 to {2**n - 1}, not {quote(corner)}")
+    return "".join(str(found >> axis & 1) for axis in range(n))
 
 
 def table(n: int) -> str:

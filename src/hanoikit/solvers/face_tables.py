@@ -1,0 +1,151 @@
+"""Pattern databases of magnetic groups: the distance to a goal of every position of a group of disks with faces, one
+byte a code, the code holding one colour bit a post.
+
+On a magnetic tower every disk shows one face up; touching faces differ, so a disk stacked on another shows the same
+colour up as the one below it. Induction up a stack: **all the disks of a stack show the same colour up**, and a
+legal position is its posts of disks plus one colour bit a non-empty post (a coloured post fixes that bit, and an
+empty post has none). That is the code of :mod:`hanoikit.positions` (``k**m * 2**k`` codes for ``m`` disks on ``k``
+posts, not the ``(2 k)**m`` of a face a disk), and the tables here are indexed by it.
+
+Any set of disks, not only a run, is a relaxation with the same posts and colours
+(:func:`hanoikit.solvers.pdb.abstraction`, ``neutral=False``). Its projection of a legal position is legal: the set's
+disks on a post show that post's one colour, a coloured post's own. A move of the whole puzzle moves one disk of one
+set, and is a legal move of that set's abstraction: the disk is on top of its set's stack (a smaller disk of the set
+above it would block it in the whole puzzle too); it lands on a stack of the set that shows the colour of the whole
+stack it lands on, which the move's rule accepts, or on an empty post that, if coloured, the disk shows the colour
+of after the move, as in the whole puzzle. So a set's distance in its abstraction bounds its disks' moves from below,
+and the bounds of disjoint sets add up (each move counts in one).
+
+:func:`distances` searches a table backwards from the goal layer by layer (:func:`_layers`, compiled by numba): the
+table one byte a code (two if a distance passes 254) and two bitmaps of the layers, where the frontier engine's
+in-memory search keeps 8 bytes a code. That takes the largest group of a magnetic member on four posts to 11 disks
+(67 million codes, 80 MiB while built) under :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES`.
+
+>>> from hanoikit import MagneticPuzzle
+>>> from hanoikit.solvers import tower_search
+>>> m = MagneticPuzzle(3, "NNNN")
+>>> table = distances(m, m.goal)
+>>> int(table[tower_search.encode(m, m.start)]), tower_search.distance(m)
+(7, 7)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
+
+from ..limits import MAX_FACE_TABLE_CODES, ensure_at_most
+from ..puzzle import Puzzle
+from ..state import State
+from ._tops import digit_powers, digit_width, top_disks
+from .tower_search import code_space, encode
+
+__all__ = ["distances", "largest_group"]
+
+
+def largest_group(puzzle: Puzzle) -> int:
+    """The most disks of a group's table on ``puzzle``'s member (faces): the largest abstraction with at most
+    :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES` codes (4 posts: 11 disks; 5 posts: 9).
+
+    >>> from hanoikit import MagneticPuzzle
+    >>> largest_group(MagneticPuzzle(14, "NNNN")), largest_group(MagneticPuzzle(14, "NNNNN"))
+    (11, 9)
+    >>> largest_group(MagneticPuzzle(6, "RBNN"))
+    6
+    """
+    k = puzzle.posts
+    size = 1
+    while size < puzzle.n and k ** (size + 1) << k <= MAX_FACE_TABLE_CODES:
+        size += 1
+    return size
+
+
+def distances(puzzle: Puzzle, goal: State) -> np.ndarray:
+    """The least number of moves from every code of ``puzzle`` (a magnetic member) to ``goal``, ``uint8`` (``uint16``
+    where a distance passes 254), the dtype's largest value where ``goal`` cannot be reached and at codes that are no
+    position. Raises :class:`~hanoikit.TooLargeError` past :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES` codes,
+    :class:`ValueError` on a member without faces.
+
+    The search runs backwards: a predecessor carries a post's top disk back along an allowed move and flips it back,
+    and is kept if it is a legal position and the move out of it is legal, so one-way rules (cyclic) are searched as
+    they are.
+
+    >>> from hanoikit import MagneticPuzzle
+    >>> m = MagneticPuzzle(2, "RBNN")
+    >>> table = distances(m, m.goal)
+    >>> int(table[encode(m, m.goal)]), table.dtype.name, table.size
+    (0, 'uint8', 256)
+    """
+    if not puzzle.faces:
+        raise ValueError(f"{puzzle!r} has no faces: its tables are pdb.pattern_table's")
+    size = code_space(puzzle)
+    ensure_at_most(size, MAX_FACE_TABLE_CODES, f"codes (a table of distances of {puzzle!r})")
+    k, m = puzzle.posts, puzzle.n
+    pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
+    own = np.array([{"R": 0, "B": 1}.get(color, -1) for color in puzzle.colors], np.int64)
+    target = encode(puzzle, goal)
+    words = (size + 63) // 64
+    for dtype in (np.uint8, np.uint16):
+        table = np.full(size, np.iinfo(dtype).max, dtype)
+        bitmaps = [np.zeros(words, np.int64) for _ in range(2)]
+        if _layers(k, m, pairs, own, target, table, *bitmaps) >= 0:
+            return table
+    raise AssertionError("a distance past 65,534 moves")  # pragma: no cover - far beyond the cap
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _layers(k: int, m: int, pairs: np.ndarray, own: np.ndarray, goal: int, table: np.ndarray, layer: np.ndarray,
+            following: np.ndarray) -> int:
+    """Fill ``table`` (all its dtype's largest value) with the distances to ``goal``, the current layer's codes
+    marked in the bitmap ``layer``, the next one's in ``following`` (both all 0); the number of layers, -1 if a
+    distance does not fit the dtype."""
+    unseen = table[goal]
+    powers, width = digit_powers(k, m), digit_width(k)
+    low = (1 << k) - 1
+    tops = np.empty(k, np.int64)
+    count = np.empty(k, np.int64)
+    table[goal] = 0
+    layer[goal >> 6] |= np.int64(1) << (goal & 63)
+    depth, found = 0, 1
+    while found:
+        if depth + 1 >= unseen:
+            return -1
+        found = 0
+        value = depth + 1
+        for word in range(layer.size):
+            bits = layer[word]
+            if bits == 0:
+                continue
+            layer[word] = 0
+            last = -1
+            for bit in range(64):
+                if not (bits >> bit) & 1:
+                    continue
+                code = word * 64 + bit
+                posts, faces = code >> k, code & low
+                if posts != last:  # the codes of one placement of the disks are 2**k neighbours
+                    top_disks(posts, k, m, width, tops, count)
+                    last = posts
+                for pair in range(pairs.shape[0]):
+                    x, y = pairs[pair, 0], pairs[pair, 1]  # a move x -> y brought y's top disk here
+                    mover = tops[y]
+                    if mover >= tops[x]:
+                        continue
+                    up = (faces >> y) & 1  # it shows ``up``: on x it showed ``1 - up``, as x's stack must
+                    if tops[x] < m:
+                        if ((faces >> x) & 1) == up:
+                            continue
+                    elif own[x] == up:
+                        continue
+                    if count[y] == 1 and own[y] == 1 - up:  # onto an empty coloured post it shows that colour
+                        continue
+                    child = ((posts + (x - y) * powers[mover]) << k) | (faces & ~(1 << x)) | ((1 - up) << x)
+                    if count[y] == 1:
+                        child &= ~(1 << y)
+                    if table[child] == unseen:
+                        table[child] = value
+                        following[child >> 6] |= np.int64(1) << (child & 63)
+                        found += 1
+        layer, following = following, layer
+        depth += 1
+    return depth
