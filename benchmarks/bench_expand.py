@@ -74,17 +74,23 @@ def main() -> None:
     if args.child:
         print(json.dumps(measure(args.child, args.pairs)))
         return
-    os.environ.setdefault("HANOIKIT_CACHE_DIR", tempfile.mkdtemp(prefix="hanoikit-bench-"))
+    with tempfile.TemporaryDirectory(prefix="hanoikit-bench-") as tables:  # the children's disk cache
+        os.environ.setdefault("HANOIKIT_CACHE_DIR", tables)
+        compare(args.pairs, args.against, args.only)
+
+
+def compare(pairs: int, against: list[str], only: str) -> None:
+    """Every row of :data:`ROWS` whose label holds ``only``, this checkout then each of ``against``."""
     here = str(Path(__file__).resolve().parent.parent / "src")
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.pairs} random pairs a row; "
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {pairs} random pairs a row; "
           "processor microseconds a position expanded (median over the pairs), wall beside it")
     for label in ROWS:
-        if args.only not in label:
+        if only not in label:
             continue
-        mine = run(here, label, args.pairs)
+        mine = run(here, label, pairs)
         assert mine is not None
-        for src in [here, *args.against]:
-            found = mine if src == here else run(src, label, args.pairs)
+        for src in [here, *against]:
+            found = mine if src == here else run(src, label, pairs)
             if found is None:
                 print(f"{label:36} {src:24} (no such search)", flush=True)
                 continue
