@@ -186,8 +186,10 @@ def test_a_local_cluster_runs_rounds_that_agree_with_the_oracle_and_resume(local
     puzzle = Puzzle(6, posts=4, moves="cyclic")  # 32 blocks a worker by default
     spread = frontier_search(puzzle, engine=engine, narrow=0)
     assert spread.layout.blocks >= ROUND_BLOCKS_PER_WORKER * 2 and spread.layer_sizes == _oracle(puzzle)[0]
-    # killed after a round of several layers, resumed through rounds
-    puzzle = Puzzle(6, posts=4, moves="linear")
+    # killed after a round of several layers, resumed through rounds; rounds of 2 ms: the whole search takes 40 ms on
+    # a quiet machine, so a round that passes layer 30 has always ended on the clock and been saved (with 50 ms rounds a
+    # quiet machine finished the search in the first round and nothing past the start was durable)
+    puzzle = Puzzle(7, posts=4, moves="linear")
     whole = frontier_search(puzzle, block_disks=2, narrow=0)
     seen: list[int] = []
 
@@ -198,7 +200,7 @@ def test_a_local_cluster_runs_rounds_that_agree_with_the_oracle_and_resume(local
 
     with pytest.raises(_Killed):
         frontier_search(puzzle, engine=engine, block_disks=2, narrow=0, checkpoint=str(tmp_path),
-                        checkpoint_every=0.05, on_layer=kill_after_a_round)
+                        checkpoint_every=0.002, on_layer=kill_after_a_round)
     durable = len(json.loads((tmp_path / "state.json").read_text())["state"]["layers"])
     assert 1 < durable <= seen[-1] + 1
     resumed = frontier_search(puzzle, engine=engine, block_disks=2, narrow=0, checkpoint=str(tmp_path))
