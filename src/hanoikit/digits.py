@@ -26,7 +26,7 @@ from typing import SupportsIndex, cast
 
 from .errors import InvalidArgumentError, quote
 
-__all__ = ["exact", "grouped", "digit_count", "leading", "rounded", "unlimited"]
+__all__ = ["as_int", "exact", "grouped", "digit_count", "leading", "rounded", "unlimited"]
 
 _MAX_FIGURES = 1000
 _SMALL_BITS = 1024  # below this, int -> str is fast and within Python's limit
@@ -107,16 +107,29 @@ def digit_count(number: int) -> int:
     return 1 if number == 0 else _floor_log10(abs(number)) + 1
 
 
+def as_int(value: object) -> int | None:
+    """``value`` as a Python int if it is a whole number (an int or a numpy integer, never a bool), else ``None``.
+
+    >>> import numpy as np
+    >>> as_int(3), as_int(np.int64(3)), as_int(True), as_int(3.0), as_int("3")
+    (3, 3, None, None, None)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(cast("SupportsIndex", value))  # numpy integers; numpy's bool and the rest raise
+    except TypeError:
+        return None
+
+
 def _whole(number: object) -> int:
-    """``number`` as a Python int if it is a whole number (an int or a numpy integer, never a bool)."""
-    if type(number) is int:
-        return number
-    if not isinstance(number, bool):
-        try:
-            return operator.index(cast("SupportsIndex", number))
-        except TypeError:
-            pass
-    raise InvalidArgumentError(f"{quote(number)} is not a whole number")
+    """``number`` as a Python int if it is a whole number (:func:`as_int`)."""
+    found = as_int(number)
+    if found is None:
+        raise InvalidArgumentError(f"{quote(number)} is not a whole number")
+    return found
 
 
 def _exact(number: object) -> Fraction:
@@ -125,20 +138,15 @@ def _exact(number: object) -> Fraction:
         return Fraction(number)
     if isinstance(number, (float, decimal.Decimal)) and math.isfinite(number):
         return Fraction(number)
-    if not isinstance(number, bool):
-        try:
-            return Fraction(operator.index(cast("SupportsIndex", number)))  # numpy integers
-        except TypeError:
-            pass
+    whole = as_int(number)  # numpy integers
+    if whole is not None:
+        return Fraction(whole)
     raise InvalidArgumentError(f"{quote(number)} is not a number that can be written out")
 
 
 def _figures(figures: object) -> int:
-    try:
-        found = operator.index(cast("SupportsIndex", figures))
-    except TypeError:
-        found = 0
-    if isinstance(figures, bool) or not 1 <= found <= _MAX_FIGURES:
+    found = as_int(figures)
+    if found is None or not 1 <= found <= _MAX_FIGURES:
         raise InvalidArgumentError(f"figures is a whole number from 1 to {_MAX_FIGURES:,}, not {quote(figures)}")
     return found
 

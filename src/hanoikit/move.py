@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import operator
 import re
-from typing import NamedTuple, SupportsIndex, cast
+from typing import NamedTuple
 
-from .digits import unlimited
+from .digits import as_int, unlimited
 from .errors import InvalidMoveError, InvalidPuzzleError, MoveIndexError, TooLargeError, quote
 from .limits import MAX_DISKS, MAX_INDEX_BITS, MAX_INDEX_CHARS, MAX_POSTS
 
@@ -27,23 +26,6 @@ _DISK_DIGITS = len(str(MAX_DISKS))
 _INDEX_SHAPE = re.compile(r"[+-]?\d+(\*\*\d+)?([+-]\d+(\*\*\d+)?)*")
 _INDEX_TERM = re.compile(r"([+-]?)(\d+)(?:\*\*(\d+))?")
 _tuple_new = tuple.__new__
-
-
-def as_int(value: object) -> int | None:
-    """``value`` as a Python int if it is a whole number (an int or a numpy integer, never a bool), else ``None``.
-
-    >>> import numpy as np
-    >>> as_int(3), as_int(np.int64(3)), as_int(True), as_int(3.0), as_int("3")
-    (3, 3, None, None, None)
-    """
-    if type(value) is int:
-        return value
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(cast("SupportsIndex", value))  # numpy integers; numpy's bool and the rest raise
-    except TypeError:
-        return None
 
 
 def as_count(value: object, what: str, low: int = 1) -> int:
