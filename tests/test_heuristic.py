@@ -134,6 +134,22 @@ def test_compressed_splits_from_both_ends_and_from_one(n: int, size: int, free: 
     assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
 
 
+def test_a_group_of_several_splits_is_built_once() -> None:
+    """The compressed group that both splits of :func:`compressed_splits` hold: one table, one carried value, read
+    for each split alike."""
+    puzzle = Puzzle(7, posts=4)
+    dst = puzzle.random_state(random.Random("shared"))
+    splits = heuristic.compressed_splits(7, 5, 2)
+    h = heuristic.heuristic(puzzle, dst, splits, cache=False)
+    alone = heuristic.heuristic(puzzle, dst, splits[:1], cache=False)
+    assert h.packed.size == alone.packed.size and h.groups[1, 0] == h.groups[3, 0]
+    assert int(h.groups[:, 2].max()) == 0
+    for state in (puzzle.start, puzzle.random_state(random.Random(1))):
+        values = h.values(puzzle, state)
+        assert values is not None and values[1] == values[3]
+        assert values[:2] == alone.values(puzzle, state)
+
+
 def test_the_default_search_from_both_ends_is_exact() -> None:
     """12 disks on four posts: the default search runs from both ends with its own tables (two of 10 disks an end)."""
     puzzle = Puzzle(12, posts=4)

@@ -143,8 +143,13 @@ class Heuristic(NamedTuple):
         """
         code = tower_search.encode(puzzle, state)
         shift = puzzle.posts if puzzle.faces else 0
-        found = []
+        found: list[int] = []
+        shared: dict[tuple[int, int], int] = {}  # a group of several splits: its row read once (a descent each)
         for group, (offset, _, slot) in enumerate(self.groups.tolist()):
+            if (offset, slot) in shared:
+                found.append(found[shared[offset, slot]])
+                continue
+            shared[offset, slot] = group
             disks = [d for d in range(puzzle.n) if self.place[group, d]]
             proj = sum(state.posts[d] * int(self.place[group, d]) for d in disks)
             if slot >= 0:
@@ -359,9 +364,14 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
     packed: list[np.ndarray] = [np.zeros(1, np.uint8)]
     places: list[list[int]] = []
     offset, packed_offset, slots = 0, 1, 0
+    built: dict[Group, list[int]] = {}  # a group of several splits: one table, one compressed slot
     for part, split in enumerate(splits):
         for group in map(_group, split):
             disks = tuple(sorted(group.disks + group.free))
+            if group in built:
+                rows.append([built[group][0], part, built[group][2]])
+                places.append(places[built[group][1]])
+                continue
             if group.free and min(group.free) < max(group.disks):
                 raise ValueError(f"the free disks of {group} are not the group's largest")
             # every stack shows one colour, a coloured post's own: each group keeps the colours (face_tables)
@@ -376,11 +386,13 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
                 place[disk] = k**rank
             places.append(place)
             if group.compressed:
+                built[group] = [packed_offset, len(places) - 1, slots]
                 rows.append([packed_offset, part, slots])
                 packed.append(table)
                 packed_offset += table.size
                 slots += 1
                 continue
+            built[group] = [offset, len(places) - 1, -1]
             rows.append([offset, part, -1])
             tables.append(table)
             offset += table.size
