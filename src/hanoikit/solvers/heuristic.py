@@ -328,20 +328,23 @@ def compressed_size(puzzle: Puzzle) -> int:
     return size
 
 
-def compressed_splits(n: int, size: int, free: int) -> list[Split]:
+def compressed_splits(n: int, size: int, free: int, nearest: bool = True) -> list[Split]:
     """The splits of ``n`` disks with the ``size`` largest in one compressed group (:mod:`~hanoikit.solvers.mod3`,
     their detours around each other counted exactly) and the smaller ones in one group whose table holds ``free``
-    larger disks as free obstacles (:class:`Group`): in one split the disks just above the group, in the other the
-    largest; the estimate is the larger sum.
+    larger disks as free obstacles (:class:`Group`): in one split the disks just above the group (if ``nearest``), in
+    the other the largest; the estimate is the larger sum. The default heuristic keeps the second split alone: from
+    both ends, the larger sum of the two expanded more positions than it (see :func:`heuristic`).
 
     >>> compressed_splits(5, 3, 2)  # doctest: +NORMALIZE_WHITESPACE
     [[Group(disks=(0, 1), free=(2, 3)), Group(disks=(2, 3, 4), free=(), compressed=True)],
      [Group(disks=(0, 1), free=(3, 4)), Group(disks=(2, 3, 4), free=(), compressed=True)]]
+    >>> compressed_splits(5, 3, 2, nearest=False)
+    [[Group(disks=(0, 1), free=(3, 4)), Group(disks=(2, 3, 4), free=(), compressed=True)]]
     """
     rest = n - size
     large = Group(tuple(range(rest, n)), compressed=True)
-    return [[Group(tuple(range(rest)), tuple(above)), large] for above in (range(rest, rest + free),
-                                                                           range(n - free, n))]
+    return [[Group(tuple(range(rest)), tuple(above)), large]
+            for above in ((range(rest, rest + free),) if nearest else ()) + (range(n - free, n),)]
 
 
 def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, cache: bool = True) -> Heuristic:
@@ -356,7 +359,7 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
     n, k = puzzle.n, puzzle.posts
     if splits is None and compressed_size(puzzle):
         size = compressed_size(puzzle)
-        splits = compressed_splits(n, size, max(1, _COMPRESSED_FREE - (n - size)))
+        splits = compressed_splits(n, size, max(1, _COMPRESSED_FREE - (n - size)), nearest=False)
     if splits is None:
         splits = default_splits(n, group_size(puzzle), free_size(puzzle), alone=not puzzle.reversible)
     rows: list[list[int]] = []
