@@ -118,15 +118,16 @@ def test_from_both_ends_and_from_one_are_optimal(posts: int, rule: str, n: int, 
 
 @settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(3, 6), size=st.integers(2, 5), free=st.integers(0, 2), seed=st.integers(0, 2**32 - 1),
-       both=st.booleans())
-def test_compressed_splits_from_both_ends_and_from_one(n: int, size: int, free: int, seed: int, both: bool) -> None:
-    """The compressed groups of both ends' tables carried side by side (their slots, offsets and splits joined):
-    a shortest path, each move one step nearer the goal."""
+       both=st.booleans(), nearest=st.booleans())
+def test_compressed_splits_from_both_ends_and_from_one(n: int, size: int, free: int, seed: int, both: bool,
+                                                       nearest: bool) -> None:
+    """The compressed groups of both ends' tables carried side by side (their slots, offsets and splits joined),
+    with both splits or the default's one: a shortest path, each move one step nearer the goal."""
     puzzle = Puzzle(n, posts=4)
     size = min(size, n - 1)
     rng = random.Random(seed)
     src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
-    splits = heuristic.compressed_splits(n, size, min(free, size))
+    splits = heuristic.compressed_splits(n, size, min(free, size), nearest)
     found = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
     table = tower_search.distances_to(puzzle, dst)
     exact = plain_distances_to(puzzle, dst)[src]
