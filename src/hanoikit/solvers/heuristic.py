@@ -660,11 +660,11 @@ def _expander(both: bool) -> Callable[..., int]:
                 ahead, behind = _bounds(totals, ends) if both else (totals.max(), 0)
                 met = -1
                 if both:
+                    if after + ahead >= meet[0]:  # no shorter path through it: the other side's store not read
+                        continue
                     there = _node(other_index[_slot(other_index, other_codes, child)])
                     if there >= 0 and after + other_depth[there] < meet[0]:
                         met = there
-                    elif after + ahead >= meet[0]:  # no shorter path through it
-                        continue
                 slot = _slot(index, codes, child)
                 seen = _node(index[slot])
                 if seen >= 0:
