@@ -8,7 +8,8 @@ still run (the same pairs, ``--exhaustive`` of them). Targets (issue 24):
 * 4 posts, every move, n = 13: >= 20x faster than the exhaustive search (median against median), printed against
   today's exhaustive search (the same pairs) and against its 13.6 s when the issue was filed, each with its verdict;
 * 4 posts, every move, n = 17: median < 10 s, max < 60 s, peak < 4 GB; n = 20: median < 60 s (``--long``; n = 16
-  beside them, without a target: MAX_HEURISTIC_EVERY_MOVE_DISKS is set by it);
+  and 18 beside them, without a target: MAX_HEURISTIC_EVERY_MOVE_DISKS is set by 16, and 16 to 18 show how the
+  search grows a disk);
 * 5 posts, every move, n = 14: median < 10 s (``--long``);
 * 4 posts cyclic, linear, star and magnetic NNNN, n = 14: median < 30 s (``--long``);
 * the checker on an unfinished 4-post, 10-disk list (half the Frame-Stewart solution): < 50 ms, once the goal's
@@ -76,6 +77,7 @@ def row(label: str, puzzle: hk.Puzzle, pairs: int, target: Target | None, agains
     tracemalloc.stop()
     median, most = statistics.median(walls), max(walls)
     line = (f"{label:34} median {median:7.2f} s  max {most:7.2f} s  cpu median {statistics.median(cpus):7.2f} s  "
+            f"max {max(cpus):7.2f} s  "
             f"expanded median {int(statistics.median(expanded)):>11,}  max {max(expanded):>11,}  "
             f"peak {peak / 2**20:7.0f} MiB")
     if refused:
@@ -145,6 +147,7 @@ def main() -> None:
         ("4 posts, every move, n=13", hk.Puzzle(13, posts=4), None, args.exhaustive, False),
         ("4 posts, every move, n=16", hk.Puzzle(16, posts=4), None, 0, True),
         ("4 posts, every move, n=17", hk.Puzzle(17, posts=4), within(10, 60, 4 * 2**30), 0, True),
+        ("4 posts, every move, n=18", hk.Puzzle(18, posts=4), None, 0, True),
         ("4 posts, every move, n=20", hk.Puzzle(20, posts=4), within(60), 0, True),
         ("5 posts, every move, n=14", hk.Puzzle(14, posts=5), within(10), 0, True),
         ("4 posts cyclic, n=14", hk.Puzzle(14, posts=4, moves="cyclic"), within(30), 0, True),

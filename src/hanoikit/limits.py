@@ -184,9 +184,9 @@ time at the median in a star, 8.5 s in a line, 15.6 s on a cycle, where a quarte
 MAX_HEURISTIC_EVERY_MOVE_DISKS = 16
 """The most disks the heuristic search takes on with four posts, every move and no faces (where its largest disks'
 table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`: random pairs take
-0.3 s of processor time at the median with 13 disks, 2.5 s with 15, 4.3-6.5 s with 16; with 17, from both ends,
-51 s at the median and 132 s at most of 5 random pairs (A* alone: 73 s, two of five past
-:data:`MAX_HEURISTIC_NODES`): too long to start on request."""
+0.2 s of processor time at the median with 13 disks, 2.5 s with 15, 5.0 s with 16 (8 pairs); with 17, from both ends,
+29 s at the median of 5 random pairs and about 70 s on the hardest (8 million positions expanded at the median, 27
+million at most, 1.9 GiB): too long to start on request."""
 
 MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 13
 """The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of
