@@ -21,8 +21,13 @@ move reaches gets the next layer's value. Entries stay 3 where the goal cannot b
 
 from __future__ import annotations
 
+import functools
+import operator
+from typing import Any
+
 import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
+from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-not-found, unused-ignore]
 
 from ..errors import InvalidStateError
 from ..limits import MAX_MOD3_ENTRIES, ensure_at_most
@@ -32,6 +37,8 @@ from . import tower_search
 from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = ["UNSEEN", "compressible", "entry", "exact", "mod3_table", "pack", "unpack"]
+
+_tz: Any = trailing_zeros  # the count of trailing zero bits of a word, one instruction
 
 UNSEEN = 3
 """The entry of a code from which the goal cannot be reached (the fourth value of two bits)."""
@@ -64,54 +71,47 @@ def mod3_table(puzzle: Puzzle, goal: State) -> np.ndarray:
     size = k**m
     pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
     goal_code = tower_search.encode(puzzle, goal)
-    if k == 4 and 3 <= m <= 14:
-        table = np.full(size // 16, 0xFFFFFFFF, np.uint32)
-        layers = [np.zeros(size // 16, np.uint32) for _ in range(2)]
-        _build_groups(m, pairs, goal_code, *_group_tables(pairs), table, *layers, *(a.view(np.int64) for a in layers))
-        return table.view(np.uint8)
+    if k == 4 and m >= 3:
+        table = np.full(size // 4, 0xFF, np.uint8)
+        _build_words(m, pairs, goal_code, *_word_tables(pairs), table.view(np.uint64))
+        return table
     table = np.full((size + 3) // 4, 0xFF, np.uint8)
     words = (size + 63) // 64
     _build(k, m, pairs, goal_code, table, np.zeros(words, np.int64), np.zeros(words, np.int64))
     return table
 
 
-_SPREAD = np.array([sum((i >> b & 1) << 2 * b for b in range(8)) for i in range(256)], np.uint32)
-"""Bit ``b`` of a byte moved to bit ``2 b``: a mask of codes as the low bits of their two-bit entries."""
-
-_COMPACT = np.array([sum((i >> 2 * b & 1) << b for b in range(8)) for i in range(1 << 16)], np.uint32)
-"""The inverse of :data:`_SPREAD`, on 16 bits (the odd bits ignored)."""
-
-
-def _group_tables(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """For the 16 codes of the two smallest disks on four posts (code ``i``: disk 1 on ``i % 4``, disk 2 on
-    ``i // 4``): the codes one move of disk 1 or 2 away from those of each byte of a mask (low byte, high byte),
-    the codes whose disks 1 and 2 leave both posts of each pair free, and the tops of every value of six digits
-    (the smallest of those disks on each post, 6 if none), all masks spread (:data:`_SPREAD`)."""
-    moves = {(int(a), int(b)) for a, b in pairs}
-    children = [0] * 16
-    free = np.zeros(len(pairs), np.uint32)
-    for i in range(16):
-        one, two = i % 4, i // 4
+def _word_tables(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For the 64 codes of the three smallest disks on four posts (code ``i``: disk 1 on ``i % 4``, disk 2 on
+    ``i // 4 % 4``, disk 3 on ``i // 16``), as masks of a 64-bit word: the codes one move of disk 1, 2 or 3 away
+    from those of each byte of a mask (``inner[j, byte]`` for byte ``j``); for each pair of posts, the codes whose
+    disks 1 to 3 leave both posts free; and the tops of every value of six digits (the smallest of those disks on
+    each post, 6 if none)."""
+    moves = [(int(a), int(b)) for a, b in pairs]
+    children = [0] * 64
+    free = np.zeros(len(moves), np.uint64)
+    for i in range(64):
+        one, two, three = i % 4, i // 4 % 4, i // 16
         for a, b in moves:
             if a == one:
-                children[i] |= 1 << (b + 4 * two)
+                children[i] |= 1 << (i + b - one)
             if a == two != one and b != one:
-                children[i] |= 1 << (one + 4 * b)
-    for q, (a, b) in enumerate(pairs.tolist()):
-        free[q] = sum(1 << 2 * i for i in range(16) if {i % 4, i // 4}.isdisjoint((a, b)))
-    inner = np.zeros((2, 256), np.uint32)
-    for half in range(2):
+                children[i] |= 1 << (i + 4 * (b - two))
+            if a == three and three not in (one, two) and b not in (one, two):
+                children[i] |= 1 << (i + 16 * (b - three))
+        for q, (a, b) in enumerate(moves):
+            if not {one, two, three} & {a, b}:
+                free[q] |= np.uint64(1 << i)
+    inner = np.zeros((8, 256), np.uint64)
+    for j in range(8):
         for byte in range(256):
-            mask = 0
-            for bit in range(8):
-                if byte >> bit & 1:
-                    mask |= children[8 * half + bit]
-            inner[half, byte] = sum(1 << 2 * c for c in range(16) if mask >> c & 1)
+            inner[j, byte] = np.uint64(functools.reduce(
+                operator.or_, (children[8 * j + bit] for bit in range(8) if byte >> bit & 1), 0))
     values = np.arange(4**6)
     tops = np.full((4**6, 4), 6, np.int64)
     for digit in range(5, -1, -1):
         tops[values, values >> 2 * digit & 3] = digit
-    return inner, free, tops, _COMPACT
+    return inner, free, tops
 
 
 def unpack(table: np.ndarray, size: int) -> np.ndarray:
@@ -231,49 +231,86 @@ def _build(k: int, m: int, pairs: np.ndarray, goal: int, table: np.ndarray, laye
     return depth
 
 
+_ODD = np.uint64(0x5555555555555555)
+_HALF = np.uint64(0xFFFFFFFF)
+
+
+@_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
+def _spread(x: np.uint64) -> np.uint64:
+    """Bit ``b`` of the low 32 bits of ``x`` moved to bit ``2 b``: a mask of 32 codes as their two-bit entries'
+    low bits."""
+    x &= _HALF
+    x = (x | (x << np.uint64(16))) & np.uint64(0x0000FFFF0000FFFF)
+    x = (x | (x << np.uint64(8))) & np.uint64(0x00FF00FF00FF00FF)
+    x = (x | (x << np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    x = (x | (x << np.uint64(2))) & np.uint64(0x3333333333333333)
+    return (x | (x << np.uint64(1))) & _ODD
+
+
+@_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
+def _reach(inner: np.ndarray, mask: np.uint64) -> np.uint64:
+    """The codes of a word one move of disk 1, 2 or 3 away from those of ``mask``."""
+    reach = np.uint64(0)
+    for j in range(8):
+        byte = (mask >> np.uint64(8 * j)) & np.uint64(255)
+        if byte:
+            reach |= inner[j, byte]
+    return reach
+
+
 @_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
-def _build_groups(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free: np.ndarray, six: np.ndarray,
-                  compact: np.ndarray, table: np.ndarray, layer: np.ndarray, following: np.ndarray,
-                  layer_words: np.ndarray, following_words: np.ndarray) -> int:
-    """:func:`_build` on four posts, 16 codes at a time: a *group* (a ``uint32`` of ``table``) holds the codes that
-    differ in disks 1 and 2 only, and the layers' masks are spread like the entries (bit ``2 i`` for code ``i`` of a
-    group). The moves of disks 1 and 2 stay in the group (``inner``); a larger disk moves alike in every code of the
-    group whose disks 1 and 2 leave both posts free (``free``), to the same codes of another group."""
-    high = m - 2  # the digits of a group's number
+def _build_words(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free: np.ndarray, six: np.ndarray,
+                 table: np.ndarray) -> int:
+    """:func:`_build` on four posts, 64 codes at a time: a *word* holds the codes that differ in disks 1, 2 and 3
+    only (two ``uint64`` of ``table``, all 0xFF..., one bit each in the bitmaps ``seen`` and the layers'). The moves
+    of disks 1 to 3 stay in the word (``inner``); a larger disk moves alike in every code of the word whose disks 1
+    to 3 leave both posts free (``free``), to the same codes of another word. A layer's words are found through a
+    bitmap of its non-empty words, and a word's entries are written when it is expanded; the number of layers."""
+    high = m - 3  # the digits of a word's number
+    words = np.int64(1) << 2 * high
+    sums = (words + 63) >> 6
+    seen = np.zeros(words, np.uint64)
+    layer, following = np.zeros(words, np.uint64), np.zeros(words, np.uint64)
+    marks, following_marks = np.zeros(sums, np.uint64), np.zeros(sums, np.uint64)
     tops = np.empty(4, np.int64)
     npairs = pairs.shape[0]
-    table[goal >> 4] &= ~np.uint32(3 << 2 * (goal & 15))
-    layer[goal >> 4] |= np.uint32(1 << 2 * (goal & 15))
+    one = np.uint64(1)
+    start = goal >> 6
+    seen[start] = layer[start] = one << np.uint64(goal & 63)
+    marks[start >> 6] = one << np.uint64(start & 63)
     depth = 0
-    found = 1
-    while found:
-        found = 0
-        value = np.uint32((depth + 1) % 3)
-        flip = np.uint32(3) - value
-        for word in range(layer_words.size):
-            if layer_words[word] == 0:
+    while True:
+        flip = np.uint64(3 - depth % 3)
+        found = False
+        for s in range(sums):
+            summary = marks[s]
+            if summary == 0:
                 continue
-            for group in range(2 * word, 2 * word + 2):
-                mask = layer[group]
-                if mask == 0:
-                    continue
-                layer[group] = 0
-                # the moves of disks 1 and 2
-                small = compact[mask & 0xFFFF] | (compact[mask >> 16] << 8)
-                reach = inner[0, small & 0xFF] | inner[1, small >> 8]
-                bits = table[group]
-                new = reach & bits & (bits >> 1) & np.uint32(0x55555555)
+            marks[s] = 0
+            while summary:
+                word = (s << 6) + np.int64(_tz(summary))
+                summary &= summary - one
+                mask = layer[word]
+                layer[word] = 0
+                table[2 * word] ^= _spread(mask) * flip
+                table[2 * word + 1] ^= _spread(mask >> np.uint64(32)) * flip
+                new = _reach(inner, mask) & ~seen[word]
                 if new:
-                    table[group] = bits ^ (new * flip)
-                    following[group] |= new
-                    found += 1
-                # the moves of the larger disks
-                low, rest = group & 4095, group >> 12
-                for post in range(4):  # the digits past ``high`` are 0: phantom disks on post 0, above the others
-                    top = six[low, post]
-                    if top == 6:
-                        top = six[rest, post] + 6
-                    tops[post] = min(top, high)
+                    seen[word] |= new
+                    if following[word] == 0:
+                        following_marks[word >> 6] |= one << np.uint64(word & 63)
+                    following[word] |= new
+                    found = True
+                # the tops of the larger disks (the digits past ``high`` are 0: phantom disks on post 0)
+                tops[:] = high
+                rest, base = word, 0
+                while base < high:
+                    chunk = rest & 4095
+                    for post in range(4):
+                        if tops[post] == high and six[chunk, post] < 6:
+                            tops[post] = min(base + six[chunk, post], high)
+                    rest >>= 12
+                    base += 6
                 for pair in range(npairs):
                     a, b = pairs[pair, 0], pairs[pair, 1]
                     mover = tops[a]
@@ -282,14 +319,16 @@ def _build_groups(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free:
                     moved = mask & free[pair]
                     if moved == 0:
                         continue
-                    child = group + (b - a) * (np.int64(1) << 2 * mover)
-                    bits = table[child]
-                    new = moved & bits & (bits >> 1) & np.uint32(0x55555555)
+                    child = word + (b - a) * (np.int64(1) << 2 * mover)
+                    new = moved & ~seen[child]
                     if new:
-                        table[child] = bits ^ (new * flip)
+                        seen[child] |= new
+                        if following[child] == 0:
+                            following_marks[child >> 6] |= one << np.uint64(child & 63)
                         following[child] |= new
-                        found += 1
-        layer, following = following, layer
-        layer_words, following_words = following_words, layer_words
+                        found = True
         depth += 1
-    return depth
+        if not found:
+            return depth
+        layer, following = following, layer
+        marks, following_marks = following_marks, marks
