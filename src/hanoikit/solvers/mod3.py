@@ -86,7 +86,7 @@ def _word_tables(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     ``i // 4 % 4``, disk 3 on ``i // 16``), as masks of a 64-bit word: the codes one move of disk 1, 2 or 3 away
     from those of each byte of a mask (``inner[j, byte]`` for byte ``j``); for each pair of posts, the codes whose
     disks 1 to 3 leave both posts free; and the tops of every value of six digits (the smallest of those disks on
-    each post, 6 if none)."""
+    each post, 64 if none)."""
     moves = [(int(a), int(b)) for a, b in pairs]
     children = [0] * 64
     free = np.zeros(len(moves), np.uint64)
@@ -108,7 +108,7 @@ def _word_tables(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
             inner[j, byte] = np.uint64(functools.reduce(
                 operator.or_, (children[8 * j + bit] for bit in range(8) if byte >> bit & 1), 0))
     values = np.arange(4**6)
-    tops = np.full((4**6, 4), 6, np.int64)
+    tops = np.full((4**6, 4), 64, np.int64)
     for digit in range(5, -1, -1):
         tops[values, values >> 2 * digit & 3] = digit
     return inner, free, tops
@@ -252,9 +252,7 @@ def _reach(inner: np.ndarray, mask: np.uint64) -> np.uint64:
     """The codes of a word one move of disk 1, 2 or 3 away from those of ``mask``."""
     reach = np.uint64(0)
     for j in range(8):
-        byte = (mask >> np.uint64(8 * j)) & np.uint64(255)
-        if byte:
-            reach |= inner[j, byte]
+        reach |= inner[j, (mask >> np.uint64(8 * j)) & np.uint64(255)]
     return reach
 
 
@@ -281,7 +279,7 @@ def _build_words(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free: 
     depth = 0
     while True:
         flip = np.uint64(3 - depth % 3)
-        found = False
+        found = np.uint64(0)
         for s in range(sums):
             summary = marks[s]
             if summary == 0:
@@ -295,38 +293,30 @@ def _build_words(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free: 
                 table[2 * word] ^= _spread(mask) * flip
                 table[2 * word + 1] ^= _spread(mask >> np.uint64(32)) * flip
                 new = _reach(inner, mask) & ~seen[word]
-                if new:
-                    seen[word] |= new
-                    if following[word] == 0:
-                        following_marks[word >> 6] |= one << np.uint64(word & 63)
-                    following[word] |= new
-                    found = True
-                # the tops of the larger disks (the digits past ``high`` are 0: phantom disks on post 0)
-                tops[:] = high
+                seen[word] |= new
+                following_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
+                following[word] |= new
+                found |= new
+                # the top of the larger disks on each post (the digits past ``high`` are 0: phantom disks on
+                # post 0, above ``high``), and their moves, without a branch: an illegal move moves no code
+                for post in range(4):
+                    tops[post] = high
                 rest, base = word, 0
                 while base < high:
                     chunk = rest & 4095
                     for post in range(4):
-                        if tops[post] == high and six[chunk, post] < 6:
-                            tops[post] = min(base + six[chunk, post], high)
+                        tops[post] = min(tops[post], base + six[chunk, post])
                     rest >>= 12
                     base += 6
                 for pair in range(npairs):
                     a, b = pairs[pair, 0], pairs[pair, 1]
-                    mover = tops[a]
-                    if mover >= tops[b]:
-                        continue
-                    moved = mask & free[pair]
-                    if moved == 0:
-                        continue
-                    child = word + (b - a) * (np.int64(1) << 2 * mover)
-                    new = moved & ~seen[child]
-                    if new:
-                        seen[child] |= new
-                        if following[child] == 0:
-                            following_marks[child >> 6] |= one << np.uint64(child & 63)
-                        following[child] |= new
-                        found = True
+                    legal = tops[a] < tops[b]
+                    child = word + legal * (b - a) * (np.int64(1) << 2 * tops[a])
+                    new = mask & free[pair] & (np.uint64(0) - np.uint64(legal)) & ~seen[child]
+                    seen[child] |= new
+                    following_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
+                    following[child] |= new
+                    found |= new
         depth += 1
         if not found:
             return depth
