@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import wall_and_cpu  # noqa: E402
+from timing import wall_and_cpu
 
 ROWS = {
     "mod 3, 14 disks (n >= 17)": (14, 0, True),

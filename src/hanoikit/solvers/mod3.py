@@ -21,13 +21,8 @@ move reaches gets the next layer's value. Entries stay 3 where the goal cannot b
 
 from __future__ import annotations
 
-import functools
-import operator
-from typing import Any
-
 import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
-from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-not-found, unused-ignore]
 
 from ..errors import InvalidStateError
 from ..limits import MAX_MOD3_ENTRIES, ensure_at_most
@@ -35,10 +30,9 @@ from ..puzzle import Puzzle
 from ..state import State
 from . import tower_search
 from ._tops import digit_powers, digit_width, top_disks
+from ._words import larger_tops, lowest, reach, spread, word_tables
 
 __all__ = ["UNSEEN", "compressible", "entry", "exact", "mod3_table", "pack", "unpack"]
-
-_tz: Any = trailing_zeros  # the count of trailing zero bits of a word, one instruction
 
 UNSEEN = 3
 """The entry of a code from which the goal cannot be reached (the fourth value of two bits)."""
@@ -73,45 +67,12 @@ def mod3_table(puzzle: Puzzle, goal: State) -> np.ndarray:
     goal_code = tower_search.encode(puzzle, goal)
     if k == 4 and m >= 3:
         table = np.full(size // 4, 0xFF, np.uint8)
-        _build_words(m, pairs, goal_code, *_word_tables(pairs), table.view(np.uint64))
+        _build_words(m, pairs, goal_code, *word_tables(pairs), table.view(np.uint64))
         return table
     table = np.full((size + 3) // 4, 0xFF, np.uint8)
     words = (size + 63) // 64
     _build(k, m, pairs, goal_code, table, np.zeros(words, np.int64), np.zeros(words, np.int64))
     return table
-
-
-def _word_tables(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For the 64 codes of the three smallest disks on four posts (code ``i``: disk 1 on ``i % 4``, disk 2 on
-    ``i // 4 % 4``, disk 3 on ``i // 16``), as masks of a 64-bit word: the codes one move of disk 1, 2 or 3 away
-    from those of each byte of a mask (``inner[j, byte]`` for byte ``j``); for each pair of posts, the codes whose
-    disks 1 to 3 leave both posts free; and the tops of every value of six digits (the smallest of those disks on
-    each post, 64 if none)."""
-    moves = [(int(a), int(b)) for a, b in pairs]
-    children = [0] * 64
-    free = np.zeros(len(moves), np.uint64)
-    for i in range(64):
-        one, two, three = i % 4, i // 4 % 4, i // 16
-        for a, b in moves:
-            if a == one:
-                children[i] |= 1 << (i + b - one)
-            if a == two != one and b != one:
-                children[i] |= 1 << (i + 4 * (b - two))
-            if a == three and three not in (one, two) and b not in (one, two):
-                children[i] |= 1 << (i + 16 * (b - three))
-        for q, (a, b) in enumerate(moves):
-            if not {one, two, three} & {a, b}:
-                free[q] |= np.uint64(1 << i)
-    inner = np.zeros((8, 256), np.uint64)
-    for j in range(8):
-        for byte in range(256):
-            inner[j, byte] = np.uint64(functools.reduce(
-                operator.or_, (children[8 * j + bit] for bit in range(8) if byte >> bit & 1), 0))
-    values = np.arange(4**6)
-    tops = np.full((4**6, 4), 64, np.int64)
-    for digit in range(5, -1, -1):
-        tops[values, values >> 2 * digit & 3] = digit
-    return inner, free, tops
 
 
 def unpack(table: np.ndarray, size: int) -> np.ndarray:
@@ -231,31 +192,6 @@ def _build(k: int, m: int, pairs: np.ndarray, goal: int, table: np.ndarray, laye
     return depth
 
 
-_ODD = np.uint64(0x5555555555555555)
-_HALF = np.uint64(0xFFFFFFFF)
-
-
-@_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
-def _spread(x: np.uint64) -> np.uint64:
-    """Bit ``b`` of the low 32 bits of ``x`` moved to bit ``2 b``: a mask of 32 codes as their two-bit entries'
-    low bits."""
-    x &= _HALF
-    x = (x | (x << np.uint64(16))) & np.uint64(0x0000FFFF0000FFFF)
-    x = (x | (x << np.uint64(8))) & np.uint64(0x00FF00FF00FF00FF)
-    x = (x | (x << np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    x = (x | (x << np.uint64(2))) & np.uint64(0x3333333333333333)
-    return (x | (x << np.uint64(1))) & _ODD
-
-
-@_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
-def _reach(inner: np.ndarray, mask: np.uint64) -> np.uint64:
-    """The codes of a word one move of disk 1, 2 or 3 away from those of ``mask``."""
-    reach = np.uint64(0)
-    for j in range(8):
-        reach |= inner[j, (mask >> np.uint64(8 * j)) & np.uint64(255)]
-    return reach
-
-
 @_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
 def _build_words(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free: np.ndarray, six: np.ndarray,
                  table: np.ndarray) -> int:
@@ -286,28 +222,19 @@ def _build_words(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free: 
                 continue
             marks[s] = 0
             while summary:
-                word = (s << 6) + np.int64(_tz(summary))
+                word = (s << 6) + np.int64(lowest(summary))
                 summary &= summary - one
                 mask = layer[word]
                 layer[word] = 0
-                table[2 * word] ^= _spread(mask) * flip
-                table[2 * word + 1] ^= _spread(mask >> np.uint64(32)) * flip
-                new = _reach(inner, mask) & ~seen[word]
+                table[2 * word] ^= spread(mask) * flip
+                table[2 * word + 1] ^= spread(mask >> np.uint64(32)) * flip
+                new = reach(inner, mask) & ~seen[word]
                 seen[word] |= new
                 following_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
                 following[word] |= new
                 found |= new
-                # the top of the larger disks on each post (the digits past ``high`` are 0: phantom disks on
-                # post 0, above ``high``), and their moves, without a branch: an illegal move moves no code
-                for post in range(4):
-                    tops[post] = high
-                rest, base = word, 0
-                while base < high:
-                    chunk = rest & 4095
-                    for post in range(4):
-                        tops[post] = min(tops[post], base + six[chunk, post])
-                    rest >>= 12
-                    base += 6
+                # the larger disks' moves, without a branch: an illegal move moves no code
+                larger_tops(word, high, six, tops)
                 for pair in range(npairs):
                     a, b = pairs[pair, 0], pairs[pair, 1]
                     legal = tops[a] < tops[b]
