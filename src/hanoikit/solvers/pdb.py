@@ -37,6 +37,7 @@ from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
 from . import face_tables, mod3, tower_search
 from ._tops import digit_powers, digit_width, top_disks
+from ._words import larger_tops, lowest, reach, word_tables
 
 __all__ = [
     "UNREACHABLE",
@@ -182,9 +183,10 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
         table = mod3.mod3_table(puzzle, goal)
     elif puzzle.faces and not free:
         table = face_tables.distances(puzzle, goal)
+    elif free or _by_words(puzzle):
+        table = _narrow(free_moves_to(puzzle, goal, free))
     else:
-        table = _narrow(free_moves_to(puzzle, goal, free) if free else
-                        tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
+        table = _narrow(tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
     if where is not None:
         _save(_path(where, key), table)
     return _keep(key, table)
@@ -239,11 +241,109 @@ def free_moves_to(puzzle: Puzzle, goal: State, free: int) -> np.ndarray:
     ensure_at_most(tower_search.code_space(puzzle) * len(puzzle.moves), MAX_PATTERN_ENTRIES,
                    f"code-move pairs (a table of distances of {puzzle!r})")
     pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
+    dist = np.full(tower_search.code_space(puzzle), -1, np.int32)
+    target = tower_search.encode(puzzle, goal)
+    if _by_words(puzzle):
+        back = np.ascontiguousarray(pairs[:, ::-1])  # a predecessor: a post's top disk carried back
+        costly = m - free
+        inner, larger, six = word_tables(back, range(min(costly, 3)))
+        _words_zero_one(m, costly, back, target, inner, word_tables(back, range(costly, 3))[0], larger, six, dist)
+        return dist
     cost = np.array([1] * (m - free) + [0] * free, np.int64)
     own = np.array([{"R": 0, "B": 1}.get(color, -1) for color in puzzle.colors], np.int64)
-    dist = np.full(tower_search.code_space(puzzle), -1, np.int32)
-    _zero_one(k, m, k if puzzle.faces else 0, pairs, cost, own, tower_search.encode(puzzle, goal), dist)
+    _zero_one(k, m, k if puzzle.faces else 0, pairs, cost, own, target, dist)
     return dist
+
+
+def _by_words(puzzle: Puzzle) -> bool:
+    """Whether :func:`free_moves_to` searches ``puzzle`` 64 codes at a time: four posts, three disks or more, no
+    faces."""
+    return puzzle.posts == 4 and puzzle.n >= 3 and not puzzle.faces
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _words_zero_one(m: int, costly: int, pairs: np.ndarray, goal: int, inner: np.ndarray, inner_free: np.ndarray,
+                    larger: np.ndarray, six: np.ndarray, dist: np.ndarray) -> None:
+    """:func:`_zero_one` on four posts without faces, 64 codes at a time (:mod:`~hanoikit.solvers._words`), the
+    ``costly`` smallest disks' moves costing 1 (``inner`` for those among disks 1 to 3), the others' nothing
+    (``inner_free``), along ``pairs``: level by level, each level first closed under the moves that cost nothing
+    (sweeps over the words it gained, until none), then its distances written and the moves that cost 1 taken
+    from it into the next level."""
+    high = m - 3
+    words = np.int64(1) << 2 * high
+    sums = (words + 63) >> 6
+    seen, pending, level = np.zeros(words, np.uint64), np.zeros(words, np.uint64), np.zeros(words, np.uint64)
+    pending_marks, level_marks = np.zeros(sums, np.uint64), np.zeros(sums, np.uint64)
+    tops = np.empty(4, np.int64)
+    npairs = pairs.shape[0]
+    one, none = np.uint64(1), np.uint64(0)
+    start = goal >> 6
+    seen[start] = pending[start] = one << np.uint64(goal & 63)
+    pending_marks[start >> 6] = one << np.uint64(start & 63)
+    depth = 0
+    while True:
+        swept = True
+        while swept:  # the level's closure under the free moves
+            swept = False
+            for s in range(sums):
+                summary = pending_marks[s]
+                if summary == 0:
+                    continue
+                pending_marks[s] = 0
+                swept = True
+                while summary:
+                    word = (s << 6) + np.int64(lowest(summary))
+                    summary &= summary - one
+                    mask = pending[word]
+                    pending[word] = 0
+                    level_marks[word >> 6] |= one << np.uint64(word & 63)
+                    level[word] |= mask
+                    new = reach(inner_free, mask) & ~seen[word]
+                    seen[word] |= new
+                    pending[word] |= new
+                    pending_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
+                    larger_tops(word, high, six, tops)
+                    for pair in range(npairs):
+                        a, b = pairs[pair, 0], pairs[pair, 1]
+                        legal = tops[a] < tops[b] and tops[a] + 3 >= costly
+                        child = word + legal * (b - a) * (np.int64(1) << 2 * tops[a])
+                        new = mask & larger[pair] & (none - np.uint64(legal)) & ~seen[child]
+                        seen[child] |= new
+                        pending[child] |= new
+                        pending_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
+        found = none
+        for s in range(sums):  # the level's distances, and the moves that cost 1 out of it
+            summary = level_marks[s]
+            if summary == 0:
+                continue
+            level_marks[s] = 0
+            while summary:
+                word = (s << 6) + np.int64(lowest(summary))
+                summary &= summary - one
+                mask = level[word]
+                level[word] = 0
+                rest = mask
+                while rest:
+                    dist[(word << 6) + np.int64(lowest(rest))] = depth
+                    rest &= rest - one
+                new = reach(inner, mask) & ~seen[word]
+                seen[word] |= new
+                pending[word] |= new
+                pending_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
+                found |= new
+                larger_tops(word, high, six, tops)
+                for pair in range(npairs):
+                    a, b = pairs[pair, 0], pairs[pair, 1]
+                    legal = tops[a] < tops[b] and tops[a] + 3 < costly
+                    child = word + legal * (b - a) * (np.int64(1) << 2 * tops[a])
+                    new = mask & larger[pair] & (none - np.uint64(legal)) & ~seen[child]
+                    seen[child] |= new
+                    pending[child] |= new
+                    pending_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
+                    found |= new
+        if not found:
+            return
+        depth += 1
 
 
 @_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
