@@ -84,7 +84,7 @@ def spread(x: np.uint64) -> np.uint64:
 
 
 @_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
-def larger_tops(word: int, high: int, six: np.ndarray, tops: np.ndarray) -> None:
+def larger_tops(word: int | np.int64, high: int, six: np.ndarray, tops: np.ndarray) -> None:
     """``tops[p]``: the smallest of the ``high`` digits of ``word`` (disks 4 and up, from 0) on post ``p``, ``high``
     if none; without a branch on the digits."""
     for post in range(4):
