@@ -235,11 +235,15 @@ def _build_words(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free: 
                 found |= new
                 # the larger disks' moves, without a branch: an illegal move moves no code
                 larger_tops(word, high, six, tops)
+                legal = 0
                 for pair in range(npairs):
+                    legal |= (tops[pairs[pair, 0]] < tops[pairs[pair, 1]]) << pair
+                while legal:
+                    pair = lowest(legal)
+                    legal &= legal - 1
                     a, b = pairs[pair, 0], pairs[pair, 1]
-                    legal = tops[a] < tops[b]
-                    child = word + legal * (b - a) * (np.int64(1) << 2 * tops[a])
-                    new = mask & free[pair] & (np.uint64(0) - np.uint64(legal)) & ~seen[child]
+                    child = word + (b - a) * (np.int64(1) << 2 * tops[a])
+                    new = mask & free[pair] & ~seen[child]
                     seen[child] |= new
                     following_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
                     following[child] |= new

@@ -247,7 +247,8 @@ def free_moves_to(puzzle: Puzzle, goal: State, free: int) -> np.ndarray:
         back = np.ascontiguousarray(pairs[:, ::-1])  # a predecessor: a post's top disk carried back
         costly = m - free
         inner, larger, six = word_tables(back, range(min(costly, 3)))
-        _words_zero_one(m, costly, back, target, inner, word_tables(back, range(costly, 3))[0], larger, six, dist)
+        inner_free = word_tables(back, range(costly, 3))[0] if costly < 3 else np.zeros_like(inner)
+        _words_zero_one(m, costly, back, target, inner, inner_free, larger, six, dist)
         return dist
     cost = np.array([1] * (m - free) + [0] * free, np.int64)
     own = np.array([{"R": 0, "B": 1}.get(color, -1) for color in puzzle.colors], np.int64)
@@ -276,7 +277,7 @@ def _words_zero_one(m: int, costly: int, pairs: np.ndarray, goal: int, inner: np
     pending_marks, level_marks = np.zeros(sums, np.uint64), np.zeros(sums, np.uint64)
     tops = np.empty(4, np.int64)
     npairs = pairs.shape[0]
-    one, none = np.uint64(1), np.uint64(0)
+    one = np.uint64(1)
     start = goal >> 6
     seen[start] = pending[start] = one << np.uint64(goal & 63)
     pending_marks[start >> 6] = one << np.uint64(start & 63)
@@ -302,16 +303,23 @@ def _words_zero_one(m: int, costly: int, pairs: np.ndarray, goal: int, inner: np
                     seen[word] |= new
                     pending[word] |= new
                     pending_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
+                    if costly >= m:  # no larger disk moves for nothing
+                        continue
                     larger_tops(word, high, six, tops)
+                    legal = 0
                     for pair in range(npairs):
+                        mover = tops[pairs[pair, 0]]
+                        legal |= ((mover < tops[pairs[pair, 1]]) & (mover + 3 >= costly)) << pair
+                    while legal:
+                        pair = lowest(legal)
+                        legal &= legal - 1
                         a, b = pairs[pair, 0], pairs[pair, 1]
-                        legal = tops[a] < tops[b] and tops[a] + 3 >= costly
-                        child = word + legal * (b - a) * (np.int64(1) << 2 * tops[a])
-                        new = mask & larger[pair] & (none - np.uint64(legal)) & ~seen[child]
+                        child = word + (b - a) * (np.int64(1) << 2 * tops[a])
+                        new = mask & larger[pair] & ~seen[child]
                         seen[child] |= new
                         pending[child] |= new
                         pending_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
-        found = none
+        found = np.uint64(0)
         for s in range(sums):  # the level's distances, and the moves that cost 1 out of it
             summary = level_marks[s]
             if summary == 0:
@@ -331,12 +339,19 @@ def _words_zero_one(m: int, costly: int, pairs: np.ndarray, goal: int, inner: np
                 pending[word] |= new
                 pending_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
                 found |= new
+                if costly <= 3:  # no larger disk's move costs 1
+                    continue
                 larger_tops(word, high, six, tops)
+                legal = 0
                 for pair in range(npairs):
+                    mover = tops[pairs[pair, 0]]
+                    legal |= ((mover < tops[pairs[pair, 1]]) & (mover + 3 < costly)) << pair
+                while legal:
+                    pair = lowest(legal)
+                    legal &= legal - 1
                     a, b = pairs[pair, 0], pairs[pair, 1]
-                    legal = tops[a] < tops[b] and tops[a] + 3 < costly
-                    child = word + legal * (b - a) * (np.int64(1) << 2 * tops[a])
-                    new = mask & larger[pair] & (none - np.uint64(legal)) & ~seen[child]
+                    child = word + (b - a) * (np.int64(1) << 2 * tops[a])
+                    new = mask & larger[pair] & ~seen[child]
                     seen[child] |= new
                     pending[child] |= new
                     pending_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
