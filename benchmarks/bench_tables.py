@@ -12,6 +12,7 @@ after the other, and prints each checkout's figures and this checkout's ratio to
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import random
@@ -24,24 +25,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import wall_and_cpu
 
 ROWS = {
-    "mod 3, 14 disks (n >= 17)": (14, 0, True),
-    "mod 3, 13 disks (n = 14..16)": (13, 0, True),
-    "free, 3 + 8 free disks (n = 17)": (11, 8, False),
-    "exact, 10 disks (n = 13)": (10, 0, False),
+    "mod 3, 14 disks (n >= 17)": (14, 0, True, 1),
+    "mod 3, 14 disks, two threads": (14, 0, True, 2),
+    "mod 3, 13 disks (n = 14..16)": (13, 0, True, 1),
+    "mod 3, 13 disks, two threads": (13, 0, True, 2),
+    "free, 3 + 8 free disks (n = 17)": (11, 8, False, 1),
+    "exact, 10 disks (n = 13)": (10, 0, False, 1),
 }
-"""Each row's disks in the table, free obstacles among them, and whether it is compressed (distances modulo 3)."""
+"""Each row's disks in the table, free obstacles among them, whether it is compressed (distances modulo 3, through
+:func:`~hanoikit.solvers.mod3.mod3_table` for two threads), and the threads building it."""
 
 
-def measure(label: str, repeat: int) -> dict[str, float]:
-    """This process's fastest wall and processor seconds for one row (``hanoikit`` as ``sys.path`` finds it)."""
+def measure(label: str, repeat: int) -> dict[str, float] | None:
+    """This process's fastest wall and processor seconds for one row (``hanoikit`` as ``sys.path`` finds it);
+    ``None`` if it cannot build in two threads."""
     from hanoikit import Puzzle
-    from hanoikit.solvers import pdb
+    from hanoikit.solvers import mod3, pdb
 
-    size, free, compressed = ROWS[label]
+    size, free, compressed, threads = ROWS[label]
     puzzle = Puzzle(size, posts=4)
     rng = random.Random(label)
+    if threads > 1 and "threads" not in inspect.signature(mod3.mod3_table).parameters:
+        return None
 
     def build() -> object:
+        if threads > 1:
+            return mod3.mod3_table(puzzle, puzzle.random_state(rng), threads=threads)
         return pdb.pattern_table(puzzle, puzzle.random_state(rng), cache=False, free=free, compressed=compressed)
 
     build()  # compiled (or loaded from numba's cache)
@@ -49,12 +58,12 @@ def measure(label: str, repeat: int) -> dict[str, float]:
     return {"wall": wall, "cpu": cpu}
 
 
-def run(src: str, label: str, repeat: int) -> dict[str, float]:
+def run(src: str, label: str, repeat: int) -> dict[str, float] | None:
     """:func:`measure` in a fresh process on the checkout whose ``src`` folder is ``src``."""
     env = {**os.environ, "PYTHONPATH": src}
     out = subprocess.run([sys.executable, __file__, "--child", label, "--repeat", str(repeat)], env=env, check=True,
                          capture_output=True, text=True).stdout
-    found: dict[str, float] = json.loads(out.splitlines()[-1])
+    found: dict[str, float] | None = json.loads(out.splitlines()[-1])
     return found
 
 
@@ -100,8 +109,12 @@ def compare(repeat: int, against: list[tuple[str, str]], only: str) -> None:
         if only not in label:
             continue
         mine = run(here, label, repeat)
+        assert mine is not None
         for name, src in [("this checkout", here), *against]:
             found = mine if src == here else run(src, label, repeat)
+            if found is None:
+                print(f"{label:32} {name[:16]:16} (no such build)", flush=True)
+                continue
             ratio = "" if src == here else (f"  this checkout: {found['cpu'] / mine['cpu']:.2f}x less cpu, "
                                              f"{found['wall'] / mine['wall']:.2f}x less wall")
             print(f"{label:32} {name[:16]:16} cpu {found['cpu']:7.3f} s  wall {found['wall']:7.3f} s{ratio}",

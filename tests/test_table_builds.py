@@ -72,3 +72,13 @@ def test_compressed_tables_of_many_words(n: int, rule: str) -> None:
     goal = puzzle.random_state(random.Random(f"{n} {rule}"))
     plain = tower_search.distances_to(puzzle, goal, max_entries=1 << 28)
     assert np.array_equal(mod3.unpack(mod3.mod3_table(puzzle, goal), plain.size), plain % 3)
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(n=st.integers(7, 9), rule=st.sampled_from(["any", "linear", "star"]), seed=st.integers(0, 2**32 - 1))
+def test_compressed_tables_built_in_two_threads(n: int, rule: str, seed: int) -> None:
+    """Two threads, each expanding its part of every layer and passing the moves into the other part on."""
+    puzzle = Puzzle(n, posts=4, moves=rule)
+    goal = puzzle.random_state(random.Random(seed))
+    plain = tower_search.distances_to(puzzle, goal, max_entries=1 << 28)
+    assert np.array_equal(mod3.unpack(mod3.mod3_table(puzzle, goal, threads=2), plain.size), plain % 3)

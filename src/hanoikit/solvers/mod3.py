@@ -21,6 +21,8 @@ move reaches gets the next layer's value. Entries stay 3 where the goal cannot b
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
@@ -48,11 +50,12 @@ def compressible(puzzle: Puzzle) -> bool:
     return not puzzle.faces and all((b, a) in moves for a, b in moves)
 
 
-def mod3_table(puzzle: Puzzle, goal: State) -> np.ndarray:
+def mod3_table(puzzle: Puzzle, goal: State, threads: int = 1) -> np.ndarray:
     """The distance to ``goal`` modulo 3 of every code of ``puzzle`` (:func:`~hanoikit.solvers.tower_search.encode`),
     four entries a byte (code ``c`` in bits ``2 (c % 4)`` of byte ``c // 4``), :data:`UNSEEN` where ``goal`` cannot be
     reached. Raises :class:`ValueError` unless :func:`compressible`, :class:`~hanoikit.TooLargeError` past
-    :data:`~hanoikit.limits.MAX_MOD3_ENTRIES` codes.
+    :data:`~hanoikit.limits.MAX_MOD3_ENTRIES` codes. On four posts from 7 disks, two ``threads`` share the build
+    (for a table built alone: the heuristic search builds the tables of its two ends at once).
 
     >>> p = Puzzle(3, posts=4)
     >>> [entry(mod3_table(p, p.goal), code) for code in (0, 63, 62)]  # 5 moves, 0, 1
@@ -67,7 +70,7 @@ def mod3_table(puzzle: Puzzle, goal: State) -> np.ndarray:
     goal_code = tower_search.encode(puzzle, goal)
     if k == 4 and m >= 3:
         table = np.full(size // 4, 0xFF, np.uint8)
-        _build_words(m, pairs, goal_code, *word_tables(pairs), table.view(np.uint64))
+        _build_words(m, pairs, goal_code, table.view(np.uint64), threads if m >= 7 else 1)
         return table
     table = np.full((size + 3) // 4, 0xFF, np.uint8)
     words = (size + 63) // 64
@@ -192,64 +195,125 @@ def _build(k: int, m: int, pairs: np.ndarray, goal: int, table: np.ndarray, laye
     return depth
 
 
-@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
-def _build_words(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free: np.ndarray, six: np.ndarray,
-                 table: np.ndarray) -> int:
-    """:func:`_build` on four posts, 64 codes at a time: a *word* holds the codes that differ in disks 1, 2 and 3
-    only (two ``uint64`` of ``table``, all 0xFF..., one bit each in the bitmaps ``seen`` and the layers'). The moves
-    of disks 1 to 3 stay in the word (``inner``); a larger disk moves alike in every code of the word whose disks 1
-    to 3 leave both posts free (``free``), to the same codes of another word. A layer's words are found through a
-    bitmap of its non-empty words, and a word's entries are written when it is expanded; the number of layers."""
-    high = m - 3  # the digits of a word's number
-    words = np.int64(1) << 2 * high
-    sums = (words + 63) >> 6
+def _build_words(m: int, pairs: np.ndarray, goal: int, table: np.ndarray, threads: int) -> None:
+    """:func:`_build` on four posts, 64 codes at a time (:mod:`~hanoikit.solvers._words`): a *word* holds the codes
+    that differ in disks 1, 2 and 3 only (two ``uint64`` of ``table``, all 0xFF..., one bit each in the bitmaps of
+    the codes seen and of the layers), a layer's words found through a bitmap of its non-empty words
+    (:func:`_expand`). With two ``threads`` (and 7 disks or more), each layer is expanded in two parts at once: the
+    words split by one bit of the digit of a middle disk (:func:`_split`), each part's words written only by its
+    thread; the moves of that disk from one part to the other are passed on and taken by the other part's thread
+    once both have expanded the layer (:func:`_take`)."""
+    inner, free, six = word_tables(pairs)
+    high = m - 3
+    words = 1 << 2 * high
+    sums = -(-words // 64)
     seen = np.zeros(words, np.uint64)
     layer, following = np.zeros(words, np.uint64), np.zeros(words, np.uint64)
     marks, following_marks = np.zeros(sums, np.uint64), np.zeros(sums, np.uint64)
+    start = goal >> 6
+    seen[start] = layer[start] = np.uint64(1 << (goal & 63))
+    marks[start >> 6] = np.uint64(1 << (start & 63))
+    split = _split(high) if threads > 1 else -1
+    digit = (split - 1) // 2
+    room = 0 if split < 0 else 8 * 3**digit * 4 ** (high - 1 - digit)  # the words where that disk can move, twice
+    passed = [(np.empty(room, np.int64), np.empty(room, np.uint64)) for _ in range(2)]
+    shared = (high, pairs, inner, free, six, table, seen)
+    depth = 0
+    with ThreadPoolExecutor(1) as pool:
+        while True:
+            flip = np.uint64(3 - depth % 3)
+            if split < 0:
+                found = _expand(0, -1, *shared, flip, layer, following, marks, following_marks, *passed[0])[1]
+            else:
+                other = pool.submit(_expand, 1, split, *shared, flip, layer, following, marks, following_marks,
+                                    *passed[1])
+                counts = [_expand(0, split, *shared, flip, layer, following, marks, following_marks, *passed[0])]
+                counts.append(other.result())
+                taken = pool.submit(_take, *passed[0], counts[0][0], seen, following, following_marks)
+                found = _take(*passed[1], counts[1][0], seen, following, following_marks)
+                found = found | taken.result() | counts[0][1] | counts[1][1]
+            depth += 1
+            if not found:
+                return
+            layer, following = following, layer
+            marks, following_marks = following_marks, marks
+
+
+def _split(high: int) -> int:
+    """The bit of a word's number that tells the two parts of a layer apart (two threads): the high bit of the digit
+    of the disk 5 below the largest (disk 7 at least, so that a part's words come 64 at a time, the bits of one
+    word of the layer's bitmap of words; a smaller disk moves from part to part more often, a larger one
+    unbalances the parts)."""
+    return 2 * max(3, high - 5) + 1
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _expand(part: int, split: int, high: int, pairs: np.ndarray, inner: np.ndarray, free: np.ndarray,
+            six: np.ndarray, table: np.ndarray, seen: np.ndarray, flip: np.uint64, layer: np.ndarray,
+            following: np.ndarray, marks: np.ndarray, following_marks: np.ndarray, passed_words: np.ndarray,
+            passed_masks: np.ndarray) -> tuple[int, bool]:
+    """Expand the layer's words (the codes of ``layer`` in the words marked in ``marks``; ``part`` of them if
+    ``split`` is a bit, else all), writing their entries (``flip``: 3 minus the layer's value) and marking the
+    codes they reach first in ``following`` and ``seen``, their words in ``following_marks``. The moves of disks 1
+    to 3 stay in the word (``inner``); a larger disk moves alike in every code of the word whose disks 1 to 3 leave
+    both posts free (``free``), to the same codes of another word. A move into the other part is passed on
+    (``passed_words``, ``passed_masks``); the number of moves passed on, and whether a code was reached."""
     tops = np.empty(4, np.int64)
     npairs = pairs.shape[0]
     one = np.uint64(1)
-    start = goal >> 6
-    seen[start] = layer[start] = one << np.uint64(goal & 63)
-    marks[start >> 6] = one << np.uint64(start & 63)
-    depth = 0
-    while True:
-        flip = np.uint64(3 - depth % 3)
-        found = np.uint64(0)
-        for s in range(sums):
-            summary = marks[s]
-            if summary == 0:
-                continue
-            marks[s] = 0
-            while summary:
-                word = (s << 6) + np.int64(lowest(summary))
-                summary &= summary - one
-                mask = layer[word]
-                layer[word] = 0
-                table[2 * word] ^= spread(mask) * flip
-                table[2 * word + 1] ^= spread(mask >> np.uint64(32)) * flip
-                new = reach(inner, mask) & ~seen[word]
-                seen[word] |= new
-                following_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
-                following[word] |= new
+    crossing = (split - 1) >> 1 if split >= 0 else -1  # the digit of the disk that moves from part to part
+    count = 0
+    found = np.uint64(0)
+    for s in range(marks.size):
+        summary = marks[s]
+        if summary == 0 or (split >= 0 and (s >> (split - 6)) & 1 != part):
+            continue
+        marks[s] = 0
+        while summary:
+            word = (s << 6) + np.int64(lowest(summary))
+            summary &= summary - one
+            mask = layer[word]
+            layer[word] = 0
+            table[2 * word] ^= spread(mask) * flip
+            table[2 * word + 1] ^= spread(mask >> np.uint64(32)) * flip
+            new = reach(inner, mask) & ~seen[word]
+            seen[word] |= new
+            following_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
+            following[word] |= new
+            found |= new
+            larger_tops(word, high, six, tops)
+            legal = 0
+            for pair in range(npairs):
+                legal |= (tops[pairs[pair, 0]] < tops[pairs[pair, 1]]) << pair
+            while legal:
+                pair = lowest(legal)
+                legal &= legal - 1
+                a, b = pairs[pair, 0], pairs[pair, 1]
+                child = word + (b - a) * (np.int64(1) << 2 * tops[a])
+                if tops[a] == crossing and (a ^ b) & 2:
+                    passed_words[count] = child
+                    passed_masks[count] = mask & free[pair]
+                    count += 1
+                    continue
+                new = mask & free[pair] & ~seen[child]
+                seen[child] |= new
+                following_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
+                following[child] |= new
                 found |= new
-                # the larger disks' moves, without a branch: an illegal move moves no code
-                larger_tops(word, high, six, tops)
-                legal = 0
-                for pair in range(npairs):
-                    legal |= (tops[pairs[pair, 0]] < tops[pairs[pair, 1]]) << pair
-                while legal:
-                    pair = lowest(legal)
-                    legal &= legal - 1
-                    a, b = pairs[pair, 0], pairs[pair, 1]
-                    child = word + (b - a) * (np.int64(1) << 2 * tops[a])
-                    new = mask & free[pair] & ~seen[child]
-                    seen[child] |= new
-                    following_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
-                    following[child] |= new
-                    found |= new
-        depth += 1
-        if not found:
-            return depth
-        layer, following = following, layer
-        marks, following_marks = following_marks, marks
+    return count, bool(found != 0)
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _take(passed_words: np.ndarray, passed_masks: np.ndarray, count: int, seen: np.ndarray, following: np.ndarray,
+          following_marks: np.ndarray) -> bool:
+    """The first ``count`` moves passed on by :func:`_expand`, taken into the next layer; whether a code was
+    reached."""
+    found = np.uint64(0)
+    for i in range(count):
+        child = passed_words[i]
+        new = passed_masks[i] & ~seen[child]
+        seen[child] |= new
+        following_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
+        following[child] |= new
+        found |= new
+    return bool(found != 0)
