@@ -32,26 +32,26 @@ ROWS = {
     "free, 3 + 8 free disks (n = 17)": (11, 8, False, 1),
     "exact, 10 disks (n = 13)": (10, 0, False, 1),
 }
-"""Each row's disks in the table, free obstacles among them, whether it is compressed (distances modulo 3, through
-:func:`~hanoikit.solvers.mod3.mod3_table` for two threads), and the threads building it."""
+"""Each row's disks in the table, free obstacles among them, whether it is compressed (distances modulo 3), and the
+threads building it."""
 
 
 def measure(label: str, repeat: int) -> dict[str, float] | None:
     """This process's fastest wall and processor seconds for one row (``hanoikit`` as ``sys.path`` finds it);
     ``None`` if it cannot build in two threads."""
     from hanoikit import Puzzle
-    from hanoikit.solvers import mod3, pdb
+    from hanoikit.solvers import pdb
 
     size, free, compressed, threads = ROWS[label]
     puzzle = Puzzle(size, posts=4)
     rng = random.Random(label)
-    if threads > 1 and "threads" not in inspect.signature(mod3.mod3_table).parameters:
+    extra = {"threads": threads} if threads > 1 else {}
+    if extra and "threads" not in inspect.signature(pdb.pattern_table).parameters:
         return None
 
     def build() -> object:
-        if threads > 1:
-            return mod3.mod3_table(puzzle, puzzle.random_state(rng), threads=threads)
-        return pdb.pattern_table(puzzle, puzzle.random_state(rng), cache=False, free=free, compressed=compressed)
+        return pdb.pattern_table(puzzle, puzzle.random_state(rng), cache=False, free=free, compressed=compressed,
+                                 **extra)
 
     build()  # compiled (or loaded from numba's cache)
     wall, cpu = wall_and_cpu(build, repeat)

@@ -146,13 +146,13 @@ _KEPT_BYTES = 1 << 29
 512 MiB (a compressed table of 14 disks is 64 MiB)."""
 
 
-def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0, compressed: bool = False
-                  ) -> np.ndarray:
+def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0, compressed: bool = False,
+                  threads: int = 1) -> np.ndarray:
     """The distance to ``goal`` of every code of ``puzzle`` (an abstraction: one group's disks), as ``uint8`` or
     ``uint16``, the dtype's largest value where ``goal`` cannot be reached (or at a code that is no position).
     With ``free``, the moves of the ``free`` largest disks cost nothing (:func:`free_moves_to`): the
     least number of moves of the others, the large ones only in their way. With ``compressed``, the distances modulo 3
-    in two bits (:func:`hanoikit.solvers.mod3.mod3_table`).
+    in two bits (:func:`hanoikit.solvers.mod3.mod3_table`), built in ``threads`` threads (one or two).
 
     A table kept for a relabelling of ``goal`` by one of the member's :func:`automorphisms` (in memory, or in
     :func:`cache_dir` when ``cache``) is relabelled; otherwise ``goal``'s own table is searched (and kept).
@@ -180,7 +180,7 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
         if table is not None:
             return _keep(key, table)
     if compressed:
-        table = mod3.mod3_table(puzzle, goal)
+        table = mod3.mod3_table(puzzle, goal, threads)
     elif puzzle.faces and not free:
         table = face_tables.distances(puzzle, goal)
     elif free or _by_words(puzzle):
