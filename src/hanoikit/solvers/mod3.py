@@ -10,7 +10,8 @@ entry is one less modulo 3 is one move nearer the goal, down to the goal, the on
 
 The table is built by a breadth-first search from the goal, layer by layer (:func:`_build`, compiled by numba): a
 bitmap marks the current layer, scanned 64 codes a word, and each entry not reached yet (the fourth value, 3) that a
-move reaches gets the next layer's value. Entries stay 3 where the goal cannot be reached.
+move reaches gets the next layer's value. Entries stay 3 where the goal cannot be reached. On four posts the search
+takes 64 codes at a time (:func:`_build_words`, :mod:`~hanoikit.solvers._words`), in one thread or two.
 
 >>> from hanoikit import Puzzle
 >>> p = Puzzle(6, posts=4)

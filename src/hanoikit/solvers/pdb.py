@@ -8,10 +8,10 @@ tower every stack shows one colour, a coloured post's own, so every group's abst
 (:mod:`~hanoikit.solvers.face_tables`, whose tables serve the groups without free obstacles).
 
 A table is the backward breadth-first search of :func:`hanoikit.solvers.tower_search.distances_to` from the group's
-goal, stored one byte a code (two where a distance passes 254), the dtype's largest value where the goal cannot be
-reached. Tables are kept per (member, group pattern) in memory and on disk (:func:`cache_dir`, the latest 256), and
-a relabelling of the posts that keeps the move rule and the colours turns one table into the table of every pattern
-it maps to.
+goal (on four posts without faces, :func:`free_moves_to`'s search 64 codes at a time), stored one byte a code (two
+where a distance passes 254), the dtype's largest value where the goal cannot be reached. Tables are kept per
+(member, group pattern) in memory and on disk (:func:`cache_dir`, the latest 256), and a relabelling of the posts that
+keeps the move rule and the colours turns one table into the table of every pattern it maps to.
 
 >>> from hanoikit import Puzzle, State
 >>> table = pattern_table(Puzzle(3, posts=4), State.tower(3, 3, post_count=4), cache=False)
