@@ -17,6 +17,7 @@ every code of the word whose disks 1 to 3 leave both of its posts free, to the s
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -34,9 +35,14 @@ def word_tables(pairs: np.ndarray, disks: Iterable[int] = (0, 1, 2)) -> tuple[np
     """For the moves ``pairs`` (rows of two posts) on four posts: ``inner[j, byte]``, the codes of a word one move of
     one of ``disks`` (0-based, among disks 0 to 2) away from the codes of the bits of ``byte`` at byte ``j`` of a
     mask; ``free[q]``, the codes whose disks 1 to 3 leave both posts of pair ``q`` free; and ``six[v, p]``, the
-    lowest of six digits ``v`` on post ``p``, 64 if none (:func:`larger_tops`)."""
-    moves = [(int(a), int(b)) for a, b in pairs]
-    movers = set(disks)
+    lowest of six digits ``v`` on post ``p``, 64 if none (:func:`larger_tops`). Kept for the latest rules (read-only
+    arrays)."""
+    return _word_tables(tuple((int(a), int(b)) for a, b in pairs), frozenset(disks))
+
+
+@functools.lru_cache(maxsize=16)
+def _word_tables(moves: tuple[tuple[int, int], ...], movers: frozenset[int]
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     children = np.zeros(64, np.uint64)
     free = np.zeros(len(moves), np.uint64)
     for i in range(64):
@@ -59,6 +65,8 @@ def word_tables(pairs: np.ndarray, disks: Iterable[int] = (0, 1, 2)) -> tuple[np
     six = np.full((4**6, 4), 64, np.int64)
     for digit in range(5, -1, -1):
         six[values, values >> 2 * digit & 3] = digit
+    for table in (inner, free, six):
+        table.flags.writeable = False
     return inner, free, six
 
 
