@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -20,6 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import dying
 import hanoikit as hk
 from clirun import run
 from hanoikit import Puzzle, limits
@@ -276,6 +278,48 @@ def test_a_worker_that_dies_is_one_error():
         engine.executor = Broken()
         with pytest.raises(hk.EngineError, match="worker process of the search died"):
             frontier_search(puzzle, engine=engine, narrow=0)
+
+
+class _Terminated(Exception):
+    """What this test's SIGTERM handler raises (the command line's ends the process)."""
+
+
+def _children() -> set[int]:
+    """This process's children, zombies included, but not multiprocessing's resource tracker, which stays."""
+    pids = {int(pid) for path in Path("/proc/self/task").glob("*/children") for pid in path.read_text().split()}
+    return {pid for pid in pids if b"resource_tracker" not in _cmdline(pid)}
+
+
+def _cmdline(pid: int) -> bytes:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    return b""
+
+
+@pytest.mark.parametrize("task", [dying.answer_halfway, dying.busy])
+def test_a_worker_dead_halfway_through_its_answer_or_busy_on_a_signal_is_ended_within_seconds(monkeypatch, task):
+    monkeypatch.setattr(engines, "run_blocks", task)  # the workers import it from tests/dying.py
+    previous = signal.signal(signal.SIGTERM, lambda number, frame: (_ for _ in ()).throw(_Terminated()))
+    timer = threading.Timer(2, os.kill, (os.getpid(), signal.SIGTERM))  # a worker at work for a minute
+    before, began = _children(), time.monotonic()
+    expected = (_Terminated, None) if task is dying.busy else (hk.EngineError, "worker process of the search died")
+    try:
+        if task is dying.busy:
+            timer.start()
+        with pytest.raises(expected[0], match=expected[1]):
+            frontier_search(Puzzle(6, posts=4), engine="processes", workers=1, narrow=0)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGTERM, previous)
+    assert time.monotonic() - began < 2 + 2 * engines.STOP_SECONDS + 10  # the pool's start, under load
+    assert not _children() - before  # the worker ended and reaped
+    assert not list(Path(shm.SHM).glob(f"hanoi-frontier-{os.getpid()}-*"))
+
+
+def test_a_worker_dead_halfway_through_its_answer_ends_the_command_in_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(engines, "run_blocks", dying.answer_halfway)
+    status, out, err = run(["search", "11", "--posts", "4", "--engine", "processes", "--workers", "1"], capsys)
+    assert (status, out, err.count("\n")) == (2, "", 1) and "worker process of the search died" in err, err
 
 
 def test_more_workers_than_the_memory_holds_are_refused():

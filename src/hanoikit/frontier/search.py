@@ -328,10 +328,14 @@ class _Search:
         ]
         done = self.layers.total
         found = 0
+
+        def waiting() -> None:  # for the workers of the layer: a signal is delivered meanwhile
+            update(done + found, len(self.layers))
+
         crossing = []
         following: dict[int, np.ndarray | None] = {}
         self.work = {}
-        for result in self.engine.run(self.table, tasks):
+        for result in self.engine.run(self.table, tasks, waiting):
             self._collect(result, following)
             found += result.found
             crossing.append(result.cross)
