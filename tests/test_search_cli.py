@@ -316,6 +316,23 @@ def test_a_worker_dead_halfway_through_its_answer_or_busy_on_a_signal_is_ended_w
     assert not list(Path(shm.SHM).glob(f"hanoi-frontier-{os.getpid()}-*"))
 
 
+def test_a_signal_while_an_engine_closes_waits_for_its_release(tmp_path):
+    class Slow(engines.Engine):
+        def close(self):
+            os.kill(os.getpid(), signal.SIGTERM)  # as the command line's repeat of one (a Dask cluster closing)
+            time.sleep(0.05)
+            super().close()
+
+    previous = signal.signal(signal.SIGTERM, lambda number, frame: (_ for _ in ()).throw(_Terminated()))
+    try:
+        with pytest.raises(_Terminated), Slow(store=str(tmp_path)) as engine:
+            engine.table(Layout(Puzzle(4, posts=4)))
+            assert list(tmp_path.iterdir())
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert not list(tmp_path.iterdir())  # released, then the signal delivered
+
+
 def test_a_worker_dead_halfway_through_its_answer_ends_the_command_in_one_line(monkeypatch, capsys):
     monkeypatch.setattr(engines, "run_blocks", dying.answer_halfway)
     status, out, err = run(["search", "11", "--posts", "4", "--engine", "processes", "--workers", "1"], capsys)

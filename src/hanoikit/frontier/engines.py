@@ -35,6 +35,7 @@ from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_block
 from .connect import connect
 from .layout import Layout
 from .rounds import Control, RoundResult, RoundTask, control_bytes, run_round
+from .signals import DeferredSignals
 from .tables import SHM, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
 
 __all__ = [
@@ -161,7 +162,8 @@ class Engine:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        with DeferredSignals():  # a signal meanwhile (the command line repeats one after 2 s) waits for the release
+            self.close()
 
 
 class _PoolEngine(Engine):
@@ -267,14 +269,16 @@ class ProcessEngine(_PoolEngine):
         processes, answers = self._processes(), getattr(self.executor, "_result_queue", None)
         busy = any(not future.done() for future in self._futures)
         self._futures = ()
-        if busy or _ended(processes, 0):
-            _end_pool(processes, answers)
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        if not _ended(processes, STOP_SECONDS, every=True):
-            _end_pool(processes, answers)
-        if manager is not None:
-            manager.join(STOP_SECONDS)  # it reaps the workers
-        super().close()
+        try:
+            if busy or _ended(processes, 0):
+                _end_pool(processes, answers)
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            if not _ended(processes, STOP_SECONDS, every=True):
+                _end_pool(processes, answers)
+            if manager is not None:
+                manager.join(STOP_SECONDS)  # it reaps the workers
+        finally:
+            super().close()
 
 
 def _end_pool(processes: Sequence[multiprocessing.process.BaseProcess], answers: Any) -> None:
@@ -338,7 +342,6 @@ class DaskEngine(_PoolEngine):
         import dask
 
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
-        self._as_completed = distributed.as_completed
         self._distributed = distributed
         self.cluster: Any = None
         self._held: list[Any] = []  # the last layer's futures
@@ -371,12 +374,25 @@ class DaskEngine(_PoolEngine):
     ) -> Iterator[BlockResult]:
         """The shares of a layer go to the scheduler as one message (``Client.map``), and the previous layer's results
         are let go only after it: the client sends at most one message every 10 ms, and a submit or a release just
-        before would hold the layer back."""
+        before would hold the layer back. While it waits, ``poll()`` is called every :data:`POLL_SECONDS`."""
         mapped = [task._replace(table=self.ref) for task in tasks]
         futures = self.client.map(run_blocks, [Share(share) for share in shares(mapped, self.workers)], pure=False)
         self._held = futures
-        for _, results in self._as_completed(futures, with_results=True):
-            yield from results
+        distributed, pending = self._distributed, set(futures)
+        try:
+            while pending:
+                try:
+                    distributed.wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+                except TimeoutError:
+                    if poll is not None:
+                        poll()
+                    continue
+                done = {future for future in pending if future.done()}
+                pending -= done
+                for future in done:
+                    yield from future.result()
+        except distributed.KilledWorker as error:
+            raise _killed(error) from None
 
     def run_round(self, tasks: Sequence[RoundTask], poll: Callable[[int, int], None]) -> list[RoundResult]:
         """Each task to a worker of its own (it waits for the others at every layer), its progress polled every
@@ -402,8 +418,7 @@ class DaskEngine(_PoolEngine):
             results: list[RoundResult] = self.client.gather(futures)
         except distributed.KilledWorker as error:
             control.abort()
-            where = getattr(error, "last_worker", None) or "a worker"
-            raise EngineError(f"a Dask worker of the search died ({where}): killed, or out of memory?") from None
+            raise _killed(error) from None
         except BaseException:
             control.abort()
             with contextlib.suppress(Exception):  # the workers stop at their next meeting
@@ -415,10 +430,18 @@ class DaskEngine(_PoolEngine):
 
     def close(self) -> None:
         self._held = []
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
-        super().close()
+        try:
+            self.client.close()
+            if self.cluster is not None:
+                self.cluster.close()
+        finally:
+            super().close()
+
+
+def _killed(error: BaseException) -> EngineError:
+    """What a Dask ``KilledWorker`` means for the search."""
+    where = getattr(error, "last_worker", None) or "a worker"
+    return EngineError(f"a Dask worker of the search died ({where}): killed, or out of memory?")
 
 
 def _round_results(results: list[RoundResult]) -> list[RoundResult]:
