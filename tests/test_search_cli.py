@@ -167,6 +167,10 @@ def test_the_command_line_removes_stale_tables_and_says_so(tmp_path, capsys, mon
     assert run(["search", "--clean"], capsys)[::2] == (0, f"hanoi: removed 1 table of killed searches from {tmp_path}"
                                                           f" (1.0 MiB, process {dead}) and 0 semaphores\n")
     assert run(["search", "--clean"], capsys) == (0, "", f"hanoi: no tables of killed searches in {tmp_path}\n")
+    missing = tmp_path / "missing"
+    assert run(["search", "--clean", "--store", str(missing)], capsys) == (
+        2, "", f"hanoi: --store: the directory {missing} does not exist\n"
+    )
     status, out, err = run(["search"], capsys)
     assert (status, out, err.count("\n")) == (2, "", 1) and "Missing argument 'N'" in err
 

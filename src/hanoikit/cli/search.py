@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import sys
 import time
 from typing import Any
@@ -81,6 +82,8 @@ def search(
     resumes from it: a damaged one is refused, naming the file, and left as it is. Ctrl-C or SIGTERM stop the
     search within a second or so, removing its table.
     """
+    if clean and store is not None and not os.path.isdir(store):
+        fail(f"--store: the directory {store} does not exist")
     if clean or n is not None:
         _remove_stale_tables(clean, store)
     if clean:
