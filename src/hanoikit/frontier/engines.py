@@ -29,7 +29,8 @@ from typing import Any, Self
 
 import numpy as np
 
-from ..errors import EngineError, UnknownMethodError
+from ..digits import as_int
+from ..errors import EngineError, InvalidArgumentError, UnknownMethodError, quote
 from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ROUND_WAIT_SECONDS, ensure_at_most
 from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
 from .connect import connect
@@ -221,6 +222,22 @@ class _PoolEngine(Engine):
         """End the workers at once, whatever they do."""
 
 
+def _worker_count(workers: object) -> int:
+    """``workers``, a whole number from 1 to :data:`~hanoikit.limits.MAX_WORKERS`, as a Python int; ``None``: one a
+    core, up to that cap.
+
+    >>> _worker_count(None) >= 1, _worker_count(2)
+    (True, 2)
+    """
+    if workers is None:
+        return min(os.cpu_count() or 1, MAX_WORKERS)
+    count = as_int(workers)
+    if count is None or count < 1:
+        raise InvalidArgumentError(f"workers is a whole number of at least 1, not {quote(workers)}")
+    ensure_at_most(count, MAX_WORKERS, "worker processes")
+    return count
+
+
 def _leave_interrupts() -> None:
     """In a worker: ignore Ctrl-C, which the terminal sends to every process of the command; the search stops them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -247,8 +264,7 @@ class ProcessEngine(_PoolEngine):
 
     def __init__(self, workers: int | None = None, store: str | None = None) -> None:
         super().__init__(store)
-        self.workers = workers or os.cpu_count() or 1
-        ensure_at_most(self.workers, MAX_WORKERS, "worker processes")
+        self.workers = _worker_count(workers)
         need_worker_room(self.workers)
         context = multiprocessing.get_context("spawn")
         self.executor = concurrent.futures.ProcessPoolExecutor(
@@ -345,18 +361,18 @@ class DaskEngine(_PoolEngine):
         self._distributed = distributed
         self.cluster: Any = None
         self._held: list[Any] = []  # the last layer's futures
+        count = _worker_count(workers)
         if address is None:
-            ensure_at_most(workers or 1, MAX_WORKERS, "worker processes")
-            need_worker_room(workers or os.cpu_count() or 1)
+            need_worker_room(count)
             with dask.config.set(_QUIET), _workers_leave_interrupts():
                 self.cluster = LocalCluster(
-                    n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                    n_workers=count, threads_per_worker=1, processes=True,
                     host="127.0.0.1", scheduler_port=0, dashboard_address=None,  # local, on a free port, no dashboard
                 )
             self.client = Client(self.cluster)
         else:
             self.client = connect(address, CLUSTER_CONNECT_SECONDS)  # closed again if it fails
-        self.workers = len(self.client.nthreads()) or workers or 1
+        self.workers = len(self.client.nthreads()) or count
         self.rounds = self.cluster is not None
 
     def table(self, layout: Layout) -> np.ndarray:
