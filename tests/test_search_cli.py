@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -382,3 +383,21 @@ def test_hostile_options_end_in_an_answer_or_one_line(n, options):
         assert err.count("\n") == 1 and out == "", (args, err)
     else:
         assert out and err == "", (args, err)
+
+
+@given(
+    option=st.sampled_from(["store", "checkpoint"]),
+    path=st.one_of(
+        st.text(st.characters(blacklist_characters="/"), max_size=300), st.binary(max_size=10), st.integers(),
+        st.sampled_from(["", "\x00", "a\x00b", "/dev/null", "/dev/null/sub", "x" * 5000, "plain", "sub/dir", "\ud800"]),
+    ),
+)
+def test_any_directory_option_gives_the_search_or_a_library_error(option, path):
+    puzzle = Puzzle(2, posts=4)
+    with tempfile.TemporaryDirectory() as tmp, contextlib.chdir(tmp):  # a relative path lands here
+        try:
+            found = frontier_search(puzzle, **{option: path})
+        except hk.HanoiError as error:
+            assert isinstance(error, hk.InvalidArgumentError), error
+            return
+        assert found.layer_sizes == frontier_search(puzzle).layer_sizes

@@ -37,7 +37,7 @@ from .connect import connect
 from .layout import Layout
 from .rounds import Control, RoundResult, RoundTask, control_bytes, run_round
 from .signals import DeferredSignals
-from .tables import SHM, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
+from .tables import SHM, directory_path, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
 
 __all__ = [
     "ENGINES", "LISTED_COST", "POLL_SECONDS", "ROW_COST", "STOP_SECONDS", "Engine", "cost", "make_engine", "shares",
@@ -478,6 +478,7 @@ def make_engine(
     'inprocess'
     """
     name = engine or ("dask" if cluster else "inprocess")
+    store = None if store is None else directory_path(store, "store")
     if name == "inprocess":
         return Engine(store)
     if name == "processes":

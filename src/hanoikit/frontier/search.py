@@ -38,6 +38,7 @@ from .mirror import byte_map, posts_mirror
 from .result import FrontierResult
 from .rounds import Round, RoundTask
 from .signals import DeferredSignals
+from .tables import directory_path
 
 __all__ = [
     "BLOCKS_PER_WORKER", "MAX_NARROW", "NARROW", "ROUND_BLOCKS_PER_WORKER", "frontier_search", "overhead_bytes",
@@ -114,6 +115,7 @@ def frontier_search(
     layout = Layout(puzzle, block_disks)
     narrow = _cap(narrow, layout)
     checkpoint_every = _every(checkpoint_every)
+    checkpoint = None if checkpoint is None else directory_path(checkpoint, "checkpoint")
     source = puzzle.check(puzzle.start if source is None else source)
     if target is None and puzzle.is_legal(puzzle.goal):
         target = puzzle.goal
