@@ -6,6 +6,7 @@ import os
 import signal
 import struct
 import sys
+import threading
 import time
 
 
@@ -24,3 +25,8 @@ def answer_halfway(share: object) -> None:
 def busy(share: object) -> None:
     """Work (sleep) for a minute: a worker busy with a long share when the search stops."""
     time.sleep(60)
+
+
+def thread_names(share: object) -> list[str]:
+    """The names of the worker's threads."""
+    return [thread.name for thread in threading.enumerate()]

@@ -35,6 +35,7 @@ from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ROUND_WAIT_SECONDS, e
 from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
 from .connect import connect
 from .layout import Layout
+from .owner import end_with_parent
 from .rounds import Control, RoundResult, RoundTask, control_bytes, run_round
 from .signals import DeferredSignals
 from .tables import SHM, directory_path, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
@@ -238,9 +239,11 @@ def _worker_count(workers: object) -> int:
     return count
 
 
-def _leave_interrupts() -> None:
-    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the command; the search stops them."""
+def _start_worker(parent: int) -> None:
+    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the command (the search stops them),
+    and end with the search's process ``parent`` if it is killed outright."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent)
 
 
 @contextlib.contextmanager
@@ -268,7 +271,7 @@ class ProcessEngine(_PoolEngine):
         need_worker_room(self.workers)
         context = multiprocessing.get_context("spawn")
         self.executor = concurrent.futures.ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_leave_interrupts
+            self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
         )
 
     def _processes(self) -> list[multiprocessing.process.BaseProcess]:
