@@ -31,8 +31,11 @@ in-memory search keeps 8 bytes a code. That takes the largest group of a magneti
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
+from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-not-found, unused-ignore]
 
 from ..limits import MAX_FACE_TABLE_CODES, ensure_at_most
 from ..puzzle import Puzzle
@@ -41,6 +44,8 @@ from ._tops import digit_powers, digit_width, top_disks
 from .tower_search import code_space, encode
 
 __all__ = ["distances", "largest_group"]
+
+_tz: Any = trailing_zeros  # the count of trailing zero bits of a word, one instruction
 
 
 def largest_group(puzzle: Puzzle) -> int:
@@ -85,10 +90,15 @@ def distances(puzzle: Puzzle, goal: State) -> np.ndarray:
     own = np.array([{"R": 0, "B": 1}.get(color, -1) for color in puzzle.colors], np.int64)
     target = encode(puzzle, goal)
     words = (size + 63) // 64
+    lanes = _lane_tables(pairs, own) if k == 4 else None
     for dtype in (np.uint8, np.uint16):
         table = np.full(size, np.iinfo(dtype).max, dtype)
         bitmaps = [np.zeros(words, np.int64) for _ in range(2)]
-        if _layers(k, m, pairs, own, target, table, *bitmaps) >= 0:
+        if lanes is not None:
+            depth = _word_layers(m, pairs, target, *lanes, table, np.zeros(words, np.int64), *bitmaps)
+        else:
+            depth = _layers(k, m, pairs, own, target, table, *bitmaps)
+        if depth >= 0:
             return table
     raise AssertionError("a distance past 65,534 moves")  # pragma: no cover - far beyond the cap
 
@@ -149,3 +159,123 @@ def _layers(k: int, m: int, pairs: np.ndarray, own: np.ndarray, goal: int, table
         layer, following = following, layer
         depth += 1
     return depth
+
+
+def _lane_tables(pairs: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The moves of a word of codes on four posts (disks 2..m fixed; bit ``16 p + f``: disk 1 on post ``p``, colour
+    bits ``f``), backwards: ``small[occupied, byte, value]``, the codes of the word from which disk 1 moved to
+    reach the codes of ``value`` in byte ``byte`` of a layer's word (``occupied``: the posts that hold disks 2..m);
+    ``large[pair, empty, emptied, half, value]``, the colour bits (16 a lane) from which a larger disk moved along
+    ``pairs[pair]`` to reach those of ``value`` in half ``half`` of a lane, ``empty`` if its source post holds no
+    other disk, ``emptied`` if it was alone on its destination (the other disks of the word in other lanes)."""
+
+    def before(x: int, y: int, f: int, empty: bool, emptied: bool) -> int:
+        """The colour bits before a move x -> y that left ``f``, -1 if there is none."""
+        up = f >> y & 1  # the mover shows ``up``: on x it showed ``1 - up``, as x's stack must
+        if (own[x] == up) if empty else (f >> x & 1) == up:
+            return -1
+        if emptied and own[y] == 1 - up:  # onto an empty coloured post it shows that colour
+            return -1
+        f = (f & ~(1 << x)) | (1 - up) << x
+        return f & ~(1 << y) if emptied else f
+
+    small = np.zeros((16, 8, 256), np.int64)
+    one = np.zeros((16, 64), np.int64)
+    for occupied in range(16):
+        for bit in range(64):
+            y, f = bit >> 4, bit & 15
+            for x, to in pairs.tolist():
+                if to == y:
+                    g = before(x, y, f, not occupied >> x & 1, not occupied >> y & 1)
+                    if g >= 0:
+                        one[occupied, bit] |= np.int64(1) << (16 * x + g)
+        for byte in range(8):
+            for value in range(256):
+                for bit in range(8):
+                    if value >> bit & 1:
+                        small[occupied, byte, value] |= one[occupied, 8 * byte + bit]
+    large = np.zeros((len(pairs), 2, 2, 2, 256), np.int64)
+    for pair, (x, y) in enumerate(pairs.tolist()):
+        for empty in range(2):
+            for emptied in range(2):
+                for f in range(16):
+                    g = before(x, y, f, bool(empty), bool(emptied))
+                    if g < 0:
+                        continue
+                    for value in range(256):
+                        if value >> (f & 7) & 1:
+                            large[pair, empty, emptied, f >> 3, value] |= 1 << g
+    return small, large
+
+
+@_njit(cache=True, nogil=True, error_model="numpy")  # type: ignore[misc, unused-ignore]
+def _word_layers(m: int, pairs: np.ndarray, goal: int, small: np.ndarray, large: np.ndarray, table: np.ndarray,
+                 seen: np.ndarray, layer: np.ndarray, following: np.ndarray) -> int:
+    """:func:`_layers` on four posts, a word of 64 codes at a time: word ``w`` holds the codes whose disks 2..m
+    are ``w``'s digits (disk 1's post and the colour bits vary within it, bit ``16 p + f``), one cache line of the
+    table, written as the layer is scanned (in order). ``seen`` marks the codes reached. The moves of disk 1 stay in
+    the word (``small``, a byte of the layer's word at a time); a larger disk moves alike in every lane of disk 1 off
+    its two posts, to another word, its colour bits taken by ``large``."""
+    unseen = table[goal]
+    rest = m - 1
+    tops = np.empty(4, np.int64)
+    count = np.empty(4, np.int64)
+    powers = digit_powers(4, rest)
+    seen[goal >> 6] |= np.int64(1) << (goal & 63)
+    layer[goal >> 6] |= np.int64(1) << (goal & 63)
+    depth, found = 0, 1
+    while found:
+        if depth >= unseen:
+            return -1
+        found = 0
+        for word in range(layer.size):
+            bits = layer[word]
+            if bits == 0:
+                continue
+            layer[word] = 0
+            rest_bits = bits
+            while rest_bits:
+                low = rest_bits & -rest_bits
+                table[word * 64 + _tz(low)] = depth
+                rest_bits ^= low
+            top_disks(word, 4, rest, 2, tops, count)
+            occupied = 0
+            for post in range(4):
+                if count[post]:
+                    occupied |= 1 << post
+            reach = np.int64(0)
+            for byte in range(8):
+                part = (bits >> (8 * byte)) & 0xFF
+                if part:
+                    reach |= small[occupied, byte, part]
+            found |= _mark(word, reach, seen, following)
+            for pair in range(pairs.shape[0]):
+                x, y = pairs[pair, 0], pairs[pair, 1]  # a move x -> y brought y's top disk here
+                mover = tops[y]
+                if mover >= tops[x]:
+                    continue
+                empty, emptied = int(count[x] == 0), int(count[y] == 1)
+                reach = np.int64(0)
+                for lane in range(4):
+                    if lane == x or lane == y:
+                        continue
+                    part = (bits >> (16 * lane)) & 0xFFFF
+                    if part:
+                        reach |= (large[pair, empty, emptied, 0, part & 0xFF]
+                                  | large[pair, empty, emptied, 1, part >> 8]) << (16 * lane)
+                if reach:
+                    found |= _mark(word + (x - y) * powers[mover], reach, seen, following)
+        layer, following = following, layer
+        depth += 1
+    return depth - 1
+
+
+@_njit(cache=True, nogil=True, inline="always")  # type: ignore[misc, unused-ignore]
+def _mark(word: int, reach: np.int64, seen: np.ndarray, following: np.ndarray) -> int:
+    """Mark the codes of ``reach`` in ``word`` not seen yet as seen and in the next layer; whether there were any."""
+    new = reach & ~seen[word]
+    if new == 0:
+        return 0
+    seen[word] |= new
+    following[word] |= new
+    return 1
