@@ -31,6 +31,7 @@ in-memory search keeps 8 bytes a code. That takes the largest group of a magneti
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -65,11 +66,13 @@ def largest_group(puzzle: Puzzle) -> int:
     return size
 
 
-def distances(puzzle: Puzzle, goal: State) -> np.ndarray:
+def distances(puzzle: Puzzle, goal: State, free: int = 0) -> np.ndarray:
     """The least number of moves from every code of ``puzzle`` (a magnetic member) to ``goal``, ``uint8`` (``uint16``
     where a distance passes 254), the dtype's largest value where ``goal`` cannot be reached and at codes that are no
-    position. Raises :class:`~hanoikit.TooLargeError` past :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES` codes,
-    :class:`ValueError` on a member without faces.
+    position. With ``free`` (four posts), the moves of the ``free`` largest disks cost nothing: the least number of
+    moves of the others, the large ones obstacles that move (and flip) for nothing, as
+    :func:`~hanoikit.solvers.pdb.free_moves_to` counts them. Raises :class:`~hanoikit.TooLargeError` past
+    :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES` codes, :class:`ValueError` on a member without faces.
 
     The search runs backwards: a predecessor carries a post's top disk back along an allowed move and flips it back,
     and is kept if it is a legal position and the move out of it is legal, so one-way rules (cyclic) are searched as
@@ -80,9 +83,14 @@ def distances(puzzle: Puzzle, goal: State) -> np.ndarray:
     >>> table = distances(m, m.goal)
     >>> int(table[encode(m, m.goal)]), table.dtype.name, table.size
     (0, 'uint8', 256)
+    >>> m = MagneticPuzzle(3, "NNNN")
+    >>> int(distances(m, m.goal, free=1)[encode(m, m.start)])  # disks 1 and 2 of the 9 moves
+    6
     """
     if not puzzle.faces:
         raise ValueError(f"{puzzle!r} has no faces: its tables are pdb.pattern_table's")
+    if free and (puzzle.posts != 4 or not 0 <= free < puzzle.n):
+        raise ValueError(f"free obstacles in a table of {puzzle!r}: four posts and fewer than {puzzle.n} of them")
     size = code_space(puzzle)
     ensure_at_most(size, MAX_FACE_TABLE_CODES, f"codes (a table of distances of {puzzle!r})")
     k, m = puzzle.posts, puzzle.n
@@ -90,12 +98,13 @@ def distances(puzzle: Puzzle, goal: State) -> np.ndarray:
     own = np.array([{"R": 0, "B": 1}.get(color, -1) for color in puzzle.colors], np.int64)
     target = encode(puzzle, goal)
     words = (size + 63) // 64
-    lanes = _lane_tables(pairs, own) if k == 4 else None
+    lanes = _lane_tables(tuple(map(tuple, pairs.tolist())), tuple(own.tolist())) if k == 4 else None
+    cost = np.array([1] * (m - 1 - free) + [0] * free, np.int64)  # by disk 2..m
     for dtype in (np.uint8, np.uint16):
         table = np.full(size, np.iinfo(dtype).max, dtype)
         bitmaps = [np.zeros(words, np.int64) for _ in range(2)]
         if lanes is not None:
-            depth = _word_layers(m, pairs, target, *lanes, table, np.zeros(words, np.int64), *bitmaps)
+            depth = _word_layers(m, pairs, cost, target, *lanes, table, np.zeros(words, np.int64), *bitmaps)
         else:
             depth = _layers(k, m, pairs, own, target, table, *bitmaps)
         if depth >= 0:
@@ -161,7 +170,8 @@ def _layers(k: int, m: int, pairs: np.ndarray, own: np.ndarray, goal: int, table
     return depth
 
 
-def _lane_tables(pairs: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+@functools.lru_cache(maxsize=16)
+def _lane_tables(moves: tuple[tuple[int, int], ...], own: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """The moves of a word of codes on four posts (disks 2..m fixed; bit ``16 p + f``: disk 1 on post ``p``, colour
     bits ``f``), backwards: ``small[occupied, byte, value]``, the codes of the word from which disk 1 moved to
     reach the codes of ``value`` in byte ``byte`` of a layer's word (``occupied``: the posts that hold disks 2..m);
@@ -184,7 +194,7 @@ def _lane_tables(pairs: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.nda
     for occupied in range(16):
         for bit in range(64):
             y, f = bit >> 4, bit & 15
-            for x, to in pairs.tolist():
+            for x, to in moves:
                 if to == y:
                     g = before(x, y, f, not occupied >> x & 1, not occupied >> y & 1)
                     if g >= 0:
@@ -194,8 +204,8 @@ def _lane_tables(pairs: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.nda
                 for bit in range(8):
                     if value >> bit & 1:
                         small[occupied, byte, value] |= one[occupied, 8 * byte + bit]
-    large = np.zeros((len(pairs), 2, 2, 2, 256), np.int64)
-    for pair, (x, y) in enumerate(pairs.tolist()):
+    large = np.zeros((len(moves), 2, 2, 2, 256), np.int64)
+    for pair, (x, y) in enumerate(moves):
         for empty in range(2):
             for emptied in range(2):
                 for f in range(16):
@@ -205,17 +215,20 @@ def _lane_tables(pairs: np.ndarray, own: np.ndarray) -> tuple[np.ndarray, np.nda
                     for value in range(256):
                         if value >> (f & 7) & 1:
                             large[pair, empty, emptied, f >> 3, value] |= 1 << g
-    return small, large
+    return small, large.reshape(-1, 2, 256)
 
 
 @_njit(cache=True, nogil=True, error_model="numpy")  # type: ignore[misc, unused-ignore]
-def _word_layers(m: int, pairs: np.ndarray, goal: int, small: np.ndarray, large: np.ndarray, table: np.ndarray,
-                 seen: np.ndarray, layer: np.ndarray, following: np.ndarray) -> int:
-    """:func:`_layers` on four posts, a word of 64 codes at a time: word ``w`` holds the codes whose disks 2..m
-    are ``w``'s digits (disk 1's post and the colour bits vary within it, bit ``16 p + f``), one cache line of the
-    table, written as the layer is scanned (in order). ``seen`` marks the codes reached. The moves of disk 1 stay in
-    the word (``small``, a byte of the layer's word at a time); a larger disk moves alike in every lane of disk 1 off
-    its two posts, to another word, its colour bits taken by ``large``."""
+def _word_layers(m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, small: np.ndarray, large: np.ndarray,
+                 table: np.ndarray, seen: np.ndarray, layer: np.ndarray, following: np.ndarray) -> int:
+    """:func:`_layers` on four posts, a word of 64 codes at a time, the moves of disk ``d + 2`` costing
+    ``cost[d]`` (0 or 1; disk 1's always 1): word ``w`` holds the codes whose disks 2..m are ``w``'s digits (disk 1's
+    post and the colour bits vary within it, bit ``16 p + f``), one cache line of the table, written as its layer is
+    scanned. ``seen`` marks the codes reached. The moves of disk 1 stay in the word (``small``, a byte of the layer's
+    word at a time); a larger disk moves alike in every lane of disk 1 off its two posts, to another word, its colour
+    bits taken by ``large``. A move that costs nothing adds to the current layer (taking the code from the next one
+    if it was there), scanned again from the lowest word so added until no code is added (a 0-1 breadth-first
+    search); the number of layers, -1 if a distance does not fit the dtype."""
     unseen = table[goal]
     rest = m - 1
     tops = np.empty(4, np.int64)
@@ -223,53 +236,61 @@ def _word_layers(m: int, pairs: np.ndarray, goal: int, small: np.ndarray, large:
     powers = digit_powers(4, rest)
     seen[goal >> 6] |= np.int64(1) << (goal & 63)
     layer[goal >> 6] |= np.int64(1) << (goal & 63)
-    depth, found = 0, 1
+    depth, found, start = 0, 1, goal >> 6
     while found:
         if depth >= unseen:
             return -1
         found = 0
-        for word in range(layer.size):
-            bits = layer[word]
-            if bits == 0:
-                continue
-            layer[word] = 0
-            rest_bits = bits
-            while rest_bits:
-                low = rest_bits & -rest_bits
-                table[word * 64 + _tz(low)] = depth
-                rest_bits ^= low
-            top_disks(word, 4, rest, 2, tops, count)
-            occupied = 0
-            for post in range(4):
-                if count[post]:
-                    occupied |= 1 << post
-            reach = np.int64(0)
-            for byte in range(8):
-                part = (bits >> (8 * byte)) & 0xFF
-                if part:
-                    reach |= small[occupied, byte, part]
-            found |= _mark(word, reach, seen, following)
-            for pair in range(pairs.shape[0]):
-                x, y = pairs[pair, 0], pairs[pair, 1]  # a move x -> y brought y's top disk here
-                mover = tops[y]
-                if mover >= tops[x]:
+        while start < layer.size:
+            first, start = start, layer.size  # the lowest word added behind the scan: scanned again from there
+            for word in range(first, layer.size):
+                bits = layer[word]
+                if bits == 0:
                     continue
-                empty, emptied = int(count[x] == 0), int(count[y] == 1)
+                layer[word] = 0
+                rest_bits = bits
+                while rest_bits:
+                    low = rest_bits & -rest_bits
+                    table[word * 64 + _tz(low)] = depth
+                    rest_bits ^= low
+                top_disks(word, 4, rest, 2, tops, count)
+                occupied = 0
+                for post in range(4):
+                    if count[post]:
+                        occupied |= 1 << post
                 reach = np.int64(0)
-                for lane in range(4):
-                    if lane == x or lane == y:
+                for byte in range(8):
+                    reach |= small[occupied, byte, (bits >> (8 * byte)) & 0xFF]
+                found |= _mark(word, reach, seen, following)
+                for pair in range(pairs.shape[0]):
+                    x, y = pairs[pair, 0], pairs[pair, 1]  # a move x -> y brought y's top disk here
+                    mover = tops[y]
+                    if mover >= tops[x]:
                         continue
-                    part = (bits >> (16 * lane)) & 0xFFFF
-                    if part:
-                        reach |= (large[pair, empty, emptied, 0, part & 0xFF]
-                                  | large[pair, empty, emptied, 1, part >> 8]) << (16 * lane)
-                if reach:
-                    found |= _mark(word + (x - y) * powers[mover], reach, seen, following)
+                    part = bits & ~((np.int64(0xFFFF) << (16 * x)) | (np.int64(0xFFFF) << (16 * y)))
+                    if part == 0:
+                        continue
+                    at = 4 * pair + 2 * (count[x] == 0) + (count[y] == 1)
+                    reach = np.int64(0)
+                    for byte in range(8):
+                        reach |= large[at, byte & 1, (part >> (8 * byte)) & 0xFF] << (16 * (byte >> 1))
+                    if reach == 0:
+                        continue
+                    child = word + (x - y) * powers[mover]
+                    if cost[mover]:
+                        found |= _mark(child, reach, seen, following)
+                        continue
+                    new = reach & (~seen[child] | following[child])  # no cost: this layer, even if found for the next
+                    if new:
+                        seen[child] |= new
+                        following[child] &= ~new
+                        layer[child] |= new
+                        if child <= word:
+                            start = min(start, child)
         layer, following = following, layer
         depth += 1
+        start = 0
     return depth - 1
-
-
 @_njit(cache=True, nogil=True, inline="always")  # type: ignore[misc, unused-ignore]
 def _mark(word: int, reach: np.int64, seen: np.ndarray, following: np.ndarray) -> int:
     """Mark the codes of ``reach`` in ``word`` not seen yet as seen and in the next layer; whether there were any."""

@@ -180,8 +180,8 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
             return _keep(key, table)
     if compressed:
         table = mod3.mod3_table(puzzle, goal)
-    elif puzzle.faces and not free:
-        table = face_tables.distances(puzzle, goal)
+    elif puzzle.faces and (not free or puzzle.posts == 4):
+        table = face_tables.distances(puzzle, goal, free)
     else:
         table = _narrow(free_moves_to(puzzle, goal, free) if free else
                         tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
