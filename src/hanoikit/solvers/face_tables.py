@@ -204,18 +204,17 @@ def _lane_tables(moves: tuple[tuple[int, int], ...], own: tuple[int, ...]) -> tu
                 for bit in range(8):
                     if value >> bit & 1:
                         small[occupied, byte, value] |= one[occupied, 8 * byte + bit]
-    large = np.zeros((len(moves), 2, 2, 2, 256), np.int64)
+    shifts = np.zeros((len(moves), 2, 2, 3), np.int64)  # the codes kept, moved up by 2**x, down by 2**y
     for pair, (x, y) in enumerate(moves):
+        lanes = sum(0xFFFF << 16 * lane for lane in range(4) if lane not in (x, y))
         for empty in range(2):
             for emptied in range(2):
                 for f in range(16):
                     g = before(x, y, f, bool(empty), bool(emptied))
-                    if g < 0:
-                        continue
-                    for value in range(256):
-                        if value >> (f & 7) & 1:
-                            large[pair, empty, emptied, f >> 3, value] |= 1 << g
-    return small, large.reshape(-1, 2, 256)
+                    if g >= 0 and not (empty and f >> x & 1):  # an empty post shows no colour
+                        kind = [f, f + (1 << x), f - (1 << y)].index(g)
+                        shifts[pair, empty, emptied, kind] |= 0x0001000100010001 << f & lanes
+    return small, shifts.reshape(-1, 3)
 
 
 @_njit(cache=True, nogil=True, error_model="numpy")  # type: ignore[misc, unused-ignore]
@@ -267,13 +266,9 @@ def _word_layers(m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, small: 
                     mover = tops[y]
                     if mover >= tops[x]:
                         continue
-                    part = bits & ~((np.int64(0xFFFF) << (16 * x)) | (np.int64(0xFFFF) << (16 * y)))
-                    if part == 0:
-                        continue
                     at = 4 * pair + 2 * (count[x] == 0) + (count[y] == 1)
-                    reach = np.int64(0)
-                    for byte in range(8):
-                        reach |= large[at, byte & 1, (part >> (8 * byte)) & 0xFF] << (16 * (byte >> 1))
+                    reach = ((bits & large[at, 0]) | ((bits & large[at, 1]) << (1 << x))
+                             | ((bits & large[at, 2]) >> (1 << y)))
                     if reach == 0:
                         continue
                     child = word + (x - y) * powers[mover]
