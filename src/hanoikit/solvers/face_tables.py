@@ -261,16 +261,17 @@ def _word_layers(m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, small: 
                 for byte in range(8):
                     reach |= small[occupied, byte, (bits >> (8 * byte)) & 0xFF]
                 found |= _mark(word, reach, seen, following)
-                for pair in range(pairs.shape[0]):
-                    x, y = pairs[pair, 0], pairs[pair, 1]  # a move x -> y brought y's top disk here
+                legal = 0  # the moves of a larger disk, as bits: no branch a move (they were mispredicted)
+                for pair in range(pairs.shape[0]):  # a move x -> y brought y's top disk here
+                    legal |= int(tops[pairs[pair, 1]] < tops[pairs[pair, 0]]) << pair
+                while legal:
+                    pair = _tz(legal)
+                    legal &= legal - 1
+                    x, y = pairs[pair, 0], pairs[pair, 1]
                     mover = tops[y]
-                    if mover >= tops[x]:
-                        continue
                     at = 4 * pair + 2 * (count[x] == 0) + (count[y] == 1)
                     reach = ((bits & large[at, 0]) | ((bits & large[at, 1]) << (1 << x))
                              | ((bits & large[at, 2]) >> (1 << y)))
-                    if reach == 0:
-                        continue
                     child = word + (x - y) * powers[mover]
                     if cost[mover]:
                         found |= _mark(child, reach, seen, following)
@@ -290,8 +291,6 @@ def _word_layers(m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, small: 
 def _mark(word: int, reach: np.int64, seen: np.ndarray, following: np.ndarray) -> int:
     """Mark the codes of ``reach`` in ``word`` not seen yet as seen and in the next layer; whether there were any."""
     new = reach & ~seen[word]
-    if new == 0:
-        return 0
     seen[word] |= new
     following[word] |= new
-    return 1
+    return int(new != 0)
