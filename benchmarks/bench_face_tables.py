@@ -36,8 +36,9 @@ def main() -> None:
                 table = face_tables.distances(puzzle, goal)
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
                 reached = int(np.count_nonzero(table != np.iinfo(table.dtype).max))
-                print(f"{colors} {moves:6} n={n:2}  cpu {cpu:6.2f} s  wall {wall:6.2f} s  {table.size / 2**20:6.0f} MiB  "
-                      f"{reached:>11,} codes reached  {reached / cpu / 1e6:6.1f} M codes/s cpu", flush=True)
+                print(f"{colors} {moves:6} n={n:2}  cpu {cpu:6.2f} s  wall {wall:6.2f} s  "
+                      f"{table.size / 2**20:6.0f} MiB  {reached:>11,} codes reached  "
+                      f"{reached / cpu / 1e6:6.1f} M codes/s cpu", flush=True)
 
 
 if __name__ == "__main__":

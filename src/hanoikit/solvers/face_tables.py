@@ -16,10 +16,18 @@ stack it lands on, which the move's rule accepts, or on an empty post that, if c
 of after the move, as in the whole puzzle. So a set's distance in its abstraction bounds its disks' moves from below,
 and the bounds of disjoint sets add up (each move counts in one).
 
-:func:`distances` searches a table backwards from the goal layer by layer (:func:`_layers`, compiled by numba): the
-table one byte a code (two if a distance passes 254) and two bitmaps of the layers, where the frontier engine's
-in-memory search keeps 8 bytes a code. That takes the largest group of a magnetic member on four posts to 11 disks
-(67 million codes, 80 MiB while built) under :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES`.
+:func:`distances` searches a table backwards from the goal layer by layer, compiled by numba: the table one byte a
+code (two if a distance passes 254) and three bitmaps (the codes reached, the current and the next layer), where the
+frontier engine's in-memory search keeps 8 bytes a code. That takes the largest group of a magnetic member on four
+posts to 11 disks (67 million codes, 88 MiB while built) under :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES`. On
+four posts (:func:`_word_layers`) a word of the bitmaps is 64 codes that differ only in disk 1's post and the colour
+bits, expanded together: disk 1's moves stay in the word (a table by each byte of the layer's word), and a larger
+disk moves alike in every code of the word whose disk 1 is off its two posts, its colour bits changed by three masks
+a move (kept, one bit up, one bit down). The table can count the moves of the smaller disks only, the largest
+``free`` ones obstacles that move for nothing (a 0-1 search; the tables with free obstacles of
+:func:`hanoikit.solvers.pdb.free_moves_to`): the set is a relaxation as above, and its disks' moves in the whole
+puzzle are a path of the relaxation, so the counted disks' moves there bound theirs in the whole puzzle, and still
+add up with the other groups'.
 
 >>> from hanoikit import MagneticPuzzle
 >>> from hanoikit.solvers import tower_search
@@ -47,6 +55,7 @@ from .tower_search import code_space, encode
 __all__ = ["distances", "largest_group"]
 
 _tz: Any = trailing_zeros  # the count of trailing zero bits of a word, one instruction
+
 
 
 def largest_group(puzzle: Puzzle) -> int:
@@ -173,11 +182,12 @@ def _layers(k: int, m: int, pairs: np.ndarray, own: np.ndarray, goal: int, table
 @functools.lru_cache(maxsize=16)
 def _lane_tables(moves: tuple[tuple[int, int], ...], own: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """The moves of a word of codes on four posts (disks 2..m fixed; bit ``16 p + f``: disk 1 on post ``p``, colour
-    bits ``f``), backwards: ``small[occupied, byte, value]``, the codes of the word from which disk 1 moved to
-    reach the codes of ``value`` in byte ``byte`` of a layer's word (``occupied``: the posts that hold disks 2..m);
-    ``large[pair, empty, emptied, half, value]``, the colour bits (16 a lane) from which a larger disk moved along
-    ``pairs[pair]`` to reach those of ``value`` in half ``half`` of a lane, ``empty`` if its source post holds no
-    other disk, ``emptied`` if it was alone on its destination (the other disks of the word in other lanes)."""
+    bits ``f``), backwards, for the rule's ``moves`` and the posts' colours ``own`` (0 R, 1 B, -1 neutral):
+    ``small[occupied, byte, value]``, the codes of the word from which disk 1 moved to reach the codes of ``value`` in
+    byte ``byte`` of a layer's word (``occupied``: the posts that hold disks 2..m); ``masks[4 pair + 2 empty +
+    emptied]``, the codes of a word whose colour bits stay, go up by ``2**x`` and down by ``2**y`` when a larger
+    disk is carried back along move ``pair`` (``x -> y``) to the codes it came from (``empty``: its source post holds
+    no other disk; ``emptied``: it was alone on its destination), the lanes of disk 1 on ``x`` or ``y`` left out."""
 
     def before(x: int, y: int, f: int, empty: bool, emptied: bool) -> int:
         """The colour bits before a move x -> y that left ``f``, -1 if there is none."""
@@ -212,20 +222,20 @@ def _lane_tables(moves: tuple[tuple[int, int], ...], own: tuple[int, ...]) -> tu
                 for f in range(16):
                     g = before(x, y, f, bool(empty), bool(emptied))
                     if g >= 0 and not (empty and f >> x & 1):  # an empty post shows no colour
-                        kind = [f, f + (1 << x), f - (1 << y)].index(g)
+                        kind = [f, f + (1 << x), f - (1 << y)].index(g)  # one bit set, or one cleared
                         shifts[pair, empty, emptied, kind] |= 0x0001000100010001 << f & lanes
     return small, shifts.reshape(-1, 3)
 
 
 @_njit(cache=True, nogil=True, error_model="numpy")  # type: ignore[misc, unused-ignore]
-def _word_layers(m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, small: np.ndarray, large: np.ndarray,
+def _word_layers(m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, small: np.ndarray, masks: np.ndarray,
                  table: np.ndarray, seen: np.ndarray, layer: np.ndarray, following: np.ndarray) -> int:
     """:func:`_layers` on four posts, a word of 64 codes at a time, the moves of disk ``d + 2`` costing
     ``cost[d]`` (0 or 1; disk 1's always 1): word ``w`` holds the codes whose disks 2..m are ``w``'s digits (disk 1's
     post and the colour bits vary within it, bit ``16 p + f``), one cache line of the table, written as its layer is
     scanned. ``seen`` marks the codes reached. The moves of disk 1 stay in the word (``small``, a byte of the layer's
     word at a time); a larger disk moves alike in every lane of disk 1 off its two posts, to another word, its colour
-    bits taken by ``large``. A move that costs nothing adds to the current layer (taking the code from the next one
+    bits moved by ``masks``. A move that costs nothing adds to the current layer (taking the code from the next one
     if it was there), scanned again from the lowest word so added until no code is added (a 0-1 breadth-first
     search); the number of layers, -1 if a distance does not fit the dtype."""
     unseen = table[goal]
@@ -270,8 +280,8 @@ def _word_layers(m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, small: 
                     x, y = pairs[pair, 0], pairs[pair, 1]
                     mover = tops[y]
                     at = 4 * pair + 2 * (count[x] == 0) + (count[y] == 1)
-                    reach = ((bits & large[at, 0]) | ((bits & large[at, 1]) << (1 << x))
-                             | ((bits & large[at, 2]) >> (1 << y)))
+                    reach = ((bits & masks[at, 0]) | ((bits & masks[at, 1]) << (1 << x))
+                             | ((bits & masks[at, 2]) >> (1 << y)))
                     child = word + (x - y) * powers[mover]
                     if cost[mover]:
                         found |= _mark(child, reach, seen, following)
