@@ -10,7 +10,8 @@ entry is one less modulo 3 is one move nearer the goal, down to the goal, the on
 
 The table is built by a breadth-first search from the goal, layer by layer (:func:`_build`, compiled by numba): a
 bitmap marks the current layer, scanned 64 codes a word, and each entry not reached yet (the fourth value, 3) that a
-move reaches gets the next layer's value. Entries stay 3 where the goal cannot be reached.
+move reaches gets the next layer's value. Entries stay 3 where the goal cannot be reached. On four posts the search
+takes 64 codes at a time (:func:`_build_words`, :mod:`~hanoikit.solvers._words`), in one thread or two.
 
 >>> from hanoikit import Puzzle
 >>> p = Puzzle(6, posts=4)
@@ -21,6 +22,8 @@ move reaches gets the next layer's value. Entries stay 3 where the goal cannot b
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
@@ -30,6 +33,7 @@ from ..puzzle import Puzzle
 from ..state import State
 from . import tower_search
 from ._tops import digit_powers, digit_width, top_disks
+from ._words import larger_tops, lowest, reach, spread, word_tables
 
 __all__ = ["UNSEEN", "compressible", "entry", "exact", "mod3_table", "pack", "unpack"]
 
@@ -47,11 +51,12 @@ def compressible(puzzle: Puzzle) -> bool:
     return not puzzle.faces and all((b, a) in moves for a, b in moves)
 
 
-def mod3_table(puzzle: Puzzle, goal: State) -> np.ndarray:
+def mod3_table(puzzle: Puzzle, goal: State, threads: int = 1) -> np.ndarray:
     """The distance to ``goal`` modulo 3 of every code of ``puzzle`` (:func:`~hanoikit.solvers.tower_search.encode`),
     four entries a byte (code ``c`` in bits ``2 (c % 4)`` of byte ``c // 4``), :data:`UNSEEN` where ``goal`` cannot be
     reached. Raises :class:`ValueError` unless :func:`compressible`, :class:`~hanoikit.TooLargeError` past
-    :data:`~hanoikit.limits.MAX_MOD3_ENTRIES` codes.
+    :data:`~hanoikit.limits.MAX_MOD3_ENTRIES` codes. On four posts from 7 disks, two ``threads`` share the build
+    (for a table built alone: the heuristic search builds the tables of its two ends at once).
 
     >>> p = Puzzle(3, posts=4)
     >>> [entry(mod3_table(p, p.goal), code) for code in (0, 63, 62)]  # 5 moves, 0, 1
@@ -64,54 +69,14 @@ def mod3_table(puzzle: Puzzle, goal: State) -> np.ndarray:
     size = k**m
     pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
     goal_code = tower_search.encode(puzzle, goal)
-    if k == 4 and 3 <= m <= 14:
-        table = np.full(size // 16, 0xFFFFFFFF, np.uint32)
-        layers = [np.zeros(size // 16, np.uint32) for _ in range(2)]
-        _build_groups(m, pairs, goal_code, *_group_tables(pairs), table, *layers, *(a.view(np.int64) for a in layers))
-        return table.view(np.uint8)
+    if k == 4 and m >= 3:
+        table = np.full(size // 4, 0xFF, np.uint8)
+        _build_words(m, pairs, goal_code, table.view(np.uint64), threads if m >= 7 else 1)
+        return table
     table = np.full((size + 3) // 4, 0xFF, np.uint8)
     words = (size + 63) // 64
     _build(k, m, pairs, goal_code, table, np.zeros(words, np.int64), np.zeros(words, np.int64))
     return table
-
-
-_SPREAD = np.array([sum((i >> b & 1) << 2 * b for b in range(8)) for i in range(256)], np.uint32)
-"""Bit ``b`` of a byte moved to bit ``2 b``: a mask of codes as the low bits of their two-bit entries."""
-
-_COMPACT = np.array([sum((i >> 2 * b & 1) << b for b in range(8)) for i in range(1 << 16)], np.uint32)
-"""The inverse of :data:`_SPREAD`, on 16 bits (the odd bits ignored)."""
-
-
-def _group_tables(pairs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """For the 16 codes of the two smallest disks on four posts (code ``i``: disk 1 on ``i % 4``, disk 2 on
-    ``i // 4``): the codes one move of disk 1 or 2 away from those of each byte of a mask (low byte, high byte),
-    the codes whose disks 1 and 2 leave both posts of each pair free, and the tops of every value of six digits
-    (the smallest of those disks on each post, 6 if none), all masks spread (:data:`_SPREAD`)."""
-    moves = {(int(a), int(b)) for a, b in pairs}
-    children = [0] * 16
-    free = np.zeros(len(pairs), np.uint32)
-    for i in range(16):
-        one, two = i % 4, i // 4
-        for a, b in moves:
-            if a == one:
-                children[i] |= 1 << (b + 4 * two)
-            if a == two != one and b != one:
-                children[i] |= 1 << (one + 4 * b)
-    for q, (a, b) in enumerate(pairs.tolist()):
-        free[q] = sum(1 << 2 * i for i in range(16) if {i % 4, i // 4}.isdisjoint((a, b)))
-    inner = np.zeros((2, 256), np.uint32)
-    for half in range(2):
-        for byte in range(256):
-            mask = 0
-            for bit in range(8):
-                if byte >> bit & 1:
-                    mask |= children[8 * half + bit]
-            inner[half, byte] = sum(1 << 2 * c for c in range(16) if mask >> c & 1)
-    values = np.arange(4**6)
-    tops = np.full((4**6, 4), 6, np.int64)
-    for digit in range(5, -1, -1):
-        tops[values, values >> 2 * digit & 3] = digit
-    return inner, free, tops, _COMPACT
 
 
 def unpack(table: np.ndarray, size: int) -> np.ndarray:
@@ -231,65 +196,125 @@ def _build(k: int, m: int, pairs: np.ndarray, goal: int, table: np.ndarray, laye
     return depth
 
 
+def _build_words(m: int, pairs: np.ndarray, goal: int, table: np.ndarray, threads: int) -> None:
+    """:func:`_build` on four posts, 64 codes at a time (:mod:`~hanoikit.solvers._words`): a *word* holds the codes
+    that differ in disks 1, 2 and 3 only (two ``uint64`` of ``table``, all 0xFF..., one bit each in the bitmaps of
+    the codes seen and of the layers), a layer's words found through a bitmap of its non-empty words
+    (:func:`_expand`). With two ``threads`` (and 7 disks or more), each layer is expanded in two parts at once: the
+    words split by one bit of the digit of a middle disk (:func:`_split`), each part's words written only by its
+    thread; the moves of that disk from one part to the other are passed on and taken by the other part's thread
+    once both have expanded the layer (:func:`_take`)."""
+    inner, free, six = word_tables(pairs)
+    high = m - 3
+    words = 1 << 2 * high
+    sums = -(-words // 64)
+    seen = np.zeros(words, np.uint64)
+    layer, following = np.zeros(words, np.uint64), np.zeros(words, np.uint64)
+    marks, following_marks = np.zeros(sums, np.uint64), np.zeros(sums, np.uint64)
+    start = goal >> 6
+    seen[start] = layer[start] = np.uint64(1 << (goal & 63))
+    marks[start >> 6] = np.uint64(1 << (start & 63))
+    split = _split(high) if threads > 1 else -1
+    digit = (split - 1) // 2
+    room = 0 if split < 0 else 8 * 3**digit * 4 ** (high - 1 - digit)  # the words where that disk can move, twice
+    passed = [(np.empty(room, np.int64), np.empty(room, np.uint64)) for _ in range(2)]
+    shared = (high, pairs, inner, free, six, table, seen)
+    depth = 0
+    with ThreadPoolExecutor(1) as pool:
+        while True:
+            flip = np.uint64(3 - depth % 3)
+            if split < 0:
+                found = _expand(0, -1, *shared, flip, layer, following, marks, following_marks, *passed[0])[1]
+            else:
+                other = pool.submit(_expand, 1, split, *shared, flip, layer, following, marks, following_marks,
+                                    *passed[1])
+                counts = [_expand(0, split, *shared, flip, layer, following, marks, following_marks, *passed[0])]
+                counts.append(other.result())
+                taken = pool.submit(_take, *passed[0], counts[0][0], seen, following, following_marks)
+                found = _take(*passed[1], counts[1][0], seen, following, following_marks)
+                found = found | taken.result() | counts[0][1] | counts[1][1]
+            depth += 1
+            if not found:
+                return
+            layer, following = following, layer
+            marks, following_marks = following_marks, marks
+
+
+def _split(high: int) -> int:
+    """The bit of a word's number that tells the two parts of a layer apart (two threads): the high bit of the digit
+    of the disk 5 below the largest (disk 7 at least, so that a part's words come 64 at a time, the bits of one
+    word of the layer's bitmap of words; a smaller disk moves from part to part more often, a larger one
+    unbalances the parts)."""
+    return 2 * max(3, high - 5) + 1
+
+
 @_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
-def _build_groups(m: int, pairs: np.ndarray, goal: int, inner: np.ndarray, free: np.ndarray, six: np.ndarray,
-                  compact: np.ndarray, table: np.ndarray, layer: np.ndarray, following: np.ndarray,
-                  layer_words: np.ndarray, following_words: np.ndarray) -> int:
-    """:func:`_build` on four posts, 16 codes at a time: a *group* (a ``uint32`` of ``table``) holds the codes that
-    differ in disks 1 and 2 only, and the layers' masks are spread like the entries (bit ``2 i`` for code ``i`` of a
-    group). The moves of disks 1 and 2 stay in the group (``inner``); a larger disk moves alike in every code of the
-    group whose disks 1 and 2 leave both posts free (``free``), to the same codes of another group."""
-    high = m - 2  # the digits of a group's number
+def _expand(part: int, split: int, high: int, pairs: np.ndarray, inner: np.ndarray, free: np.ndarray,
+            six: np.ndarray, table: np.ndarray, seen: np.ndarray, flip: np.uint64, layer: np.ndarray,
+            following: np.ndarray, marks: np.ndarray, following_marks: np.ndarray, passed_words: np.ndarray,
+            passed_masks: np.ndarray) -> tuple[int, bool]:
+    """Expand the layer's words (the codes of ``layer`` in the words marked in ``marks``; ``part`` of them if
+    ``split`` is a bit, else all), writing their entries (``flip``: 3 minus the layer's value) and marking the
+    codes they reach first in ``following`` and ``seen``, their words in ``following_marks``. The moves of disks 1
+    to 3 stay in the word (``inner``); a larger disk moves alike in every code of the word whose disks 1 to 3 leave
+    both posts free (``free``), to the same codes of another word. A move into the other part is passed on
+    (``passed_words``, ``passed_masks``); the number of moves passed on, and whether a code was reached."""
     tops = np.empty(4, np.int64)
     npairs = pairs.shape[0]
-    table[goal >> 4] &= ~np.uint32(3 << 2 * (goal & 15))
-    layer[goal >> 4] |= np.uint32(1 << 2 * (goal & 15))
-    depth = 0
-    found = 1
-    while found:
-        found = 0
-        value = np.uint32((depth + 1) % 3)
-        flip = np.uint32(3) - value
-        for word in range(layer_words.size):
-            if layer_words[word] == 0:
-                continue
-            for group in range(2 * word, 2 * word + 2):
-                mask = layer[group]
-                if mask == 0:
+    one = np.uint64(1)
+    crossing = (split - 1) >> 1 if split >= 0 else -1  # the digit of the disk that moves from part to part
+    count = 0
+    found = np.uint64(0)
+    for s in range(marks.size):
+        summary = marks[s]
+        if summary == 0 or (split >= 0 and (s >> (split - 6)) & 1 != part):
+            continue
+        marks[s] = 0
+        while summary:
+            word = (s << 6) + np.int64(lowest(summary))
+            summary &= summary - one
+            mask = layer[word]
+            layer[word] = 0
+            table[2 * word] ^= spread(mask) * flip
+            table[2 * word + 1] ^= spread(mask >> np.uint64(32)) * flip
+            new = reach(inner, mask) & ~seen[word]
+            seen[word] |= new
+            following_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
+            following[word] |= new
+            found |= new
+            larger_tops(word, high, six, tops)
+            legal = 0
+            for pair in range(npairs):
+                legal |= (tops[pairs[pair, 0]] < tops[pairs[pair, 1]]) << pair
+            while legal:
+                pair = lowest(legal)
+                legal &= legal - 1
+                a, b = pairs[pair, 0], pairs[pair, 1]
+                child = word + (b - a) * (np.int64(1) << 2 * tops[a])
+                if tops[a] == crossing and (a ^ b) & 2:
+                    passed_words[count] = child
+                    passed_masks[count] = mask & free[pair]
+                    count += 1
                     continue
-                layer[group] = 0
-                # the moves of disks 1 and 2
-                small = compact[mask & 0xFFFF] | (compact[mask >> 16] << 8)
-                reach = inner[0, small & 0xFF] | inner[1, small >> 8]
-                bits = table[group]
-                new = reach & bits & (bits >> 1) & np.uint32(0x55555555)
-                if new:
-                    table[group] = bits ^ (new * flip)
-                    following[group] |= new
-                    found += 1
-                # the moves of the larger disks
-                low, rest = group & 4095, group >> 12
-                for post in range(4):  # the digits past ``high`` are 0: phantom disks on post 0, above the others
-                    top = six[low, post]
-                    if top == 6:
-                        top = six[rest, post] + 6
-                    tops[post] = min(top, high)
-                for pair in range(npairs):
-                    a, b = pairs[pair, 0], pairs[pair, 1]
-                    mover = tops[a]
-                    if mover >= tops[b]:
-                        continue
-                    moved = mask & free[pair]
-                    if moved == 0:
-                        continue
-                    child = group + (b - a) * (np.int64(1) << 2 * mover)
-                    bits = table[child]
-                    new = moved & bits & (bits >> 1) & np.uint32(0x55555555)
-                    if new:
-                        table[child] = bits ^ (new * flip)
-                        following[child] |= new
-                        found += 1
-        layer, following = following, layer
-        layer_words, following_words = following_words, layer_words
-        depth += 1
-    return depth
+                new = mask & free[pair] & ~seen[child]
+                seen[child] |= new
+                following_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
+                following[child] |= new
+                found |= new
+    return count, bool(found != 0)
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _take(passed_words: np.ndarray, passed_masks: np.ndarray, count: int, seen: np.ndarray, following: np.ndarray,
+          following_marks: np.ndarray) -> bool:
+    """The first ``count`` moves passed on by :func:`_expand`, taken into the next layer; whether a code was
+    reached."""
+    found = np.uint64(0)
+    for i in range(count):
+        child = passed_words[i]
+        new = passed_masks[i] & ~seen[child]
+        seen[child] |= new
+        following_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
+        following[child] |= new
+        found |= new
+    return bool(found != 0)

@@ -5,13 +5,13 @@ disks: every move of the whole puzzle moves one disk of one group, and is a lega
 (taking the other disks away removes obstacles only), so the distance in the abstraction is a lower bound of the
 true distance, and the bounds of disjoint groups add up (Felner, Korf and Hanan, JAIR 22, 2004). On a magnetic
 tower every stack shows one colour, a coloured post's own, so every group's abstraction keeps the posts' colours
-(:mod:`~hanoikit.solvers.face_tables`, whose tables serve the groups without free obstacles).
+(:mod:`~hanoikit.solvers.face_tables`, whose tables serve the groups, on four posts those with free obstacles too).
 
 A table is the backward breadth-first search of :func:`hanoikit.solvers.tower_search.distances_to` from the group's
-goal, stored one byte a code (two where a distance passes 254), the dtype's largest value where the goal cannot be
-reached. Tables are kept per (member, group pattern) in memory and on disk (:func:`cache_dir`, the latest 256), and
-a relabelling of the posts that keeps the move rule and the colours turns one table into the table of every pattern
-it maps to.
+goal (on four posts without faces, :func:`free_moves_to`'s search 64 codes at a time), stored one byte a code (two
+where a distance passes 254), the dtype's largest value where the goal cannot be reached. Tables are kept per
+(member, group pattern) in memory and on disk (:func:`cache_dir`, the latest 256), and a relabelling of the posts that
+keeps the move rule and the colours turns one table into the table of every pattern it maps to.
 
 >>> from hanoikit import Puzzle, State
 >>> table = pattern_table(Puzzle(3, posts=4), State.tower(3, 3, post_count=4), cache=False)
@@ -37,6 +37,7 @@ from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
 from . import face_tables, mod3, tower_search
 from ._tops import digit_powers, digit_width, top_disks
+from ._words import larger_tops, lowest, reach, word_tables
 
 __all__ = [
     "UNREACHABLE",
@@ -145,13 +146,13 @@ _KEPT_BYTES = 1 << 29
 512 MiB (a compressed table of 14 disks is 64 MiB)."""
 
 
-def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0, compressed: bool = False
-                  ) -> np.ndarray:
+def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0, compressed: bool = False,
+                  threads: int = 1) -> np.ndarray:
     """The distance to ``goal`` of every code of ``puzzle`` (an abstraction: one group's disks), as ``uint8`` or
     ``uint16``, the dtype's largest value where ``goal`` cannot be reached (or at a code that is no position).
     With ``free``, the moves of the ``free`` largest disks cost nothing (:func:`free_moves_to`): the
     least number of moves of the others, the large ones only in their way. With ``compressed``, the distances modulo 3
-    in two bits (:func:`hanoikit.solvers.mod3.mod3_table`).
+    in two bits (:func:`hanoikit.solvers.mod3.mod3_table`), built in ``threads`` threads (one or two).
 
     A table kept for a relabelling of ``goal`` by one of the member's :func:`automorphisms` (in memory, or in
     :func:`cache_dir` when ``cache``) is relabelled; otherwise ``goal``'s own table is searched (and kept).
@@ -179,12 +180,13 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
         if table is not None:
             return _keep(key, table)
     if compressed:
-        table = mod3.mod3_table(puzzle, goal)
+        table = mod3.mod3_table(puzzle, goal, threads)
     elif puzzle.faces and (not free or puzzle.posts == 4):
         table = face_tables.distances(puzzle, goal, free)
+    elif free or _by_words(puzzle):
+        table = _narrow(free_moves_to(puzzle, goal, free))
     else:
-        table = _narrow(free_moves_to(puzzle, goal, free) if free else
-                        tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
+        table = _narrow(tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
     if where is not None:
         _save(_path(where, key), table)
     return _keep(key, table)
@@ -239,11 +241,124 @@ def free_moves_to(puzzle: Puzzle, goal: State, free: int) -> np.ndarray:
     ensure_at_most(tower_search.code_space(puzzle) * len(puzzle.moves), MAX_PATTERN_ENTRIES,
                    f"code-move pairs (a table of distances of {puzzle!r})")
     pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
+    dist = np.full(tower_search.code_space(puzzle), -1, np.int32)
+    target = tower_search.encode(puzzle, goal)
+    if _by_words(puzzle):
+        back = np.ascontiguousarray(pairs[:, ::-1])  # a predecessor: a post's top disk carried back
+        costly = m - free
+        inner, larger, six = word_tables(back, range(min(costly, 3)))
+        inner_free = word_tables(back, range(costly, 3))[0] if costly < 3 else np.zeros_like(inner)
+        _words_zero_one(m, costly, back, target, inner, inner_free, larger, six, dist)
+        return dist
     cost = np.array([1] * (m - free) + [0] * free, np.int64)
     own = np.array([{"R": 0, "B": 1}.get(color, -1) for color in puzzle.colors], np.int64)
-    dist = np.full(tower_search.code_space(puzzle), -1, np.int32)
-    _zero_one(k, m, k if puzzle.faces else 0, pairs, cost, own, tower_search.encode(puzzle, goal), dist)
+    _zero_one(k, m, k if puzzle.faces else 0, pairs, cost, own, target, dist)
     return dist
+
+
+def _by_words(puzzle: Puzzle) -> bool:
+    """Whether :func:`free_moves_to` searches ``puzzle`` 64 codes at a time: four posts, three disks or more, no
+    faces."""
+    return puzzle.posts == 4 and puzzle.n >= 3 and not puzzle.faces
+
+
+@_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
+def _words_zero_one(m: int, costly: int, pairs: np.ndarray, goal: int, inner: np.ndarray, inner_free: np.ndarray,
+                    larger: np.ndarray, six: np.ndarray, dist: np.ndarray) -> None:
+    """:func:`_zero_one` on four posts without faces, 64 codes at a time (:mod:`~hanoikit.solvers._words`), the
+    ``costly`` smallest disks' moves costing 1 (``inner`` for those among disks 1 to 3), the others' nothing
+    (``inner_free``), along ``pairs``: level by level, each level first closed under the moves that cost nothing
+    (sweeps over the words it gained, until none), then its distances written and the moves that cost 1 taken
+    from it into the next level."""
+    high = m - 3
+    words = np.int64(1) << 2 * high
+    sums = (words + 63) >> 6
+    seen, pending, level = np.zeros(words, np.uint64), np.zeros(words, np.uint64), np.zeros(words, np.uint64)
+    pending_marks, level_marks = np.zeros(sums, np.uint64), np.zeros(sums, np.uint64)
+    tops = np.empty(4, np.int64)
+    npairs = pairs.shape[0]
+    one = np.uint64(1)
+    start = goal >> 6
+    seen[start] = pending[start] = one << np.uint64(goal & 63)
+    pending_marks[start >> 6] = one << np.uint64(start & 63)
+    depth = 0
+    while True:
+        swept = True
+        while swept:  # the level's closure under the free moves
+            swept = False
+            for s in range(sums):
+                summary = pending_marks[s]
+                if summary == 0:
+                    continue
+                pending_marks[s] = 0
+                swept = True
+                while summary:
+                    word = (s << 6) + np.int64(lowest(summary))
+                    summary &= summary - one
+                    mask = pending[word]
+                    pending[word] = 0
+                    level_marks[word >> 6] |= one << np.uint64(word & 63)
+                    level[word] |= mask
+                    new = reach(inner_free, mask) & ~seen[word]
+                    seen[word] |= new
+                    pending[word] |= new
+                    pending_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
+                    if costly >= m:  # no larger disk moves for nothing
+                        continue
+                    larger_tops(word, high, six, tops)
+                    legal = 0
+                    for pair in range(npairs):
+                        mover = tops[pairs[pair, 0]]
+                        legal |= ((mover < tops[pairs[pair, 1]]) & (mover + 3 >= costly)) << pair
+                    while legal:
+                        pair = lowest(legal)
+                        legal &= legal - 1
+                        a, b = pairs[pair, 0], pairs[pair, 1]
+                        child = word + (b - a) * (np.int64(1) << 2 * tops[a])
+                        new = mask & larger[pair] & ~seen[child]
+                        seen[child] |= new
+                        pending[child] |= new
+                        pending_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
+        found = np.uint64(0)
+        for s in range(sums):  # the level's distances, and the moves that cost 1 out of it
+            summary = level_marks[s]
+            if summary == 0:
+                continue
+            level_marks[s] = 0
+            while summary:
+                word = (s << 6) + np.int64(lowest(summary))
+                summary &= summary - one
+                mask = level[word]
+                level[word] = 0
+                rest = mask
+                while rest:
+                    dist[(word << 6) + np.int64(lowest(rest))] = depth
+                    rest &= rest - one
+                new = reach(inner, mask) & ~seen[word]
+                seen[word] |= new
+                pending[word] |= new
+                pending_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
+                found |= new
+                if costly <= 3:  # no larger disk's move costs 1
+                    continue
+                larger_tops(word, high, six, tops)
+                legal = 0
+                for pair in range(npairs):
+                    mover = tops[pairs[pair, 0]]
+                    legal |= ((mover < tops[pairs[pair, 1]]) & (mover + 3 < costly)) << pair
+                while legal:
+                    pair = lowest(legal)
+                    legal &= legal - 1
+                    a, b = pairs[pair, 0], pairs[pair, 1]
+                    child = word + (b - a) * (np.int64(1) << 2 * tops[a])
+                    new = mask & larger[pair] & ~seen[child]
+                    seen[child] |= new
+                    pending[child] |= new
+                    pending_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
+                    found |= new
+        if not found:
+            return
+        depth += 1
 
 
 @_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
