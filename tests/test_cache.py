@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import hanoikit as hk
 from hanoikit import cache
 from hanoikit.solvers import _levels
 
@@ -113,3 +114,26 @@ def test_the_newest_files_of_a_table_are_kept(tmp_path: Path) -> None:
         os.utime(tmp_path / f"t-{i}.marshal", (past + i, past + i))
     kept = sorted(p.name for p in tmp_path.iterdir())
     assert kept == sorted(["t-other-0.marshal"] + [f"t-{i}.marshal" for i in range(2, cache.KEPT + 2)])
+
+
+_ODD = st.one_of(
+    st.text(max_size=120), st.binary(max_size=20), st.integers(), st.none(), st.floats(allow_nan=True),
+    st.sampled_from(["", "*", "a*", "[ab]", "../up", "/etc/passwd", "a/b", "a\x00b", "x" * 101, "tab\t", "new\n"]),
+)
+
+
+@given(name=_ODD, key=_ODD)
+def test_any_name_and_key_give_the_table_or_a_library_error_and_stay_in_the_folder(
+    tmp_path_factory: pytest.TempPathFactory, name: object, key: object
+) -> None:
+    root = tmp_path_factory.mktemp("odd")
+    folder = root / "cache"
+    try:
+        found = cache.cached(name, key, lambda: [1, 2], folder)  # type: ignore[arg-type]
+    except hk.InvalidArgumentError:
+        assert not root.joinpath("cache").exists()
+        return
+    again = cache.cached(name, key, lambda: "built again", folder)  # type: ignore[arg-type]
+    assert found == [1, 2] and again == ([1, 2] if key is not None else "built again")
+    assert {path.parent for path in root.rglob("*") if path.is_file()} <= {folder}  # nothing written elsewhere
+    assert [path.name for path in folder.glob("*")] == ([f"{name}-{key}.marshal"] if key is not None else [])

@@ -177,9 +177,9 @@ class _Threads(_PoolEngine):
         super().__init__()
         self.executor = _Counting()
 
-    def run(self, table, tasks):
+    def run(self, table, tasks, poll=None):
         self.executor.layers.append(0)
-        return super().run(table, tasks)
+        return super().run(table, tasks, poll)
 
     def close(self) -> None:
         self.executor.shutdown()

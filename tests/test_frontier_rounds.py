@@ -20,6 +20,7 @@ import hanoikit as hk
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.frontier import Layout, frontier_search, make_engine, rounds
 from hanoikit.frontier.engines import _PoolEngine
+from hanoikit.frontier.owner import owner_record
 from hanoikit.frontier.search import ROUND_BLOCKS_PER_WORKER
 from oracle import plain_distances
 from strategies import examples, one_way_members
@@ -129,6 +130,11 @@ def test_a_dead_worker_stops_a_meeting_and_a_silent_one_times_out(tmp_path):
         control.cells[1, rounds.PID] = pid
         with pytest.raises(hk.EngineError, match=rf"worker 1 of the search \(process {pid}\) died"):
             control.meet(0, 1, wait=30)
+    control.reset()
+    me = owner_record()
+    control.cells[1, rounds.PID], control.cells[1, rounds.STARTED] = me["pid"], me["started"] + 1  # a pid reused
+    with pytest.raises(hk.EngineError, match=rf"worker 1 of the search \(process {me['pid']}\) died"):
+        control.meet(0, 1, wait=30)
     control.reset()
     with pytest.raises(hk.EngineError, match=r"workers \[1\] did not reach"):
         control.meet(0, 1, wait=0.3)

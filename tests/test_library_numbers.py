@@ -7,6 +7,7 @@ of the process."""
 from __future__ import annotations
 
 import math
+import tempfile
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from itertools import islice
@@ -22,6 +23,7 @@ from hanoikit.analysis import counts, markov, variants
 from hanoikit.analysis.colourings import with_disks
 from hanoikit.digits import digit_count, exact, grouped, leading, rounded
 from hanoikit.draw.animate import frames
+from hanoikit.frontier import Layout, frontier_search, make_engine
 from hanoikit.generate import generate, instance_at
 from hanoikit.graph import sierpinski_layout, sierpinski_text
 from hanoikit.movearray import MoveArray
@@ -168,7 +170,24 @@ _ENTRY_POINTS: dict[str, tuple[Callable[[object], object], int]] = {
     "classic.check_posts": (lambda x: classic.check_posts(x, 2), 0),
     "cyclic.one_step": (lambda x: cyclic.one_step(x), 3),
     "cyclic.two_steps": (lambda x: cyclic.two_steps(x), 3),
+    # the frontier search's numbers (the trust session)
+    "frontier_search narrow": (lambda x: frontier_search(hk.Puzzle(3, posts=4), narrow=x).layer_sizes, 4),
+    "frontier_search block_disks": (lambda x: frontier_search(hk.Puzzle(3, posts=4), block_disks=x).layer_sizes, 2),
+    "frontier_search checkpoint_every": (lambda x: _checkpointed(x), 0),
+    "frontier.Layout block_disks": (lambda x: repr(Layout(hk.Puzzle(3, posts=4), x)), 1),
+    "frontier.make_engine workers": (lambda x: _engine_workers(x), 2),
 }
+
+
+def _checkpointed(every: object) -> list[int]:
+    with tempfile.TemporaryDirectory() as directory:
+        return frontier_search(hk.Puzzle(3, posts=4), checkpoint=directory, checkpoint_every=every).layer_sizes
+
+
+def _engine_workers(workers: object) -> int:
+    """The workers of a process engine (none starts before its first task)."""
+    with make_engine("processes", workers=workers) as engine:
+        return engine.workers
 
 _NUMBERS = st.one_of(
     st.sampled_from([0, -1, -(10**30), 10**30, 2**63, 2**64 - 1, 1.0, 2.5, math.nan, math.inf, Fraction(5, 1)]),
@@ -238,6 +257,9 @@ def test_any_number_gives_an_answer_or_a_library_error(name: str, value: object)
         (lambda: oeis.compare(upto=False), "last n"),  # IndexError
         (lambda: oeis.new_numbers(max_codes=10**30), "at most"),  # searched without a cap
         (lambda: markov.seed_recursions(False), "level"),  # ValueError
+        (lambda: frontier_search(hk.Puzzle(3), narrow=10**12), "narrow is a whole number"),  # ValueError from numpy
+        (lambda: make_engine("processes", workers=-1), "at least 1"),  # ValueError from concurrent.futures
+        (lambda: frontier_search(hk.Puzzle(3), checkpoint_every="2"), "seconds"),  # TypeError
         (lambda: markov.seed_recursions(25), "at most 24"),
         (lambda: variants(hk.Puzzle(1), 10**30), "at most 200"),  # never returned
         (lambda: disk_text(np.uint64(2**63)), "at most"),  # OverflowError

@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 
-from hanoikit.frontier import owner
+import dying
+from hanoikit.frontier import make_engine, owner
 from hanoikit.frontier.owner import owner_alive, owner_record
 from zombie import zombie
 
@@ -42,3 +44,29 @@ def test_without_proc_the_kernel_decides(monkeypatch):
     assert not owner_alive(_reaped_pid())
     assert owner_record() == {"pid": os.getpid(), "started": 0}
     assert owner_alive(1)  # init: another user's process (PermissionError) or, as root, one the kernel signals
+
+
+_WATCHED = """
+import os, subprocess, sys
+child = subprocess.Popen([sys.executable, "-c", "import os, time; from hanoikit.frontier.owner import end_with_parent; "
+                          "end_with_parent(os.getppid(), every=0.05); print('ready', flush=True); time.sleep(60)"],
+                         stdout=subprocess.PIPE, text=True)
+child.stdout.readline()
+print(child.pid, flush=True)
+os.kill(os.getpid(), 9)  # killed outright: the child is left to init
+"""
+
+
+def test_a_worker_ends_with_its_parent_killed_outright():
+    ran = subprocess.run([sys.executable, "-c", _WATCHED], capture_output=True, text=True, timeout=60)
+    child = int(ran.stdout)
+    deadline = time.monotonic() + 10
+    while owner_alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not owner_alive(child)
+
+
+def test_a_process_engines_workers_watch_their_parent():
+    with make_engine("processes", workers=1) as engine:
+        names = engine.executor.submit(dying.thread_names, None).result(timeout=60)
+    assert "hanoikit-parent" in names

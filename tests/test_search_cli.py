@@ -13,6 +13,8 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -20,6 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import dying
 import hanoikit as hk
 from clirun import run
 from hanoikit import Puzzle, limits
@@ -165,6 +168,10 @@ def test_the_command_line_removes_stale_tables_and_says_so(tmp_path, capsys, mon
     assert run(["search", "--clean"], capsys)[::2] == (0, f"hanoi: removed 1 table of killed searches from {tmp_path}"
                                                           f" (1.0 MiB, process {dead}) and 0 semaphores\n")
     assert run(["search", "--clean"], capsys) == (0, "", f"hanoi: no tables of killed searches in {tmp_path}\n")
+    missing = tmp_path / "missing"
+    assert run(["search", "--clean", "--store", str(missing)], capsys) == (
+        2, "", f"hanoi: --store: the directory {missing} does not exist\n"
+    )
     status, out, err = run(["search"], capsys)
     assert (status, out, err.count("\n")) == (2, "", 1) and "Missing argument 'N'" in err
 
@@ -278,6 +285,65 @@ def test_a_worker_that_dies_is_one_error():
             frontier_search(puzzle, engine=engine, narrow=0)
 
 
+class _Terminated(Exception):
+    """What this test's SIGTERM handler raises (the command line's ends the process)."""
+
+
+def _children() -> set[int]:
+    """This process's children, zombies included, but not multiprocessing's resource tracker, which stays."""
+    pids = {int(pid) for path in Path("/proc/self/task").glob("*/children") for pid in path.read_text().split()}
+    return {pid for pid in pids if b"resource_tracker" not in _cmdline(pid)}
+
+
+def _cmdline(pid: int) -> bytes:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    return b""
+
+
+@pytest.mark.parametrize("task", [dying.answer_halfway, dying.busy])
+def test_a_worker_dead_halfway_through_its_answer_or_busy_on_a_signal_is_ended_within_seconds(monkeypatch, task):
+    monkeypatch.setattr(engines, "run_blocks", task)  # the workers import it from tests/dying.py
+    previous = signal.signal(signal.SIGTERM, lambda number, frame: (_ for _ in ()).throw(_Terminated()))
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM))  # the worker at work for a minute
+    before, began = _children(), time.monotonic()
+    expected = (_Terminated, None) if task is dying.busy else (hk.EngineError, "worker process of the search died")
+    try:
+        if task is dying.busy:
+            timer.start()
+        with pytest.raises(expected[0], match=expected[1]):
+            frontier_search(Puzzle(6, posts=4), engine="processes", workers=1, narrow=0)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGTERM, previous)
+    assert time.monotonic() - began < 2 * engines.STOP_SECONDS + 10  # the pool's start, under load
+    assert not _children() - before  # the worker ended and reaped
+    assert not list(Path(shm.SHM).glob(f"hanoi-frontier-{os.getpid()}-*"))
+
+
+def test_a_signal_while_an_engine_closes_waits_for_its_release(tmp_path):
+    class Slow(engines.Engine):
+        def close(self):
+            os.kill(os.getpid(), signal.SIGTERM)  # as the command line's repeat of one (a Dask cluster closing)
+            time.sleep(0.05)
+            super().close()
+
+    previous = signal.signal(signal.SIGTERM, lambda number, frame: (_ for _ in ()).throw(_Terminated()))
+    try:
+        with pytest.raises(_Terminated), Slow(store=str(tmp_path)) as engine:
+            engine.table(Layout(Puzzle(4, posts=4)))
+            assert list(tmp_path.iterdir())
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert not list(tmp_path.iterdir())  # released, then the signal delivered
+
+
+def test_a_worker_dead_halfway_through_its_answer_ends_the_command_in_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(engines, "run_blocks", dying.answer_halfway)
+    status, out, err = run(["search", "11", "--posts", "4", "--engine", "processes", "--workers", "1"], capsys)
+    assert (status, out, err.count("\n")) == (2, "", 1) and "worker process of the search died" in err, err
+
+
 def test_more_workers_than_the_memory_holds_are_refused():
     with pytest.raises(hk.EngineError, match="worker processes need about"):
         need_worker_room(limits.MAX_WORKERS, memory=2**30)
@@ -317,3 +383,21 @@ def test_hostile_options_end_in_an_answer_or_one_line(n, options):
         assert err.count("\n") == 1 and out == "", (args, err)
     else:
         assert out and err == "", (args, err)
+
+
+@given(
+    option=st.sampled_from(["store", "checkpoint"]),
+    path=st.one_of(
+        st.text(st.characters(blacklist_characters="/"), max_size=300), st.binary(max_size=10), st.integers(),
+        st.sampled_from(["", "\x00", "a\x00b", "/dev/null", "/dev/null/sub", "x" * 5000, "plain", "sub/dir", "\ud800"]),
+    ),
+)
+def test_any_directory_option_gives_the_search_or_a_library_error(option, path):
+    puzzle = Puzzle(2, posts=4)
+    with tempfile.TemporaryDirectory() as tmp, contextlib.chdir(tmp):  # a relative path lands here
+        try:
+            found = frontier_search(puzzle, **{option: path})
+        except hk.HanoiError as error:
+            assert isinstance(error, hk.InvalidArgumentError), error
+            return
+        assert found.layer_sizes == frontier_search(puzzle).layer_sizes

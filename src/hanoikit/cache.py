@@ -26,10 +26,13 @@ import contextlib
 import hashlib
 import marshal
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
+
+from .errors import InvalidArgumentError, quote
 
 __all__ = ["CACHE_ENV", "KEPT", "cache_dir", "cached", "source_key"]
 
@@ -41,6 +44,8 @@ KEPT = 4
 """Files kept per table: one per key (version of the code that builds it and of Python), the newest."""
 
 _MAGIC = b"hanoikit-table 1 "
+_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")  # a file name's start, no pattern of glob (see _prune)
+_KEY = re.compile(r"[A-Za-z0-9_.]{1,100}")  # no '-': the name ends at the last one
 
 T = TypeVar("T")
 
@@ -75,7 +80,12 @@ def source_key(*files: str) -> str | None:
 def cached(name: str, key: str | None, build: Callable[[], T], directory: Path | None = None) -> T:
     """The table ``name`` built by ``build``: read from the disk cache (``directory``, by default :func:`cache_dir`)
     when a file for ``key`` is there and intact, else built and stored. ``build`` returns plain data that
-    :mod:`marshal` writes (no class instances)."""
+    :mod:`marshal` writes (no class instances). A name or key that is not a plain part of a file name (see
+    :func:`source_key`) is refused with :class:`~hanoikit.InvalidArgumentError`."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise InvalidArgumentError(f"a table's name is letters, digits, '_', '.' and '-', not {quote(name)}")
+    if key is not None and (not isinstance(key, str) or not _KEY.fullmatch(key)):
+        raise InvalidArgumentError(f"a table's key is letters, digits, '_' and '.', or None, not {quote(key)}")
     folder = directory if directory is not None else cache_dir()
     if folder is None or key is None:
         return build()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import logging
 import math
+import os
 import sys
 import time
 from typing import Any
@@ -80,6 +82,8 @@ def search(
     resumes from it: a damaged one is refused, naming the file, and left as it is. Ctrl-C or SIGTERM stop the
     search within a second or so, removing its table.
     """
+    if clean and store is not None and not os.path.isdir(store):
+        fail(f"--store: the directory {store} does not exist")
     if clean or n is not None:
         _remove_stale_tables(clean, store)
     if clean:
@@ -104,6 +108,8 @@ def search(
 
         if engine is None and (workers is not None or cluster is not None):
             engine = "dask"
+        if engine == "dask":
+            _quiet_dask()
         found = frontier_search(
             puzzle, origin, engine=engine, workers=workers, cluster=cluster, store=store, checkpoint=checkpoint,
             checkpoint_every=checkpoint_every, progress=progress,
@@ -124,6 +130,15 @@ def _finite(value: float, param: click.Parameter, ctx: click.Context) -> float:
     if not math.isfinite(value):
         raise click.BadParameter(f"{value!r} is not a finite number", ctx, param)
     return value
+
+
+def _quiet_dask() -> None:
+    """Only Dask's critical reports on stderr: it reports a worker that dies (and its restart) in lines of its own,
+    where the search ends in one line that says so."""
+    from .._extras import require
+
+    require("distributed", "cluster")  # it sets its loggers' levels as it is imported
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
 
 
 def _remove_stale_tables(always: bool, store: str | None) -> None:

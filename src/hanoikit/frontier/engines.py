@@ -17,24 +17,32 @@ import concurrent.futures
 import contextlib
 import heapq
 import multiprocessing
+import multiprocessing.connection
+import multiprocessing.process
 import os
 import shutil
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Self
 
 import numpy as np
 
-from ..errors import EngineError, UnknownMethodError
+from ..digits import as_int
+from ..errors import EngineError, InvalidArgumentError, UnknownMethodError, quote
 from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ROUND_WAIT_SECONDS, ensure_at_most
 from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
 from .connect import connect
 from .layout import Layout
+from .owner import end_with_parent
 from .rounds import Control, RoundResult, RoundTask, control_bytes, run_round
-from .tables import SHM, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
+from .signals import DeferredSignals
+from .tables import SHM, directory_path, make_shared_table_directory, need_room, need_worker_room, remove_stale_tables
 
-__all__ = ["ENGINES", "LISTED_COST", "ROW_COST", "Engine", "cost", "make_engine", "shares"]
+__all__ = [
+    "ENGINES", "LISTED_COST", "POLL_SECONDS", "ROW_COST", "STOP_SECONDS", "Engine", "cost", "make_engine", "shares",
+]
 
 ENGINES = ("inprocess", "processes", "dask")
 """The engines by name: the default runs the tasks in this process."""
@@ -44,6 +52,14 @@ LISTED_COST = 3
 
 ROW_COST = 128
 """The codes of a row whose scan costs about as much as one position (measured: ~1.4 ms a row of 2**24 codes)."""
+
+POLL_SECONDS = 0.25
+"""How often a local engine waiting for its workers looks whether one of them has died."""
+
+STOP_SECONDS = 2.0
+"""The longest a local engine waits for a worker to leave, or to end once told to, before it kills it."""
+
+_DIED = "a worker process of the search died ({}): killed, or out of memory?"
 
 
 def shares(tasks: Sequence[BlockTask], parts: int) -> list[list[BlockTask]]:
@@ -121,8 +137,11 @@ class Engine:
         self.ref = TableRef(os.path.abspath(path), layout.blocks, layout.row_bytes)
         return np.memmap(path, dtype=np.uint8, mode="r+", shape=(layout.blocks, layout.row_bytes))
 
-    def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
-        """The results of ``tasks`` (in any order)."""
+    def run(
+        self, table: np.ndarray, tasks: Sequence[BlockTask], poll: Callable[[], None] | None = None
+    ) -> Iterator[BlockResult]:
+        """The results of ``tasks`` (in any order); an engine that waits for workers calls ``poll()`` every
+        :data:`POLL_SECONDS` while it waits (an exception it raises, a signal's, stops the layer)."""
         return map(run_block, tasks)
 
     def run_round(self, tasks: Sequence[RoundTask], poll: Callable[[int, int], None]) -> list[RoundResult]:
@@ -145,13 +164,15 @@ class Engine:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        with DeferredSignals():  # a signal meanwhile (the command line repeats one after 2 s) waits for the release
+            self.close()
 
 
 class _PoolEngine(Engine):
     """Runs the block tasks on an executor's workers, which map the table from a file."""
 
     executor: concurrent.futures.Executor
+    _futures: Sequence[concurrent.futures.Future[list[BlockResult]]] = ()  # the last layer's
 
     def table(self, layout: Layout) -> np.ndarray:
         self._release()  # the previous search's table
@@ -170,19 +191,59 @@ class _PoolEngine(Engine):
             self.control = Control(os.path.join(self._owned, "control.bin"), self.workers, create=True)
         return table
 
-    def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
+    def run(
+        self, table: np.ndarray, tasks: Sequence[BlockTask], poll: Callable[[], None] | None = None
+    ) -> Iterator[BlockResult]:
+        """The results of ``tasks``, or :class:`~hanoikit.EngineError` once a worker has died: the pool says so,
+        or, if its thread waits for the rest of an answer the worker was sending when it died (then the pool never
+        notices), a look at the workers every :data:`POLL_SECONDS` does."""
         mapped = [task._replace(table=self.ref) for task in tasks]
-        futures = [self.executor.submit(run_blocks, Share(share)) for share in shares(mapped, self.workers)]
+        self._futures = futures = [
+            self.executor.submit(run_blocks, Share(share)) for share in shares(mapped, self.workers)
+        ]
+        pending = set(futures)
         try:
-            for future in concurrent.futures.as_completed(futures):
-                yield from future.result()
+            while pending:
+                done, pending = concurrent.futures.wait(pending, POLL_SECONDS, concurrent.futures.FIRST_COMPLETED)
+                for future in done:
+                    yield from future.result()
+                if not done and _ended(self._processes(), 0):
+                    self._stop()
+                    raise EngineError(_DIED.format("it ended while the pool waited for its answer"))
+                if not done and poll is not None:
+                    poll()
         except concurrent.futures.BrokenExecutor as error:
-            raise EngineError(f"a worker process of the search died ({error}): killed, or out of memory?") from None
+            raise EngineError(_DIED.format(error)) from None
+
+    def _processes(self) -> list[multiprocessing.process.BaseProcess]:
+        """The worker processes, where the engine has them."""
+        return []
+
+    def _stop(self) -> None:
+        """End the workers at once, whatever they do."""
 
 
-def _leave_interrupts() -> None:
-    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the command; the search stops them."""
+def _worker_count(workers: object) -> int:
+    """``workers``, a whole number from 1 to :data:`~hanoikit.limits.MAX_WORKERS`, as a Python int; ``None``: one a
+    core, up to that cap.
+
+    >>> _worker_count(None) >= 1, _worker_count(2)
+    (True, 2)
+    """
+    if workers is None:
+        return min(os.cpu_count() or 1, MAX_WORKERS)
+    count = as_int(workers)
+    if count is None or count < 1:
+        raise InvalidArgumentError(f"workers is a whole number of at least 1, not {quote(workers)}")
+    ensure_at_most(count, MAX_WORKERS, "worker processes")
+    return count
+
+
+def _start_worker(parent: int) -> None:
+    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the command (the search stops them),
+    and end with the search's process ``parent`` if it is killed outright."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent)
 
 
 @contextlib.contextmanager
@@ -206,17 +267,70 @@ class ProcessEngine(_PoolEngine):
 
     def __init__(self, workers: int | None = None, store: str | None = None) -> None:
         super().__init__(store)
-        self.workers = workers or os.cpu_count() or 1
-        ensure_at_most(self.workers, MAX_WORKERS, "worker processes")
+        self.workers = _worker_count(workers)
         need_worker_room(self.workers)
         context = multiprocessing.get_context("spawn")
         self.executor = concurrent.futures.ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_leave_interrupts
+            self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
         )
 
+    def _processes(self) -> list[multiprocessing.process.BaseProcess]:
+        """The executor's worker processes (CPython's own table of them: nothing public lists them before 3.14)."""
+        return list((getattr(self.executor, "_processes", None) or {}).values())
+
+    def _stop(self) -> None:
+        _end_pool(self._processes(), getattr(self.executor, "_result_queue", None))
+
     def close(self) -> None:
-        self.executor.shutdown(cancel_futures=True)
-        super().close()
+        """Release the workers, within seconds whatever their state: idle ones leave when asked; busy ones (a search
+        stopped by an error or a signal), and all of them when one has died, are ended (:func:`_end_pool`)."""
+        manager = getattr(self.executor, "_executor_manager_thread", None)  # CPython's, as the two below
+        processes, answers = self._processes(), getattr(self.executor, "_result_queue", None)
+        busy = any(not future.done() for future in self._futures)
+        self._futures = ()
+        try:
+            if busy or _ended(processes, 0):
+                _end_pool(processes, answers)
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            if not _ended(processes, STOP_SECONDS, every=True):
+                _end_pool(processes, answers)
+            if manager is not None:
+                manager.join(STOP_SECONDS)  # it reaps the workers
+        finally:
+            super().close()
+
+
+def _end_pool(processes: Sequence[multiprocessing.process.BaseProcess], answers: Any) -> None:
+    """End ``processes``, the workers of a ``concurrent.futures`` pool (SIGTERM, then SIGKILL after
+    :data:`STOP_SECONDS`), then close this process's end of the pool's pipe of ``answers``, which CPython holds open
+    and never writes to: the pool's thread, if it waits for the rest of an answer a worker was sending when it died,
+    then reads the end of the pipe, marks the pool broken and reaps the workers."""
+    for process in processes:
+        process.terminate()
+    if not _ended(processes, STOP_SECONDS, every=True):
+        for process in processes:
+            process.kill()
+        _ended(processes, STOP_SECONDS, every=True)
+    writer = getattr(answers, "_writer", None)
+    if writer is not None:
+        writer.close()
+
+
+def _ended(processes: Sequence[multiprocessing.process.BaseProcess], seconds: float, every: bool = False) -> bool:
+    """Whether one of ``processes`` (``every``: each of them) has ended, waiting up to ``seconds`` for it; it is not
+    reaped (their pool does that)."""
+    sentinels = {process.sentinel for process in processes}
+    if not sentinels:
+        return every
+    if not every:
+        return bool(multiprocessing.connection.wait(list(sentinels), seconds))
+    deadline = time.monotonic() + seconds
+    while sentinels:
+        ready = multiprocessing.connection.wait(list(sentinels), max(0.0, deadline - time.monotonic()))
+        if not ready:
+            return False
+        sentinels.difference_update(ready)
+    return True
 
 
 _QUIET = {  # a LocalCluster's workers run one compiled task each: no sampling of their stacks, rarer health checks
@@ -247,22 +361,21 @@ class DaskEngine(_PoolEngine):
         import dask
 
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
-        self._as_completed = distributed.as_completed
         self._distributed = distributed
         self.cluster: Any = None
         self._held: list[Any] = []  # the last layer's futures
+        count = _worker_count(workers)
         if address is None:
-            ensure_at_most(workers or 1, MAX_WORKERS, "worker processes")
-            need_worker_room(workers or os.cpu_count() or 1)
+            need_worker_room(count)
             with dask.config.set(_QUIET), _workers_leave_interrupts():
                 self.cluster = LocalCluster(
-                    n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                    n_workers=count, threads_per_worker=1, processes=True,
                     host="127.0.0.1", scheduler_port=0, dashboard_address=None,  # local, on a free port, no dashboard
                 )
             self.client = Client(self.cluster)
         else:
             self.client = connect(address, CLUSTER_CONNECT_SECONDS)  # closed again if it fails
-        self.workers = len(self.client.nthreads()) or workers or 1
+        self.workers = len(self.client.nthreads()) or count
         self.rounds = self.cluster is not None
 
     def table(self, layout: Layout) -> np.ndarray:
@@ -275,15 +388,30 @@ class DaskEngine(_PoolEngine):
             )
         return table
 
-    def run(self, table: np.ndarray, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
+    def run(
+        self, table: np.ndarray, tasks: Sequence[BlockTask], poll: Callable[[], None] | None = None
+    ) -> Iterator[BlockResult]:
         """The shares of a layer go to the scheduler as one message (``Client.map``), and the previous layer's results
         are let go only after it: the client sends at most one message every 10 ms, and a submit or a release just
-        before would hold the layer back."""
+        before would hold the layer back. While it waits, ``poll()`` is called every :data:`POLL_SECONDS`."""
         mapped = [task._replace(table=self.ref) for task in tasks]
         futures = self.client.map(run_blocks, [Share(share) for share in shares(mapped, self.workers)], pure=False)
         self._held = futures
-        for _, results in self._as_completed(futures, with_results=True):
-            yield from results
+        distributed, pending = self._distributed, set(futures)
+        try:
+            while pending:
+                try:
+                    distributed.wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+                except TimeoutError:
+                    if poll is not None:
+                        poll()
+                    continue
+                done = {future for future in pending if future.done()}
+                pending -= done
+                for future in done:
+                    yield from future.result()
+        except distributed.KilledWorker as error:
+            raise _killed(error) from None
 
     def run_round(self, tasks: Sequence[RoundTask], poll: Callable[[int, int], None]) -> list[RoundResult]:
         """Each task to a worker of its own (it waits for the others at every layer), its progress polled every
@@ -309,8 +437,7 @@ class DaskEngine(_PoolEngine):
             results: list[RoundResult] = self.client.gather(futures)
         except distributed.KilledWorker as error:
             control.abort()
-            where = getattr(error, "last_worker", None) or "a worker"
-            raise EngineError(f"a Dask worker of the search died ({where}): killed, or out of memory?") from None
+            raise _killed(error) from None
         except BaseException:
             control.abort()
             with contextlib.suppress(Exception):  # the workers stop at their next meeting
@@ -322,10 +449,18 @@ class DaskEngine(_PoolEngine):
 
     def close(self) -> None:
         self._held = []
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
-        super().close()
+        try:
+            self.client.close()
+            if self.cluster is not None:
+                self.cluster.close()
+        finally:
+            super().close()
+
+
+def _killed(error: BaseException) -> EngineError:
+    """What a Dask ``KilledWorker`` means for the search."""
+    where = getattr(error, "last_worker", None) or "a worker"
+    return EngineError(f"a Dask worker of the search died ({where}): killed, or out of memory?")
 
 
 def _round_results(results: list[RoundResult]) -> list[RoundResult]:
@@ -346,6 +481,7 @@ def make_engine(
     'inprocess'
     """
     name = engine or ("dask" if cluster else "inprocess")
+    store = None if store is None else directory_path(store, "store")
     if name == "inprocess":
         return Engine(store)
     if name == "processes":

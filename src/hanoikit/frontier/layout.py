@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import functools
 
-from ..digits import rounded
-from ..errors import TooLargeError
+from ..digits import as_int, rounded
+from ..errors import InvalidArgumentError, TooLargeError, quote
 from ..limits import FRONTIER_BLOCK_CODES, MAX_FRONTIER_CODES
 from ..positions import MoveTables, code_space, decode, encode, move_tables
 from ..positions import state_count as position_count  # the legal positions, one formula for the family
@@ -56,8 +56,10 @@ class Layout:
             block_disks = 0
             while k ** (n - block_disks) * self.width > FRONTIER_BLOCK_CODES:
                 block_disks += 1
-        if not 0 <= block_disks <= n:
-            raise ValueError(f"block_disks is 0 to {n}, not {block_disks}")
+        m = as_int(block_disks)
+        if m is None or not 0 <= m <= n:
+            raise InvalidArgumentError(f"block_disks is a whole number from 0 to {n}, not {quote(block_disks)}")
+        block_disks = m
         self.m = block_disks
         self.s = n - block_disks
         self.blocks = k**self.m

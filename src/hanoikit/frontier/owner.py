@@ -12,8 +12,10 @@ after boot, from ``/proc``) name one process. A process that has ended but is no
 from __future__ import annotations
 
 import os
+import threading
+import time
 
-__all__ = ["owner_alive", "owner_record"]
+__all__ = ["end_with_parent", "owner_alive", "owner_record"]
 
 _ENDED = ("Z", "X")  # /proc's states of a process that has ended: a zombie, dead
 
@@ -67,3 +69,16 @@ def owner_alive(pid: int, started: int = 0) -> bool:
         return False
     state, now = found
     return state not in _ENDED and not (started and now and now != started)
+
+
+def end_with_parent(parent: int, every: float = 1.0) -> None:
+    """In a worker process: end it (``os._exit``) within ``every`` seconds once its parent ``parent`` (a pid) is gone,
+    killed outright without stopping its workers, which would otherwise run on for ever (a pool's worker holds its own
+    end of the pipe it waits on). A daemon thread watches whose child this process is."""
+    threading.Thread(target=_orphaned, args=(parent, every), daemon=True, name="hanoikit-parent").start()
+
+
+def _orphaned(parent: int, every: float) -> None:
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)

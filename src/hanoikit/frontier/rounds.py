@@ -10,8 +10,9 @@ layer. No two processes ever write the same row, and a layer costs two meetings 
 
 A meeting is a counter for each worker, written by that worker only: a worker writes its own and waits until every
 other worker's has reached it (spinning briefly, then sleeping). A worker that fails says so in its cell; a worker
-that waits checks that the others are alive (same machine: their process ids), and gives up after ``wait`` seconds
-without the meeting, so a dead worker stops the round with :class:`~hanoikit.EngineError`, never hangs it. Every
+that waits checks that the others are alive (same machine: their process ids and start times, :mod:`.owner`), and
+gives up after ``wait`` seconds without the meeting, so a dead worker stops the round with
+:class:`~hanoikit.EngineError`, never hangs it. Every
 worker decides the same way, from the same cells, whether the round goes on; only worker 0 reads the clock and the
 round's time, and tells the others in its cell; the driver can only abort a round (an interruption, a failed
 worker), whose work it then discards. (The cells are written in program order and read by
@@ -22,7 +23,6 @@ another's counter, through the OS's coherent shared mapping elsewhere.)
 from __future__ import annotations
 
 import functools
-import os
 import time
 from typing import NamedTuple
 
@@ -32,14 +32,14 @@ from ..errors import EngineError
 from .block import BlockTask, TableRef, add_listed, run_block
 from .kernels import mark_codes
 from .layout import Layout
-from .owner import owner_alive
+from .owner import owner_alive, owner_record
 
 __all__ = ["Control", "Round", "RoundResult", "RoundTask", "control_bytes", "outbox_codes", "run_round"]
 
 _HEADER = 8  # the driver's order to stop, and worker 0's progress (layers done, positions found)
 ABORT, LAYERS, FOUND_SO_FAR = 0, 1, 2
 _CELL = 16  # int64 words a worker: two cache lines of its own
-SEQ, FOUND, HIT, MORE, PID, FAILED, LAST, DENSE, ROUND = range(9)
+SEQ, FOUND, HIT, MORE, PID, FAILED, LAST, DENSE, ROUND, STARTED = range(10)
 _SPIN = 300  # checks of a meeting before the first sleep (~0.3 ms: a spinning worker takes a core)
 _NAP = 0.001  # the longest sleep between two checks, in seconds
 _LOOK = 0.25  # seconds between two checks that the others are alive
@@ -137,7 +137,7 @@ class Control:
     def _check_alive(self, worker: int) -> None:
         for other in range(self.workers):
             pid = int(self.cells[other, PID])
-            if other != worker and pid and not owner_alive(pid):
+            if other != worker and pid and not owner_alive(pid, int(self.cells[other, STARTED])):
                 raise EngineError(f"worker {other} of the search (process {pid}) died: killed, or out of memory?")
 
 
@@ -190,7 +190,8 @@ def run_round(task: RoundTask) -> RoundResult:
     cell = control.cells[task.worker]
     if cell[ROUND] == plan.number:
         raise EngineError(f"worker {task.worker}'s task of round {plan.number} ran twice: the round is lost")
-    cell[PID] = os.getpid()
+    me = owner_record()
+    cell[PID], cell[STARTED] = me["pid"], me["started"]  # its start tells it from a later process given its pid
     cell[ROUND] = plan.number
     try:
         return _Worker(task, control).run()

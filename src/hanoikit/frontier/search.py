@@ -15,6 +15,7 @@ every task of the layer is done.
 from __future__ import annotations
 
 import math
+import numbers
 import time
 from array import array
 from collections.abc import Callable
@@ -22,6 +23,8 @@ from contextlib import nullcontext
 
 import numpy as np
 
+from ..digits import as_int
+from ..errors import InvalidArgumentError, quote
 from ..positions import PLOG
 from ..puzzle import Puzzle
 from ..search import progress_bar
@@ -35,11 +38,17 @@ from .mirror import byte_map, posts_mirror
 from .result import FrontierResult
 from .rounds import Round, RoundTask
 from .signals import DeferredSignals
+from .tables import directory_path
 
-__all__ = ["BLOCKS_PER_WORKER", "NARROW", "ROUND_BLOCKS_PER_WORKER", "frontier_search", "overhead_bytes"]
+__all__ = [
+    "BLOCKS_PER_WORKER", "MAX_NARROW", "NARROW", "ROUND_BLOCKS_PER_WORKER", "frontier_search", "overhead_bytes",
+]
 
 NARROW = 1 << 16
 """The most positions of a layer expanded as one list over the whole table, in one compiled call for many layers."""
+
+MAX_NARROW = 1 << 20
+"""The largest ``narrow`` a search takes: its lists take room for that many positions times the moves of each."""
 
 _WORK = 1 << 22  # expansions per compiled call in the narrow regime, between progress updates and checkpoints
 _SIZES = 1 << 16  # layers per compiled call in the narrow regime
@@ -104,6 +113,9 @@ def frontier_search(
     :class:`~hanoikit.TooLargeError` above :data:`~hanoikit.limits.MAX_FRONTIER_CODES` codes.
     """
     layout = Layout(puzzle, block_disks)
+    narrow = _cap(narrow, layout)
+    checkpoint_every = _every(checkpoint_every)
+    checkpoint = None if checkpoint is None else directory_path(checkpoint, "checkpoint")
     source = puzzle.check(puzzle.start if source is None else source)
     if target is None and puzzle.is_legal(puzzle.goal):
         target = puzzle.goal
@@ -126,6 +138,27 @@ def frontier_search(
     return FrontierResult(
         puzzle, source, target, search.layers.data, search.distance, search.seconds, runner.name, runner.workers, layout
     )
+
+
+def _cap(narrow: object, layout: Layout) -> int:
+    """``narrow``, a whole number from 0 to :data:`MAX_NARROW`, as a Python int no larger than the code space (the
+    narrow regime takes room for ``narrow`` times the moves per position).
+
+    >>> from hanoikit import Puzzle
+    >>> _cap(10**6, Layout(Puzzle(3)))
+    27
+    """
+    cap = as_int(narrow)
+    if cap is None or not 0 <= cap <= MAX_NARROW:
+        raise InvalidArgumentError(f"narrow is a whole number from 0 to {MAX_NARROW:,}, not {quote(narrow)}")
+    return min(cap, layout.codes)
+
+
+def _every(seconds: object) -> float:
+    """``checkpoint_every``, a real number of seconds of at least 0 (inf: at the end only), as a float."""
+    if not isinstance(seconds, numbers.Real) or isinstance(seconds, bool) or not float(seconds) >= 0:
+        raise InvalidArgumentError(f"checkpoint_every is a number of seconds of at least 0, not {quote(seconds)}")
+    return float(seconds)
 
 
 def _spread(layout: Layout, blocks: int) -> Layout:
@@ -328,10 +361,14 @@ class _Search:
         ]
         done = self.layers.total
         found = 0
+
+        def waiting() -> None:  # for the workers of the layer: a signal is delivered meanwhile
+            update(done + found, len(self.layers))
+
         crossing = []
         following: dict[int, np.ndarray | None] = {}
         self.work = {}
-        for result in self.engine.run(self.table, tasks):
+        for result in self.engine.run(self.table, tasks, waiting):
             self._collect(result, following)
             found += result.found
             crossing.append(result.cross)

@@ -19,11 +19,12 @@ import os
 import re
 import shutil
 import socket
+import stat
 import tempfile
 import time
 from typing import NamedTuple
 
-from ..errors import EngineError
+from ..errors import EngineError, InvalidArgumentError, quote
 from .layout import Layout
 from .owner import owner_alive, owner_record
 
@@ -32,6 +33,7 @@ __all__ = [
     "WORKER_BYTES",
     "StaleTable",
     "available_memory",
+    "directory_path",
     "make_shared_table_directory",
     "need_room",
     "need_worker_room",
@@ -78,6 +80,32 @@ def _own_semaphores(directory: str) -> list[str]:
         except OSError:
             pass
     return sorted(names)
+
+
+def directory_path(path: object, what: str) -> str:
+    """``path``, the path of a directory that exists or can be made (a string or path-like, no NUL), as a string;
+    else :class:`~hanoikit.InvalidArgumentError` naming ``what``, the option, and saying why.
+
+    >>> directory_path("/", "store")
+    '/'
+    >>> directory_path("/dev/null", "store")
+    Traceback (most recent call last):
+    hanoikit.errors.InvalidArgumentError: store '/dev/null' is not a directory
+    """
+    found = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+    if not isinstance(found, str) or not found or "\x00" in found:
+        raise InvalidArgumentError(f"{what} is the path of a directory, not {quote(path)}")
+    try:
+        mode = os.stat(found).st_mode
+    except FileNotFoundError:  # made when it is needed
+        return found
+    except UnicodeEncodeError:  # a lone surrogate, not an undecodable byte read back
+        raise InvalidArgumentError(f"{what} {quote(found)} is not a name this system's files can have") from None
+    except OSError as error:  # a parent is a file, a name too long, no access
+        raise InvalidArgumentError(f"{what} {quote(found)}: {error.strerror or error}") from None
+    if not stat.S_ISDIR(mode):
+        raise InvalidArgumentError(f"{what} {quote(found)} is not a directory")
+    return found
 
 
 def make_shared_table_directory(directory: str | None = None) -> str:

@@ -17,12 +17,12 @@ import os
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
+from ..frontier.owner import end_with_parent
 from ..limits import WEB_MAX_WAITING, WEB_MAX_WORKERS
 
 __all__ = ["NICE", "RETRY_AFTER", "Busy", "Workers", "default_processes"]
@@ -69,16 +69,9 @@ def _start_worker(parent: int, warm: Callable[[], object] | None) -> None:
     if hasattr(os, "nice"):
         os.nice(NICE)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+    end_with_parent(parent)
     if warm is not None:
         warm()
-
-
-def _orphaned(parent: int) -> None:
-    """Exit once the server's process ``parent`` is gone (killed without stopping the pool)."""
-    while os.getppid() == parent:
-        time.sleep(1)
-    os._exit(0)
 
 
 def _nothing() -> None:
