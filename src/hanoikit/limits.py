@@ -192,11 +192,12 @@ posts take with 14 disks); with 18, one pair of two stored :data:`MAX_HEURISTIC_
 MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 14
 """The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of
 :data:`MAX_HEURISTIC_DISKS`), where the largest group's table holds 11 disks at one byte a code
-(hanoikit.solvers.face_tables, 3.2 s of processor time to build): random pairs took, in processor seconds at the
-median, before those tables were built a word at a time, 3.0 s with 12 disks on NNNN, 5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13
-disks on NNNN; now, with 14 disks on NNNN, 24 s (20 random pairs, 26 November 2026, load 5: 17.7 million positions expanded
-at the median, peak 2.1 GB, one pair of 20 stopped at :data:`MAX_HEURISTIC_NODES`; 43 s of wall time on the loaded
-machine)."""
+(hanoikit.solvers.face_tables, 3.2 s of processor time to build): with 14 disks on NNNN, random pairs take 24 s of
+processor time at the median (20 random pairs, 26 November 2026, load 5: 17.7 million positions expanded at the
+median, peak 2.1 GB, one pair of 20 stopped at :data:`MAX_HEURISTIC_NODES`; 43 s of wall time on the loaded
+machine), on RBNN 2.7 s (5 pairs). Before those tables were built a word at a time, the medians were 3.0 s with 12
+disks on NNNN, 5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13 disks on NNNN, 34 s
+with 14."""
 
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
