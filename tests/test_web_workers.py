@@ -54,14 +54,19 @@ def test_a_request_whose_worker_died_halfway_through_its_answer_is_refused_and_t
 
     async def scenario(work: Workers) -> None:
         first = await work.run(pid, None)
+        other = asyncio.create_task(work.run(dying.busy, None))  # on the other worker, for a minute
+        while work.admitted < 1:
+            await asyncio.sleep(0.01)
         with pytest.raises(WorkerDied, match="worker process of the server died") as refused:
             await asyncio.wait_for(work.run(dying.answer_halfway, None), GENEROUS)
         assert isinstance(refused.value, Busy) and refused.value.retry_after >= 1
+        with pytest.raises(WorkerDied):  # the pool's other requests fail too: its answers no longer come
+            await asyncio.wait_for(other, GENEROUS)
         assert work.admitted == 0
         again = await work.run(pid, None)  # a new worker, of a new pool
         assert again not in (first, os.getpid())
 
-    work = Workers(processes=1)
+    work = Workers(processes=2)
     work.start()
     try:
         asyncio.run(scenario(work))
