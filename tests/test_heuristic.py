@@ -118,20 +118,37 @@ def test_from_both_ends_and_from_one_are_optimal(posts: int, rule: str, n: int, 
 
 @settings(max_examples=examples(20), deadline=None)
 @given(n=st.integers(3, 6), size=st.integers(2, 5), free=st.integers(0, 2), seed=st.integers(0, 2**32 - 1),
-       both=st.booleans())
-def test_compressed_splits_from_both_ends_and_from_one(n: int, size: int, free: int, seed: int, both: bool) -> None:
-    """The compressed groups of both ends' tables carried side by side (their slots, offsets and splits joined):
-    a shortest path, each move one step nearer the goal."""
+       both=st.booleans(), nearest=st.booleans())
+def test_compressed_splits_from_both_ends_and_from_one(n: int, size: int, free: int, seed: int, both: bool,
+                                                       nearest: bool) -> None:
+    """The compressed groups of both ends' tables carried side by side (their slots, offsets and splits joined),
+    with both splits or the default's one: a shortest path, each move one step nearer the goal."""
     puzzle = Puzzle(n, posts=4)
     size = min(size, n - 1)
     rng = random.Random(seed)
     src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
-    splits = heuristic.compressed_splits(n, size, min(free, size))
+    splits = heuristic.compressed_splits(n, size, min(free, size), nearest)
     found = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
     table = tower_search.distances_to(puzzle, dst)
     exact = plain_distances_to(puzzle, dst)[src]
     assert found.path[0] == tower_search.encode(puzzle, src)
     assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
+
+
+def test_a_group_of_several_splits_is_built_once() -> None:
+    """The compressed group that both splits of :func:`compressed_splits` hold: one table, one carried value, read
+    for each split alike."""
+    puzzle = Puzzle(7, posts=4)
+    dst = puzzle.random_state(random.Random("shared"))
+    splits = heuristic.compressed_splits(7, 5, 2)
+    h = heuristic.heuristic(puzzle, dst, splits, cache=False)
+    alone = heuristic.heuristic(puzzle, dst, splits[:1], cache=False)
+    assert h.packed.size == alone.packed.size and h.groups[1, 0] == h.groups[3, 0]
+    assert int(h.groups[:, 2].max()) == 0
+    for state in (puzzle.start, puzzle.random_state(random.Random(1))):
+        values = h.values(puzzle, state)
+        assert values is not None and values[1] == values[3]
+        assert values[:2] == alone.values(puzzle, state)
 
 
 def test_the_default_search_from_both_ends_is_exact() -> None:

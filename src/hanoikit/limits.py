@@ -181,12 +181,13 @@ and no faces (the first entry of :data:`MAX_HEURISTIC_DISKS`): random pairs with
 time at the median in a star, 8.5 s in a line, 15.6 s on a cycle, where a quarter of the pairs store
 :data:`MAX_HEURISTIC_NODES` positions."""
 
-MAX_HEURISTIC_EVERY_MOVE_DISKS = 16
+MAX_HEURISTIC_EVERY_MOVE_DISKS = 17
 """The most disks the heuristic search takes on with four posts, every move and no faces (where its largest disks'
-table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`: random pairs take
-0.3 s of processor time at the median with 13 disks, 2.5 s with 15, 4.3-6.5 s with 16; with 17, from both ends,
-51 s at the median and 132 s at most of 5 random pairs (A* alone: 73 s, two of five past
-:data:`MAX_HEURISTIC_NODES`): too long to start on request."""
+table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`: random pairs take,
+in processor time, 0.12 s at the median with 13 disks, 1.6 s with 16 (2.9 s at most of 8 pairs), 16 s with 17 (50 s
+at most of 5 pairs, 8 million positions expanded at the median, 27 million at most, 1.9 GiB; as long as four cyclic
+posts take with 14 disks); with 18, one pair of two stored :data:`MAX_HEURISTIC_NODES` positions without finishing
+(benchmarks/bench_heuristic.py, 26 November 2026)."""
 
 MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 13
 """The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of

@@ -97,7 +97,7 @@ def disk_cap(puzzle: Puzzle) -> int:
     disks' table compressed, :func:`compressed_splits`).
 
     >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=4, moves="cyclic")), disk_cap(Puzzle(3, posts=7))
-    (16, 14, 8)
+    (17, 14, 8)
     """
     if _every_move_on_four(puzzle):
         return MAX_HEURISTIC_EVERY_MOVE_DISKS
@@ -143,8 +143,13 @@ class Heuristic(NamedTuple):
         """
         code = tower_search.encode(puzzle, state)
         shift = puzzle.posts if puzzle.faces else 0
-        found = []
+        found: list[int] = []
+        shared: dict[tuple[int, int], int] = {}  # a group of several splits: its row read once (a descent each)
         for group, (offset, _, slot) in enumerate(self.groups.tolist()):
+            if (offset, slot) in shared:
+                found.append(found[shared[offset, slot]])
+                continue
+            shared[offset, slot] = group
             disks = [d for d in range(puzzle.n) if self.place[group, d]]
             proj = sum(state.posts[d] * int(self.place[group, d]) for d in disks)
             if slot >= 0:
@@ -298,10 +303,10 @@ COMPRESSED_CODES = 4**13
 about 1.6 s of processor time to build on four posts)."""
 
 COMPRESSED_LARGER = 17
-"""From this many disks, the compressed table holds 14 disks (64 MiB, about 6 s to build): its few more moves of
+"""From this many disks, the compressed table holds 14 disks (64 MiB, about 1.6 s to build): its few more moves of
 estimate save more search than they cost (17 disks: 26 million positions expanded instead of more than 60 million on
-a hard pair). It is above :data:`~hanoikit.limits.MAX_HEURISTIC_EVERY_MOVE_DISKS`: only :func:`search` called
-directly (as benchmarks/bench_heuristic.py does) gets there."""
+a hard pair). At 16 disks they do not: on 3 random pairs 0.37 M, 90 k, 0.36 M expanded instead of 1.11 M, 203 k,
+1.02 M, but 3.5 s of tables for both ends instead of 0.9 s, 4.3-4.7 s in all against 1.2-2.5 s."""
 
 
 def compressed_size(puzzle: Puzzle) -> int:
@@ -323,20 +328,23 @@ def compressed_size(puzzle: Puzzle) -> int:
     return size
 
 
-def compressed_splits(n: int, size: int, free: int) -> list[Split]:
+def compressed_splits(n: int, size: int, free: int, nearest: bool = True) -> list[Split]:
     """The splits of ``n`` disks with the ``size`` largest in one compressed group (:mod:`~hanoikit.solvers.mod3`,
     their detours around each other counted exactly) and the smaller ones in one group whose table holds ``free``
-    larger disks as free obstacles (:class:`Group`): in one split the disks just above the group, in the other the
-    largest; the estimate is the larger sum.
+    larger disks as free obstacles (:class:`Group`): in one split the disks just above the group (if ``nearest``), in
+    the other the largest; the estimate is the larger sum. The default heuristic keeps the second split alone: from
+    both ends, the larger sum of the two expanded more positions than it (see :func:`heuristic`).
 
     >>> compressed_splits(5, 3, 2)  # doctest: +NORMALIZE_WHITESPACE
     [[Group(disks=(0, 1), free=(2, 3)), Group(disks=(2, 3, 4), free=(), compressed=True)],
      [Group(disks=(0, 1), free=(3, 4)), Group(disks=(2, 3, 4), free=(), compressed=True)]]
+    >>> compressed_splits(5, 3, 2, nearest=False)
+    [[Group(disks=(0, 1), free=(3, 4)), Group(disks=(2, 3, 4), free=(), compressed=True)]]
     """
     rest = n - size
     large = Group(tuple(range(rest, n)), compressed=True)
-    return [[Group(tuple(range(rest)), tuple(above)), large] for above in (range(rest, rest + free),
-                                                                           range(n - free, n))]
+    return [[Group(tuple(range(rest)), tuple(above)), large]
+            for above in ((range(rest, rest + free),) if nearest else ()) + (range(n - free, n),)]
 
 
 def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, cache: bool = True) -> Heuristic:
@@ -351,7 +359,7 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
     n, k = puzzle.n, puzzle.posts
     if splits is None and compressed_size(puzzle):
         size = compressed_size(puzzle)
-        splits = compressed_splits(n, size, max(1, _COMPRESSED_FREE - (n - size)))
+        splits = compressed_splits(n, size, max(1, _COMPRESSED_FREE - (n - size)), nearest=False)
     if splits is None:
         splits = default_splits(n, group_size(puzzle), free_size(puzzle), alone=not puzzle.reversible)
     rows: list[list[int]] = []
@@ -359,9 +367,14 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
     packed: list[np.ndarray] = [np.zeros(1, np.uint8)]
     places: list[list[int]] = []
     offset, packed_offset, slots = 0, 1, 0
+    built: dict[Group, list[int]] = {}  # a group of several splits: one table, one compressed slot
     for part, split in enumerate(splits):
         for group in map(_group, split):
             disks = tuple(sorted(group.disks + group.free))
+            if group in built:
+                rows.append([built[group][0], part, built[group][2]])
+                places.append(places[built[group][1]])
+                continue
             if group.free and min(group.free) < max(group.disks):
                 raise ValueError(f"the free disks of {group} are not the group's largest")
             # every stack shows one colour, a coloured post's own: each group keeps the colours (face_tables)
@@ -376,11 +389,13 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
                 place[disk] = k**rank
             places.append(place)
             if group.compressed:
+                built[group] = [packed_offset, len(places) - 1, slots]
                 rows.append([packed_offset, part, slots])
                 packed.append(table)
                 packed_offset += table.size
                 slots += 1
                 continue
+            built[group] = [offset, len(places) - 1, -1]
             rows.append([offset, part, -1])
             tables.append(table)
             offset += table.size
@@ -645,11 +660,11 @@ def _expander(both: bool) -> Callable[..., int]:
                 ahead, behind = _bounds(totals, ends) if both else (totals.max(), 0)
                 met = -1
                 if both:
+                    if after + ahead >= meet[0]:  # no shorter path through it: the other side's store not read
+                        continue
                     there = _node(other_index[_slot(other_index, other_codes, child)])
                     if there >= 0 and after + other_depth[there] < meet[0]:
                         met = there
-                    elif after + ahead >= meet[0]:  # no shorter path through it
-                        continue
                 slot = _slot(index, codes, child)
                 seen = _node(index[slot])
                 if seen >= 0:
