@@ -154,6 +154,7 @@ def main() -> None:
         ("4 posts linear, n=14", hk.Puzzle(14, posts=4, moves="linear"), within(30), 0, True),
         ("4 posts star, n=14", hk.Puzzle(14, posts=4, moves="star"), within(30), 0, True),
         ("4 posts magnetic NNNN, n=14", hk.MagneticPuzzle(14, "NNNN"), within(30), 0, True),
+        ("4 posts magnetic RBNN, n=14", hk.MagneticPuzzle(14, "RBNN"), None, 0, True),
     ]
     if args.only in "checker":
         checker_row()

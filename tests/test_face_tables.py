@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import deque
 
 import numpy as np
 import pytest
@@ -16,7 +17,7 @@ from hanoikit import MagneticPuzzle, Puzzle, State, TooLargeError
 from hanoikit.oeis import RECORDED
 from hanoikit.positions import decode, encode, legal_codes
 from hanoikit.solvers import face_tables, heuristic, pdb, tower_search
-from oracle import assert_admissible_and_consistent, plain_distances_to
+from oracle import all_states, assert_admissible_and_consistent, plain_distances_to
 
 COLOURINGS = ["NNNN", "RBNN", "RNBN", "RNNB", "BRRB", "NNNNN", "RNNNB"]
 RULES = ["any", "cyclic", "linear", "star"]
@@ -91,11 +92,64 @@ def test_tables_equal_the_frontier_engines_on_larger_members() -> None:
         assert np.array_equal(table, tower_search.distances_to(puzzle, goal)[legal])
 
 
+def free_distances_to(puzzle: MagneticPuzzle, target: State, free: int) -> dict[State, int]:
+    """The oracle of a table with free obstacles: the least number of moves of the ``n - free`` smallest disks from
+    every legal position that can reach ``target``, the moves of the others costing nothing (a 0-1 breadth-first
+    search backwards over every legal move of the rules)."""
+    before: dict[State, list[tuple[State, int]]] = {state: [] for state in all_states(puzzle)}
+    for state in before:
+        for move in puzzle.legal_moves(state):
+            before[puzzle.apply(state, move)].append((state, int(move.disk <= puzzle.n - free)))
+    found = {target: 0}
+    queue = deque([target])
+    while queue:
+        state = queue.popleft()
+        for earlier, cost in before[state]:
+            if earlier not in found or found[earlier] > found[state] + cost:
+                found[earlier] = found[state] + cost
+                (queue.append if cost else queue.appendleft)(earlier)
+    return found
+
+
+@settings(max_examples=30, deadline=None)
+@given(colors=st.sampled_from(["NNNN", "RBNN", "RNNB", "BRRB"]), rule=st.sampled_from([*RULES, "DJ JI IS SD"]),
+       n=st.integers(1, 4), free=st.integers(0, 3), seed=st.integers(0, 2**32 - 1))
+def test_tables_with_free_obstacles_equal_the_oracle(colors: str, rule: str, n: int, free: int, seed: int) -> None:
+    """Four posts, any goal, any number of free disks (none: the plain table): at every legal code, the 0-1
+    breadth-first search of the oracle over the rules' moves (the dtype's largest value where the goal cannot be
+    reached)."""
+    free = min(free, n - 1)
+    puzzle = MagneticPuzzle(n, colors, moves=rule)
+    goal = puzzle.random_state(random.Random(seed))
+    table = face_tables.distances(puzzle, goal, free)
+    exact = free_distances_to(puzzle, goal, free)
+    unseen = np.iinfo(table.dtype).max
+    for code in legal_codes(puzzle).tolist():
+        want = exact.get(decode(puzzle, code))
+        assert int(table[code]) == (unseen if want is None else want)
+
+
+@pytest.mark.parametrize("puzzle", [MagneticPuzzle(7, "NNNN"), MagneticPuzzle(6, "RBNN", moves="cyclic"),
+                                    MagneticPuzzle(6, "RNNB", moves="linear")], ids=repr)
+def test_tables_with_free_obstacles_equal_the_code_by_code_search(puzzle: MagneticPuzzle) -> None:
+    """On larger members, the word kernel's tables (every number of free disks) equal
+    :func:`~hanoikit.solvers.pdb.free_moves_to`'s code-by-code 0-1 search at every legal code."""
+    goal = puzzle.random_state(random.Random(repr(puzzle)))
+    legal = legal_codes(puzzle)
+    for free in range(puzzle.n):
+        table = face_tables.distances(puzzle, goal, free)[legal].astype(np.int64)
+        table[table == 0xFF] = -1
+        assert np.array_equal(table, pdb.free_moves_to(puzzle, goal, free)[legal])
+
+
 def test_refusals_and_caps() -> None:
     with pytest.raises(ValueError, match="no faces"):
         face_tables.distances(Puzzle(3, posts=4), State.tower(3, 0, post_count=4))
     with pytest.raises(TooLargeError):
         face_tables.distances(MagneticPuzzle(12, "NNNN"), MagneticPuzzle(12, "NNNN").goal)
+    for puzzle, free in ((MagneticPuzzle(3, "NNNNN"), 1), (MagneticPuzzle(3, "NNNN"), 3)):
+        with pytest.raises(ValueError, match="free obstacles"):
+            face_tables.distances(puzzle, puzzle.goal, free)
     assert [face_tables.largest_group(MagneticPuzzle(n, "NNNN")) for n in (3, 11, 20)] == [3, 11, 11]
 
 

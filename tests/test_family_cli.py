@@ -60,7 +60,7 @@ def test_commands_that_handle_the_rules_answer_with_them(args, expected, capsys)
     "args",
     [
         ["solve", "30", "--posts", "4", "--moves", "cyclic"],  # beyond every solver's cap
-        ["solve", "14", "--magnetic", "NNNN"],
+        ["solve", "15", "--magnetic", "NNNN"],
         ["solve", "3", "--posts", "4", "--method", "recursive"],
         ["move", "30", "1", "--posts", "4", "--moves", "linear"],
         ["distance", "SSS", "DDJ", "--posts", "3"],

@@ -289,24 +289,12 @@ class _Terminated(Exception):
     """What this test's SIGTERM handler raises (the command line's ends the process)."""
 
 
-def _children() -> set[int]:
-    """This process's children, zombies included, but not multiprocessing's resource tracker, which stays."""
-    pids = {int(pid) for path in Path("/proc/self/task").glob("*/children") for pid in path.read_text().split()}
-    return {pid for pid in pids if b"resource_tracker" not in _cmdline(pid)}
-
-
-def _cmdline(pid: int) -> bytes:
-    with contextlib.suppress(OSError):
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    return b""
-
-
 @pytest.mark.parametrize("task", [dying.answer_halfway, dying.busy])
 def test_a_worker_dead_halfway_through_its_answer_or_busy_on_a_signal_is_ended_within_seconds(monkeypatch, task):
     monkeypatch.setattr(engines, "run_blocks", task)  # the workers import it from tests/dying.py
     previous = signal.signal(signal.SIGTERM, lambda number, frame: (_ for _ in ()).throw(_Terminated()))
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM))  # the worker at work for a minute
-    before, began = _children(), time.monotonic()
+    before, began = dying.children(), time.monotonic()
     expected = (_Terminated, None) if task is dying.busy else (hk.EngineError, "worker process of the search died")
     try:
         if task is dying.busy:
@@ -317,7 +305,7 @@ def test_a_worker_dead_halfway_through_its_answer_or_busy_on_a_signal_is_ended_w
         timer.cancel()
         signal.signal(signal.SIGTERM, previous)
     assert time.monotonic() - began < 2 * engines.STOP_SECONDS + 10  # the pool's start, under load
-    assert not _children() - before  # the worker ended and reaped
+    assert not dying.children() - before  # the worker ended and reaped
     assert not list(Path(shm.SHM).glob(f"hanoi-frontier-{os.getpid()}-*"))
 
 

@@ -189,12 +189,15 @@ at most of 5 pairs, 8 million positions expanded at the median, 27 million at mo
 posts take with 14 disks); with 18, one pair of two stored :data:`MAX_HEURISTIC_NODES` positions without finishing
 (benchmarks/bench_heuristic.py, 26 November 2026)."""
 
-MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 13
+MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 14
 """The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of
 :data:`MAX_HEURISTIC_DISKS`), where the largest group's table holds 11 disks at one byte a code
-(hanoikit.solvers.face_tables): random pairs take, in processor seconds at the median, 3.0 s with 12 disks on NNNN,
-5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13 disks on NNNN; with 14 disks on NNNN
-34 s (none of 8 pairs stored :data:`MAX_HEURISTIC_NODES` positions, 20 million expanded at the median)."""
+(hanoikit.solvers.face_tables, 3.2 s of processor time to build): with 14 disks on NNNN, random pairs take 24 s of
+processor time at the median (20 random pairs, 26 November 2026, load 5: 17.7 million positions expanded at the
+median, peak 2.1 GB, one pair of 20 stopped at :data:`MAX_HEURISTIC_NODES`; 43 s of wall time on the loaded
+machine), on RBNN 2.7 s (5 pairs). Before those tables were built a word at a time, the medians were 3.0 s with 12
+disks on NNNN, 5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13 disks on NNNN, 34 s
+with 14."""
 
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
@@ -355,7 +358,7 @@ MAX_GENERATE_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): 11,
     (5, False): 9,
     (6, False): 8,
-    (4, True): 9,
+    (4, True): 11,
     (5, True): 7,
     (6, True): 5,
 }
@@ -366,7 +369,10 @@ random starts, to the goal tower or to random goals, take at each cap from 0.1 s
 (the slowest rule, cyclic on four posts with 11 disks: 0.3 s an instance at the median, 1.3 s at most; tables built
 from an empty cache included; benchmarks/bench_generate.py). One disk more costs an order of magnitude: four posts
 with 12 disks and every move take 0.3 s an instance at the median and 2.5 s at most (0.02 s and 0.2 s with 11);
-cyclic moves on five posts with 10 disks 1.5 s and 5 s.
+cyclic moves on five posts with 10 disks 1.5 s and 5 s. Magnetic on four posts (every move), 11 disks: 100
+instances of NNNN take 29 s of processor time to the goal tower and 32 s to random goals (0.25 s an instance at the
+median, 1.1 s at most; RBNB 17 and 14 s on 20), since the magnetic tables are built a word of 64 codes at a time
+(hanoikit.solvers.face_tables); with 12 disks 85 and 131 s (up to 4 s an instance; 20 instances, 26 November 2026).
 To be measured again as the heuristic search gets faster."""
 
 MAX_GENERATE_SOLUTION_MOVES = 100_000

@@ -17,18 +17,17 @@ import concurrent.futures
 import contextlib
 import heapq
 import multiprocessing
-import multiprocessing.connection
 import multiprocessing.process
 import os
 import shutil
 import signal
 import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Self
 
 import numpy as np
 
+from .._pools import POLL_SECONDS, STOP_SECONDS, close_pool, end_pool, ended, pool_answers, pool_processes
 from ..digits import as_int
 from ..errors import EngineError, InvalidArgumentError, UnknownMethodError, quote
 from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ROUND_WAIT_SECONDS, ensure_at_most
@@ -52,12 +51,6 @@ LISTED_COST = 3
 
 ROW_COST = 128
 """The codes of a row whose scan costs about as much as one position (measured: ~1.4 ms a row of 2**24 codes)."""
-
-POLL_SECONDS = 0.25
-"""How often a local engine waiting for its workers looks whether one of them has died."""
-
-STOP_SECONDS = 2.0
-"""The longest a local engine waits for a worker to leave, or to end once told to, before it kills it."""
 
 _DIED = "a worker process of the search died ({}): killed, or out of memory?"
 
@@ -207,7 +200,7 @@ class _PoolEngine(Engine):
                 done, pending = concurrent.futures.wait(pending, POLL_SECONDS, concurrent.futures.FIRST_COMPLETED)
                 for future in done:
                     yield from future.result()
-                if not done and _ended(self._processes(), 0):
+                if not done and ended(self._processes(), 0):
                     self._stop()
                     raise EngineError(_DIED.format("it ended while the pool waited for its answer"))
                 if not done and poll is not None:
@@ -275,62 +268,21 @@ class ProcessEngine(_PoolEngine):
         )
 
     def _processes(self) -> list[multiprocessing.process.BaseProcess]:
-        """The executor's worker processes (CPython's own table of them: nothing public lists them before 3.14)."""
-        return list((getattr(self.executor, "_processes", None) or {}).values())
+        return pool_processes(self.executor)
 
     def _stop(self) -> None:
-        _end_pool(self._processes(), getattr(self.executor, "_result_queue", None))
+        end_pool(self._processes(), pool_answers(self.executor))
 
     def close(self) -> None:
-        """Release the workers, within seconds whatever their state: idle ones leave when asked; busy ones (a search
-        stopped by an error or a signal), and all of them when one has died, are ended (:func:`_end_pool`)."""
-        manager = getattr(self.executor, "_executor_manager_thread", None)  # CPython's, as the two below
-        processes, answers = self._processes(), getattr(self.executor, "_result_queue", None)
+        """Release the workers, within seconds whatever their state (:func:`~hanoikit._pools.close_pool`): idle ones
+        leave when asked; busy ones (a search stopped by an error or a signal), and all of them when one has died, are
+        ended."""
         busy = any(not future.done() for future in self._futures)
         self._futures = ()
         try:
-            if busy or _ended(processes, 0):
-                _end_pool(processes, answers)
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            if not _ended(processes, STOP_SECONDS, every=True):
-                _end_pool(processes, answers)
-            if manager is not None:
-                manager.join(STOP_SECONDS)  # it reaps the workers
+            close_pool(self.executor, busy)
         finally:
             super().close()
-
-
-def _end_pool(processes: Sequence[multiprocessing.process.BaseProcess], answers: Any) -> None:
-    """End ``processes``, the workers of a ``concurrent.futures`` pool (SIGTERM, then SIGKILL after
-    :data:`STOP_SECONDS`), then close this process's end of the pool's pipe of ``answers``, which CPython holds open
-    and never writes to: the pool's thread, if it waits for the rest of an answer a worker was sending when it died,
-    then reads the end of the pipe, marks the pool broken and reaps the workers."""
-    for process in processes:
-        process.terminate()
-    if not _ended(processes, STOP_SECONDS, every=True):
-        for process in processes:
-            process.kill()
-        _ended(processes, STOP_SECONDS, every=True)
-    writer = getattr(answers, "_writer", None)
-    if writer is not None:
-        writer.close()
-
-
-def _ended(processes: Sequence[multiprocessing.process.BaseProcess], seconds: float, every: bool = False) -> bool:
-    """Whether one of ``processes`` (``every``: each of them) has ended, waiting up to ``seconds`` for it; it is not
-    reaped (their pool does that)."""
-    sentinels = {process.sentinel for process in processes}
-    if not sentinels:
-        return every
-    if not every:
-        return bool(multiprocessing.connection.wait(list(sentinels), seconds))
-    deadline = time.monotonic() + seconds
-    while sentinels:
-        ready = multiprocessing.connection.wait(list(sentinels), max(0.0, deadline - time.monotonic()))
-        if not ready:
-            return False
-        sentinels.difference_update(ready)
-    return True
 
 
 _QUIET = {  # a LocalCluster's workers run one compiled task each: no sampling of their stacks, rarer health checks

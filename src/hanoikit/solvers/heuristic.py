@@ -300,7 +300,7 @@ def free_size(puzzle: Puzzle) -> int:
 
 COMPRESSED_CODES = 4**13
 """The most codes of the compressed table of :func:`compressed_splits` below :data:`COMPRESSED_LARGER` disks (16 MiB,
-about 1.6 s of processor time to build on four posts)."""
+about 0.4 s of processor time to build on four posts, benchmarks/bench_tables.py)."""
 
 COMPRESSED_LARGER = 17
 """From this many disks, the compressed table holds 14 disks (64 MiB, about 1.6 s to build): its few more moves of
@@ -406,8 +406,8 @@ def heuristic(puzzle: Puzzle, goal: State, splits: list[Split] | None = None, ca
 
 
 _COMPRESSED_FREE = 11
-"""The most disks of the table with free obstacles beside a compressed group (4 posts: 4 million codes, about half a
-second to build)."""
+"""The most disks of the table with free obstacles beside a compressed group (4 posts: 4 million codes, about 50 ms
+to build, benchmarks/bench_tables.py)."""
 
 
 def _widened(table: np.ndarray) -> np.ndarray:

@@ -5,7 +5,7 @@ disks: every move of the whole puzzle moves one disk of one group, and is a lega
 (taking the other disks away removes obstacles only), so the distance in the abstraction is a lower bound of the
 true distance, and the bounds of disjoint groups add up (Felner, Korf and Hanan, JAIR 22, 2004). On a magnetic
 tower every stack shows one colour, a coloured post's own, so every group's abstraction keeps the posts' colours
-(:mod:`~hanoikit.solvers.face_tables`, whose tables serve the groups without free obstacles).
+(:mod:`~hanoikit.solvers.face_tables`, whose tables serve the groups, on four posts those with free obstacles too).
 
 A table is the backward breadth-first search of :func:`hanoikit.solvers.tower_search.distances_to` from the group's
 goal (on four posts without faces, :func:`free_moves_to`'s search 64 codes at a time), stored one byte a code (two
@@ -181,8 +181,8 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
             return _keep(key, table)
     if compressed:
         table = mod3.mod3_table(puzzle, goal, threads)
-    elif puzzle.faces and not free:
-        table = face_tables.distances(puzzle, goal)
+    elif puzzle.faces and (not free or puzzle.posts == 4):
+        table = face_tables.distances(puzzle, goal, free)
     elif free or _by_words(puzzle):
         table = _narrow(free_moves_to(puzzle, goal, free))
     else:

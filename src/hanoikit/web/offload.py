@@ -28,7 +28,8 @@ BUSY: dict[str, Any] = {
     "model": Error,
     "description": f"The server is busy (error `ServiceUnavailable`): {WEB_MAX_WAITING} requests already wait for a "
     "worker, so this one is refused at once instead of queueing; send it again after `Retry-After` seconds. "
-    "`/api/config` and the page never wait for a worker.",
+    "The same answer (its detail saying so) when a worker process died while this request was on the pool (killed, "
+    "out of memory): the pool is started again. `/api/config` and the page never wait for a worker.",
     "headers": {
         "Retry-After": {"description": "seconds to wait before sending it again", "schema": {"type": "integer"}}
     },

@@ -5,7 +5,9 @@ model (a position, a hint, a solution page...) is handed to a :class:`Workers` p
 processes, that work never holds the event loop's interpreter lock, so a cheap request does not wait for it; with
 ``processes=0`` it runs in ``threads`` threads of this process, which share that lock. At most ``waiting``
 requests wait for a worker: one more raises :class:`Busy` at once (the app answers 503 with ``Retry-After``) instead of
-queueing without bound.
+queueing without bound. A worker that dies (killed, out of memory) fails the requests on the pool with
+:class:`WorkerDied` (also a 503) and the pool is started again, even when it died while it sent an answer, which the
+pool itself never notices (:mod:`hanoikit._pools`).
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
+from .._pools import POLL_SECONDS, close_pool, died
 from ..frontier.owner import end_with_parent
 from ..limits import WEB_MAX_WAITING, WEB_MAX_WORKERS
 
-__all__ = ["NICE", "RETRY_AFTER", "Busy", "Workers", "default_processes"]
+__all__ = ["NICE", "RETRY_AFTER", "Busy", "WorkerDied", "Workers", "default_processes"]
 
 A = TypeVar("A")
 T = TypeVar("T")
@@ -49,6 +52,23 @@ class Busy(Exception):
     def __init__(self, waiting: int, retry_after: int = RETRY_AFTER) -> None:
         super().__init__(
             f"the server is busy: {waiting} requests are already waiting for a worker; try again in {retry_after} s"
+        )
+        self.retry_after = retry_after
+
+
+class WorkerDied(Busy):
+    """A worker process died (killed, out of memory) while the request was on the pool, which is started again: the
+    request may be sent again later.
+
+    >>> str(WorkerDied())
+    'a worker process of the server died (killed, or out of memory?) and was replaced; try again in 1 s'
+    """
+
+    def __init__(self, retry_after: int = RETRY_AFTER) -> None:
+        Exception.__init__(
+            self,
+            "a worker process of the server died (killed, or out of memory?) and was replaced; "
+            f"try again in {retry_after} s",
         )
         self.retry_after = retry_after
 
@@ -140,10 +160,11 @@ class Workers:
                 self._pool.submit(_nothing)
 
     def close(self) -> None:
-        """Stop the worker processes (work still running is abandoned); later work runs in threads."""
+        """Stop the worker processes within seconds (work still running is abandoned: its requests get
+        :class:`WorkerDied`); later work runs in threads."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            close_pool(pool, busy=self._admitted > 0)
 
     def _admit(self) -> None:
         with self._lock:
@@ -157,7 +178,8 @@ class Workers:
 
     async def run(self, function: Callable[[A], T], argument: A) -> T:
         """``function(argument)`` in a worker (a module-level function and a picklable argument); raises
-        :class:`Busy` at once if the pool is full, else what the function raises."""
+        :class:`Busy` at once if the pool is full, :class:`WorkerDied` if a worker died meanwhile, else what the
+        function raises."""
         self._admit()
         pool = self._pool
         executor: Executor
@@ -169,20 +191,30 @@ class Workers:
             executor = pool
         try:
             future: Future[T] = executor.submit(function, argument)
-        except (BrokenProcessPool, RuntimeError):  # a worker died (killed, out of memory) or the pool is stopping
+        except (BrokenProcessPool, RuntimeError) as error:  # a worker died (killed, out of memory), or the pool stops
             self._release()
             if pool is not None:
                 self._restart(pool)
-            raise Busy(self.waiting) from None
+            raise (WorkerDied() if isinstance(error, BrokenProcessPool) else Busy(self.waiting)) from None
         future.add_done_callback(self._release)  # when the work ends, even if the request was given up before
+        answer = asyncio.wrap_future(future)
+        if pool is None:
+            return await answer
         try:
-            return await asyncio.wrap_future(future)
+            while not answer.done():
+                await asyncio.wait([answer], timeout=POLL_SECONDS)
+                if not answer.done() and (self._pool is not pool or died(pool)):  # an answer that never comes
+                    self._restart(pool)
+                    raise WorkerDied()
+            return answer.result()
         except BrokenProcessPool:
-            if pool is not None:
-                self._restart(pool)
-            raise Busy(self.waiting) from None
+            self._restart(pool)
+            raise WorkerDied() from None
+        finally:
+            answer.cancel()  # a request given up: work not yet begun is not done
 
     def _restart(self, broken: ProcessPoolExecutor) -> None:
+        """Replace the pool ``broken`` (unless done already): its workers ended, its requests failed."""
         if self._pool is broken:
             self.close()
             self.start()
