@@ -253,6 +253,15 @@ def test_a_long_bad_value_is_refused_in_a_short_line(args: list[str], workdir: P
     assert status == 2 and _LINE.fullmatch(err) and len(err) < 300, (status, err)
 
 
+def test_a_file_that_cannot_be_written_under_a_long_name_is_named_in_a_short_line(workdir: Path) -> None:
+    # found by make test: 'cannot write' quoted a 5,000-character name whole
+    with CliRunner().isolation() as streams:
+        status = main(["generate", "--count", "2", "--disks", "2..3", "--out", str(workdir / ("x" * 5000))])
+        sys.stderr.flush()
+        err = streams[1].getvalue().decode("utf-8", "replace")
+    assert status == 1 and _LINE.fullmatch(err) and len(err) < 300 and "File name too long" in err, (status, err)
+
+
 _FILE_COMMANDS = {
     "check": (["{file}", "-n", "3"], {2, 3}),
     "check --strict": (["{file}", "-n", "3", "--strict"], {2, 3}),

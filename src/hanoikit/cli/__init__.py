@@ -176,7 +176,7 @@ def _cannot_write(error: OSError) -> int:
     if isinstance(error, BrokenPipeError):
         return 0
     where = "standard output" if error.filename is None else os.fsdecode(error.filename)
-    print(f"hanoi: cannot write {where}: {error.strerror or error}", file=sys.stderr)
+    print(_line(f"hanoi: cannot write {where}: {error.strerror or error}"), file=sys.stderr)
     return 1
 
 
