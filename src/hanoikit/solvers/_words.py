@@ -125,10 +125,10 @@ def larger_moves(movers: np.ndarray, tops: np.ndarray, pairs: np.ndarray) -> int
 
 
 @_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
-def moved(word: int | np.int64, tops: np.ndarray, a: int, b: int) -> int | np.int64:
+def moved(word: int | np.int64, tops: np.ndarray, a: int, b: int) -> np.int64:
     """The word whose codes a move of the top larger disk of post ``a`` to post ``b`` leads to (``tops``:
     :func:`larger_tops`)."""
-    return word + (b - a) * (np.int64(1) << 2 * tops[a])
+    return np.int64(word + (b - a) * (np.int64(1) << 2 * tops[a]))
 
 
 @_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
@@ -140,4 +140,4 @@ def mark(word: int | np.int64, codes: np.uint64, seen: np.ndarray, layer: np.nda
     seen[word] |= new
     layer[word] |= new
     marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
-    return new
+    return np.uint64(new)
