@@ -35,7 +35,8 @@ from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-n
 __all__ = ["larger_moves", "larger_tops", "lowest", "mark", "moved", "reach", "spread", "word_tables"]
 
 lowest: Any = trailing_zeros
-"""The index of the lowest set bit of a word (compiled code only), one instruction."""
+"""The index of the lowest set bit of a word (compiled code only), one instruction; the magnetic word kernel
+(:mod:`~hanoikit.solvers.face_tables`) uses it too."""
 
 
 def word_tables(pairs: np.ndarray, disks: Iterable[int] = (0, 1, 2)) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
