@@ -255,9 +255,10 @@ def test_a_killed_search_resumes_from_its_last_layer_with_the_same_result(tmp_pa
     puzzle = Puzzle(4, posts=4, moves="linear")
     whole = frontier_search(puzzle, block_disks=2, narrow=narrow)
     seen = []
-    with pytest.raises(_Killed):
+    with pytest.raises(_Killed) as killed:  # held: its frames must not hold the directory's lock
         frontier_search(puzzle, block_disks=2, narrow=narrow, checkpoint=str(tmp_path), checkpoint_every=0,
                         on_layer=_kill_after(7))
+    assert killed.traceback
     state = json.loads((tmp_path / "state.json").read_text())
     assert len(state["state"]["layers"]) == 8  # layers 0..7 are durable
     resumed = frontier_search(puzzle, block_disks=2, narrow=narrow, checkpoint=str(tmp_path), checkpoint_every=0,

@@ -11,6 +11,7 @@ import sys
 import textwrap
 import tomllib
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -96,54 +97,73 @@ def test_wheel_installs_alone_and_works(tmp_path: Path) -> None:
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     tree = _copy_tree(tmp_path / "tree")
     dist = tmp_path / "dist"
-    _run(sys.executable, "-m", "build", "--outdir", dist, tree, cwd=tmp_path, env=env)
-    wheels, sdists = list(dist.glob("hanoikit-*.whl")), list(dist.glob("hanoikit-*.tar.gz"))
-    assert len(wheels) == 1 and len(sdists) == 1
-    assert wheels[0].name.startswith(f"hanoikit-{hanoikit.__version__}-")
-    _run(sys.executable, "-m", "twine", "check", "--strict", *wheels, *sdists, cwd=tmp_path, env=env)
-    names = zipfile.ZipFile(wheels[0]).namelist()
-    for needed in ("hanoikit/py.typed", "hanoikit/web/static/index.html", "hanoikit/web/static/app.js"):
-        assert needed in names
-    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
-
     venv = tmp_path / "venv"  # without pip of its own, and nothing byte-compiled ahead: 15 CPU-s less, same install
-    _run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path, env=env)
     python, hanoi = venv / "bin" / "python", venv / "bin" / "hanoi"
     pip = (sys.executable, "-m", "pip", "--python", python)
-    _run(*pip, "install", "--quiet", "--no-compile", wheels[0], "pytest", cwd=tmp_path, env=env)
-    listed = _run(*pip, "list", "--format=freeze", cwd=tmp_path, env=env).stdout.lower()
-    for optional in ("matplotlib", "networkx", "fastapi", "uvicorn", "dask", "pillow"):
-        assert f"\n{optional}==" not in f"\n{listed}", f"{optional} was installed with the core"
-
-    version = _run(python, "-c", "import hanoikit, importlib.metadata as m; print(hanoikit.__version__, "
-                   "m.version('hanoikit'), hanoikit.__file__)", cwd=tmp_path, env=env).stdout.split()
-    assert version[0] == version[1] == hanoikit.__version__
-    assert str(venv) in version[2]
-    assert hanoikit.__version__ in _run(hanoi, "--version", cwd=tmp_path, env=env).stdout
-    assert "solve" in _run(hanoi, "--help", cwd=tmp_path, env=env).stdout
-    demo = _run(hanoi, "demo", "3", cwd=tmp_path, env=env).stdout
-    assert "classic, 3 disks: 7 moves, optimal" in demo and "magnetic NNN, 3 disks: 11 moves, optimal" in demo
-
-    for command, extra in (
-        (["crossings", "--algorithm", "62", "--upto", "4", "--plot", "crossings.png"], "plot"),
-        (["graph", "3"], "graph"),
-        (["play", "--no-browser"], "play"),
-    ):
-        done = _run(hanoi, *command, cwd=tmp_path, env=env, check=False)
-        assert done.returncode == 2 and not done.stdout, (command, done.stdout, done.stderr)  # refused before work
-        said = re.fullmatch(rf"hanoi: this needs (\w+), which is not installed: pip install 'hanoikit\[{extra}\]'\n",
-                            done.stderr)
-        assert said is not None and said[1] in EXTRAS[extra], (command, done.stderr)
-    assert not (tmp_path / "crossings.png").exists()
-
     plugins = tmp_path / "plugins"
     plugins.mkdir()
     (plugins / "skip_extras.py").write_text(textwrap.dedent(SKIP_EXTRAS))
     run = tmp_path / "doctests"
     run.mkdir()
-    doctests = _run(python, "-m", "pytest", "-p", "skip_extras", "-p", "no:cacheprovider", "--doctest-modules",
-                    "--pyargs", "hanoikit", "-q", "-rs", cwd=run, env={**env, "PYTHONPATH": str(plugins)}, check=False)
-    summary = doctests.stdout.strip().splitlines()[-1]
-    assert doctests.returncode == 0, doctests.stdout[-5000:] + doctests.stderr[-2000:]
+    refused = (
+        (["crossings", "--algorithm", "62", "--upto", "4", "--plot", "crossings.png"], "plot"),
+        (["graph", "3"], "graph"),
+        (["play", "--no-browser"], "play"),
+    )
+
+    # The steps that do not wait on one another run side by side: the venv beside the build, twine beside the
+    # install, and every check of the installed wheel at once.
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        made = pool.submit(_run, sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path, env=env)
+        _run(sys.executable, "-m", "build", "--outdir", dist, tree, cwd=tmp_path, env=env)
+        wheels, sdists = list(dist.glob("hanoikit-*.whl")), list(dist.glob("hanoikit-*.tar.gz"))
+        assert len(wheels) == 1 and len(sdists) == 1
+        assert wheels[0].name.startswith(f"hanoikit-{hanoikit.__version__}-")
+        checked = pool.submit(_run, sys.executable, "-m", "twine", "check", "--strict", *wheels, *sdists,
+                              cwd=tmp_path, env=env)
+        made.result()
+        _run(*pip, "install", "--quiet", "--no-compile", wheels[0], "pytest", cwd=tmp_path, env=env)
+        doctests = pool.submit(
+            _run, python, "-m", "pytest", "-p", "skip_extras", "-p", "no:cacheprovider", "--doctest-modules",
+            "--pyargs", "hanoikit", "-q", "-rs", cwd=run, env={**env, "PYTHONPATH": str(plugins)}, check=False,
+        )
+        listed = pool.submit(_run, *pip, "list", "--format=freeze", cwd=tmp_path, env=env)
+        version = pool.submit(_run, python, "-c", "import hanoikit, importlib.metadata as m; "
+                              "print(hanoikit.__version__, m.version('hanoikit'), hanoikit.__file__)",
+                              cwd=tmp_path, env=env)
+        said = {args: pool.submit(_run, hanoi, *args, cwd=tmp_path, env=env) for args in
+                (("--version",), ("--help",), ("demo", "3"))}
+        refusals = [(command, extra, pool.submit(_run, hanoi, *command, cwd=tmp_path, env=env, check=False))
+                    for command, extra in refused]
+        checked.result()
+
+    names = zipfile.ZipFile(wheels[0]).namelist()
+    for needed in ("hanoikit/py.typed", "hanoikit/web/static/index.html", "hanoikit/web/static/app.js"):
+        assert needed in names
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+
+    for optional in ("matplotlib", "networkx", "fastapi", "uvicorn", "dask", "pillow"):
+        assert f"\n{optional}==" not in f"\n{listed.result().stdout.lower()}", f"{optional} was installed with the core"
+
+    found = version.result().stdout.split()
+    assert found[0] == found[1] == hanoikit.__version__
+    assert str(venv) in found[2]
+    assert hanoikit.__version__ in said["--version",].result().stdout
+    assert "solve" in said["--help",].result().stdout
+    demo = said["demo", "3"].result().stdout
+    assert "classic, 3 disks: 7 moves, optimal" in demo and "magnetic NNN, 3 disks: 11 moves, optimal" in demo
+
+    for command, extra, future in refusals:
+        done = future.result()
+        assert done.returncode == 2 and not done.stdout, (command, done.stdout, done.stderr)  # refused before work
+        message = re.fullmatch(
+            rf"hanoi: this needs (\w+), which is not installed: pip install 'hanoikit\[{extra}\]'\n", done.stderr
+        )
+        assert message is not None and message[1] in EXTRAS[extra], (command, done.stderr)
+    assert not (tmp_path / "crossings.png").exists()
+
+    ran = doctests.result()
+    summary = ran.stdout.strip().splitlines()[-1]
+    assert ran.returncode == 0, ran.stdout[-5000:] + ran.stderr[-2000:]
     passed = re.search(r"(\d+) passed", summary)
     assert passed is not None and int(passed[1]) >= 100, summary

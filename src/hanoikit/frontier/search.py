@@ -132,9 +132,13 @@ def frontier_search(
         search.mapped = None if pi is None else byte_map(pi)
         if checkpoint is not None:
             search.checkpoint(checkpoint, checkpoint_every)
-        with progress_bar(progress, position_count(puzzle), f"search {puzzle!r}", "layer") as update:
-            with DeferredSignals() as held:  # SIGINT/SIGTERM act between kernel calls, at each progress update
-                search.run(held.checking(update), on_layer, until_target)
+        try:
+            with progress_bar(progress, position_count(puzzle), f"search {puzzle!r}", "layer") as update:
+                with DeferredSignals() as held:  # SIGINT/SIGTERM act between kernel calls, at each progress update
+                    search.run(held.checking(update), on_layer, until_target)
+        finally:  # the directory let go however the search ends (a traceback kept by the caller holds its frames)
+            if search.saver is not None:
+                search.saver.close()
     return FrontierResult(
         puzzle, source, target, search.layers.data, search.distance, search.seconds, runner.name, runner.workers, layout
     )
