@@ -17,11 +17,13 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import in_checkout
 
 ROWS = {
     "A*, 4 posts linear, n=13": (13, "linear", False),
@@ -57,10 +59,7 @@ def measure(label: str, pairs: int) -> dict[str, float] | None:
 
 def run(src: str, label: str, pairs: int) -> dict[str, float] | None:
     """:func:`measure` in a fresh process on the checkout whose ``src`` folder is ``src``."""
-    env = {**os.environ, "PYTHONPATH": src}
-    out = subprocess.run([sys.executable, __file__, "--child", label, "--pairs", str(pairs)], env=env, check=True,
-                         capture_output=True, text=True).stdout
-    found: dict[str, float] | None = json.loads(out.splitlines()[-1])
+    found: dict[str, float] | None = in_checkout(__file__, src, "--child", label, "--pairs", str(pairs))
     return found
 
 

@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import wall_and_cpu
+from timing import in_checkout, wall_and_cpu
 
 ROWS = {
     "mod 3, 14 disks (n >= 17)": (14, 0, True, 1),
@@ -60,10 +60,7 @@ def measure(label: str, repeat: int) -> dict[str, float] | None:
 
 def run(src: str, label: str, repeat: int) -> dict[str, float] | None:
     """:func:`measure` in a fresh process on the checkout whose ``src`` folder is ``src``."""
-    env = {**os.environ, "PYTHONPATH": src}
-    out = subprocess.run([sys.executable, __file__, "--child", label, "--repeat", str(repeat)], env=env, check=True,
-                         capture_output=True, text=True).stdout
-    found: dict[str, float] | None = json.loads(out.splitlines()[-1])
+    found: dict[str, float] | None = in_checkout(__file__, src, "--child", label, "--repeat", str(repeat))
     return found
 
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -40,6 +44,15 @@ def wall_and_cpu(function: Callable[[], object], repeat: int = 3) -> tuple[float
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
     return min(walls), min(cpus)
+
+
+def in_checkout(script: str, src: str, *args: str) -> Any:
+    """What ``script`` (a benchmark's ``__file__``) prints as JSON on its last line, run with ``args`` in a fresh
+    process on the checkout whose ``src`` folder is ``src``: the way a benchmark measures this checkout against
+    others side by side."""
+    out = subprocess.run([sys.executable, script, *args], env={**os.environ, "PYTHONPATH": src}, check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out.splitlines()[-1])
 
 
 def verdict(ok: bool) -> str:

@@ -10,6 +10,8 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -32,6 +34,18 @@ def _managers() -> list[threading.Thread]:
     return [thread for thread in threading.enumerate() if "ExecutorManager" in type(thread).__name__]
 
 
+def _in_pool(processes: int, scenario: Callable[[Workers], Coroutine[Any, Any, None]]) -> None:
+    """Run ``scenario`` on a started pool of ``processes`` workers, closed after it; nothing left running."""
+    before, managers = dying.children(), _managers()
+    work = Workers(processes=processes)
+    work.start()
+    try:
+        asyncio.run(scenario(work))
+    finally:
+        work.close()
+    assert _managers() == managers and not dying.children() - before
+
+
 def test_a_pool_whose_worker_died_halfway_through_its_answer_hangs_until_it_is_closed() -> None:
     before, managers = dying.children(), _managers()
     pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
@@ -50,8 +64,6 @@ def test_a_pool_whose_worker_died_halfway_through_its_answer_hangs_until_it_is_c
 
 
 def test_a_request_whose_worker_died_halfway_through_its_answer_is_refused_and_the_pool_restarted() -> None:
-    before, managers = dying.children(), _managers()
-
     async def scenario(work: Workers) -> None:
         first = await work.run(pid, None)
         other = asyncio.create_task(work.run(dying.busy, None))  # on the other worker, for a minute
@@ -66,18 +78,10 @@ def test_a_request_whose_worker_died_halfway_through_its_answer_is_refused_and_t
         again = await work.run(pid, None)  # a new worker, of a new pool
         assert again not in (first, os.getpid())
 
-    work = Workers(processes=2)
-    work.start()
-    try:
-        asyncio.run(scenario(work))
-    finally:
-        work.close()
-    assert _managers() == managers and not dying.children() - before
+    _in_pool(2, scenario)
 
 
 def test_closing_the_pool_ends_busy_workers_and_their_requests_within_seconds() -> None:
-    before, managers = dying.children(), _managers()
-
     async def scenario(work: Workers) -> None:
         held = asyncio.create_task(work.run(dying.busy, None))  # a minute of work
         while not held.done() and work.admitted < 1:
@@ -89,13 +93,7 @@ def test_closing_the_pool_ends_busy_workers_and_their_requests_within_seconds() 
             await asyncio.wait_for(held, GENEROUS)
         assert time.monotonic() - began < GENEROUS
 
-    work = Workers(processes=1)
-    work.start()
-    try:
-        asyncio.run(scenario(work))
-    finally:
-        work.close()
-    assert _managers() == managers and not dying.children() - before
+    _in_pool(1, scenario)
 
 
 def test_the_api_answers_503_when_a_worker_dies_and_answers_again_after(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,7 +3,8 @@
 disk 1 on ``i % 4``, disk 2 on ``i // 4 % 4``, disk 3 on ``i // 16``), one bit each in a ``uint64`` mask. The moves
 of disks 1 to 3 stay in the word (:func:`reach`, a table by each byte of the mask); a larger disk moves alike in
 every code of the word whose disks 1 to 3 leave both of its posts free, to the same codes of another word
-(:func:`larger_tops` finds the larger disks' tops of a word).
+(:func:`larger_tops` finds the larger disks' tops of a word, :func:`larger_moves` their legal moves, :func:`moved`
+the word a move leads to). A layer's codes are kept with a bitmap of its non-empty words (:func:`mark`).
 
 >>> import numpy as np
 >>> inner, free, six = word_tables(np.array([(0, 1), (1, 0)]))  # two posts: disk 1 to and fro
@@ -13,6 +14,12 @@ every code of the word whose disks 1 to 3 leave both of its posts free, to the s
 >>> larger_tops(0b11_00_01, 3, six, tops)  # disks 4, 5, 6 on I, S, D
 >>> tops.tolist()
 [1, 0, 3, 2]
+>>> pairs = np.array([(0, 2), (1, 0), (2, 3)])
+>>> bin(larger_moves(tops, tops, pairs)), bin(larger_moves(np.array([1, 3, 3, 3]), tops, pairs))  # disk 4 kept
+('0b11', '0b1')
+>>> bin(moved(0b11_00_01, tops, 0, 2))  # disk 5 from S to D
+'0b111001'
+
 """
 
 from __future__ import annotations
@@ -25,10 +32,11 @@ import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-not-found, unused-ignore]
 
-__all__ = ["larger_tops", "lowest", "reach", "spread", "word_tables"]
+__all__ = ["larger_moves", "larger_tops", "lowest", "mark", "moved", "reach", "spread", "word_tables"]
 
 lowest: Any = trailing_zeros
-"""The index of the lowest set bit of a word (compiled code only), one instruction."""
+"""The index of the lowest set bit of a word (compiled code only), one instruction; the magnetic word kernel
+(:mod:`~hanoikit.solvers.face_tables`) uses it too."""
 
 
 def word_tables(pairs: np.ndarray, disks: Iterable[int] = (0, 1, 2)) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -104,3 +112,33 @@ def larger_tops(word: int | np.int64, high: int, six: np.ndarray, tops: np.ndarr
             tops[post] = min(tops[post], base + six[chunk, post])
         rest >>= 12
         base += 6
+
+
+@_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
+def larger_moves(movers: np.ndarray, tops: np.ndarray, pairs: np.ndarray) -> int:
+    """The legal moves along ``pairs`` (rows of two posts) of the larger disks ``movers[p]`` (the top of post ``p``, or
+    one that may not move) onto posts whose tops are ``tops`` (:func:`larger_tops`), bit ``q`` for row ``q``; without
+    a branch a move (they were mispredicted)."""
+    legal = 0
+    for pair in range(pairs.shape[0]):
+        legal |= (movers[pairs[pair, 0]] < tops[pairs[pair, 1]]) << pair
+    return legal
+
+
+@_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
+def moved(word: int | np.int64, tops: np.ndarray, a: int, b: int) -> np.int64:
+    """The word whose codes a move of the top larger disk of post ``a`` to post ``b`` leads to (``tops``:
+    :func:`larger_tops`)."""
+    return np.int64(word + (b - a) * (np.int64(1) << 2 * tops[a]))
+
+
+@_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
+def mark(word: int | np.int64, codes: np.uint64, seen: np.ndarray, layer: np.ndarray, marks: np.ndarray
+         ) -> np.uint64:
+    """The codes of ``codes`` in ``word`` not ``seen`` yet, marked seen and added to ``layer``, and ``word`` to
+    ``marks`` (the layer's bitmap of non-empty words) if there are any."""
+    new = codes & ~seen[word]
+    seen[word] |= new
+    layer[word] |= new
+    marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
+    return np.uint64(new)

@@ -40,22 +40,18 @@ add up with the other groups'.
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 import numpy as np
 from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
-from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-not-found, unused-ignore]
 
 from ..limits import MAX_FACE_TABLE_CODES, ensure_at_most
 from ..puzzle import Puzzle
 from ..state import State
 from ._tops import digit_powers, digit_width, top_disks
+from ._words import lowest
 from .tower_search import code_space, encode
 
 __all__ = ["distances", "largest_group"]
-
-_tz: Any = trailing_zeros  # the count of trailing zero bits of a word, one instruction
-
 
 
 def largest_group(puzzle: Puzzle) -> int:
@@ -260,7 +256,7 @@ def _word_layers(m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, small: 
                 rest_bits = bits
                 while rest_bits:
                     low = rest_bits & -rest_bits
-                    table[word * 64 + _tz(low)] = depth
+                    table[word * 64 + lowest(low)] = depth
                     rest_bits ^= low
                 top_disks(word, 4, rest, 2, tops, count)
                 occupied = 0
@@ -275,7 +271,7 @@ def _word_layers(m: int, pairs: np.ndarray, cost: np.ndarray, goal: int, small: 
                 for pair in range(pairs.shape[0]):  # a move x -> y brought y's top disk here
                     legal |= int(tops[pairs[pair, 1]] < tops[pairs[pair, 0]]) << pair
                 while legal:
-                    pair = _tz(legal)
+                    pair = lowest(legal)
                     legal &= legal - 1
                     x, y = pairs[pair, 0], pairs[pair, 1]
                     mover = tops[y]

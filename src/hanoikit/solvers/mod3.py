@@ -33,7 +33,7 @@ from ..puzzle import Puzzle
 from ..state import State
 from . import tower_search
 from ._tops import digit_powers, digit_width, top_disks
-from ._words import larger_tops, lowest, reach, spread, word_tables
+from ._words import larger_moves, larger_tops, lowest, mark, moved, reach, spread, word_tables
 
 __all__ = ["UNSEEN", "compressible", "entry", "exact", "mod3_table", "pack", "unpack"]
 
@@ -260,7 +260,6 @@ def _expand(part: int, split: int, high: int, pairs: np.ndarray, inner: np.ndarr
     both posts free (``free``), to the same codes of another word. A move into the other part is passed on
     (``passed_words``, ``passed_masks``); the number of moves passed on, and whether a code was reached."""
     tops = np.empty(4, np.int64)
-    npairs = pairs.shape[0]
     one = np.uint64(1)
     crossing = (split - 1) >> 1 if split >= 0 else -1  # the digit of the disk that moves from part to part
     count = 0
@@ -277,30 +276,20 @@ def _expand(part: int, split: int, high: int, pairs: np.ndarray, inner: np.ndarr
             layer[word] = 0
             table[2 * word] ^= spread(mask) * flip
             table[2 * word + 1] ^= spread(mask >> np.uint64(32)) * flip
-            new = reach(inner, mask) & ~seen[word]
-            seen[word] |= new
-            following_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
-            following[word] |= new
-            found |= new
+            found |= mark(word, reach(inner, mask), seen, following, following_marks)
             larger_tops(word, high, six, tops)
-            legal = 0
-            for pair in range(npairs):
-                legal |= (tops[pairs[pair, 0]] < tops[pairs[pair, 1]]) << pair
+            legal = larger_moves(tops, tops, pairs)
             while legal:
                 pair = lowest(legal)
                 legal &= legal - 1
                 a, b = pairs[pair, 0], pairs[pair, 1]
-                child = word + (b - a) * (np.int64(1) << 2 * tops[a])
+                child = moved(word, tops, a, b)
                 if tops[a] == crossing and (a ^ b) & 2:
                     passed_words[count] = child
                     passed_masks[count] = mask & free[pair]
                     count += 1
                     continue
-                new = mask & free[pair] & ~seen[child]
-                seen[child] |= new
-                following_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
-                following[child] |= new
-                found |= new
+                found |= mark(child, mask & free[pair], seen, following, following_marks)
     return count, bool(found != 0)
 
 
@@ -311,10 +300,5 @@ def _take(passed_words: np.ndarray, passed_masks: np.ndarray, count: int, seen: 
     reached."""
     found = np.uint64(0)
     for i in range(count):
-        child = passed_words[i]
-        new = passed_masks[i] & ~seen[child]
-        seen[child] |= new
-        following_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
-        following[child] |= new
-        found |= new
+        found |= mark(passed_words[i], passed_masks[i], seen, following, following_marks)
     return bool(found != 0)

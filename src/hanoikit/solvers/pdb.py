@@ -37,7 +37,7 @@ from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
 from . import face_tables, mod3, tower_search
 from ._tops import digit_powers, digit_width, top_disks
-from ._words import larger_tops, lowest, reach, word_tables
+from ._words import larger_moves, larger_tops, lowest, mark, moved, reach, word_tables
 
 __all__ = [
     "UNREACHABLE",
@@ -275,8 +275,7 @@ def _words_zero_one(m: int, costly: int, pairs: np.ndarray, goal: int, inner: np
     sums = (words + 63) >> 6
     seen, pending, level = np.zeros(words, np.uint64), np.zeros(words, np.uint64), np.zeros(words, np.uint64)
     pending_marks, level_marks = np.zeros(sums, np.uint64), np.zeros(sums, np.uint64)
-    tops = np.empty(4, np.int64)
-    npairs = pairs.shape[0]
+    tops, movers = np.empty(4, np.int64), np.empty(4, np.int64)
     one = np.uint64(1)
     start = goal >> 6
     seen[start] = pending[start] = one << np.uint64(goal & 63)
@@ -299,26 +298,14 @@ def _words_zero_one(m: int, costly: int, pairs: np.ndarray, goal: int, inner: np
                     pending[word] = 0
                     level_marks[word >> 6] |= one << np.uint64(word & 63)
                     level[word] |= mask
-                    new = reach(inner_free, mask) & ~seen[word]
-                    seen[word] |= new
-                    pending[word] |= new
-                    pending_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
+                    mark(word, reach(inner_free, mask), seen, pending, pending_marks)
                     if costly >= m:  # no larger disk moves for nothing
                         continue
                     larger_tops(word, high, six, tops)
-                    legal = 0
-                    for pair in range(npairs):
-                        mover = tops[pairs[pair, 0]]
-                        legal |= ((mover < tops[pairs[pair, 1]]) & (mover + 3 >= costly)) << pair
-                    while legal:
-                        pair = lowest(legal)
-                        legal &= legal - 1
-                        a, b = pairs[pair, 0], pairs[pair, 1]
-                        child = word + (b - a) * (np.int64(1) << 2 * tops[a])
-                        new = mask & larger[pair] & ~seen[child]
-                        seen[child] |= new
-                        pending[child] |= new
-                        pending_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
+                    for post in range(4):  # the disks that move for nothing
+                        movers[post] = tops[post] if tops[post] + 3 >= costly else high
+                    _carry(word, mask, larger_moves(movers, tops, pairs), pairs, tops, larger, seen, pending,
+                           pending_marks)
         found = np.uint64(0)
         for s in range(sums):  # the level's distances, and the moves that cost 1 out of it
             summary = level_marks[s]
@@ -334,31 +321,31 @@ def _words_zero_one(m: int, costly: int, pairs: np.ndarray, goal: int, inner: np
                 while rest:
                     dist[(word << 6) + np.int64(lowest(rest))] = depth
                     rest &= rest - one
-                new = reach(inner, mask) & ~seen[word]
-                seen[word] |= new
-                pending[word] |= new
-                pending_marks[word >> 6] |= np.uint64(new != 0) << np.uint64(word & 63)
-                found |= new
+                found |= mark(word, reach(inner, mask), seen, pending, pending_marks)
                 if costly <= 3:  # no larger disk's move costs 1
                     continue
                 larger_tops(word, high, six, tops)
-                legal = 0
-                for pair in range(npairs):
-                    mover = tops[pairs[pair, 0]]
-                    legal |= ((mover < tops[pairs[pair, 1]]) & (mover + 3 < costly)) << pair
-                while legal:
-                    pair = lowest(legal)
-                    legal &= legal - 1
-                    a, b = pairs[pair, 0], pairs[pair, 1]
-                    child = word + (b - a) * (np.int64(1) << 2 * tops[a])
-                    new = mask & larger[pair] & ~seen[child]
-                    seen[child] |= new
-                    pending[child] |= new
-                    pending_marks[child >> 6] |= np.uint64(new != 0) << np.uint64(child & 63)
-                    found |= new
+                for post in range(4):  # the disks whose moves cost 1
+                    movers[post] = tops[post] if tops[post] + 3 < costly else high
+                found |= _carry(word, mask, larger_moves(movers, tops, pairs), pairs, tops, larger, seen, pending,
+                                pending_marks)
         if not found:
             return
         depth += 1
+
+
+@_njit(inline="always", nogil=True)  # type: ignore[misc, unused-ignore]
+def _carry(word: np.int64, mask: np.uint64, legal: int, pairs: np.ndarray, tops: np.ndarray, larger: np.ndarray,
+           seen: np.ndarray, pending: np.ndarray, pending_marks: np.ndarray) -> np.uint64:
+    """The moves ``legal`` (bits of ``pairs``, :func:`~hanoikit.solvers._words.larger_moves`) of larger disks out of
+    the codes ``mask`` of ``word`` taken (:func:`~hanoikit.solvers._words.mark`); the codes they reached first."""
+    found = np.uint64(0)
+    while legal:
+        pair = lowest(legal)
+        legal &= legal - 1
+        child = moved(word, tops, pairs[pair, 0], pairs[pair, 1])
+        found |= mark(child, mask & larger[pair], seen, pending, pending_marks)
+    return found
 
 
 @_njit(cache=True, nogil=True)  # type: ignore[misc, unused-ignore]
