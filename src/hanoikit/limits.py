@@ -79,6 +79,7 @@ __all__ = [
     "MAX_HEURISTIC_FOUR_POST_DISKS",
     "MAX_HEURISTIC_EVERY_MOVE_DISKS",
     "MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS",
+    "MAX_NARROW",
     "MAX_WORKERS",
     "CLUSTER_CONNECT_SECONDS",
     "ROUND_WAIT_SECONDS",
@@ -415,6 +416,10 @@ MAX_LEVY_DISK_COUNTS_DISKS = 1000
 every disk for every call of up to ``n`` disks, about ``n**3`` bits (0.3 GB and about a second at the cap). Their
 totals (``hanoikit.levy.counts``) are in closed form up to :data:`MAX_DISKS` disks; the recursion that checks them
 (``structural_count``) and the move streams go up to :data:`MAX_LEVY_DISKS`."""
+
+MAX_NARROW = 1 << 20
+"""The largest ``narrow`` a frontier search takes (``hanoikit.frontier.frontier_search``): its lists take room for
+that many positions times the moves of each."""
 
 MAX_WORKERS = 64
 """The most local worker processes a search starts (``--workers``): each holds its own interpreter and compiled

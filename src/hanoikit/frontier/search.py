@@ -25,6 +25,7 @@ import numpy as np
 
 from ..digits import as_int
 from ..errors import InvalidArgumentError, quote
+from ..limits import MAX_NARROW
 from ..positions import PLOG
 from ..puzzle import Puzzle
 from ..search import progress_bar
@@ -41,14 +42,11 @@ from .signals import DeferredSignals
 from .tables import directory_path
 
 __all__ = [
-    "BLOCKS_PER_WORKER", "MAX_NARROW", "NARROW", "ROUND_BLOCKS_PER_WORKER", "frontier_search", "overhead_bytes",
+    "BLOCKS_PER_WORKER", "NARROW", "ROUND_BLOCKS_PER_WORKER", "frontier_search", "overhead_bytes",
 ]
 
 NARROW = 1 << 16
 """The most positions of a layer expanded as one list over the whole table, in one compiled call for many layers."""
-
-MAX_NARROW = 1 << 20
-"""The largest ``narrow`` a search takes: its lists take room for that many positions times the moves of each."""
 
 _WORK = 1 << 22  # expansions per compiled call in the narrow regime, between progress updates and checkpoints
 _SIZES = 1 << 16  # layers per compiled call in the narrow regime
@@ -145,8 +143,8 @@ def frontier_search(
 
 
 def _cap(narrow: object, layout: Layout) -> int:
-    """``narrow``, a whole number from 0 to :data:`MAX_NARROW`, as a Python int no larger than the code space (the
-    narrow regime takes room for ``narrow`` times the moves per position).
+    """``narrow``, a whole number from 0 to :data:`~hanoikit.limits.MAX_NARROW`, as a Python int no larger than the
+    code space (the narrow regime takes room for ``narrow`` times the moves per position).
 
     >>> from hanoikit import Puzzle
     >>> _cap(10**6, Layout(Puzzle(3)))
