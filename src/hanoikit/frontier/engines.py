@@ -17,7 +17,6 @@ import concurrent.futures
 import contextlib
 import heapq
 import multiprocessing
-import multiprocessing.process
 import os
 import shutil
 import signal
@@ -27,7 +26,7 @@ from typing import Any, Self
 
 import numpy as np
 
-from .._pools import POLL_SECONDS, STOP_SECONDS, close_pool, end_pool, ended, pool_answers, pool_processes
+from .._pools import POLL_SECONDS, STOP_SECONDS, close_pool, died, end_pool, pool_answers, pool_processes
 from ..digits import as_int
 from ..errors import EngineError, InvalidArgumentError, UnknownMethodError, quote
 from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ROUND_WAIT_SECONDS, ensure_at_most
@@ -200,20 +199,13 @@ class _PoolEngine(Engine):
                 done, pending = concurrent.futures.wait(pending, POLL_SECONDS, concurrent.futures.FIRST_COMPLETED)
                 for future in done:
                     yield from future.result()
-                if not done and ended(self._processes(), 0):
-                    self._stop()
+                if not done and died(self.executor):
+                    end_pool(pool_processes(self.executor), pool_answers(self.executor))
                     raise EngineError(_DIED.format("it ended while the pool waited for its answer"))
                 if not done and poll is not None:
                     poll()
         except concurrent.futures.BrokenExecutor as error:
             raise EngineError(_DIED.format(error)) from None
-
-    def _processes(self) -> list[multiprocessing.process.BaseProcess]:
-        """The worker processes, where the engine has them."""
-        return []
-
-    def _stop(self) -> None:
-        """End the workers at once, whatever they do."""
 
 
 def _worker_count(workers: object) -> int:
@@ -266,12 +258,6 @@ class ProcessEngine(_PoolEngine):
         self.executor = concurrent.futures.ProcessPoolExecutor(
             self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
         )
-
-    def _processes(self) -> list[multiprocessing.process.BaseProcess]:
-        return pool_processes(self.executor)
-
-    def _stop(self) -> None:
-        end_pool(self._processes(), pool_answers(self.executor))
 
     def close(self) -> None:
         """Release the workers, within seconds whatever their state (:func:`~hanoikit._pools.close_pool`): idle ones
