@@ -1,0 +1,54 @@
+"""A hint to the processor, from compiled code, that a row of an array will be read soon: ``prefetch(array, i)``
+starts loading the cache line of ``array[i]`` (of row ``i`` if ``array`` has more axes) and returns at once.
+
+Loads that miss the caches take some 100 ns each; a loop that knows several addresses before it needs them (the
+heuristic search's children: their slots in the hash indexes and their entries of the tables) can start them all and
+wait about once instead of once each. It is LLVM's ``llvm.prefetch`` (numba has no builtin for it), emitted inline:
+no call, no effect but on timing, and an index out of the array is harmless (the processor drops a prefetch that
+would fault).
+
+>>> import numpy as np
+>>> from numba import njit
+>>> @njit
+... def total(a):
+...     s = 0
+...     for i in range(a.size):
+...         prefetch(a, i + 8)
+...         s += a[i]
+...     return s
+>>> int(total(np.arange(100)))
+4950
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from llvmlite import ir  # type: ignore[import-not-found, unused-ignore]  # llvmlite ships no stubs
+from numba.core import cgutils, types  # type: ignore[import-not-found, unused-ignore]
+from numba.extending import intrinsic  # type: ignore[import-not-found, unused-ignore]
+
+__all__ = ["prefetch"]
+
+_READ, _KEEP = 0, 3  # llvm.prefetch's arguments: a read (not a write), kept in every level of the caches
+
+
+@intrinsic  # type: ignore[untyped-decorator, unused-ignore]
+def prefetch(typingctx: Any, array: Any, index: Any) -> Any:
+    """Start loading ``array[index]`` (row ``index``) into the caches; compiled code only."""
+    if not isinstance(array, types.Array) or not isinstance(index, types.Integer):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        kind, at = signature.args
+        rows = context.make_array(kind)(context, builder, args[0])
+        first = context.cast(builder, args[1], at, types.intp)
+        zero = context.get_constant(types.intp, 0)
+        pointer = cgutils.get_item_pointer(context, builder, kind, rows, [first] + [zero] * (kind.ndim - 1))
+        word = ir.IntType(32)
+        hint = ir.FunctionType(ir.VoidType(), [ir.PointerType(), word, word, word])
+        function = cgutils.get_or_insert_function(builder.module, hint, "llvm.prefetch.p0")
+        builder.call(function, [pointer, word(_READ), word(_KEEP), word(1)])  # 1: data, not instructions
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
