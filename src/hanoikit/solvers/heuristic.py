@@ -51,6 +51,7 @@ from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
 from . import face_tables, mod3, pdb, tower_search
+from ._prefetch import prefetch
 from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = [
@@ -452,12 +453,18 @@ def _slot(index: np.ndarray, codes: np.ndarray, code: int) -> int:
     number in the low 26 bits): its own or the free one where it would go. A probe reads ``codes`` only when the
     tags agree, so a code not stored costs one random read 31 times in 32."""
     mask = index.size - 1
-    mixed = code * _MIX
-    slot = (mixed ^ (mixed >> 29)) & mask
+    slot = _home(index, code)
     tag = _tag(code)
     while index[slot] >= 0 and ((index[slot] & ~_NODE) != tag or codes[index[slot] & _NODE] != code):
         slot = (slot + 1) & mask
     return slot
+
+
+@_inlined
+def _home(index: np.ndarray, code: int) -> int:
+    """The first slot :func:`_slot` probes for ``code``."""
+    mixed = code * _MIX
+    return (mixed ^ (mixed >> 29)) & (index.size - 1)
 
 
 @_jit
@@ -580,6 +587,8 @@ def _expander(both: bool) -> Callable[..., int]:
         sums = np.empty(parts, np.int64)
         totals = np.empty(parts, np.int64)
         carried = np.empty(exact.shape[1], np.int16)
+        children = np.empty(npairs, np.int64)
+        moves = np.empty(npairs, np.int64)
         holders = _holders(place)
         while budget > 0:
             if (counters[_NODES] + npairs > codes.size or counters[_POOL] + npairs > pool.shape[0]
@@ -615,6 +624,9 @@ def _expander(both: bool) -> Callable[..., int]:
             _group_values(posts, bits, n, k, width, shift, groups, holders, place, tables, exact[node], gcount,
                           occupied, proj, value, sums)
             after = depth[node] + 1
+            # the children first, each one's rows of the tables and slots of the indexes asked of memory at once
+            # (prefetch): the misses of all the children overlap instead of following one another
+            kids = 0
             for pair in range(npairs):
                 a, b = pairs[pair, 0], pairs[pair, 1]
                 mover, under = tops[a], tops[b]
@@ -628,6 +640,24 @@ def _expander(both: bool) -> Callable[..., int]:
                         continue
                     clear = (1 << b) | ((1 << a) if count[a] == 1 else 0)
                     child = (child & ~clear) | ((1 - color) << b)
+                children[kids], moves[kids] = child, pair
+                kids += 1
+                for j in range(holders.shape[1]):
+                    group = holders[mover, j]
+                    if group < 0:
+                        break
+                    moved = proj[group] + (b - a) * place[group, mover]
+                    if groups[group, 2] >= 0:
+                        prefetch(packed, groups[group, 0] + (moved >> 2))
+                    else:
+                        prefetch(tables, groups[group, 0] + (moved << shift))
+                if both:
+                    prefetch(other_index, _home(other_index, child))
+                prefetch(index, _home(index, child))
+            for kid in range(kids):
+                child, pair = children[kid], moves[kid]
+                a, b = pairs[pair, 0], pairs[pair, 1]
+                mover = tops[a]
                 carried[:] = exact[node]
                 # the sum of each split after the move: only the mover's groups read again (a helper here cost A*
                 # alone twice the time a position, inlined or called)
