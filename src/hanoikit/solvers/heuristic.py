@@ -549,6 +549,20 @@ def _bounds(totals: np.ndarray, ends: np.ndarray) -> tuple[int, int]:
     return ahead, behind
 
 
+@_inlined
+def _prefetch_open(entry: int, pool: np.ndarray, codes: np.ndarray, depth: np.ndarray, closed: np.ndarray,
+                   exact: np.ndarray) -> None:
+    """Ask memory for the rows of the position of open-list ``entry`` (none if -1), likely the next taken out, and
+    for the entry after it: positions are taken out in the order of their keys, at random places of the arrays."""
+    if entry >= 0:
+        node = pool[entry, 0]
+        prefetch(codes, node)
+        prefetch(depth, node)
+        prefetch(closed, node)
+        prefetch(exact, node)
+        prefetch(pool, pool[entry, 2])
+
+
 def _expander(both: bool) -> Callable[..., int]:
     """The compiled loop :func:`_expand` of one mode: ``both`` (a side of a search from both ends) or A* alone, a
     constant of the compiled code, so that each mode's machine code holds none of the other's. Both copies are cached
@@ -610,6 +624,7 @@ def _expander(both: bool) -> Callable[..., int]:
             node, pushed = pool[entry, 0], pool[entry, 1]
             pool[entry, 2] = counters[_FREE]
             counters[_FREE] = entry
+            _prefetch_open(heads[f], pool, codes, depth, closed, exact)
             if closed[node] or depth[node] != pushed:
                 continue
             closed[node] = 1
