@@ -6,7 +6,8 @@ microseconds per position expanded (median over the pairs), wall time beside it.
 folder of another checkout, e.g. a ``git worktree add /tmp/old <commit>``), every row runs in a fresh process per
 checkout, one after the other, and prints each checkout's figure and its ratio to this one's. A checkout whose
 :func:`~hanoikit.solvers.heuristic.search` has no ``both`` runs only the A* rows (A* is then its default). Run
-``python benchmarks/bench_expand.py`` from the repository root (``--pairs N``, ``--only TEXT``, ``--long`` for 17 disks).
+``python benchmarks/bench_expand.py`` from the repository root (``--pairs N``, ``--only TEXT``, ``--long`` adds the
+row of 17 disks).
 """
 
 from __future__ import annotations

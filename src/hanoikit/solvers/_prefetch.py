@@ -22,9 +22,11 @@ would fault).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from llvmlite import ir  # type: ignore[import-not-found, unused-ignore]  # llvmlite ships no stubs
+import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped, import-not-found, unused-ignore]  # llvmlite ships no stubs
 from numba.core import cgutils, types  # type: ignore[import-not-found, unused-ignore]
 from numba.extending import intrinsic  # type: ignore[import-not-found, unused-ignore]
 
@@ -33,9 +35,8 @@ __all__ = ["prefetch"]
 _READ, _KEEP = 0, 3  # llvm.prefetch's arguments: a read (not a write), kept in every level of the caches
 
 
-@intrinsic  # type: ignore[untyped-decorator, unused-ignore]
-def prefetch(typingctx: Any, array: Any, index: Any) -> Any:
-    """Start loading ``array[index]`` (row ``index``) into the caches; compiled code only."""
+def _llvm_prefetch(typingctx: Any, array: Any, index: Any) -> Any:
+    """The signature and the code of :func:`prefetch` for numba's types of ``array`` and ``index``."""
     if not isinstance(array, types.Array) or not isinstance(index, types.Integer):
         return None
 
@@ -44,11 +45,17 @@ def prefetch(typingctx: Any, array: Any, index: Any) -> Any:
         rows = context.make_array(kind)(context, builder, args[0])
         first = context.cast(builder, args[1], at, types.intp)
         zero = context.get_constant(types.intp, 0)
-        pointer = cgutils.get_item_pointer(context, builder, kind, rows, [first] + [zero] * (kind.ndim - 1))
+        pointer = cgutils.get_item_pointer(  # type: ignore[no-untyped-call, unused-ignore]
+            context, builder, kind, rows, [first] + [zero] * (kind.ndim - 1))
         word = ir.IntType(32)
         hint = ir.FunctionType(ir.VoidType(), [ir.PointerType(), word, word, word])
-        function = cgutils.get_or_insert_function(builder.module, hint, "llvm.prefetch.p0")
+        function = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call, unused-ignore]
+            builder.module, hint, "llvm.prefetch.p0")
         builder.call(function, [pointer, word(_READ), word(_KEEP), word(1)])  # 1: data, not instructions
         return context.get_dummy_value()
 
     return types.void(array, index), codegen
+
+
+prefetch: Callable[[np.ndarray, int], None] = intrinsic(_llvm_prefetch)  # type: ignore[assignment, unused-ignore]
+"""Start loading ``array[index]`` (row ``index`` of a 2-D ``array``) into the caches; compiled code only."""
