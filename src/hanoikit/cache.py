@@ -131,12 +131,13 @@ def _write(path: Path, value: Any) -> None:
     _store(path, _sealed(_MAGIC, path.stem, b"", body), body)
 
 
-def read_array(path: Path, identity: str, shape: tuple[int, ...], dtypes: Collection[DTypeLike]) -> np.ndarray | None:
+def read_array(path: Path, identity: str, shape: tuple[int, ...], dtypes: Collection[DTypeLike],
+               check: Callable[[np.ndarray], bool] | None = None) -> np.ndarray | None:
     """The array that :func:`write_array` stored in ``path`` for ``identity``, if its shape is ``shape``, its dtype
-    one of ``dtypes`` and its checksum holds; else ``None``, and a file that is there (damaged, of another identity,
-    shape or dtype, unreadable, or an empty directory) is removed, so that the caller's table, built again, takes
-    its place. The bytes are read once, into the array returned, and checksummed there (BLAKE2b: about 0.1 s of
-    processor time for 64 MiB).
+    one of ``dtypes``, its checksum holds and ``check(array)`` (if given) is true; else ``None``, and a file that is
+    there (damaged, of another identity, shape or dtype, unreadable, or an empty directory) is removed, so that the
+    caller's table, built again, takes its place. The bytes are read once, into the array returned, and checksummed
+    there (BLAKE2b: about 0.1 s of processor time for 64 MiB).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -157,7 +158,7 @@ def read_array(path: Path, identity: str, shape: tuple[int, ...], dtypes: Collec
                 if kind in allowed and dimensions == _dimensions(shape):
                     array = np.empty(shape, allowed[kind])
                     if file.readinto(array.data.cast("B")) == array.nbytes and not file.read(1) and (
-                        _checksum(identity, meta, array) == sealed
+                        _checksum(identity, meta, array) == sealed and (check is None or check(array))
                     ):
                         return array
     except FileNotFoundError:

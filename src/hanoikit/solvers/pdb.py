@@ -176,7 +176,7 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
         with _LOCK:
             table = _TABLES.get(other)
         if table is None and where is not None and version is not None:
-            table = _load(where, puzzle, other, version, compressed)
+            table = _load(where, puzzle, image, other, version, compressed)
         if table is not None and image != goal:
             if compressed:
                 table = _relabelled_mod3(puzzle, table, perm)
@@ -229,15 +229,25 @@ def _path(where: Path, identity: str) -> Path:
     return where / f"{hashlib.sha256(identity.encode()).hexdigest()[:32]}{_SUFFIX}"
 
 
-def _load(where: Path, puzzle: Puzzle, key: tuple[object, ...], version: str, compressed: bool) -> np.ndarray | None:
-    """The table ``key`` (of ``puzzle``) in the disk cache ``where`` if it is exactly what this code builds
-    (checksum, identity, dtype and shape: :func:`hanoikit.cache.read_array`), else ``None`` (and a file in its place
-    is removed)."""
+def _load(where: Path, puzzle: Puzzle, goal: State, key: tuple[object, ...], version: str, compressed: bool
+          ) -> np.ndarray | None:
+    """The table ``key`` (of ``puzzle``, to ``goal``) in the disk cache ``where`` if it is exactly what this code
+    builds (checksum, identity, dtype and shape: :func:`hanoikit.cache.read_array`; the goal at distance 0, ``uint16``
+    only where a distance passes 255, so that a ``uint8`` table widened is refused: one whose longest distance is
+    255 is built again each time, which costs time only), else ``None`` (and a file in its place is removed)."""
     size = tower_search.code_space(puzzle)
     dtypes: list[type[np.unsignedinteger[Any]]] = [np.uint8] if compressed else [np.uint8, np.uint16]
     shape = ((size + 3) // 4,) if compressed else (size,)  # compressed: four entries a byte (mod3.mod3_table)
+    code = tower_search.encode(puzzle, goal)
+
+    def plausible(table: np.ndarray) -> bool:
+        if compressed:
+            return mod3.entry(table, code) == 0
+        wide = table.dtype == np.uint16
+        return int(table[code]) == 0 and (not wide or bool(np.any((table > 0xFF) & (table != UNREACHABLE))))
+
     identity = _identity(key, version)
-    return disk_cache.read_array(_path(where, identity), identity, shape, dtypes)
+    return disk_cache.read_array(_path(where, identity), identity, shape, dtypes, plausible)
 
 
 def free_moves_to(puzzle: Puzzle, goal: State, free: int) -> np.ndarray:
