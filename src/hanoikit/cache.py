@@ -43,7 +43,7 @@ from numpy.typing import DTypeLike
 
 from .errors import InvalidArgumentError, quote
 
-__all__ = ["CACHE_ENV", "KEPT", "cache_dir", "cached", "read_array", "source_key", "write_array"]
+__all__ = ["CACHE_ENV", "KEPT", "cache_dir", "cached", "read_array", "seal", "source_key", "unseal", "write_array"]
 
 CACHE_ENV = "HANOIKIT_CACHE_DIR"
 """The environment variable that moves the disk cache (default: the user's cache directory, by ``platformdirs``);
@@ -110,14 +110,31 @@ def cached(name: str, key: str | None, build: Callable[[], T], directory: Path |
     return value
 
 
+def seal(identity: str, body: bytes) -> bytes:
+    """``body`` after a header line with the BLAKE2b checksum of ``identity`` (what the file is: its name, say) and
+    ``body``, as the tables' files are written; :func:`unseal` reads it back.
+
+    >>> sealed = seal("greeting", b"hello")
+    >>> unseal(sealed, "greeting"), unseal(sealed, "farewell"), unseal(sealed[:-1], "greeting")
+    (b'hello', None, None)
+    """
+    return _sealed(_MAGIC, identity, b"", body) + body
+
+
+def unseal(data: bytes, identity: str) -> bytes | None:
+    """The body of ``data`` written by :func:`seal` for ``identity``, ``None`` if it is not (damaged, truncated, of
+    another identity, or not sealed)."""
+    line, _, body = data.partition(b"\n")
+    return body if _opened(line, _MAGIC) == (_checksum(identity, b"", body), b"") else None
+
+
 def _read(path: Path) -> tuple[object] | None:
     """The data of ``path`` (in a 1-tuple) if its checksum holds, else ``None`` (absent, damaged or unreadable)."""
     try:
-        data = path.read_bytes()
+        body = unseal(path.read_bytes(), path.stem)
     except OSError:
         return None
-    line, _, body = data.partition(b"\n")
-    if _opened(line, _MAGIC) != (_checksum(path.stem, b"", body), b""):
+    if body is None:
         return None
     try:
         return (marshal.loads(body),)
@@ -127,8 +144,7 @@ def _read(path: Path) -> tuple[object] | None:
 
 def _write(path: Path, value: Any) -> None:
     """Store ``value`` in ``path`` whole (a temporary file renamed over it); a failure to write is ignored."""
-    body = marshal.dumps(value)
-    _store(path, _sealed(_MAGIC, path.stem, b"", body), body)
+    _store(path, b"", seal(path.stem, marshal.dumps(value)))
 
 
 def read_array(path: Path, identity: str, shape: tuple[int, ...], dtypes: Collection[DTypeLike],

@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
 from .. import cache as disk_cache
 from .. import positions as _positions
 from .. import puzzle as _puzzle
 from .. import state as _state
+from .._jit import njit as _njit
 from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
