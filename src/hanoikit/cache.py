@@ -71,15 +71,17 @@ def cache_dir() -> Path | None:
     return Path(platformdirs.user_cache_dir("hanoikit"))
 
 
-def source_key(*files: str) -> str | None:
-    """A key for tables built by the code in ``files`` (module ``__file__`` paths): it changes with their text and
-    with the Python version (which :mod:`marshal`'s format follows); ``None`` when a file cannot be read (a zipped
-    install), so that nothing is cached.
+def source_key(*files: str, python: bool = True) -> str | None:
+    """A key for tables built by the code in ``files`` (module ``__file__`` paths): it changes with their text and,
+    if ``python``, with the Python version (which :mod:`marshal`'s format follows); ``None`` when a file cannot be
+    read (a zipped install), so that nothing is cached.
 
     >>> source_key(__file__) == source_key(__file__), len(source_key(__file__) or "")
     (True, 32)
+    >>> source_key(__file__) != source_key(__file__, python=False)
+    True
     """
-    digest = hashlib.blake2b(sys.version.encode(), digest_size=16)
+    digest = hashlib.blake2b(sys.version.encode() if python else b"", digest_size=16)
     try:
         for file in files:
             digest.update(Path(file).read_bytes())
