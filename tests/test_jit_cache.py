@@ -126,3 +126,49 @@ def test_every_cached_function_of_hanoikit_is_checked() -> None:
               if isinstance(value, Dispatcher) and type(value._cache).__name__ != "NullCache"]
     assert len(cached) >= 10
     assert all(type(value._cache) is _jit.CheckedFunctionCache for value in cached)
+
+
+_LOW = '''
+from hanoikit._jit import njit
+
+STEP = {step}
+
+
+@njit(cache=True)
+def base():
+    return {base}
+'''
+
+_HIGH = '''
+from hanoikit._jit import njit
+
+from .low import STEP, base
+
+
+@njit(cache=True)
+def triple(x):
+    return 3 * x * STEP + base()
+'''
+
+
+def test_a_change_in_an_imported_module_compiles_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba keeps a function's code while its own file is unchanged, though it inlined the functions and froze the
+    constants it imports: here a change in a module it imports is seen."""
+    package = f"hanoikit_jitted_package_{next(_NAMES)}"
+    (tmp_path / package).mkdir()
+    (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / package / "high.py").write_text(_HIGH)
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def answer() -> int:
+        for name in [name for name in sys.modules if name.startswith(package)]:
+            del sys.modules[name]
+        return int(_fresh(f"{package}.high").triple(14))
+
+    (tmp_path / package / "low.py").write_text(_LOW.format(step=1, base=0))
+    assert answer() == answer() == 42
+    (tmp_path / package / "low.py").write_text(_LOW.format(step=2, base=100))
+    assert answer() == 184
+    assert sum(sys.modules[f"{package}.high"].triple.stats.cache_misses.values()) == 1
+    assert answer() == 184  # and kept
+    assert sum(sys.modules[f"{package}.high"].triple.stats.cache_hits.values()) == 1
