@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from numba import njit as _numba_njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 from numba.core import caching  # type: ignore[import-not-found, unused-ignore]
+from numba.core.dispatcher import Dispatcher  # type: ignore[import-not-found, unused-ignore]
 
 from . import cache
 
@@ -44,7 +45,8 @@ def njit(**options: Any) -> Callable[[F], F]:
 
     def compiled(function: F) -> F:
         dispatcher = compile_(function)
-        dispatcher._cache = CheckedFunctionCache(function)  # noqa: SLF001 - numba's enable_caching(), checked
+        if isinstance(dispatcher, Dispatcher):  # not with NUMBA_DISABLE_JIT: numba's enable_caching(), checked
+            dispatcher._cache = CheckedFunctionCache(function)  # type: ignore[attr-defined]  # noqa: SLF001
         return dispatcher  # type: ignore[no-any-return]
 
     return compiled
