@@ -107,8 +107,9 @@ def _build(tree: Path, dist: Path, env: dict[str, str]) -> tuple[Path, Path]:
         isolated.install(builder.build_system_requires)
         isolated.install(builder.get_requires_for_build("sdist"))
         sdist = Path(builder.build("sdist", dist))
+        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # Python 3.11.4 and later
         with tarfile.open(sdist) as archive:
-            archive.extractall(dist.parent / "unpacked", filter="data")
+            archive.extractall(dist.parent / "unpacked", **safe)  # type: ignore[arg-type]
         builder = ProjectBuilder.from_isolated_env(
             isolated, dist.parent / "unpacked" / sdist.name.removesuffix(".tar.gz"), runner=runner
         )
