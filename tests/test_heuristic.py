@@ -435,3 +435,22 @@ def test_default_heuristic_is_optimal_on_restricted_and_magnetic_members(kind: s
     assert estimate is not None and estimate <= exact
     path = heuristic.search(puzzle, src, dst, splits=splits, cache=False).path
     assert [int(table[code]) for code in path] == list(range(exact, -1, -1))
+
+
+@pytest.mark.parametrize("both", [False, True])
+def test_an_index_of_hashes_searches_as_one_of_whole_codes(both: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a code passes the bits of an index entry (many posts), the entry holds a hash of it and the codes are
+    read on a match: the same positions expanded and stored as with whole codes, and a shortest path; 9 disks with
+    weak tables grow A*'s index past its first size (rehashed)."""
+    assert heuristic._whole(Puzzle(17, posts=4)) and not heuristic._whole(Puzzle(12, posts=10))
+    rng = random.Random(f"hashed {both}")
+    for n, splits in ((6, heuristic.default_splits(6, 3)), (6, heuristic.default_splits(6, 3)),
+                      (9, [[(disk,) for disk in range(9)]])):
+        puzzle = Puzzle(n, posts=4)
+        src, dst = (puzzle.random_state(rng), puzzle.random_state(rng)) if n < 9 else (puzzle.start, puzzle.goal)
+        whole = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
+        with monkeypatch.context() as patched:
+            patched.setattr(heuristic, "_whole", lambda puzzle: 0)
+            hashed = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
+        assert hashed == whole and len(whole.path) - 1 == exhaustive.distance(puzzle, src, dst)
+        assert n < 9 or both or whole.stored > 1 << 16
