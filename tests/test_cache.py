@@ -137,3 +137,14 @@ def test_any_name_and_key_give_the_table_or_a_library_error_and_stay_in_the_fold
     assert found == [1, 2] and again == ([1, 2] if key is not None else "built again")
     assert {path.parent for path in root.rglob("*") if path.is_file()} <= {folder}  # nothing written elsewhere
     assert [path.name for path in folder.glob("*")] == ([f"{name}-{key}.marshal"] if key is not None else [])
+
+
+def test_another_keys_file_under_this_name_is_built_again_and_replaced(tmp_path: Path) -> None:
+    """The checksum covers the table's name and key: a file copied (or renamed) over another is not read."""
+    cache.cached("t", "a", lambda: "table a", tmp_path)
+    cache.cached("t", "b", lambda: "table b", tmp_path)
+    (tmp_path / "t-b.marshal").write_bytes((tmp_path / "t-a.marshal").read_bytes())
+    calls, build = _builder("table b")
+    assert cache.cached("t", "b", build, tmp_path) == "table b" and calls == [1]
+    assert cache.cached("t", "b", build, tmp_path) == "table b" and calls == [1]  # replaced
+    assert cache.cached("t", "a", lambda: "built again", tmp_path) == "table a"

@@ -35,9 +35,9 @@ class Loop:
     @functools.cached_property
     def compiled(self) -> Callable[..., Any]:
         """The compiled function (imports numba, and compiles or loads from numba's cache)."""
-        from numba import njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
+        from ._jit import njit
 
-        return njit(cache=True, nogil=True)(self.function)  # type: ignore[no-any-return, unused-ignore]
+        return njit(cache=True, nogil=True)(self.function)
 
     @property
     def loaded(self) -> bool:

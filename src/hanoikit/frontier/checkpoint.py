@@ -9,8 +9,10 @@ result.
 
 What is written is checked when read back: each file has a BLAKE2b checksum in ``state.json``, which has its own, and
 the record must agree with the blocks (the positions found so far are the layers' sum, the current layer holds the
-last layer's count, at most every position is reached). A damaged, truncated or missing file, or one edited by hand,
-raises :class:`~hanoikit.CheckpointError` naming it, before anything is changed.
+last layer's count, at most every position is reached). A damaged, truncated or missing file, one edited by hand, or
+a checkpoint written by a version of hanoikit whose position code differs (``state.json`` records the key of the
+modules that lay out the table: :func:`hanoikit.cache.source_key`) raises :class:`~hanoikit.CheckpointError` naming
+it, before anything is changed.
 """
 
 from __future__ import annotations
@@ -26,14 +28,20 @@ from typing import IO, Any
 
 import numpy as np
 
+from .. import positions
+from ..cache import source_key
 from ..errors import CheckpointError, InvalidPuzzleError
+from . import layout as _layout
 from .layout import Layout, position_count
 from .lock import DirectoryLock
 
 __all__ = ["Checkpoint", "checksum", "holds_checkpoint"]
 
 _STATE = "state.json"
-_FORMAT = 2  # 2: with checksums
+_FORMAT = 3  # 2: with checksums; 3: with the key of the position code
+_CODE = (positions.__file__, _layout.__file__, __file__)
+"""The modules whose code says what a checkpoint's bytes mean: the position code, the table's layout in blocks, the
+files' format."""
 _BLOCK = re.compile(r"(\d+)-(\d+)\.bin")
 _FRONTIER = re.compile(r"frontier-(\d+)\.npz")
 
@@ -156,6 +164,9 @@ class Checkpoint:
 
     def _load(self, table: np.ndarray) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
         saved = self._record()
+        if saved["code"] != _code_key():
+            raise self._damaged(os.path.join(self.directory, _STATE), "was written by another version of hanoikit "
+                                "(its position code differs)")
         if saved["search"] != self.search:
             raise InvalidPuzzleError(
                 f"the checkpoint in {self.directory} is of another search ({saved['search']}), not {self.search}"
@@ -306,6 +317,7 @@ class Checkpoint:
         _durable(os.path.join(self.directory, frontier), "wb", lambda file: np.savez(file, listed=listed, dense=dense))
         saved: dict[str, Any] = {
             "format": _FORMAT,
+            "code": _code_key(),
             "search": self.search,
             "serial": self.serial,
             "state": state,
@@ -332,6 +344,12 @@ class Checkpoint:
         return os.path.join(self.directory, "blocks", f"{block}-{version}.bin")
 
 
+def _code_key() -> str:
+    """The key of the code that gives a checkpoint's bytes their meaning (``unknown`` where it cannot be read); not
+    of the Python version, which does not change them."""
+    return source_key(*_CODE, python=False) or "unknown"
+
+
 def _check_record(saved: dict[str, Any], layout: Layout) -> None:
     """Raise ``ValueError`` (or ``KeyError``, ``TypeError``) unless every field of ``saved`` has its type and
     range."""
@@ -343,6 +361,8 @@ def _check_record(saved: dict[str, Any], layout: Layout) -> None:
 
     if saved["format"] != _FORMAT:
         raise ValueError(f"format {saved['format']!r}")
+    if not isinstance(saved["code"], str):
+        raise TypeError("code")
     serial = integer(saved["serial"], 1)
     state = saved["state"]
     integer(state["value"], 2, 3)

@@ -27,9 +27,9 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-not-found, unused-ignore]
 
+from .._jit import njit as _njit
 from ..positions import FACES, GROUP, KLOG, PAIRS, PLOG, ROWS, ROWSLOG, SHIFT, K, M, N, P, S
 
 __all__ = [

@@ -12,7 +12,8 @@ and the smallest disk on a post is the one that moves. numba inlines them into t
 from __future__ import annotations
 
 import numpy as np
-from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
+
+from .._jit import njit as _njit
 
 __all__ = ["digit_powers", "digit_width", "top_disks"]
 

@@ -29,8 +29,9 @@ from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
-from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 from numba.cpython.unsafe.numbers import trailing_zeros  # type: ignore[import-not-found, unused-ignore]
+
+from .._jit import njit as _njit
 
 __all__ = ["larger_moves", "larger_tops", "lowest", "mark", "moved", "reach", "spread", "word_tables"]
 

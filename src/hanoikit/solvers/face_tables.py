@@ -42,8 +42,8 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
+from .._jit import njit as _njit
 from ..limits import MAX_FACE_TABLE_CODES, ensure_at_most
 from ..puzzle import Puzzle
 from ..state import State

@@ -43,8 +43,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
+from .._jit import njit as _njit
 from ..errors import TooLargeError, UnsolvableError
 from ..limits import MAX_HEURISTIC_DISKS, MAX_HEURISTIC_EVERY_MOVE_DISKS, MAX_HEURISTIC_NODES, ensure_at_most
 from ..move import Move

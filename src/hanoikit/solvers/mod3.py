@@ -25,8 +25,8 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
-from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
+from .._jit import njit as _njit
 from ..errors import InvalidStateError
 from ..limits import MAX_MOD3_ENTRIES, ensure_at_most
 from ..puzzle import Puzzle

@@ -21,21 +21,25 @@ keeps the move rule and the colours turns one table into the table of every patt
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import itertools
-import os
 import threading
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-from numba import njit as _njit  # type: ignore[import-not-found, unused-ignore]  # numba ships no stubs
 
 from .. import cache as disk_cache
+from .. import positions as _positions
+from .. import puzzle as _puzzle
+from .. import state as _state
+from .._jit import njit as _njit
 from ..limits import MAX_PATTERN_ENTRIES, ensure_at_most
 from ..puzzle import MagneticPuzzle, Puzzle
 from ..state import State
-from . import face_tables, mod3, tower_search
+from . import _tops, _words, face_tables, mod3, tower_search
 from ._tops import digit_powers, digit_width, top_disks
 from ._words import larger_moves, larger_tops, lowest, mark, moved, reach, word_tables
 
@@ -166,12 +170,13 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
     images = [(perm, State([perm[p] for p in goal.posts], goal.ups, post_count=puzzle.posts))
               for perm in automorphisms(puzzle)]
     where = cache_dir() if cache else None
+    version = _code_key() if where is not None else None
     for perm, image in images:
         other = (puzzle, image, free, *tag) if free else (puzzle, image, *tag)
         with _LOCK:
             table = _TABLES.get(other)
-        if table is None and where is not None:
-            table = _load(_path(where, other))
+        if table is None and where is not None and version is not None:
+            table = _load(where, puzzle, image, other, version, compressed)
         if table is not None and image != goal:
             if compressed:
                 table = _relabelled_mod3(puzzle, table, perm)
@@ -187,8 +192,8 @@ def pattern_table(puzzle: Puzzle, goal: State, cache: bool = True, free: int = 0
         table = _narrow(free_moves_to(puzzle, goal, free))
     else:
         table = _narrow(tower_search.distances_to(puzzle, goal, max_entries=MAX_PATTERN_ENTRIES))
-    if where is not None:
-        _save(_path(where, key), table)
+    if where is not None and version is not None:
+        _save(where, key, version, table)
     return _keep(key, table)
 
 
@@ -203,18 +208,46 @@ def _keep(key: tuple[object, ...], table: np.ndarray) -> np.ndarray:
     return table
 
 
-def _path(where: Path, key: tuple[object, ...]) -> Path:
-    return where / f"{hashlib.sha256(repr(key).encode()).hexdigest()[:32]}.npy"
+_BUILDERS = (__file__, mod3.__file__, face_tables.__file__, tower_search.__file__, _words.__file__, _tops.__file__,
+             _positions.__file__, _puzzle.__file__, _state.__file__)
+"""The modules whose code a table follows: those that build it, the position code, the move rules and the
+positions."""
 
 
-def _load(path: Path) -> np.ndarray | None:
-    if not path.exists():
-        return None
-    try:
-        table: np.ndarray = np.load(path, allow_pickle=False)
-    except (OSError, ValueError):
-        return None
-    return table
+def _code_key() -> str | None:
+    """The key of the code that builds the tables (:func:`hanoikit.cache.source_key`; ``None``: nothing is kept on
+    disk). Read again at each search of the disk: a few small files."""
+    return disk_cache.source_key(*_BUILDERS)
+
+
+def _identity(key: tuple[object, ...], version: str) -> str:
+    """What a table on disk is: its member, goal, free disks and compression (``key``) and the code's ``version``."""
+    return f"{key!r} built by {version}"
+
+
+def _path(where: Path, identity: str) -> Path:
+    return where / f"{hashlib.sha256(identity.encode()).hexdigest()[:32]}{_SUFFIX}"
+
+
+def _load(where: Path, puzzle: Puzzle, goal: State, key: tuple[object, ...], version: str, compressed: bool
+          ) -> np.ndarray | None:
+    """The table ``key`` (of ``puzzle``, to ``goal``) in the disk cache ``where`` if it is exactly what this code
+    builds (checksum, identity, dtype and shape: :func:`hanoikit.cache.read_array`; the goal at distance 0, ``uint16``
+    only where a distance passes 255, so that a ``uint8`` table widened is refused: one whose longest distance is
+    255 is built again each time, which costs time only), else ``None`` (and a file in its place is removed)."""
+    size = tower_search.code_space(puzzle)
+    dtypes: list[type[np.unsignedinteger[Any]]] = [np.uint8] if compressed else [np.uint8, np.uint16]
+    shape = ((size + 3) // 4,) if compressed else (size,)  # compressed: four entries a byte (mod3.mod3_table)
+    code = tower_search.encode(puzzle, goal)
+
+    def plausible(table: np.ndarray) -> bool:
+        if compressed:
+            return mod3.entry(table, code) == 0
+        wide = table.dtype == np.uint16
+        return int(table[code]) == 0 and (not wide or bool(np.any((table > 0xFF) & (table != UNREACHABLE))))
+
+    identity = _identity(key, version)
+    return disk_cache.read_array(_path(where, identity), identity, shape, dtypes, plausible)
 
 
 def free_moves_to(puzzle: Puzzle, goal: State, free: int) -> np.ndarray:
@@ -409,23 +442,28 @@ def _narrow(found: np.ndarray) -> np.ndarray:
     return table
 
 
-def _save(path: Path, table: np.ndarray) -> None:
-    """Write ``table`` to ``path`` through a temporary file and a rename, so that a reader never sees half of it."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-        with open(partial, "wb") as out:
-            np.save(out, table, allow_pickle=False)
-        os.replace(partial, path)
-        kept = sorted(path.parent.glob("*.npy"), key=lambda file: file.stat().st_mtime, reverse=True)
-        total = 0
-        for rank, old in enumerate(kept):
-            total += old.stat().st_size
-            if rank >= _KEPT_ON_DISK or (rank and total > _KEPT_ON_DISK_BYTES):
+def _save(where: Path, key: tuple[object, ...], version: str, table: np.ndarray) -> None:
+    """Keep ``table`` (of ``key``, built by the code ``version``) in the disk cache ``where``
+    (:func:`hanoikit.cache.write_array`), then remove all but the latest :data:`_KEPT_ON_DISK` tables, within
+    :data:`_KEPT_ON_DISK_BYTES`; a cache that cannot be written costs a rebuild next time, nothing else."""
+    identity = _identity(key, version)
+    path = _path(where, identity)
+    disk_cache.write_array(path, identity, table)
+    kept = []
+    for file in itertools.chain(where.glob(f"*{_SUFFIX}"), where.glob("*.npy")):  # .npy: an older hanoikit's
+        with contextlib.suppress(OSError):
+            if file.is_file():
+                kept.append((file.stat().st_mtime, file.stat().st_size, file))
+    total = 0
+    for rank, (_, size, old) in enumerate(sorted(kept, key=lambda entry: (entry[0], entry[2] == path), reverse=True)):
+        total += size
+        if rank >= _KEPT_ON_DISK or (rank and total > _KEPT_ON_DISK_BYTES):
+            with contextlib.suppress(OSError):
                 old.unlink(missing_ok=True)
-    except OSError:
-        pass  # an unwritable cache costs a rebuild next time, nothing else
 
+
+_SUFFIX = ".table"
+"""The ending of a table's file name (its beginning: the hash of its :func:`_identity`)."""
 
 _KEPT_ON_DISK = 256
 """The most tables kept on disk (the latest written): random goals each leave theirs."""
