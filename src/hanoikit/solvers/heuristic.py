@@ -494,7 +494,13 @@ def _node(entry: int) -> int:
 def _rehash(index: np.ndarray, codes: np.ndarray, nodes: int, whole: int) -> None:
     index[:] = -1
     for node in range(nodes):
+        if node + _AHEAD < nodes:  # the slots of later codes asked of memory while this one is placed
+            prefetch(index, _home(index, codes[node + _AHEAD]))
         index[_slot(index, codes, codes[node], whole)] = _tag(codes[node], whole) | node
+
+
+_AHEAD = 16
+"""How many codes ahead :func:`_rehash` prefetches their slots."""
 
 
 @_inlined
