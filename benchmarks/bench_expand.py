@@ -6,7 +6,8 @@ microseconds per position expanded (median over the pairs), wall time beside it.
 folder of another checkout, e.g. a ``git worktree add /tmp/old <commit>``), every row runs in a fresh process per
 checkout, one after the other, and prints each checkout's figure and its ratio to this one's. A checkout whose
 :func:`~hanoikit.solvers.heuristic.search` has no ``both`` runs only the A* rows (A* is then its default). Run
-``python benchmarks/bench_expand.py`` from the repository root (``--pairs N``, ``--only TEXT``).
+``python benchmarks/bench_expand.py`` from the repository root (``--pairs N``, ``--only TEXT``, ``--long`` adds the
+row of 17 disks).
 """
 
 from __future__ import annotations
@@ -29,7 +30,10 @@ ROWS = {
     "A*, 4 posts linear, n=13": (13, "linear", False),
     "A*, 4 posts every move, n=16": (16, "all", False),
     "both ends, 4 posts every move, n=16": (16, "all", None),
+    "both ends, 4 posts every move, n=17": (17, "all", None),
 }
+LONG = {"both ends, 4 posts every move, n=17"}
+"""The rows run only with ``--long`` (the arrays and tables of the issue's 17 disks, beyond the caches)."""
 
 
 def measure(label: str, pairs: int) -> dict[str, float] | None:
@@ -68,6 +72,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--against", action="append", default=[], help="the src folder of another checkout")
     parser.add_argument("--only", default="")
+    parser.add_argument("--long", action="store_true", help="add the rows of 17 disks (a minute or more a pair)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -75,16 +80,17 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory(prefix="hanoikit-bench-") as tables:  # the children's disk cache
         os.environ.setdefault("HANOIKIT_CACHE_DIR", tables)
-        compare(args.pairs, args.against, args.only)
+        compare(args.pairs, args.against, args.only, args.long)
 
 
-def compare(pairs: int, against: list[str], only: str) -> None:
-    """Every row of :data:`ROWS` whose label holds ``only``, this checkout then each of ``against``."""
+def compare(pairs: int, against: list[str], only: str, long: bool) -> None:
+    """Every row of :data:`ROWS` whose label holds ``only`` (those of :data:`LONG` if ``long``), this checkout then
+    each of ``against``."""
     here = str(Path(__file__).resolve().parent.parent / "src")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {pairs} random pairs a row; "
           "processor microseconds a position expanded (median over the pairs), wall beside it")
     for label in ROWS:
-        if only not in label:
+        if only not in label or (label in LONG and not long):
             continue
         mine = run(here, label, pairs)
         assert mine is not None

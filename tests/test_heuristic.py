@@ -161,6 +161,22 @@ def test_the_default_search_from_both_ends_is_exact() -> None:
     assert len(moves) == exhaustive.distance(puzzle, src, dst) and puzzle.play(moves, src) == dst
 
 
+@settings(max_examples=examples(30), deadline=None)
+@given(n=st.integers(3, 8), seed=st.integers(0, 2**32 - 1), tower=st.booleans(), weak=st.booleans())
+def test_the_sides_in_the_order_of_their_buckets_stay_exact(n: int, seed: int, tower: bool, weak: bool) -> None:
+    """From both ends a side takes out its next bucket only if it is no larger than the other side's, however far
+    its keys then run ahead (a tower's side, with few moves a position, against a scattered one's; random weak
+    tables against free obstacles): the path is a shortest one, each move one step nearer the goal."""
+    puzzle = Puzzle(n, posts=4)
+    rng = random.Random(seed)
+    src, dst = (puzzle.start if tower else puzzle.random_state(rng)), puzzle.random_state(rng)
+    splits = small_splits(n, seed) if weak else heuristic.default_splits(n, 2, free=3)
+    found = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=True)
+    table = tower_search.distances_to(puzzle, dst)
+    assert found.path[0] == tower_search.encode(puzzle, src) and found.path[-1] == tower_search.encode(puzzle, dst)
+    assert [int(table[code]) for code in found.path] == list(range(int(table[found.path[0]]), -1, -1))
+
+
 def test_from_both_ends_needs_moves_that_can_be_undone() -> None:
     puzzle = Puzzle(5, posts=4, moves="cyclic")
     assert not heuristic.from_both_ends(puzzle) and heuristic.from_both_ends(Puzzle(12, posts=4))
@@ -421,3 +437,22 @@ def test_default_heuristic_is_optimal_on_restricted_and_magnetic_members(kind: s
     assert estimate is not None and estimate <= exact
     path = heuristic.search(puzzle, src, dst, splits=splits, cache=False).path
     assert [int(table[code]) for code in path] == list(range(exact, -1, -1))
+
+
+@pytest.mark.parametrize("both", [False, True])
+def test_an_index_of_hashes_searches_as_one_of_whole_codes(both: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a code passes the bits of an index entry (many posts), the entry holds a hash of it and the codes are
+    read on a match: the same positions expanded and stored as with whole codes, and a shortest path; 9 disks with
+    weak tables grow A*'s index past its first size (rehashed)."""
+    assert heuristic._whole(Puzzle(17, posts=4)) and not heuristic._whole(Puzzle(12, posts=10))
+    rng = random.Random(f"hashed {both}")
+    for n, splits in ((6, heuristic.default_splits(6, 3)), (6, heuristic.default_splits(6, 3)),
+                      (9, [[(disk,) for disk in range(9)]])):
+        puzzle = Puzzle(n, posts=4)
+        src, dst = (puzzle.random_state(rng), puzzle.random_state(rng)) if n < 9 else (puzzle.start, puzzle.goal)
+        whole = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
+        with monkeypatch.context() as patched:
+            patched.setattr(heuristic, "_whole", lambda puzzle: 0)
+            hashed = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
+        assert hashed == whole and len(whole.path) - 1 == exhaustive.distance(puzzle, src, dst)
+        assert n < 9 or both or whole.stored > 1 << 16

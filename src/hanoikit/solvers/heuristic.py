@@ -51,6 +51,7 @@ from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
 from . import face_tables, mod3, pdb, tower_search
+from ._prefetch import prefetch
 from ._tops import digit_powers, digit_width, top_disks
 
 __all__ = [
@@ -440,30 +441,47 @@ def _inlined(function: Callable[..., Any]) -> Callable[..., Any]:
 
 _FOUND, _BUDGET, _GROW, _EMPTY, _DEEP, _TURN = range(6)
 _NEVER = 1 << 40  # no path known yet (meet[0])
-# counters: nodes, pool entries used, the free pool entry, the least open f, expanded, the goal's node
-_NODES, _POOL, _FREE, _FMIN, _EXPANDED, _GOAL = range(6)
+# counters: nodes, pool entries used, the free pool entry, the least open f, expanded, the goal's node, the key whose
+# bucket the side is taking out (from both ends)
+_NODES, _POOL, _FREE, _FMIN, _EXPANDED, _GOAL, _LEVEL = range(7)
 _MIX = 0x9E3779B97F4A7C15 - (1 << 64)  # Fibonacci hashing, as an int64
 _NODE = (1 << 26) - 1  # the node numbers of the index: more than MAX_HEURISTIC_NODES
+_WHOLE = 37  # the bits above the node number in an index entry (int64, not negative)
+
+
+def _whole(puzzle: Puzzle) -> int:
+    """1 if every code of ``puzzle`` fits the :data:`_WHOLE` bits of an index entry beside its node number (all the
+    members the caps let through but many posts), else 0."""
+    return int(tower_search.code_space(puzzle) <= 1 << _WHOLE)
 
 
 @_jit
-def _slot(index: np.ndarray, codes: np.ndarray, code: int) -> int:
+def _slot(index: np.ndarray, codes: np.ndarray, code: int, whole: int) -> int:
     """The slot of ``code`` in the open-addressing ``index`` (-1 free, else :func:`_tag` of the code with its node
-    number in the low 26 bits): its own or the free one where it would go. A probe reads ``codes`` only when the
-    tags agree, so a code not stored costs one random read 31 times in 32."""
+    number in the low 26 bits): its own or the free one where it would go. With ``whole`` the entry holds the code
+    itself, and a probe never reads ``codes``; else a hash of it, and ``codes`` is read only when they agree."""
     mask = index.size - 1
-    mixed = code * _MIX
-    slot = (mixed ^ (mixed >> 29)) & mask
-    tag = _tag(code)
-    while index[slot] >= 0 and ((index[slot] & ~_NODE) != tag or codes[index[slot] & _NODE] != code):
+    slot: int = _home(index, code)
+    tag = _tag(code, whole)
+    while index[slot] >= 0 and ((index[slot] & ~_NODE) != tag or (not whole and codes[index[slot] & _NODE] != code)):
         slot = (slot + 1) & mask
     return slot
 
 
+@_inlined
+def _home(index: np.ndarray, code: int) -> int:
+    """The first slot :func:`_slot` probes for ``code``."""
+    mixed = code * _MIX
+    return (mixed ^ (mixed >> 29)) & (index.size - 1)
+
+
 @_jit
-def _tag(code: int) -> int:
-    """5 bits of the hashed ``code`` above the node number's 26, as :func:`_slot` stores them."""
-    return ((code * _MIX) >> 40 & 31) << 26
+def _tag(code: int, whole: int) -> int:
+    """The bits of ``code``'s index entry above the node number's 26, as :func:`_slot` stores them: the code if
+    ``whole``, else :data:`_WHOLE` bits of its hash."""
+    if whole:
+        return code << 26
+    return ((code * _MIX) >> 27 & ((1 << _WHOLE) - 1)) << 26
 
 
 @_jit
@@ -473,10 +491,16 @@ def _node(entry: int) -> int:
 
 
 @_jit
-def _rehash(index: np.ndarray, codes: np.ndarray, nodes: int) -> None:
+def _rehash(index: np.ndarray, codes: np.ndarray, nodes: int, whole: int) -> None:
     index[:] = -1
     for node in range(nodes):
-        index[_slot(index, codes, codes[node])] = _tag(codes[node]) | node
+        if node + _AHEAD < nodes:  # the slots of later codes asked of memory while this one is placed
+            prefetch(index, _home(index, codes[node + _AHEAD]))
+        index[_slot(index, codes, codes[node], whole)] = _tag(codes[node], whole) | node
+
+
+_AHEAD = 16
+"""How many codes ahead :func:`_rehash` prefetches their slots."""
 
 
 @_inlined
@@ -542,6 +566,20 @@ def _bounds(totals: np.ndarray, ends: np.ndarray) -> tuple[int, int]:
     return ahead, behind
 
 
+@_inlined
+def _prefetch_open(entry: int, pool: np.ndarray, codes: np.ndarray, depth: np.ndarray, closed: np.ndarray,
+                   exact: np.ndarray) -> None:
+    """Ask memory for the rows of the position of open-list ``entry`` (none if -1), likely the next taken out, and
+    for the entry after it: positions are taken out in the order of their keys, at random places of the arrays."""
+    if entry >= 0:
+        node = pool[entry, 0]
+        prefetch(codes, node)
+        prefetch(depth, node)
+        prefetch(closed, node)
+        prefetch(exact, node)
+        prefetch(pool, pool[entry, 2])
+
+
 def _expander(both: bool) -> Callable[..., int]:
     """The compiled loop :func:`_expand` of one mode: ``both`` (a side of a search from both ends) or A* alone, a
     constant of the compiled code, so that each mode's machine code holds none of the other's. Both copies are cached
@@ -552,8 +590,8 @@ def _expander(both: bool) -> Callable[..., int]:
         geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray, ends: np.ndarray,
         place: np.ndarray, tables: np.ndarray, packed: np.ndarray, codes: np.ndarray, depth: np.ndarray,
         parent: np.ndarray, closed: np.ndarray, exact: np.ndarray, index: np.ndarray, pool: np.ndarray,
-        heads: np.ndarray, counters: np.ndarray, other_codes: np.ndarray, other_depth: np.ndarray,
-        other_index: np.ndarray, other_counters: np.ndarray, meet: np.ndarray,
+        heads: np.ndarray, sizes: np.ndarray, counters: np.ndarray, other_codes: np.ndarray, other_depth: np.ndarray,
+        other_index: np.ndarray, other_sizes: np.ndarray, other_counters: np.ndarray, meet: np.ndarray,
         goal: int, budget: int, unreachable: int, side: int,
     ) -> int:
         """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path,
@@ -564,11 +602,12 @@ def _expander(both: bool) -> Callable[..., int]:
         ``side``, 0 from the source, 1 from the goal), by ``2g + h - h'`` (``h'``: the estimate back towards this
         side's root, the splits whose ``ends`` is 1); a child found in the other side's store (``other_*``) may
         lower the best path known, ``meet[0]`` (through node ``meet[1]`` of side 0 and ``meet[2]`` of side 1);
-        children with ``g + h`` at least that long are not kept; the side stops when its least key exceeds the
-        other's (its turn then), and the search ends when ``meet[0]`` is at most half the two least keys' sum,
-        rounded up. ``exact[node]`` holds the values of the node's compressed groups: a child's is its parent's plus
-        -1, 0 or 1, the one whose entry is the child's modulo 3."""
-        n, k, shift, faces = geo[0], geo[1], geo[2], geo[3]
+        children with ``g + h`` at least that long are not kept; ``sizes[f]`` counts the entries of bucket ``f``: the
+        side gives the other its turn rather than begin a bucket larger than the one the other side is at (its least
+        key), and the search ends when ``meet[0]`` is at most half the two least keys' sum, rounded up (sound in any
+        order of the sides, :func:`search`). ``exact[node]`` holds the values of the node's compressed groups: a
+        child's is its parent's plus -1, 0 or 1, the one whose entry is the child's modulo 3."""
+        n, k, shift, faces, whole = geo[0], geo[1], geo[2], geo[3], geo[4]
         parts, ngroups, npairs = groups[:, 1].max() + 1, groups.shape[0], pairs.shape[0]
         low, width = (1 << shift) - 1, digit_width(k)
         tops = np.empty(k, np.int64)
@@ -580,6 +619,8 @@ def _expander(both: bool) -> Callable[..., int]:
         sums = np.empty(parts, np.int64)
         totals = np.empty(parts, np.int64)
         carried = np.empty(exact.shape[1], np.int16)
+        children = np.empty(npairs, np.int64)
+        moves = np.empty(npairs, np.int64)
         holders = _holders(place)
         while budget > 0:
             if (counters[_NODES] + npairs > codes.size or counters[_POOL] + npairs > pool.shape[0]
@@ -594,13 +635,17 @@ def _expander(both: bool) -> Callable[..., int]:
             if both:
                 if 2 * meet[0] <= f + other_counters[_FMIN] + 1:
                     return _FOUND
-                if f > other_counters[_FMIN]:
-                    return _TURN
+                if f != counters[_LEVEL]:  # a bucket begun only if it is no larger than the other side's
+                    if sizes[f] > other_sizes[other_counters[_FMIN]]:
+                        return _TURN
+                    counters[_LEVEL] = f
             entry = heads[f]
             heads[f] = pool[entry, 2]
+            sizes[f] -= 1
             node, pushed = pool[entry, 0], pool[entry, 1]
             pool[entry, 2] = counters[_FREE]
             counters[_FREE] = entry
+            _prefetch_open(heads[f], pool, codes, depth, closed, exact)
             if closed[node] or depth[node] != pushed:
                 continue
             closed[node] = 1
@@ -615,6 +660,9 @@ def _expander(both: bool) -> Callable[..., int]:
             _group_values(posts, bits, n, k, width, shift, groups, holders, place, tables, exact[node], gcount,
                           occupied, proj, value, sums)
             after = depth[node] + 1
+            # the children first, each one's rows of the tables and slots of the indexes asked of memory at once
+            # (prefetch): the misses of all the children overlap instead of following one another
+            kids = 0
             for pair in range(npairs):
                 a, b = pairs[pair, 0], pairs[pair, 1]
                 mover, under = tops[a], tops[b]
@@ -628,6 +676,24 @@ def _expander(both: bool) -> Callable[..., int]:
                         continue
                     clear = (1 << b) | ((1 << a) if count[a] == 1 else 0)
                     child = (child & ~clear) | ((1 - color) << b)
+                children[kids], moves[kids] = child, pair
+                kids += 1
+                for j in range(holders.shape[1]):
+                    group = holders[mover, j]
+                    if group < 0:
+                        break
+                    moved = proj[group] + (b - a) * place[group, mover]
+                    if groups[group, 2] >= 0:
+                        prefetch(packed, groups[group, 0] + (moved >> 2))
+                    else:
+                        prefetch(tables, groups[group, 0] + (moved << shift))
+                if both:
+                    prefetch(other_index, _home(other_index, child))
+                prefetch(index, _home(index, child))
+            for kid in range(kids):
+                child, pair = children[kid], moves[kid]
+                a, b = pairs[pair, 0], pairs[pair, 1]
+                mover = tops[a]
                 carried[:] = exact[node]
                 # the sum of each split after the move: only the mover's groups read again (a helper here cost A*
                 # alone twice the time a position, inlined or called)
@@ -662,10 +728,10 @@ def _expander(both: bool) -> Callable[..., int]:
                 if both:
                     if after + ahead >= meet[0]:  # no shorter path through it: the other side's store not read
                         continue
-                    there = _node(other_index[_slot(other_index, other_codes, child)])
+                    there = _node(other_index[_slot(other_index, other_codes, child, whole)])
                     if there >= 0 and after + other_depth[there] < meet[0]:
                         met = there
-                slot = _slot(index, codes, child)
+                slot = _slot(index, codes, child, whole)
                 seen = _node(index[slot])
                 if seen >= 0:
                     if closed[seen] or depth[seen] <= after:
@@ -676,7 +742,7 @@ def _expander(both: bool) -> Callable[..., int]:
                     codes[seen] = child
                     closed[seen] = 0
                     exact[seen] = carried
-                    index[slot] = _tag(child) | seen
+                    index[slot] = _tag(child, whole) | seen
                 depth[seen] = after
                 parent[seen] = node
                 if met >= 0:
@@ -694,6 +760,7 @@ def _expander(both: bool) -> Callable[..., int]:
                     counters[_POOL] += 1
                 pool[entry, 0], pool[entry, 1], pool[entry, 2] = seen, after, heads[f]
                 heads[f] = entry
+                sizes[f] += 1
                 if f < counters[_FMIN]:
                     counters[_FMIN] = f
         return _BUDGET
@@ -722,16 +789,19 @@ def _index_size(nodes: int) -> int:
 class _Arrays:
     """The search's growing arrays (``exact``: ``slots`` values a position)."""
 
-    def __init__(self, nodes: int, slots: int) -> None:
+    def __init__(self, nodes: int, slots: int, whole: int) -> None:
+        self.whole = whole
         self.codes = np.empty(nodes, np.int64)
         self.exact = np.empty((nodes, max(1, slots)), np.int16)
         self.depth = np.empty(nodes, np.int16)  # paths are shorter than len(heads)
         self.parent = np.empty(nodes, np.int32)
         self.closed = np.empty(nodes, np.uint8)
-        self.index = np.full(_index_size(nodes), -1, np.int32)
+        self.index = np.full(_index_size(nodes), -1, np.int64)
         self.pool = np.empty((nodes, 3), np.int32)
         self.heads = np.full(1 << 15, -1, np.int64)
-        self.counters = np.zeros(6, np.int64)
+        self.sizes = np.zeros(self.heads.size, np.int64)  # the entries of each bucket
+        self.counters = np.zeros(7, np.int64)
+        self.counters[_LEVEL] = -1
         self.counters[_FREE] = -1
 
     def grow(self, cap: int, margin: int) -> None:
@@ -755,13 +825,13 @@ class _Arrays:
             pool[:rows] = self.pool
             self.pool = pool
         if 2 * (used + margin) > self.index.size:
-            self.index = np.empty(_index_size(self.codes.size), np.int32)
-            _rehash(self.index, self.codes, used)
+            self.index = np.empty(_index_size(self.codes.size), np.int64)
+            _rehash(self.index, self.codes, used, self.whole)
 
 
 def _geometry(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     k = puzzle.posts
-    geo = np.array([puzzle.n, k, k if puzzle.faces else 0, int(puzzle.faces)], np.int64)
+    geo = np.array([puzzle.n, k, k if puzzle.faces else 0, int(puzzle.faces), _whole(puzzle)], np.int64)
     own = np.array([{"R": 0, "B": 1, "N": -1}[c] for c in puzzle.colors], np.int64)
     pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
     return geo, own, pairs, digit_powers(k, puzzle.n)
@@ -776,6 +846,13 @@ def search(
     :class:`~hanoikit.TooLargeError` past ``max_nodes`` positions stored. ``splits`` chooses the groups of the
     heuristic (default: those of :func:`heuristic`); ``both`` searches from both ends (default: where
     :func:`from_both_ends`); ``progress`` shows a bar on stderr.
+
+    From both ends, each side takes out its positions by the key ``2g + h - h'``, which no move lowers (consistent
+    estimates), so a position taken out has its least ``g``; which side takes out its next bucket is free: the one
+    whose bucket at its least key holds fewer entries (Pohl's cardinality rule, a bucket at a time). The stop stays
+    exact in any such order: while the best path ``U`` found exceeds the shortest ``C*``, some position ``x`` of a
+    shortest path is open on the source's side and a later one ``y`` on the goal's, each with its least ``g``, and
+    ``key(x) + key(y) <= 2C*``; so the search ends, when ``2U <= fA + fB + 1`` (the least keys), with ``U = C*``.
 
     >>> p = Puzzle(4, posts=4)
     >>> found = search(p, p.start, p.goal)
@@ -829,8 +906,8 @@ def search(
             mine, other = sides[turn], sides[-1 - turn]
             status = _EXPAND[both](
                 *geometry, h.groups, mine.ends, h.place, h.tables, h.packed, mine.codes, mine.depth, mine.parent,
-                mine.closed, mine.exact, mine.index, mine.pool, mine.heads, mine.counters, other.codes, other.depth,
-                other.index, other.counters, meet, goal, 1 << 18, unreachable, turn,
+                mine.closed, mine.exact, mine.index, mine.pool, mine.heads, mine.sizes, mine.counters, other.codes,
+                other.depth, other.index, other.sizes, other.counters, meet, goal, 1 << 18, unreachable, turn,
             )
             stored = sum(int(side.counters[_NODES]) for side in sides)
             update(stored, sum(int(side.counters[_FMIN]) for side in sides) // (2 if both else 1))
@@ -884,8 +961,8 @@ def _joined(ahead: Heuristic, back: Heuristic) -> tuple[Heuristic, np.ndarray]:
 class _Side(_Arrays):
     """One side of a search: its store and the ``ends`` of the splits as it reads them."""
 
-    def __init__(self, nodes: int, slots: int, ends: np.ndarray) -> None:
-        super().__init__(nodes, slots)
+    def __init__(self, nodes: int, slots: int, ends: np.ndarray, whole: int) -> None:
+        super().__init__(nodes, slots, whole)
         self.ends = ends
 
     def chain(self, node: int) -> list[int]:
@@ -905,7 +982,7 @@ def _side(h: Heuristic, ends: np.ndarray, puzzle: Puzzle, root: State, max_nodes
         raise _unreachable(puzzle, src, dst)
     code = tower_search.encode(puzzle, root)
     slots = h.groups[:, 2]
-    side = _Side(min(1 << 16, max_nodes), int(slots.max()) + 1, ends)
+    side = _Side(min(1 << 16, max_nodes), int(slots.max()) + 1, ends, _whole(puzzle))
     sums = [0] * ends.size
     for value, part in zip(values, h.groups[:, 1].tolist(), strict=True):
         sums[part] += value
@@ -919,9 +996,10 @@ def _side(h: Heuristic, ends: np.ndarray, puzzle: Puzzle, root: State, max_nodes
     for value, slot in zip(values, slots.tolist(), strict=True):
         if slot >= 0:
             side.exact[0, slot] = value
-    side.index[_slot(side.index, side.codes, code)] = _tag(code)
+    side.index[_slot(side.index, side.codes, code, side.whole)] = _tag(code, side.whole)
     side.pool[0] = (0, 0, -1)
     side.heads[first] = 0
+    side.sizes[first] = 1
     side.counters[_NODES], side.counters[_POOL], side.counters[_FMIN] = 1, 1, first
     return side
 
