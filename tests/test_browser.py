@@ -13,6 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -1095,6 +1096,20 @@ def _refused(api: httpx.Client, settings: dict) -> bool:  # type: ignore[type-ar
     return True
 
 
+def _refusals(api: httpx.Client, settings: dict, posts: int) -> dict[str, bool]:  # type: ignore[type-arg]
+    """Whether the API refuses each colouring with both goal faces (the second asked only where the first is refused,
+    as ``all`` would), the colourings asked side by side: the server's workers answer them in parallel."""
+    colors = {code: code[:2] + "N" * (posts - 3) + code[2] for code in hk.VARIANTS}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        refused = {code: True for code in colors}
+        for face in "RB":
+            asked = [code for code in colors if refused[code]]
+            found = pool.map(_refused, itertools.repeat(api),
+                             [{**settings, "colors": colors[code], "goal_up": face} for code in asked])
+            refused.update(zip(asked, found))
+    return refused
+
+
 @pytest.mark.slow
 def test_what_the_menus_call_available_is_what_the_api_plays(page, api: httpx.Client) -> None:  # type: ignore[no-untyped-def]
     """Posts × moves (× colourings × goal faces, magnetic), classic and magnetic, at 3 disks and above the caps of the
@@ -1120,12 +1135,7 @@ def test_what_the_menus_call_available_is_what_the_api_plays(page, api: httpx.Cl
                     _marks_shown(page)
                     marks = dict(page.eval_on_selector_all(
                         "#colors option", "(options) => options.map((o) => [o.value, o.disabled])"))
-                refusals = {}
-                for code in hk.VARIANTS:
-                    colors = code[:2] + "N" * (posts - 3) + code[2]
-                    refusals[code] = all(
-                        _refused(api, {**settings, "colors": colors, "goal_up": face}) for face in "RB"
-                    )
+                refusals = _refusals(api, settings, posts)
                 if option.is_disabled():  # no colouring can be played with this rule
                     assert all(refusals.values()), settings
                     continue

@@ -161,6 +161,22 @@ def test_the_default_search_from_both_ends_is_exact() -> None:
     assert len(moves) == exhaustive.distance(puzzle, src, dst) and puzzle.play(moves, src) == dst
 
 
+@settings(max_examples=examples(30), deadline=None)
+@given(n=st.integers(3, 8), seed=st.integers(0, 2**32 - 1), tower=st.booleans(), weak=st.booleans())
+def test_the_sides_in_the_order_of_their_buckets_stay_exact(n: int, seed: int, tower: bool, weak: bool) -> None:
+    """From both ends a side takes out its next bucket only if it is no larger than the other side's, however far
+    its keys then run ahead (a tower's side, with few moves a position, against a scattered one's; random weak
+    tables against free obstacles): the path is a shortest one, each move one step nearer the goal."""
+    puzzle = Puzzle(n, posts=4)
+    rng = random.Random(seed)
+    src, dst = (puzzle.start if tower else puzzle.random_state(rng)), puzzle.random_state(rng)
+    splits = small_splits(n, seed) if weak else heuristic.default_splits(n, 2, free=3)
+    found = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=True)
+    table = tower_search.distances_to(puzzle, dst)
+    assert found.path[0] == tower_search.encode(puzzle, src) and found.path[-1] == tower_search.encode(puzzle, dst)
+    assert [int(table[code]) for code in found.path] == list(range(int(table[found.path[0]]), -1, -1))
+
+
 def test_from_both_ends_needs_moves_that_can_be_undone() -> None:
     puzzle = Puzzle(5, posts=4, moves="cyclic")
     assert not heuristic.from_both_ends(puzzle) and heuristic.from_both_ends(Puzzle(12, posts=4))

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import textwrap
 import tomllib
 import zipfile
@@ -15,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 import hanoikit
 from hanoikit._extras import EXTRAS
@@ -91,10 +93,43 @@ def test_extras_match_pyproject() -> None:
     assert top is not None and top[1] == hanoikit.__version__, "CHANGELOG.md's newest release is not __version__"
 
 
+def _build(tree: Path, dist: Path, env: dict[str, str]) -> tuple[Path, Path]:
+    """The sdist of ``tree`` and the wheel built from that sdist, as ``python -m build`` makes them, but in one isolated
+    environment (holding only the build-system requirements) for both: one environment and one install less."""
+    from build import ProjectBuilder
+    from build.env import DefaultIsolatedEnv
+
+    def runner(cmd: list[str], cwd: str | None = None, extra_environ: dict[str, str] | None = None) -> None:
+        subprocess.run(cmd, cwd=cwd, env={**env, **(extra_environ or {})}, check=True, capture_output=True)
+
+    with DefaultIsolatedEnv() as isolated:
+        builder = ProjectBuilder.from_isolated_env(isolated, tree, runner=runner)
+        isolated.install(builder.build_system_requires)
+        isolated.install(builder.get_requires_for_build("sdist"))
+        sdist = Path(builder.build("sdist", dist))
+        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # Python 3.11.4 and later
+        with tarfile.open(sdist) as archive:
+            archive.extractall(dist.parent / "unpacked", **safe)  # type: ignore[arg-type]
+        builder = ProjectBuilder.from_isolated_env(
+            isolated, dist.parent / "unpacked" / sdist.name.removesuffix(".tar.gz"), runner=runner
+        )
+        isolated.install(builder.get_requires_for_build("wheel"))
+        wheel = Path(builder.build("wheel", dist))
+    return sdist, wheel
+
+
+def _core_requirements(metadata: str) -> set[str]:
+    """The ``Requires-Dist`` of a wheel's METADATA that no extra asks for, in packaging's spelling."""
+    lines = (line.partition(": ")[2] for line in metadata.splitlines() if line.startswith("Requires-Dist: "))
+    return {str(Requirement(line)) for line in lines if "extra ==" not in line}
+
+
 @pytest.mark.slow
-def test_wheel_installs_alone_and_works(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
-    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+def test_wheel_installs_alone_and_works(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in [k for k in os.environ if k.startswith(("PYTHON", "VIRTUAL_ENV"))]:
+        monkeypatch.delenv(name)  # the build, pip and the clean environment's commands see none of these
+    monkeypatch.setenv("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+    env = dict(os.environ)
     tree = _copy_tree(tmp_path / "tree")
     dist = tmp_path / "dist"
     venv = tmp_path / "venv"  # without pip of its own, and nothing byte-compiled ahead: 15 CPU-s less, same install
@@ -110,19 +145,27 @@ def test_wheel_installs_alone_and_works(tmp_path: Path) -> None:
         (["graph", "3"], "graph"),
         (["play", "--no-browser"], "play"),
     )
+    required = tomllib.loads((tree / "pyproject.toml").read_text())["project"]["dependencies"]
 
-    # The steps that do not wait on one another run side by side: the venv beside the build, twine beside the
-    # install, and every check of the installed wheel at once.
+    # The steps that do not wait on one another run side by side: the clean environment and the core's dependencies
+    # (as pyproject.toml names them; the wheel is checked below to name the same) beside the build, twine beside the
+    # wheel's install, and every check of the installed wheel at once.
+    def environment() -> None:
+        _run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path, env=env)
+        _run(*pip, "install", "--quiet", "--no-compile", *required, "pytest", cwd=tmp_path, env=env)
+
     with ThreadPoolExecutor(max_workers=8) as pool:
-        made = pool.submit(_run, sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp_path, env=env)
-        _run(sys.executable, "-m", "build", "--outdir", dist, tree, cwd=tmp_path, env=env)
+        made = pool.submit(environment)
+        sdist, wheel = _build(tree, dist, env)
         wheels, sdists = list(dist.glob("hanoikit-*.whl")), list(dist.glob("hanoikit-*.tar.gz"))
-        assert len(wheels) == 1 and len(sdists) == 1
+        assert wheels == [wheel] and sdists == [sdist]
         assert wheels[0].name.startswith(f"hanoikit-{hanoikit.__version__}-")
+        metadata = zipfile.ZipFile(wheel).read(f"hanoikit-{hanoikit.__version__}.dist-info/METADATA").decode()
+        assert _core_requirements(metadata) == {str(Requirement(r)) for r in required}, metadata
         checked = pool.submit(_run, sys.executable, "-m", "twine", "check", "--strict", *wheels, *sdists,
                               cwd=tmp_path, env=env)
         made.result()
-        _run(*pip, "install", "--quiet", "--no-compile", wheels[0], "pytest", cwd=tmp_path, env=env)
+        _run(*pip, "install", "--quiet", "--no-compile", wheels[0], cwd=tmp_path, env=env)
         doctests = pool.submit(
             _run, python, "-m", "pytest", "-p", "skip_extras", "-p", "no:cacheprovider", "--doctest-modules",
             "--pyargs", "hanoikit", "-q", "-rs", cwd=run, env={**env, "PYTHONPATH": str(plugins)}, check=False,

@@ -17,8 +17,8 @@ from schemathesis.config import SchemathesisConfig
 from hanoikit.web.app import create_app
 from strategies import examples
 
-CONFIG = SchemathesisConfig.from_dict(
-    {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "422"]}}, "seed": 9}
+CONFIG = SchemathesisConfig.from_dict(  # a cold first request on a loaded machine may pass schemathesis's 10 s
+    {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "422"]}}, "seed": 9, "request-timeout": 120}
 )
 schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(), config=CONFIG)
 

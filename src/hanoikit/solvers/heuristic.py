@@ -441,8 +441,9 @@ def _inlined(function: Callable[..., Any]) -> Callable[..., Any]:
 
 _FOUND, _BUDGET, _GROW, _EMPTY, _DEEP, _TURN = range(6)
 _NEVER = 1 << 40  # no path known yet (meet[0])
-# counters: nodes, pool entries used, the free pool entry, the least open f, expanded, the goal's node
-_NODES, _POOL, _FREE, _FMIN, _EXPANDED, _GOAL = range(6)
+# counters: nodes, pool entries used, the free pool entry, the least open f, expanded, the goal's node, the key whose
+# bucket the side is taking out (from both ends)
+_NODES, _POOL, _FREE, _FMIN, _EXPANDED, _GOAL, _LEVEL = range(7)
 _MIX = 0x9E3779B97F4A7C15 - (1 << 64)  # Fibonacci hashing, as an int64
 _NODE = (1 << 26) - 1  # the node numbers of the index: more than MAX_HEURISTIC_NODES
 _WHOLE = 37  # the bits above the node number in an index entry (int64, not negative)
@@ -589,8 +590,8 @@ def _expander(both: bool) -> Callable[..., int]:
         geo: np.ndarray, own: np.ndarray, pairs: np.ndarray, powers: np.ndarray, groups: np.ndarray, ends: np.ndarray,
         place: np.ndarray, tables: np.ndarray, packed: np.ndarray, codes: np.ndarray, depth: np.ndarray,
         parent: np.ndarray, closed: np.ndarray, exact: np.ndarray, index: np.ndarray, pool: np.ndarray,
-        heads: np.ndarray, counters: np.ndarray, other_codes: np.ndarray, other_depth: np.ndarray,
-        other_index: np.ndarray, other_counters: np.ndarray, meet: np.ndarray,
+        heads: np.ndarray, sizes: np.ndarray, counters: np.ndarray, other_codes: np.ndarray, other_depth: np.ndarray,
+        other_index: np.ndarray, other_sizes: np.ndarray, other_counters: np.ndarray, meet: np.ndarray,
         goal: int, budget: int, unreachable: int, side: int,
     ) -> int:
         """Expand up to ``budget`` positions, best first; the status: found, budget spent, arrays to grow, no path,
@@ -601,10 +602,11 @@ def _expander(both: bool) -> Callable[..., int]:
         ``side``, 0 from the source, 1 from the goal), by ``2g + h - h'`` (``h'``: the estimate back towards this
         side's root, the splits whose ``ends`` is 1); a child found in the other side's store (``other_*``) may
         lower the best path known, ``meet[0]`` (through node ``meet[1]`` of side 0 and ``meet[2]`` of side 1);
-        children with ``g + h`` at least that long are not kept; the side stops when its least key exceeds the
-        other's (its turn then), and the search ends when ``meet[0]`` is at most half the two least keys' sum,
-        rounded up. ``exact[node]`` holds the values of the node's compressed groups: a child's is its parent's plus
-        -1, 0 or 1, the one whose entry is the child's modulo 3."""
+        children with ``g + h`` at least that long are not kept; ``sizes[f]`` counts the entries of bucket ``f``: the
+        side gives the other its turn rather than begin a bucket larger than the one the other side is at (its least
+        key), and the search ends when ``meet[0]`` is at most half the two least keys' sum, rounded up (sound in any
+        order of the sides, :func:`search`). ``exact[node]`` holds the values of the node's compressed groups: a
+        child's is its parent's plus -1, 0 or 1, the one whose entry is the child's modulo 3."""
         n, k, shift, faces, whole = geo[0], geo[1], geo[2], geo[3], geo[4]
         parts, ngroups, npairs = groups[:, 1].max() + 1, groups.shape[0], pairs.shape[0]
         low, width = (1 << shift) - 1, digit_width(k)
@@ -633,10 +635,13 @@ def _expander(both: bool) -> Callable[..., int]:
             if both:
                 if 2 * meet[0] <= f + other_counters[_FMIN] + 1:
                     return _FOUND
-                if f > other_counters[_FMIN]:
-                    return _TURN
+                if f != counters[_LEVEL]:  # a bucket begun only if it is no larger than the other side's
+                    if sizes[f] > other_sizes[other_counters[_FMIN]]:
+                        return _TURN
+                    counters[_LEVEL] = f
             entry = heads[f]
             heads[f] = pool[entry, 2]
+            sizes[f] -= 1
             node, pushed = pool[entry, 0], pool[entry, 1]
             pool[entry, 2] = counters[_FREE]
             counters[_FREE] = entry
@@ -755,6 +760,7 @@ def _expander(both: bool) -> Callable[..., int]:
                     counters[_POOL] += 1
                 pool[entry, 0], pool[entry, 1], pool[entry, 2] = seen, after, heads[f]
                 heads[f] = entry
+                sizes[f] += 1
                 if f < counters[_FMIN]:
                     counters[_FMIN] = f
         return _BUDGET
@@ -793,7 +799,9 @@ class _Arrays:
         self.index = np.full(_index_size(nodes), -1, np.int64)
         self.pool = np.empty((nodes, 3), np.int32)
         self.heads = np.full(1 << 15, -1, np.int64)
-        self.counters = np.zeros(6, np.int64)
+        self.sizes = np.zeros(self.heads.size, np.int64)  # the entries of each bucket
+        self.counters = np.zeros(7, np.int64)
+        self.counters[_LEVEL] = -1
         self.counters[_FREE] = -1
 
     def grow(self, cap: int, margin: int) -> None:
@@ -838,6 +846,13 @@ def search(
     :class:`~hanoikit.TooLargeError` past ``max_nodes`` positions stored. ``splits`` chooses the groups of the
     heuristic (default: those of :func:`heuristic`); ``both`` searches from both ends (default: where
     :func:`from_both_ends`); ``progress`` shows a bar on stderr.
+
+    From both ends, each side takes out its positions by the key ``2g + h - h'``, which no move lowers (consistent
+    estimates), so a position taken out has its least ``g``; which side takes out its next bucket is free: the one
+    whose bucket at its least key holds fewer entries (Pohl's cardinality rule, a bucket at a time). The stop stays
+    exact in any such order: while the best path ``U`` found exceeds the shortest ``C*``, some position ``x`` of a
+    shortest path is open on the source's side and a later one ``y`` on the goal's, each with its least ``g``, and
+    ``key(x) + key(y) <= 2C*``; so the search ends, when ``2U <= fA + fB + 1`` (the least keys), with ``U = C*``.
 
     >>> p = Puzzle(4, posts=4)
     >>> found = search(p, p.start, p.goal)
@@ -891,8 +906,8 @@ def search(
             mine, other = sides[turn], sides[-1 - turn]
             status = _EXPAND[both](
                 *geometry, h.groups, mine.ends, h.place, h.tables, h.packed, mine.codes, mine.depth, mine.parent,
-                mine.closed, mine.exact, mine.index, mine.pool, mine.heads, mine.counters, other.codes, other.depth,
-                other.index, other.counters, meet, goal, 1 << 18, unreachable, turn,
+                mine.closed, mine.exact, mine.index, mine.pool, mine.heads, mine.sizes, mine.counters, other.codes,
+                other.depth, other.index, other.sizes, other.counters, meet, goal, 1 << 18, unreachable, turn,
             )
             stored = sum(int(side.counters[_NODES]) for side in sides)
             update(stored, sum(int(side.counters[_FMIN]) for side in sides) // (2 if both else 1))
@@ -984,6 +999,7 @@ def _side(h: Heuristic, ends: np.ndarray, puzzle: Puzzle, root: State, max_nodes
     side.index[_slot(side.index, side.codes, code, side.whole)] = _tag(code, side.whole)
     side.pool[0] = (0, 0, -1)
     side.heads[first] = 0
+    side.sizes[first] = 1
     side.counters[_NODES], side.counters[_POOL], side.counters[_FMIN] = 1, 1, first
     return side
 
