@@ -185,9 +185,9 @@ time at the median in a star, 8.5 s in a line, 15.6 s on a cycle, where a quarte
 MAX_HEURISTIC_EVERY_MOVE_DISKS = 17
 """The most disks the heuristic search takes on with four posts, every move and no faces (where its largest disks'
 table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`: random pairs take,
-in processor time, 0.12 s at the median with 13 disks, 1.6 s with 16 (2.9 s at most of 8 pairs), 16 s with 17 (50 s
-at most of 5 pairs, 8 million positions expanded at the median, 27 million at most, 1.9 GiB; as long as four cyclic
-posts take with 14 disks); with 18, one pair of two stored :data:`MAX_HEURISTIC_NODES` positions without finishing
+in processor time, 0.13 s at the median with 13 disks, 1.6 s with 16 (2.9 s at most of 8 pairs), 9.2 s with 17 (32 s
+at most of 20 pairs, 5.3 million positions expanded at the median, 24 million at most, 1.8 GiB; as long as four
+cyclic posts take with 14 disks); with 18, two pairs of five stored 25 to 60 million positions without finishing
 (benchmarks/bench_heuristic.py, 26 November 2026)."""
 
 MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 14
