@@ -81,17 +81,27 @@ def _sources(module: str) -> tuple[str, ...]:
         name = todo.pop()
         if name in found:
             continue
-        try:
-            spec = importlib.util.find_spec(name)
-        except (ImportError, ValueError):
+        origin, imports = _module_imports(name)
+        if origin is None:
             continue
-        if spec is None or not spec.origin or not spec.origin.endswith(".py"):
-            continue
-        found[name] = spec.origin
-        package = name if spec.submodule_search_locations else name.rpartition(".")[0]
-        for node in _top_level(ast.parse(Path(spec.origin).read_bytes()).body):
-            todo += [imported for imported in _imports(node, package) if imported.partition(".")[0] == top]
+        found[name] = origin
+        todo += [imported for imported in imports if imported.partition(".")[0] == top]
     return tuple(sorted(found.values()))
+
+
+@functools.cache
+def _module_imports(name: str) -> tuple[str | None, tuple[str, ...]]:
+    """The source file of module ``name`` (``None`` if it has none) and the modules it imports on import; each
+    module's text is parsed once a process, however many compiled functions' :func:`sources` hold it."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None, ()
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return None, ()
+    package = name if spec.submodule_search_locations else name.rpartition(".")[0]
+    body = ast.parse(Path(spec.origin).read_bytes()).body
+    return spec.origin, tuple(imported for node in _top_level(body) for imported in _imports(node, package))
 
 
 def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
