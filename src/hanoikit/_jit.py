@@ -2,7 +2,9 @@
 ``$NUMBA_CACHE_DIR``) is written with a BLAKE2b checksum (:func:`hanoikit.cache.seal`) and read back only when the
 checksum holds. numba itself reads its cache files as they are: a damaged one raised an exception at every run, or
 ran damaged machine code (a crash, or wrong numbers). A file that does not hold is a miss: the function is compiled
-again and the file replaced.
+again and the file replaced. A file is read only if it is a regular file of a bounded size
+(:func:`hanoikit.cache.read_regular`: a FIFO or ``/dev/zero`` in its place is a miss too), and one that cannot be
+written (a directory in its place) leaves the compiled code in memory only.
 
 numba also keeps a function's code while its own file is unchanged, though it inlines the compiled functions and
 freezes the constants it imports from other modules (numba's documentation says so): here the code is kept only
@@ -17,6 +19,7 @@ while the function's module and every module of its package it imports, directly
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import importlib.util
 import os
@@ -34,6 +37,11 @@ from . import cache
 __all__ = ["CheckedCacheFile", "CheckedFunctionCache", "njit", "sources"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+INDEX_BYTES = 1 << 20
+"""The most bytes of a function's index file read (a few KiB: its compiled signatures)."""
+DATA_BYTES = 1 << 26
+"""The most bytes of a compiled function's data file read (hundreds of KiB: its machine code)."""
 
 
 def njit(**options: Any) -> Callable[[F], F]:
@@ -152,31 +160,33 @@ class CheckedCacheFile(caching.IndexDataCacheFile):  # type: ignore[misc, unused
         return self._source_stamp, cache.source_key(*sources(self._module), python=False)
 
     def _save_index(self, overloads: dict[Any, str]) -> None:
-        with self._open_for_write(self._index_path) as file:
+        with contextlib.suppress(OSError), self._open_for_write(self._index_path) as file:  # not kept: no harm
             file.write(self._sealed(self._index_name, (self._version, self._stamp, overloads)))
 
     def _load_index(self) -> dict[Any, str]:
-        found = self._read(self._index_path)
+        found = self._read(self._index_path, INDEX_BYTES)
         if not isinstance(found, tuple) or len(found) != 3 or found[:2] != (self._version, self._stamp):
             return {}  # none, damaged, or of another numba or another version of the sources
         overloads: dict[Any, str] = found[2]
         return overloads
 
     def _save_data(self, name: str, data: object) -> None:
-        with self._open_for_write(self._data_path(name)) as file:  # type: ignore[no-untyped-call, unused-ignore]
+        path = self._data_path(name)  # type: ignore[no-untyped-call, unused-ignore]
+        with contextlib.suppress(OSError), self._open_for_write(path) as file:
             file.write(self._sealed(name, data))
 
     def _load_data(self, name: str) -> object:
-        return self._read(self._data_path(name))  # type: ignore[no-untyped-call, unused-ignore]
+        return self._read(self._data_path(name), DATA_BYTES)  # type: ignore[no-untyped-call, unused-ignore]
 
     def _sealed(self, name: str, value: object) -> bytes:
         return cache.seal(name, self._dump(value))  # type: ignore[no-untyped-call, unused-ignore]
 
     @staticmethod
-    def _read(path: str) -> object:
-        """The value in the file ``path``, ``None`` if it is missing, damaged or cannot be unpickled."""
+    def _read(path: str, limit: int) -> object:
+        """The value in the file ``path``, ``None`` if it is missing, damaged, no regular file, larger than ``limit``
+        bytes or cannot be unpickled."""
         try:
-            body = cache.unseal(Path(path).read_bytes(), os.path.basename(path))
+            body = cache.unseal(cache.read_regular(path, limit), os.path.basename(path))
         except OSError:
             return None
         if body is None:

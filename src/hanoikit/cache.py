@@ -13,6 +13,10 @@ Arrays (the pattern databases of :mod:`hanoikit.solvers.pdb`) are kept alike by 
 array's *identity* (what it is the table of, and the key of the code that built it); one is read back only when all
 of these are what the caller expects.
 
+Every file kept here, and every checkpoint file (:mod:`hanoikit.frontier.checkpoint`), is read by
+:func:`open_regular` or :func:`read_regular`: only if it is a regular file (a FIFO, a device such as ``/dev/zero`` or a
+directory in its place is refused without blocking) and only up to a bound taken from what it should hold.
+
 The directory is the user's cache directory (by ``platformdirs``), or ``$HANOIKIT_CACHE_DIR`` when it is set; the
 empty string turns the cache off.
 
@@ -28,10 +32,13 @@ empty string turns the cache off.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
+import io
 import marshal
 import os
 import re
+import stat
 import sys
 import threading
 from collections.abc import Callable, Collection
@@ -43,7 +50,10 @@ from numpy.typing import DTypeLike
 
 from .errors import InvalidArgumentError, quote
 
-__all__ = ["CACHE_ENV", "KEPT", "cache_dir", "cached", "read_array", "seal", "source_key", "unseal", "write_array"]
+__all__ = [
+    "CACHE_ENV", "KEPT", "TABLE_BYTES", "cache_dir", "cached", "open_regular", "read_array", "read_regular", "seal",
+    "source_key", "unseal", "write_array",
+]
 
 CACHE_ENV = "HANOIKIT_CACHE_DIR"
 """The environment variable that moves the disk cache (default: the user's cache directory, by ``platformdirs``);
@@ -51,6 +61,10 @@ the empty string turns it off. The pattern databases (:mod:`hanoikit.solvers.pdb
 
 KEPT = 4
 """Files kept per table: one per key (version of the code that builds it and of Python), the newest."""
+
+TABLE_BYTES = 1 << 26
+"""The most bytes of a table's file that :func:`cached` reads unless told (64 MiB; the largest table, the magnetic
+tower's levels, takes 1 MiB)."""
 
 _MAGIC = b"hanoikit-table 2 "  # 2: the checksum covers the name and key
 _ARRAY_MAGIC = b"hanoikit-array 1 "
@@ -90,11 +104,13 @@ def source_key(*files: str, python: bool = True) -> str | None:
     return digest.hexdigest()
 
 
-def cached(name: str, key: str | None, build: Callable[[], T], directory: Path | None = None) -> T:
+def cached(
+    name: str, key: str | None, build: Callable[[], T], directory: Path | None = None, limit: int = TABLE_BYTES
+) -> T:
     """The table ``name`` built by ``build``: read from the disk cache (``directory``, by default :func:`cache_dir`)
-    when a file for ``key`` is there and intact, else built and stored. ``build`` returns plain data that
-    :mod:`marshal` writes (no class instances). A name or key that is not a plain part of a file name (see
-    :func:`source_key`) is refused with :class:`~hanoikit.InvalidArgumentError`."""
+    when a file for ``key`` is there, intact and of at most ``limit`` bytes, else built and stored. ``build``
+    returns plain data that :mod:`marshal` writes (no class instances). A name or key that is not a plain part of a
+    file name (see :func:`source_key`) is refused with :class:`~hanoikit.InvalidArgumentError`."""
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise InvalidArgumentError(f"a table's name is letters, digits, '_', '.' and '-', not {quote(name)}")
     if key is not None and (not isinstance(key, str) or not _KEY.fullmatch(key)):
@@ -103,7 +119,7 @@ def cached(name: str, key: str | None, build: Callable[[], T], directory: Path |
     if folder is None or key is None:
         return build()
     path = folder / f"{name}-{key}.marshal"
-    found = _read(path)
+    found = _read(path, limit)
     if found:
         return cast(T, found[0])
     value = build()
@@ -130,10 +146,62 @@ def unseal(data: bytes, identity: str) -> bytes | None:
     return body if _opened(line, _MAGIC) == (_checksum(identity, b"", body), b"") else None
 
 
-def _read(path: Path) -> tuple[object] | None:
-    """The data of ``path`` (in a 1-tuple) if its checksum holds, else ``None`` (absent, damaged or unreadable)."""
+def open_regular(path: str | os.PathLike[str]) -> io.BufferedReader:
+    """``path`` opened for reading in binary if it is a regular file (or a link to one); else :class:`OSError`
+    (``strerror`` says what it is), at once: it is opened without blocking (a FIFO with no writer would wait for
+    one) and checked once open (no other file can take its place in between).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     open_regular(tmp)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    IsADirectoryError: [Errno 21] not a regular file (a directory): '...'
+    """
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
-        body = unseal(path.read_bytes(), path.stem)
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            number = errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL
+            raise OSError(number, f"not a regular file ({_kind(mode)})", os.fsdecode(path))
+        os.set_blocking(descriptor, True)
+        return io.open(descriptor, "rb")  # noqa: UP020  # typed as a buffered reader, unlike os.fdopen
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of the regular file ``path`` (see :func:`open_regular`), if there are at most ``limit``; else
+    :class:`OSError` (``strerror`` says why), having read no more than ``limit + 1`` bytes.
+
+    >>> read_regular("/dev/zero", 10)
+    Traceback (most recent call last):
+    OSError: [Errno 22] not a regular file (a character device): '/dev/zero'
+    """
+    with open_regular(path) as file:
+        if os.fstat(file.fileno()).st_size <= limit:
+            data = file.read(limit + 1)
+            if len(data) <= limit:
+                return data
+    raise OSError(errno.EFBIG, f"larger than {limit:,} bytes", os.fsdecode(path))
+
+
+def _kind(mode: int) -> str:
+    """What a file of ``mode`` is that is not a regular file.
+
+    >>> _kind(stat.S_IFIFO), _kind(stat.S_IFSOCK)
+    ('a FIFO', 'a socket')
+    """
+    kinds = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+    return next((kind for test, kind in kinds if test(mode)), "not a file")
+
+
+def _read(path: Path, limit: int) -> tuple[object] | None:
+    """The data of ``path`` (in a 1-tuple) if it is a regular file of at most ``limit`` bytes and its checksum holds,
+    else ``None`` (absent, damaged, unreadable, too large or no regular file)."""
+    try:
+        body = unseal(read_regular(path, limit), path.stem)
     except OSError:
         return None
     if body is None:
@@ -168,7 +236,7 @@ def read_array(path: Path, identity: str, shape: tuple[int, ...], dtypes: Collec
     """
     allowed = {np.dtype(dtype).str: np.dtype(dtype) for dtype in dtypes}
     try:
-        with open(path, "rb") as file:
+        with open_regular(path) as file:
             opened = _opened(file.readline(_HEADER_BYTES), _ARRAY_MAGIC)
             if opened is not None:
                 sealed, meta = opened

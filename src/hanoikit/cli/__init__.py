@@ -9,6 +9,7 @@ with one line on stderr, and files half written are removed.
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import re
@@ -16,6 +17,7 @@ import signal
 import sys
 import threading
 from types import FrameType
+from typing import Any
 
 import click
 
@@ -63,7 +65,16 @@ class _Termination:
 def main(argv: list[str] | None = None) -> int:
     """Run ``hanoi``; every failure ends with one line on stderr: exit status 2 for bad input, 1 when the output
     cannot be written, 130 when interrupted, 143 when terminated."""
-    status = _main(sys.argv[1:] if argv is None else argv)
+    streams = sys.stdin, sys.stdout, sys.stderr
+    _stand_in()
+    try:
+        status = _main(sys.argv[1:] if argv is None else argv)
+    finally:
+        if argv is not None:  # in process: the caller's streams back (a stand-in's unwritten text dropped)
+            for stand_in in {sys.stdin, sys.stdout, sys.stderr} - set(streams):
+                with contextlib.suppress(OSError, ValueError):
+                    stand_in.close()
+            sys.stdin, sys.stdout, sys.stderr = streams
     if argv is None and status in (130, 143):
         # the command's clean-up is done: the process ends here, where nothing in the interpreter's shutdown can turn
         # the status into a death by the signal (seen once in CI: 'hanoi: interrupted' printed, then killed by SIGINT)
@@ -72,6 +83,42 @@ def main(argv: list[str] | None = None) -> int:
                 stream.flush()
         os._exit(status)
     return status
+
+
+class _Unwritable(io.RawIOBase):
+    """A closed standard output: every write fails as a closed descriptor's does."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+def _stand_in() -> None:
+    """Stand-ins for the standard streams that are closed (``>&-``: Python sets them to ``None``), so that a command
+    neither depends on them nor ends in a traceback: standard error (and input) is the null device, and standard
+    output fails at the first write (``hanoi: cannot write standard output``, exit status 1). A closed descriptor
+    (0, 1 or 2) is taken by the null device as well (for output opened read-only, so writes to it fail), so that no
+    file the command opens lands there and a worker process inherits the same."""
+    for number, name in enumerate(("stdin", "stdout", "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(number)
+            taken = False
+        except OSError:  # closed: the null device takes its place
+            descriptor = os.open(os.devnull, os.O_WRONLY if number == 2 else os.O_RDONLY)
+            if descriptor != number:
+                os.dup2(descriptor, number)
+                os.close(descriptor)
+            taken = True
+        if number == 1:
+            raw: io.RawIOBase = io.FileIO(number, "w", closefd=False) if taken else _Unwritable()
+            stream: Any = io.TextIOWrapper(io.BufferedWriter(raw), line_buffering=False)
+        else:
+            stream = open(os.devnull, "w" if number == 2 else "r", encoding="utf-8")  # kept open
+        setattr(sys, name, stream)
 
 
 def _main(args: list[str]) -> int:
@@ -127,7 +174,8 @@ def _main(args: list[str]) -> int:
         terminate.stop()
         _sweep(in_main_thread)
         for stream, errors in streams:
-            stream.reconfigure(errors=errors)
+            with contextlib.suppress(OSError, ValueError):  # it flushes: a closed stream has said so already
+                stream.reconfigure(errors=errors)
         sys.unraisablehook = hook
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)

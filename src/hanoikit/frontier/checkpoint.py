@@ -17,6 +17,7 @@ it, before anything is changed.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -29,7 +30,7 @@ from typing import IO, Any
 import numpy as np
 
 from .. import positions
-from ..cache import source_key
+from ..cache import read_regular, source_key
 from ..errors import CheckpointError, InvalidPuzzleError
 from . import layout as _layout
 from .layout import Layout, position_count
@@ -42,6 +43,9 @@ _FORMAT = 3  # 2: with checksums; 3: with the key of the position code
 _CODE = (positions.__file__, _layout.__file__, __file__)
 """The modules whose code says what a checkpoint's bytes mean: the position code, the table's layout in blocks, the
 files' format."""
+_STATE_BYTES = 8192  # the most bytes of a state.json besides its blocks and layers (see _state_bytes)
+_BLOCK_BYTES = 160  # the most bytes of a block's entries in state.json: its version and checksum
+_BRACKETS = 64  # the most '[' and '{' of a state.json (it holds about 10): a deeper one is no checkpoint
 _BLOCK = re.compile(r"(\d+)-(\d+)\.bin")
 _FRONTIER = re.compile(r"frontier-(\d+)\.npz")
 
@@ -177,7 +181,7 @@ class Checkpoint:
         visited = current = other = 0
         in_block: dict[int, int] = {}
         for block, version in saved["versions"].items():
-            row = self._read(self._block_path(block, version), sums[str(block)])
+            row = self._read(self._block_path(block, version), sums[str(block)], self.layout.row_bytes)
             if len(row) != self.layout.row_bytes:
                 raise self._damaged(self._block_path(block, version), "of another size than a block")
             table[block] = np.frombuffer(row, dtype=np.uint8)
@@ -186,7 +190,7 @@ class Checkpoint:
             in_block[block] = twos if value == 2 else threes
             other += threes if value == 2 else twos
             current += in_block[block]
-        listed, dense = self._layer(saved["frontier"], saved["checksums"]["frontier"])
+        listed, dense = self._layer(saved["frontier"], saved["checksums"]["frontier"], state["layers"][-1])
         self._agree(table, state, (visited, current, other), (listed, dense), in_block, saved["frontier"])
         self.serial = saved["serial"]
         self.versions = dict(saved["versions"])
@@ -196,9 +200,12 @@ class Checkpoint:
         return state, listed, dense
 
     def _record(self) -> dict[str, Any]:
-        """The ``state.json`` record, checked: its checksum and the type of every field."""
+        """The ``state.json`` record, checked: its size and depth before it is parsed, then its checksum and the type
+        of every field."""
         path = os.path.join(self.directory, _STATE)
-        text = self._bytes(path)
+        text = self._bytes(path, _state_bytes(self.layout))
+        if text.count(b"[") + text.count(b"{") > _BRACKETS:
+            raise self._damaged(path, "is nested too deep for a checkpoint")
         try:
             saved = json.loads(text)
         except ValueError:  # also a UnicodeDecodeError
@@ -214,28 +221,29 @@ class Checkpoint:
         saved["versions"] = {int(block): version for block, version in saved["versions"].items()}
         return saved
 
-    def _bytes(self, path: str) -> bytes:
-        """The bytes of the file ``path`` (missing or unreadable: damaged)."""
+    def _bytes(self, path: str, limit: int) -> bytes:
+        """The bytes of the regular file ``path``, at most ``limit`` (missing, unreadable, larger or no regular file:
+        damaged)."""
         try:
-            with open(path, "rb") as file:
-                return file.read()
+            return read_regular(path, limit)
         except FileNotFoundError:
             raise self._damaged(path, "is missing") from None
         except OSError as error:
             raise self._damaged(path, f"cannot be read ({error.strerror or error})") from None
 
-    def _read(self, path: str, expected: str) -> bytes:
-        """The bytes of the file ``path``, whose checksum must be ``expected``."""
-        data = self._bytes(path)
+    def _read(self, path: str, expected: str, limit: int) -> bytes:
+        """The bytes of the file ``path`` (at most ``limit``), whose checksum must be ``expected``."""
+        data = self._bytes(path, limit)
         if checksum(data) != expected:
             raise self._damaged(path, "is empty" if not data else "does not match its checksum (damaged or truncated)")
         return data
 
-    def _layer(self, name: str, expected: str) -> tuple[np.ndarray, np.ndarray]:
-        """The current layer's listed codes and blocks to scan, from the file ``name``."""
-        path = os.path.join(self.directory, name)
-        data = self._read(path, expected)
+    def _layer(self, name: str, expected: str, size: int) -> tuple[np.ndarray, np.ndarray]:
+        """The current layer's listed codes and blocks to scan, from the file ``name`` (a layer of ``size``
+        positions: at most that many codes, and every block, 8 bytes each)."""
         layout = self.layout
+        path = os.path.join(self.directory, name)
+        data = self._read(path, expected, 8 * (size + layout.blocks) + 4096)
         try:
             with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
                 listed, dense = arrays["listed"], arrays["dense"]
@@ -290,14 +298,15 @@ class Checkpoint:
         return CheckpointError(f"checkpoint file {path} {what}: cannot resume from it", path=path)
 
     def _tidy(self) -> None:
-        """Remove the files a checkpoint cut short left behind (those ``state.json`` does not name)."""
+        """Remove the files a checkpoint cut short left behind (those ``state.json`` does not name); one that cannot
+        be removed (a directory that is not empty) is left, as harmless as before."""
         named = {f"{block}-{version}.bin" for block, version in self.versions.items()}
         for name in _listing(os.path.join(self.directory, "blocks")):
             if _BLOCK.fullmatch(name) and name not in named:
-                os.remove(os.path.join(self.directory, "blocks", name))
+                _remove_stale(os.path.join(self.directory, "blocks", name))
         for name in _listing(self.directory):
             if _FRONTIER.fullmatch(name) and name != self.frontier:
-                os.remove(os.path.join(self.directory, name))
+                _remove_stale(os.path.join(self.directory, name))
 
     def save(
         self, table: np.ndarray, dirty: np.ndarray, state: dict[str, Any], listed: np.ndarray, dense: np.ndarray
@@ -342,6 +351,28 @@ class Checkpoint:
 
     def _block_path(self, block: int, version: int) -> str:
         return os.path.join(self.directory, "blocks", f"{block}-{version}.bin")
+
+
+def _remove_stale(path: str) -> None:
+    """Remove the stale file (or empty directory) ``path`` if it can be."""
+    try:
+        os.remove(path)
+    except IsADirectoryError:
+        with contextlib.suppress(OSError):
+            os.rmdir(path)
+    except OSError:
+        pass
+
+
+def _state_bytes(layout: Layout) -> int:
+    """The most bytes of a ``state.json`` of a search with ``layout``: its fields, its blocks and its layers (each
+    of at least one position but the last, ``", "`` and its digits: at most 3 bytes a position).
+
+    >>> from hanoikit import Puzzle
+    >>> _state_bytes(Layout(Puzzle(3)))
+    8436
+    """
+    return int(_STATE_BYTES + _BLOCK_BYTES * layout.blocks + 3 * (position_count(layout.puzzle) + 1))
 
 
 def _code_key() -> str:

@@ -21,11 +21,12 @@ import fcntl
 import json
 import os
 import socket
+import stat
 import time
 import weakref
 from types import TracebackType
 
-from ..errors import CheckpointInUseError
+from ..errors import CheckpointError, CheckpointInUseError
 from .owner import owner_alive, owner_record
 
 __all__ = ["LOCK", "DirectoryLock"]
@@ -46,7 +47,7 @@ class DirectoryLock:
         os.makedirs(directory, exist_ok=True)
         self.path = os.path.join(directory, LOCK)
         for _ in range(_ATTEMPTS):
-            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            descriptor = self._open()
             try:
                 self._take(descriptor, directory)
                 if _same_file(descriptor, self.path):  # not a lock file its owner removed meanwhile
@@ -61,6 +62,22 @@ class DirectoryLock:
         os.ftruncate(descriptor, 0)
         os.pwrite(descriptor, json.dumps(record).encode(), 0)
         self._release = weakref.finalize(self, _release, self.path, descriptor)
+
+    def _open(self) -> int:
+        """The lock file, opened (made if missing) without blocking; :class:`~hanoikit.CheckpointError` naming it if
+        it is no regular file (a FIFO, a directory)."""
+        try:
+            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+        except IsADirectoryError:
+            raise self._strange("a directory") from None
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(descriptor)
+            raise self._strange("a FIFO" if stat.S_ISFIFO(mode) else "a special file")
+        return descriptor
+
+    def _strange(self, kind: str) -> CheckpointError:
+        return CheckpointError(f"lock file {self.path} is not a regular file ({kind}): remove it", path=self.path)
 
     def _take(self, descriptor: int, directory: str) -> None:
         try:

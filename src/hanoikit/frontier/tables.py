@@ -24,6 +24,7 @@ import tempfile
 import time
 from typing import NamedTuple
 
+from ..cache import read_regular
 from ..errors import EngineError, InvalidArgumentError, quote
 from .layout import Layout
 from .owner import owner_alive, owner_record
@@ -50,6 +51,7 @@ WORKER_BYTES = 150 * 2**20
 _PREFIX = "hanoi-frontier-"
 _OWNED = re.compile(re.escape(_PREFIX) + r"(\d+)-[^/]+")
 _OWNER = "owner.json"
+_OWNER_BYTES = 1 << 16  # the most bytes of an owner record read (it takes about 200)
 _SEMAPHORE = re.compile(r"sem\.mp-[A-Za-z0-9_]+")  # the names multiprocessing gives its semaphores, in SHM
 _UNOWNED_SECONDS = 60.0  # the age at which a table without its owner record counts as stale
 
@@ -137,11 +139,10 @@ def stale_tables(directory: str = SHM) -> list[StaleTable]:
             continue
         pid = int(named[1])
         try:
-            with open(os.path.join(path, _OWNER)) as file:
-                owner = json.load(file)
+            owner = json.loads(read_regular(os.path.join(path, _OWNER), _OWNER_BYTES))
             started, semaphores = int(owner["started"]), [str(name) for name in owner["semaphores"]]
             elsewhere = owner.get("host", host) != host
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             if age < _UNOWNED_SECONDS:
                 continue
             started, semaphores, elsewhere = 0, [], False

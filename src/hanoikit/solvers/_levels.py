@@ -224,13 +224,16 @@ Level = tuple[tuple[float, ...], dict[int, dict[int, list[float]]], dict[int, di
 """A complete level as :class:`Engine` keeps it: ``F`` flat (``F[col * 36 + 6 P + Q]``), ``D`` and the plans."""
 
 
+_LEVELS_BYTES = 1 << 23  # the most bytes of their file read back (it takes 1 MiB)
+
+
 def complete_levels() -> list[Level]:
     """Levels 1 to :data:`EXACT_LEVELS` solved completely (:func:`solve_level`), equal plans shared as one object;
     kept on disk between runs by :func:`hanoikit.cache.cached` (read back in milliseconds), under a key that changes
     with this module's source."""
     from ..cache import cached, source_key
 
-    return cached("magnetic-levels", source_key(__file__), _solve_complete_levels)
+    return cached("magnetic-levels", source_key(__file__), _solve_complete_levels, limit=_LEVELS_BYTES)
 
 
 def _solve_complete_levels() -> list[Level]:
