@@ -2,12 +2,15 @@
 when a command of it is asked for (:data:`~hanoikit.cli.app.COMMAND_MODULES`), so that a command starts quickly.
 
 Exit statuses: 0 done (also when the reader of the output went away, as in ``hanoi solve 25 | head -1``), 1 the
-output could not be written, 2 bad input, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). Every failure ends
-with one line on stderr, and files half written are removed.
+output could not be written, 2 bad input, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM), 129 hung up (SIGHUP,
+the terminal closed). Every failure ends with one line on stderr, and files half written are removed. Once the work
+is done and its output written, the process ends at once (the interpreter's own tear-down, seconds after a large
+command, is skipped), signals ignored meanwhile: a signal either stops the work or comes after it.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import errno
 import io
@@ -29,7 +32,16 @@ __all__ = ["app", "main", "Terminated"]
 
 
 class Terminated(BaseException):
-    """Raised by SIGTERM while ``main`` runs, so that temporary files are removed as on Ctrl-C."""
+    """Raised by SIGTERM or SIGHUP (``signum``) while ``main`` runs, so that temporary files are removed as on
+    Ctrl-C."""
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+_ENDINGS: dict[int, str] = {signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
+"""The signals that end ``main`` with :class:`Terminated` (status 128 + the signal's number), and what it says."""
 
 
 RETRY_SECONDS = 2.0
@@ -37,7 +49,7 @@ RETRY_SECONDS = 2.0
 
 
 class _Termination:
-    """The SIGTERM handler: raises :class:`Terminated` in the main thread, and sends the signal again
+    """The SIGTERM and SIGHUP handler: raises :class:`Terminated` in the main thread, and sends the signal again
     :data:`RETRY_SECONDS` later until ``main`` has it, since an exception raised by a signal handler can be lost
     (inside a finaliser, or while a module is compiled); late enough not to cut short the removal of temporary files
     that the first one set off."""
@@ -54,7 +66,7 @@ class _Termination:
         self.retry = threading.Timer(RETRY_SECONDS, os.kill, (os.getpid(), signum))
         self.retry.daemon = True
         self.retry.start()
-        raise Terminated
+        raise Terminated(signum)
 
     def stop(self) -> None:
         self.stopped = True
@@ -75,14 +87,28 @@ def main(argv: list[str] | None = None) -> int:
                 with contextlib.suppress(OSError, ValueError):
                     stand_in.close()
             sys.stdin, sys.stdout, sys.stderr = streams
-    if argv is None and status in (130, 143):
-        # the command's clean-up is done: the process ends here, where nothing in the interpreter's shutdown can turn
-        # the status into a death by the signal (seen once in CI: 'hanoi: interrupted' printed, then killed by SIGINT)
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):
-                stream.flush()
-        os._exit(status)
+    if argv is None:
+        _end(status)
     return status
+
+
+def _end(status: int) -> None:
+    """End the process with ``status``, the command's work and clean-up done: its exit functions run and its streams
+    flushed, signals ignored meanwhile, and the interpreter's tear-down (seconds after ``reproduce``: freeing every
+    object) skipped, so that no signal can land there and kill the process without a word (seen in CI: 'hanoi:
+    interrupted' printed, then killed by SIGINT). A thread still at work (not a daemon) is waited for as usual."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for number in (signal.SIGINT, *_ENDINGS):
+        signal.signal(number, signal.SIG_IGN)
+    if any(thread.is_alive() and not thread.daemon and thread is not threading.current_thread()
+           for thread in threading.enumerate()):
+        return
+    atexit._run_exitfuncs()  # noqa: SLF001  # no public way to run them before os._exit
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            stream.flush()
+    os._exit(status)
 
 
 class _Unwritable(io.RawIOBase):
@@ -126,7 +152,11 @@ def _main(args: list[str]) -> int:
         args = ["--help"]
     in_main_thread = threading.current_thread() is threading.main_thread()
     terminate = _Termination()
-    previous = signal.signal(signal.SIGTERM, terminate) if in_main_thread else None
+    previous = {
+        number: signal.signal(number, terminate)
+        for number in _ENDINGS
+        if in_main_thread and signal.getsignal(number) is not signal.SIG_IGN  # under nohup, SIGHUP stays ignored
+    }
     hook = sys.unraisablehook
     sys.unraisablehook = lambda report: None if isinstance(report.exc_value, _STOPS) else hook(report)
     # a path typed as undecodable bytes (read as surrogates, PEP 383) is printed back as those bytes
@@ -155,10 +185,10 @@ def _main(args: list[str]) -> int:
     except (click.exceptions.Abort, EOFError):
         print("hanoi: aborted", file=sys.stderr)
         return 130
-    except Terminated:
+    except Terminated as stop:
         terminate.stop()
-        print("hanoi: terminated", file=sys.stderr)
-        return 143
+        print(f"hanoi: {_ENDINGS.get(stop.signum, 'terminated')}", file=sys.stderr)
+        return 128 + stop.signum
     except HanoiError as error:
         print(_line(f"hanoi: {error}"), file=sys.stderr)
         return 2
@@ -177,8 +207,8 @@ def _main(args: list[str]) -> int:
             with contextlib.suppress(OSError, ValueError):  # it flushes: a closed stream has said so already
                 stream.reconfigure(errors=errors)
         sys.unraisablehook = hook
-        if in_main_thread:
-            signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     return status if isinstance(status, int) and not isinstance(status, bool) else 0
 
 

@@ -20,6 +20,7 @@ import multiprocessing
 import os
 import shutil
 import signal
+import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Self
@@ -225,24 +226,26 @@ def _worker_count(workers: object) -> int:
 
 
 def _start_worker(parent: int) -> None:
-    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the command (the search stops them),
-    and end with the search's process ``parent`` if it is killed outright."""
+    """In a worker: ignore Ctrl-C and a closed terminal's SIGHUP, which the terminal sends to every process of the
+    command (the search stops them), and end with the search's process ``parent`` if it is killed outright."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
     end_with_parent(parent)
 
 
 @contextlib.contextmanager
 def _workers_leave_interrupts() -> Iterator[None]:
-    """Ignore Ctrl-C while worker processes start, so that they ignore it too (an ignored signal stays ignored in a
-    new program); the search stops them itself. A Ctrl-C meanwhile is lost."""
+    """Ignore Ctrl-C and SIGHUP while worker processes start, so that they ignore them too (an ignored signal stays
+    ignored in a new program); the search stops them itself. One meanwhile is lost."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = {number: signal.signal(number, signal.SIG_IGN) for number in (signal.SIGINT, signal.SIGHUP)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 class ProcessEngine(_PoolEngine):
@@ -301,16 +304,25 @@ class DaskEngine(_PoolEngine):
         Client, LocalCluster = distributed.Client, distributed.LocalCluster
         self._distributed = distributed
         self.cluster: Any = None
+        self.client: Any = None
+        self._scratch: str | None = None  # the LocalCluster's working files, removed on close
         self._held: list[Any] = []  # the last layer's futures
         count = _worker_count(workers)
         if address is None:
             need_worker_room(count)
-            with dask.config.set(_QUIET), _workers_leave_interrupts():
-                self.cluster = LocalCluster(
-                    n_workers=count, threads_per_worker=1, processes=True,
-                    host="127.0.0.1", scheduler_port=0, dashboard_address=None,  # local, on a free port, no dashboard
-                )
-            self.client = Client(self.cluster)
+            self._scratch = tempfile.mkdtemp(prefix="hanoi-dask-")
+            settings = {**_QUIET, "temporary-directory": self._scratch}
+            try:  # a signal meanwhile waits until the cluster is whole, then closes it as a search's end does
+                with dask.config.set(settings), DeferredSignals(), _workers_leave_interrupts():
+                    self.cluster = LocalCluster(
+                        n_workers=count, threads_per_worker=1, processes=True,
+                        host="127.0.0.1", scheduler_port=0, dashboard_address=None,  # local, a free port, no dashboard
+                    )
+                    self.client = Client(self.cluster)
+            except BaseException:
+                with DeferredSignals():
+                    self.close()
+                raise
         else:
             self.client = connect(address, CLUSTER_CONNECT_SECONDS)  # closed again if it fails
         self.workers = len(self.client.nthreads()) or count
@@ -388,10 +400,14 @@ class DaskEngine(_PoolEngine):
     def close(self) -> None:
         self._held = []
         try:
-            self.client.close()
+            if self.client is not None:
+                self.client.close()
             if self.cluster is not None:
                 self.cluster.close()
         finally:
+            if self._scratch is not None:
+                shutil.rmtree(self._scratch, ignore_errors=True)
+                self._scratch = None
             super().close()
 
 

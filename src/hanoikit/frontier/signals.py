@@ -1,11 +1,11 @@
-"""SIGINT and SIGTERM held while the search's compiled kernels run, and delivered between two of their calls.
+"""SIGINT, SIGTERM and SIGHUP held while the search's compiled kernels run, and delivered between two of their calls.
 
 A Python signal handler that raises inside a compiled (numba) call leaves the call returning a result with an
 exception set (``SystemError``), not the exception. :class:`DeferredSignals` therefore only notes the signal while
 the search runs; :meth:`DeferredSignals.check`, called at every layer and block boundary, puts the handlers that were
 there back and raises the signal again, so that they act on it as usual (``KeyboardInterrupt``, the command line's
-exit 143, or the default action) with the search's cleanup done on the way out. A kernel call is short (a block, or
-a bounded number of expansions), so a signal waits a second or so at most.
+exit 143 or 129, or the default action) with the search's cleanup done on the way out. A kernel call is short (a
+block, or a bounded number of expansions), so a signal waits a second or so at most.
 
 >>> import os, signal
 >>> previous = signal.signal(signal.SIGTERM, lambda number, frame: print("delivered"))
@@ -28,8 +28,8 @@ from typing import Any, Self
 
 __all__ = ["SIGNALS", "DeferredSignals"]
 
-SIGNALS = (signal.SIGINT, signal.SIGTERM)
-"""The signals held: Ctrl-C and a polite request to stop."""
+SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""The signals held: Ctrl-C, a polite request to stop and a closed terminal."""
 
 
 class DeferredSignals:
