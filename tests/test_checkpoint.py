@@ -199,3 +199,62 @@ def test_an_edited_record_that_disagrees_with_the_blocks_is_refused(tmp_path, fi
     _reseal(tmp_path, record)
     with pytest.raises(hk.CheckpointError, match=r"state\.json"):
         frontier_search(PUZZLE, checkpoint=str(tmp_path), **SMALL)
+
+
+@pytest.mark.parametrize("moved", [(3, 4), (4, 3), (5, 3)])  # layers 1, 1, 1, 2, 2, 2 (the sixth the current)
+def test_counts_moved_between_finished_layers_are_refused(tmp_path, moved):
+    """An edit that keeps every check of the blocks (the sum, the last layer) and reseals: the layers of the search
+    run again differ."""
+    _killed_at(tmp_path, 6, **SMALL)
+    record = _record(tmp_path)
+    layers = record["state"]["layers"]
+    source, destination = moved
+    layers[source] -= 1
+    layers[destination] += 1
+    _reseal(tmp_path, record)
+    before = _files(tmp_path)
+    with pytest.raises(hk.CheckpointError, match=rf"state\.json counts {layers[min(moved)]} positions at distance "
+                       rf"{min(moved)}, the search run again finds"):
+        frontier_search(PUZZLE, checkpoint=str(tmp_path), **SMALL)
+    assert _files(tmp_path) == before
+
+
+def _spread(layers: list[int]) -> None:
+    """Layers 1 to 5 made one large layer and four of one position each (the sum and the current layer kept)."""
+    layers[1:6] = [sum(layers[1:6]) - 4, 1, 1, 1, 1]
+
+
+@pytest.mark.parametrize(("puzzle", "edit", "words"), [
+    (PUZZLE, lambda layers: layers.__setitem__(slice(0, 2), [2, layers[1] - 1]), "not the source alone"),
+    (PUZZLE, lambda layers: layers.__setitem__(slice(3, 5), [0, layers[3] + layers[4]]), "no search finds that"),
+    (Puzzle(5, posts=4), _spread, "positions at distance 1 after 1: no search finds that"),  # 77 > 12 moves
+])
+def test_layers_no_search_gives_are_refused_when_too_many_to_derive_again(tmp_path, monkeypatch, puzzle, edit, words):
+    with pytest.raises(_Killed):
+        frontier_search(puzzle, checkpoint=str(tmp_path), checkpoint_every=0, on_layer=_stop_at(6), **SMALL)
+    monkeypatch.setattr("hanoikit.frontier.checkpoint.REDERIVE_POSITIONS", 0)  # the bounds alone
+    record = _record(tmp_path)
+    edit(record["state"]["layers"])
+    _reseal(tmp_path, record)
+    with pytest.raises(hk.CheckpointError, match=words):
+        frontier_search(puzzle, checkpoint=str(tmp_path), **SMALL)
+
+
+def _stop_at(layer: int):  # type: ignore[no-untyped-def]
+    def on_layer(done: int) -> None:
+        if done >= layer:
+            raise _Killed
+
+    return on_layer
+
+
+def test_an_undamaged_checkpoint_is_derived_again_only_while_small(tmp_path, monkeypatch):
+    _killed_at(tmp_path, 6, **SMALL)
+    whole = frontier_search(PUZZLE, **SMALL)
+    monkeypatch.setattr("hanoikit.frontier.checkpoint.REDERIVE_POSITIONS", 0)
+    record = _record(tmp_path)
+    layers = record["state"]["layers"]
+    layers[3], layers[4] = layers[3] - 1, layers[4] + 1  # within the bounds: not seen without the search run again
+    _reseal(tmp_path, record)
+    resumed = frontier_search(PUZZLE, checkpoint=str(tmp_path), **SMALL)
+    assert resumed.layer_sizes != whole.layer_sizes and sum(resumed.layer_sizes) == sum(whole.layer_sizes)

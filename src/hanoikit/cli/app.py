@@ -177,7 +177,8 @@ def app() -> None:
     """The Tower of Hanoi family, above all the Magnetic Tower of Hanoi: solve, count, analyse, draw and play.
 
     Every failure ends in one line on stderr. Exit status: 0 done (also when the reader of the output stops early),
-    1 the output could not be written, 2 bad input or a size above a cap, 130 interrupted, 143 terminated.
+    1 the output could not be written, 2 bad input or a size above a cap, 130 interrupted, 143 terminated, 129
+    hung up (the terminal closed).
     """
 
 

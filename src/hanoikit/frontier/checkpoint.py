@@ -9,7 +9,10 @@ result.
 
 What is written is checked when read back: each file has a BLAKE2b checksum in ``state.json``, which has its own, and
 the record must agree with the blocks (the positions found so far are the layers' sum, the current layer holds the
-last layer's count, at most every position is reached). A damaged, truncated or missing file, one edited by hand, or
+last layer's count, at most every position is reached) and with itself (the first layer is the source alone, each
+layer at most as large as the one before times the moves a position has). A checksum guards against damage, not
+edits: what can be derived again cheaply is, so the layers of a search of up to :data:`REDERIVE_POSITIONS` positions
+so far are those of the search run again from its source. A damaged, truncated or missing file, one edited by hand, or
 a checkpoint written by a version of hanoikit whose position code differs (``state.json`` records the key of the
 modules that lay out the table: :func:`hanoikit.cache.source_key`) raises :class:`~hanoikit.CheckpointError` naming
 it, before anything is changed.
@@ -36,7 +39,11 @@ from . import layout as _layout
 from .layout import Layout, position_count
 from .lock import DirectoryLock
 
-__all__ = ["Checkpoint", "checksum", "holds_checkpoint"]
+__all__ = ["REDERIVE_POSITIONS", "Checkpoint", "checksum", "holds_checkpoint"]
+
+REDERIVE_POSITIONS = 1 << 22
+"""The most positions a checkpoint's layers may count for them to be derived again on resuming (a search of that
+size takes about a second)."""
 
 _STATE = "state.json"
 _FORMAT = 3  # 2: with checksums; 3: with the key of the position code
@@ -153,15 +160,22 @@ class Checkpoint:
         """Whether the directory holds a checkpoint (see :func:`holds_checkpoint`)."""
         return holds_checkpoint(self.directory)
 
-    def load(self, table: np.ndarray) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
+    def load(
+        self, table: np.ndarray, layers_from: Callable[[int], list[int] | None] | None = None
+    ) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
         """Fill ``table`` from the last checkpoint; return its state, the listed codes and the blocks to scan.
+        ``layers_from(count)``, if given, is called while the layers count at most :data:`REDERIVE_POSITIONS`
+        positions: the first ``count`` layers of the search run again (``None``: not derived), which the record's
+        must equal.
 
         Raises :class:`~hanoikit.CheckpointError` naming the file if any file is missing, damaged or disagrees with
-        the others (``table`` may then be partly filled), and :class:`~hanoikit.InvalidPuzzleError` if the
-        checkpoint is of another search.
+        the others or with itself (``table`` may then be partly filled), and :class:`~hanoikit.InvalidPuzzleError`
+        if the checkpoint is of another search.
         """
         try:
-            return self._load(table)
+            state, listed, dense = self._load(table)
+            self._derived(state["layers"], layers_from)
+            return state, listed, dense
         except BaseException:
             self.close()  # the search ends here: the directory is left as it was
             raise
@@ -293,6 +307,23 @@ class Checkpoint:
                 not 0 <= distance <= last or (distance == last) != (found == value)
             )):
                 raise self._damaged(path, f"gives a distance to the target ({distance}) the blocks do not")
+
+    def _derived(self, layers: list[int], layers_from: Callable[[int], list[int] | None] | None) -> None:
+        """Check the layers against what can be derived: the source alone first, no layer but the last empty, none
+        larger than the one before times the moves a position has, and the layers of the search run again."""
+        path = os.path.join(self.directory, _STATE)
+        moves = len(self.layout.puzzle.moves)
+        if layers[0] != 1:
+            raise self._damaged(path, f"counts {layers[0]:,} positions at distance 0, not the source alone")
+        for depth in range(1, len(layers)):
+            if layers[depth] > moves * layers[depth - 1] or (not layers[depth] and depth < len(layers) - 1):
+                raise self._damaged(path, f"counts {layers[depth]:,} positions at distance {depth} after "
+                                    f"{layers[depth - 1]:,}: no search finds that")
+        derived = layers_from(len(layers)) if layers_from is not None and sum(layers) <= REDERIVE_POSITIONS else None
+        if derived is not None and derived != layers:
+            depth = next(d for d, (mine, found) in enumerate(zip(layers, derived)) if mine != found)
+            raise self._damaged(path, f"counts {layers[depth]:,} positions at distance {depth}, the search run again "
+                                f"finds {derived[depth]:,}")
 
     def _damaged(self, path: str, what: str) -> CheckpointError:
         return CheckpointError(f"checkpoint file {path} {what}: cannot resume from it", path=path)

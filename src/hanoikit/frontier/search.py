@@ -24,7 +24,7 @@ from contextlib import nullcontext
 import numpy as np
 
 from ..digits import as_int
-from ..errors import InvalidArgumentError, quote
+from ..errors import EngineError, InvalidArgumentError, quote
 from ..limits import MAX_NARROW
 from ..positions import PLOG
 from ..puzzle import Puzzle
@@ -212,6 +212,10 @@ class _Sizes:
         return self.data.tolist()
 
 
+class _Enough(Exception):
+    """Raised to stop a search run again for a checkpoint's first layers once it has them."""
+
+
 class _Search:
     """The state of one search between layers: the table, the current layer and the layers so far."""
 
@@ -243,10 +247,29 @@ class _Search:
             self._save()
             return
         self.table[self.source // self.size].fill(0)
-        state, listed, dense = self.saver.load(self.table)
+        state, listed, dense = self.saver.load(self.table, self._first_layers)
         self.value, self.layers, self.distance = state["value"], _Sizes(state["layers"]), state["distance"]
         self.seconds = state["seconds"]
         self._set_layer(listed, dense)
+
+    def _first_layers(self, count: int) -> list[int] | None:
+        """The first ``count`` layers of this search run again in memory (a last 0 if it ends before), for a
+        checkpoint's to be checked against; ``None`` if there is no room for a second table."""
+        try:
+            again = _Search(self.layout, Engine(), self.source, -1, self.cap)
+        except EngineError:
+            return None
+
+        def enough(layer: int) -> None:
+            if len(again.layers) >= count:
+                raise _Enough
+
+        try:
+            again.run(lambda done, layer: None, enough)
+            again.layers.append(0)
+        except _Enough:
+            pass
+        return again.layers.tolist()[:count]
 
     def _save(self) -> None:
         assert self.saver is not None
