@@ -80,7 +80,11 @@ def main(argv: list[str] | None = None) -> int:
     streams = sys.stdin, sys.stdout, sys.stderr
     _stand_in()
     try:
-        status = _main(sys.argv[1:] if argv is None else argv)
+        try:
+            status = _main(sys.argv[1:] if argv is None else argv)
+        except _STOPS as stop:  # a signal in the clean-up of _main, after its own handlers: finished here
+            status = _stopped(stop)
+            _sweep(threading.current_thread() is threading.main_thread())
     finally:
         if argv is not None:  # in process: the caller's streams back (a stand-in's unwritten text dropped)
             for stand_in in {sys.stdin, sys.stdout, sys.stderr} - set(streams):
@@ -90,6 +94,14 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None:
         _end(status)
     return status
+
+
+def _stopped(stop: BaseException) -> int:
+    """Say that a signal (its exception ``stop``) stopped the command, and return the exit status."""
+    signum = stop.signum if isinstance(stop, Terminated) else signal.SIGINT
+    with contextlib.suppress(OSError, ValueError):  # a closed terminal
+        print(f"hanoi: {_ENDINGS.get(signum, 'interrupted')}", file=sys.stderr)
+    return 128 + signum
 
 
 def _end(status: int) -> None:
@@ -179,16 +191,12 @@ def _main(args: list[str]) -> int:
         return 2
     except click.exceptions.Exit as done:
         return done.exit_code
-    except KeyboardInterrupt:
-        print("hanoi: interrupted", file=sys.stderr)
-        return 130
     except (click.exceptions.Abort, EOFError):
         print("hanoi: aborted", file=sys.stderr)
         return 130
-    except Terminated as stop:
+    except _STOPS as stop:
         terminate.stop()
-        print(f"hanoi: {_ENDINGS.get(stop.signum, 'terminated')}", file=sys.stderr)
-        return 128 + stop.signum
+        return _stopped(stop)
     except HanoiError as error:
         print(_line(f"hanoi: {error}"), file=sys.stderr)
         return 2
