@@ -77,6 +77,6 @@ def test_a_closed_standard_output_in_a_real_process(workdir: Path) -> None:
 def test_a_closed_standard_error_in_a_real_process(workdir: Path) -> None:
     generated = _shell("hanoi generate --count 50 --seed 7 2>&- > out.jsonl", workdir)
     assert generated.returncode == 0 and (workdir / "out.jsonl").read_text().count("\n") == 50
-    assert _shell("hanoi generate --count 50 --seed 7", workdir).stdout == (workdir / "out.jsonl").read_text()
+    assert _run(["generate", "--count", "50", "--seed", "7"]) == (0, (workdir / "out.jsonl").read_text(), "")
     searched = _shell("hanoi search 4 --posts 4 --format json 2>&- > out.json", workdir)
     assert searched.returncode == 0 and '"reachable": 256' in (workdir / "out.json").read_text()
