@@ -172,8 +172,15 @@ async function init() {
   $("new-game").addEventListener("click", () => newGame());
   wireDisplay();
   $("settings-toggle").addEventListener("click", () => {
+    // phones: the settings open (under the game) and come into sight; tablets: they are always there, under the game
+    if (!$("settings").classList.contains("open") && getComputedStyle($("settings")).display !== "none") {
+      $("settings").scrollIntoView({ block: "start" });
+      $("mode").focus();
+      return;
+    }
     const open = $("settings").classList.toggle("open");
     $("settings-toggle").setAttribute("aria-expanded", String(open));
+    if (open) $("settings").scrollIntoView({ block: "nearest" });  // under the game: brought into sight
   });
   $("random").addEventListener("click", () => newGame(true));
   $("win-again").addEventListener("click", () => { hideWin(); restart(); });

@@ -205,7 +205,6 @@ function showNotes(notes) {
     const name = document.createElement("b");
     name.textContent = label;
     item.append(name, `: ${reason}.`);
-    item.title = item.textContent;  // shown whole on hover where one line cuts it short
     box.appendChild(item);
   }
 }
