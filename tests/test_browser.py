@@ -1233,6 +1233,12 @@ def test_a_tapped_post_and_a_dragged_disk_stay_in_sight_on_a_phone(  # type: ign
         expect(page.locator("#board")).to_have_attribute("data-state", "DIS:BBR")
         page.wait_for_timeout(200)
         assert _faces_shown(page)[1]["B"] > 0.2 * before[0]["R"] / 3
+        page.tap("#tutorial-open")  # the tutorial's card too leaves the board and the main controls in sight
+        expect(page.locator("#tutorial")).to_be_visible()
+        expect(page.locator("#board")).to_have_attribute("data-state", "SS:RR")
+        for part in ("#board", "#hint", "#undo", "#tutorial"):
+            box = page.locator(part).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (part, box)
 
 
 SHIFTS = """
