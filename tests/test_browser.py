@@ -562,18 +562,17 @@ def test_the_title_stays_on_one_line_and_the_controls_on_the_first_screen(  # ty
     browser, server: str, shots: Path, width: int, height: int
 ) -> None:
     """The title on one line and nothing wider than the screen, from a small phone to a laptop; at 1280×800 the Hint
-    row and the help under it are above the bottom edge, the notes of the settings shown (five posts: three notes,
-    one line each)."""
+    row and the help under it are above the bottom edge, the notes of the settings shown (five posts: three notes)
+    beside the board, in the side column."""
     for page in _opened(browser, server, f"{width}x{height}", viewport={"width": width, "height": height}):
         for query in ("?colors=NNN", "?n=10&posts=4&colors=classic&moves=cyclic", "?posts=5&colors=RBNNR&moves=star"):
             page.goto(server + query)
             expect(page.locator("#remaining")).not_to_have_text("–", timeout=30_000)  # first use builds its tables
             if "posts=5" in query:
                 expect(page.locator("#choice-notes li")).to_have_count(3)
-                if width > 600:
-                    lines = page.eval_on_selector_all("#choice-notes li", """(items) => items.map((item) =>
-                        item.getBoundingClientRect().height / parseFloat(getComputedStyle(item).lineHeight))""")
-                    assert all(line < 1.5 for line in lines), lines
+                if width > 1100:
+                    board = page.locator("#board").bounding_box()
+                    assert page.locator("#choice-notes").bounding_box()["x"] >= board["x"] + board["width"]
             title = page.evaluate("""() => { const h = document.querySelector("h1");
                 return [h.scrollWidth, h.clientWidth, h.getBoundingClientRect().height,
                         parseFloat(getComputedStyle(h).fontSize)]; }""")
@@ -609,9 +608,9 @@ def test_a_link_above_the_caps_says_why_and_offers_the_largest_size(page, server
     page.refusals_expected = True
     cap = WEB_MAX_FAMILY_DISKS[5, False]
     page.goto(server + f"?n={cap + 1}&posts=5&colors=classic")
-    expect(page.locator("#message")).to_contain_text(f"This link asks for {cap + 1} disks, but with 5 posts and any "
-                                                     f"moves the page offers at most {cap}")
-    page.get_by_role("button", name=f"Play {cap} disks").click()
+    expect(page.locator("#message")).to_contain_text(f"This link's n={cap + 1} cannot be played: n takes a number of "
+                                                     f"disks, 1 to {cap} with 5 posts and any moves")
+    page.get_by_role("button", name=f"Open it with n={cap}").click()
     expect(page.locator("#board")).to_have_attribute("data-state", "S" * cap)
     expect(page.locator("#optimal")).to_have_text(f"{Puzzle(cap, 5).distance():,}")
     # the server's messages in the player's words: no puzzle repr on the page
@@ -628,7 +627,7 @@ def test_a_generated_instance_link_opens_its_puzzle(page, server: str) -> None: 
     expect(page.locator("#goal")).to_have_text("tower on D, blue up")
     assert page.locator("#colors").input_value() == "RBN"
     page.goto(server + "?n=3&goal=Q")
-    expect(page.locator("#message")).to_contain_text("This link cannot be opened: the link's goal should be R or B")
+    expect(page.locator("#message")).to_contain_text("This link's goal=Q cannot be played: goal takes R or B")
 
 
 def _par_shown(page, mode: str, posts: int, rule: str, goal: str | None = None) -> int:  # type: ignore[no-untyped-def]
@@ -1146,3 +1145,366 @@ def test_what_the_menus_call_available_is_what_the_api_plays(page, api: httpx.Cl
                     refused = _refused(api, {**settings, "colors": colors, "goal_up": face})
                     assert page.locator(f"#goal-up option[value='{face}']").is_disabled() == refused, (settings, code)
             page.select_option("#rule", "any")
+
+
+# -- a phone in the hand, a tutorial that knows its place, links that say what is wrong (issue 33) -------------------
+
+FACES = {"R": (0xD6, 0x45, 0x41), "B": (0x2E, 0x6F, 0xD1)}
+"""The faces' colours (hanoikit.draw.palette.FACE), as a screenshot shows them."""
+
+
+def _faces_shown(page, posts: int = 3) -> list[dict[str, int]]:  # type: ignore[no-untyped-def]
+    """How many pixels of each face colour each post's column of the board shows, read back from a screenshot (not
+    from the DOM: a panel over the disks hides them from the player, not from the DOM)."""
+    image_module = pytest.importorskip("PIL.Image")
+    import io
+
+    box = page.locator("#board").bounding_box()
+    image = image_module.open(io.BytesIO(page.screenshot(clip=box))).convert("RGB")
+    width, height = image.size
+    pixels = image.load()
+    counts = [{"R": 0, "B": 0} for _ in range(posts)]
+    for x in range(0, width, 2):
+        column = counts[min(posts - 1, x * posts // width)]
+        for y in range(0, height, 2):
+            pixel = pixels[x, y]
+            for face, colour in FACES.items():
+                if sum((a - b) ** 2 for a, b in zip(pixel, colour, strict=True)) < 45**2:
+                    column[face] += 1
+    return counts
+
+
+def _post_point(page, post: int, posts: int = 3) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    box = page.locator("#board").bounding_box()
+    return box["x"] + box["width"] * (post + 0.5) / posts, box["y"] + box["height"] * 0.7
+
+
+TOUCH = [("portrait", {"width": 390, "height": 844}, "light"), ("landscape", {"width": 844, "height": 390}, "dark"),
+         ("portrait", {"width": 390, "height": 844}, "contrast")]
+"""Phone sizes and themes for the touch tests."""
+
+
+@pytest.mark.parametrize("name, size, theme", TOUCH, ids=[f"{name}-{theme}" for name, _, theme in TOUCH])
+def test_a_tapped_post_and_a_dragged_disk_stay_in_sight_on_a_phone(  # type: ignore[no-untyped-def]
+    browser, server: str, shots: Path, name: str, size: dict, theme: str  # type: ignore[type-arg]
+) -> None:
+    """Touch screens: after a tap on S its disks still show their colours (a :hover left by the tap once covered
+    the column with a panel); a disk tapped onto D shows there; a disk dragged by a finger shows under it, and lands.
+    In landscape the board and the main controls are on the first screen."""
+    for page in _opened(browser, server, name, viewport=size, has_touch=True, is_mobile=True,
+                        color_scheme="dark" if theme == "dark" else "light"):
+        if theme == "contrast":
+            page.evaluate("localStorage.setItem('hanoikit.display', JSON.stringify({theme: 'contrast'}))")
+            page.reload()
+            expect(page.locator("html")).to_have_attribute("data-theme", "contrast")
+            expect(page.locator("#remaining")).not_to_have_text("–")
+        for part in ("#board", "#hint", "#undo", "#scoreboard"):  # the first screen holds the game
+            box = page.locator(part).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (part, box)
+        assert page.evaluate("window.scrollY") == 0
+        before = _faces_shown(page)
+        assert before[0]["R"] > 200 and before[1]["R"] == before[2]["R"] == 0, before
+        page.touchscreen.tap(*_post_point(page, 0))
+        expect(page.locator(".post-button[data-post='0']")).to_have_attribute("aria-pressed", "true")
+        page.wait_for_timeout(200)  # the lift's transition
+        tapped = _faces_shown(page)
+        assert tapped[0]["R"] > 0.85 * before[0]["R"], (before, tapped)
+        page.screenshot(path=shots / f"touch-{name}-{theme}-tap.png")
+        page.touchscreen.tap(*_post_point(page, 2))
+        expect(page.locator("#moves")).to_have_text("1")
+        expect(page.locator("#board")).to_have_attribute("data-state", "DSS:BRR")
+        page.wait_for_timeout(200)
+        moved = _faces_shown(page)
+        assert moved[2]["B"] > 0.2 * before[0]["R"] / 3 and moved[0]["R"] > 0.5 * before[0]["R"], (before, moved)
+        # disk 2 dragged from S towards I by a finger: it shows under the finger all the way
+        touch = page.context.new_cdp_session(page)
+        (x0, y0), (x1, _) = _post_point(page, 0), _post_point(page, 1)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for step in range(1, 9):
+            point = {"x": x0 + (x1 - x0) * step / 8, "y": y0 - 30 * step / 8}
+            touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        expect(page.locator("#disk-2")).to_have_class(re.compile(r"\bdragging\b"))
+        dragging = _faces_shown(page)
+        assert dragging[1]["R"] > 0.2 * before[0]["R"] / 3, (before, dragging)  # disk 2, red up, over post I
+        assert dragging[0]["R"] > 0.2 * before[0]["R"] / 3, (before, dragging)  # disk 3 stays in sight on S
+        page.screenshot(path=shots / f"touch-{name}-{theme}-drag.png")
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(page.locator("#moves")).to_have_text("2")
+        expect(page.locator("#board")).to_have_attribute("data-state", "DIS:BBR")
+        page.wait_for_timeout(200)
+        assert _faces_shown(page)[1]["B"] > 0.2 * before[0]["R"] / 3
+        page.tap("#tutorial-open")  # the tutorial's card too leaves the board and the main controls in sight
+        expect(page.locator("#tutorial")).to_be_visible()
+        expect(page.locator("#board")).to_have_attribute("data-state", "SS:RR")
+        for part in ("#board", "#hint", "#undo", "#tutorial"):
+            box = page.locator(part).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (part, box)
+
+
+SHIFTS = """
+window.hanoiShifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.hanoiShifts.push(entry.value);
+}).observe({ type: "layout-shift", buffered: true });
+localStorage.setItem("hanoikit.tutorial", "true");
+"""
+"""Records the page's layout shifts (the cumulative layout shift is their sum; no input is made while loading)."""
+
+
+def test_the_page_does_not_jump_while_it_loads(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    """Cumulative layout shift under 0.1 (the threshold of "good") at desktop, phone and phone-landscape size, in the
+    light and the dark theme: the room of the parts that come later (the board, the menus' notes, the challenges, the
+    daily puzzle) is kept before they come."""
+    scores = {}
+    for scheme in ("light", "dark"):
+        for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}, {"width": 844, "height": 390}):
+            context = browser.new_context(viewport=size, color_scheme=scheme)
+            context.add_init_script(SHIFTS)
+            page = context.new_page()
+            page.goto(server)
+            expect(page.locator("#remaining")).not_to_have_text("–", timeout=30_000)
+            expect(page.locator("#daily-play")).to_be_enabled()
+            page.wait_for_timeout(800)  # the menus' notes and the last answers
+            scores[scheme, size["width"]] = page.evaluate("window.hanoiShifts.reduce((a, b) => a + b, 0)")
+            context.close()
+    assert all(score < 0.1 for score in scores.values()), scores
+
+
+def test_the_tutorial_follows_only_its_own_game(browser, server: str) -> None:  # type: ignore[no-untyped-def]
+    """The tutorial belongs to its magnetic tower: a challenge (classic), a menu change or the daily puzzle ends it,
+    and a classic move never advances it; opened again, it ends when its last step (the tower solved) is done."""
+    for page in _opened(browser, server, "desktop", tutorial=True, viewport=SIZES["desktop"], reduced_motion="reduce"):
+        tutorial = page.locator("#tutorial")
+        expect(tutorial).to_be_visible()
+        expect(page.locator("#tutorial-step")).to_have_text("Step 1 of 4")
+        page.locator("#challenge-list button").first.click()  # challenge 1: three classic disks
+        expect(page.locator("#board")).to_have_attribute("data-state", "SSS")
+        expect(tutorial).to_be_hidden()
+        play(page, Move(1, 0, 1), 1)  # once "Step 2 of 4" came here, on a classic move
+        expect(tutorial).to_be_hidden()
+        page.click("#tutorial-open")
+        expect(tutorial).to_be_visible()
+        expect(page.locator("#board")).to_have_attribute("data-state", "SS:RR")
+        page.click("#daily-play")
+        expect(page.locator("#message")).to_contain_text("The daily puzzle of")
+        expect(tutorial).to_be_hidden()
+        page.click("#tutorial-open")
+        expect(page.locator("#board")).to_have_attribute("data-state", "SS:RR")
+        page.select_option("#mode", "classic")
+        expect(page.locator("#board")).to_have_attribute("data-state", "SS")
+        expect(tutorial).to_be_hidden()
+        page.click("#tutorial-open")
+        expect(page.locator("#board")).to_have_attribute("data-state", "SS:RR")
+        expect(page.locator("#tutorial-step")).to_have_text("Step 1 of 4")
+        play(page, Move(1, 0, 1), 1)
+        play(page, Move(2, 0, 2), 2)
+        click_post(page, 1)
+        click_post(page, 2)  # refused: the third step
+        expect(page.locator("#tutorial-step")).to_have_text("Step 4 of 4")
+        puzzle = MagneticPuzzle(2)
+        state = puzzle.parse("ID:BB")
+        rest = list(puzzle.solve(state))
+        for played, move in enumerate(rest, 3):
+            play(page, move, played)
+        expect(page.get_by_role("dialog", name="Solved!")).to_be_visible()
+        expect(tutorial).to_be_hidden()  # its steps are done
+
+
+BAD_LINKS = [
+    ("?n=13", "n", "n takes a number of disks, 1 to 12 with 3 posts", "Open it with n=12"),
+    ("?n=3&moves=foo", "moves", "moves takes any, cyclic, linear or star", "Open it without moves"),
+    ("?colors=XYZ", "colors", "colors takes one of R, B or N (red, blue, plain) for each of the 3 posts",
+     "Open it with colors=NNN"),
+    ("?n=3&start=SSX", "start", "start takes a position: a post letter (S, I, D) for each of the 3 disks",
+     "Open it without start"),
+    ("?at=XYZ", "at", "at takes a position", "Open it without at"),
+    ("?n=3&par=0", "par", "par takes a number of moves, at least the optimum", "Open it without par"),
+    ("?colors=RRR", "colors", "no tower on D can be reached from the start with any moves", "Open it with colors=NNN"),
+    ("?daily=garbage", "daily", "daily takes a date, YYYY-MM-DD", "Play today's puzzle"),
+    ("?daily=1999-01-01", "daily", "the daily puzzle is offered from 2000-01-01", "Play today's puzzle"),
+]
+"""Links that cannot be played: the query, the parameter at fault, what the page says it accepts, and the offer."""
+
+
+def test_a_bad_link_names_its_parameter_keeps_the_address_and_offers_the_nearest_puzzle(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    page.refusals_expected = True  # RRR's goal, 1999's daily puzzle: refused by the server
+    for query, param, accepted, offer in BAD_LINKS:
+        page.goto(server + query)
+        message = page.locator("#message")
+        expect(message).to_contain_text(f"This link's {param}=")
+        expect(message).to_contain_text(accepted)
+        expect(message.get_by_role("button", name=offer)).to_be_visible()
+        assert page.evaluate("location.search") == query  # as typed: the typo can be seen
+        assert "is not one the server offers" not in message.inner_text()
+        assert "Input should be" not in message.inner_text() and "query." not in message.inner_text()
+    page.goto(server + "?colors=XYZ&n=2")
+    page.get_by_role("button", name="Open it with colors=NNN").click()
+    expect(page.locator("#board")).to_have_attribute("data-state", "SS:RR")
+    assert "colors=NNN" in page.url
+    page.goto(server + "?n=3&moves=foo")
+    expect(page.locator("#message")).to_contain_text("moves=foo")
+    play(page, Move(1, 0, 1), 1)  # the player plays: the address is the game's again
+    assert "moves=foo" not in page.url and "at=" in page.url
+    # a par below the optimum, and a position that is the goal itself: the page says so and plays sensibly
+    page.goto(server + "?n=3&colors=NNN&par=3")
+    expect(page.locator("#message")).to_contain_text("par=3 is fewer moves than the optimum, 11")
+    expect(page.locator("#optimal")).to_have_text("11")
+    page.goto(server + "?n=3&colors=NNN&start=SSS:RRR&at=DDD:BBB")
+    expect(page.locator("#message")).to_contain_text("at=DDD:BBB is the goal itself")
+    expect(page.locator("#board")).to_have_attribute("data-state", "SSS:RRR")
+    expect(page.locator("#remaining")).to_have_text("11")
+
+
+def test_the_server_stopped_mid_game_says_how_to_start_it_again(browser) -> None:  # type: ignore[no-untyped-def]
+    """The test's own server, stopped while a game is played: the page says the game's server has stopped and how
+    to start it again (not "Failed to fetch")."""
+    import uvicorn
+
+    from hanoikit.web import create_app
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.bind(("127.0.0.1", 0))
+    own = uvicorn.Server(uvicorn.Config(create_app(processes=0, warmed=False), log_level="warning"))
+    thread = threading.Thread(target=own.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not own.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.05)
+    context = browser.new_context(viewport=SIZES["desktop"], reduced_motion="reduce")
+    context.add_init_script("localStorage.setItem('hanoikit.tutorial', 'true')")
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{sock.getsockname()[1]}/?n=3&colors=NNN")
+        expect(page.locator("#remaining")).to_have_text("11", timeout=30_000)
+        play(page, Move(1, 0, 1), 1)
+        own.should_exit = True
+        thread.join(timeout=10)
+        assert not thread.is_alive()
+        play_attempt = (Move(2, 0, 2),)
+        click_post(page, play_attempt[0].src)
+        click_post(page, play_attempt[0].dst)
+        message = page.locator("#message")
+        expect(message).to_contain_text("The game's server has stopped")
+        expect(message).to_contain_text("hanoi play")
+        assert "Failed to fetch" not in message.inner_text()
+        expect(page.locator("#moves")).to_have_text("1")  # the game is as it was
+        page.click("#hint")
+        expect(message).to_contain_text("The game's server has stopped")
+    finally:
+        context.close()
+        own.should_exit = True
+
+
+def test_the_colours_of_four_and_five_posts_are_kept(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    """A colouring of a middle post (J, K) is named in the Colours menu and kept when the Disks slider moves."""
+    open_link(page, server, "?n=3&posts=4&colors=NNBN", "SSS:RRR")
+    expect(page.locator("#colors option:checked")).to_have_text("NNBN: S plain, I plain, J blue, D plain")
+    expect(page.locator(".post-button").nth(2)).to_have_accessible_name(re.compile("^Post J, coloured blue"))
+    open_link(page, server, "?n=3&posts=5&colors=NBRBN", "SSS:RRR")
+    expect(page.locator("#colors option:checked")).to_have_text("NBRBN: S plain, I blue, J red, K blue, D plain")
+    page.fill("#disks", "2")
+    page.dispatch_event("#disks", "change")
+    # the five-post magnetic menus of 2 disks: some seconds on a cold server (the work shown under way meanwhile)
+    expect(page.locator("#board")).to_have_attribute("data-state", "SS:RR", timeout=30_000)
+    assert "colors=NBRBN" in page.url
+    expect(page.locator(".post-button").nth(2)).to_have_accessible_name(re.compile("^Post J, coloured red"))
+
+
+def test_a_menu_change_puts_the_game_aside_and_undo_brings_it_back(page) -> None:  # type: ignore[no-untyped-def]
+    play(page, Move(1, 0, 1), 1)
+    page.select_option("#mode", "classic")  # a stray choice in a menu
+    expect(page.locator("#board")).to_have_attribute("data-state", "SSS")
+    expect(page.locator("#message")).to_contain_text("Your game before (1 move) is put aside: Undo brings it back.")
+    expect(page.locator("#undo")).to_be_enabled()
+    page.click("#undo")
+    expect(page.locator("#board")).to_have_attribute("data-state", "ISS:BRR")
+    expect(page.locator("#moves")).to_have_text("1")
+    assert page.locator("#mode").input_value() == "magnetic"
+    page.click("#undo")  # and undo goes on in it
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+def test_a_slow_answer_shows_the_work_under_way(page) -> None:  # type: ignore[no-untyped-def]
+    """While a new game's answer is slow (a large member's tables being built), the page says so and shows no old
+    par."""
+    held: list = []  # type: ignore[type-arg]
+    page.route("**/api/position", lambda route: route.continue_() if held == [None] else held.append(route))
+    page.fill("#disks", "5")
+    page.dispatch_event("#disks", "change")
+    expect(page.locator("#message")).to_contain_text("Working out the par of 5 disks on 3 posts")
+    expect(page.locator("#optimal")).to_have_text("…")
+    expect(page.locator("#play")).to_have_attribute("aria-busy", "true")
+    waiting, held[:] = held[:], [None]
+    for route in waiting:
+        route.continue_()
+    expect(page.locator("#optimal")).to_have_text(str(MagneticPuzzle(5).distance()))
+    expect(page.locator("#play")).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator("#message")).to_have_text("Move the tower to post D.")
+
+
+def _contrast(a: str, b: str) -> float:
+    def luminance(colour: str) -> float:
+        r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+        return sum(w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4) for w, c in
+                   ((0.2126, r), (0.7152, g), (0.0722, b)))
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_desktop_board_reads_well(browser, server: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    """At 1280×800: a tall board (disk numbers of 12 px and more on ten disks), twelve disks of twelve colours, a
+    "New game" button of 4.5:1 contrast, and a win card clear of it; "Solved in 1 move"."""
+    for page in _opened(browser, server, "desktop", viewport=SIZES["desktop"]):
+        open_link(page, server, "?n=10&colors=classic", "S" * 10)
+        board = page.locator("#board").bounding_box()
+        assert board["height"] >= 340, board
+        sizes = page.eval_on_selector_all("#board .disk-label", """(labels) => labels.map((label) =>
+            parseFloat(label.getAttribute("font-size")) * label.ownerSVGElement.getBoundingClientRect().height /
+            label.ownerSVGElement.viewBox.baseVal.height)""")
+        assert len(sizes) == 10 and min(sizes) >= 12, sizes
+        page.screenshot(path=shots / "desktop-ten.png")
+        for theme in ("light", "dark"):
+            page.evaluate("(theme) => document.documentElement.dataset.theme = theme", theme)
+            fills = page.evaluate("""() => ["--strong-a", "--strong-b"].map((name) =>
+                getComputedStyle(document.documentElement).getPropertyValue(name).trim())""")
+            ink = page.locator("#new-game").evaluate("(b) => getComputedStyle(b).color")
+            assert ink == "rgb(255, 255, 255)"
+            assert all(_contrast("#ffffff", fill) >= 4.5 for fill in fills), (theme, fills)
+        open_link(page, server, "?n=12&colors=classic", "S" * 12)
+        colours = page.eval_on_selector_all("#board .disk-body rect:first-child",
+                                            "(rects) => rects.map((rect) => rect.getAttribute('fill'))")
+        assert len(set(colours)) == 12, colours
+        inks = page.eval_on_selector_all("#board .disk-label", "(labels) => labels.map((l) => l.getAttribute('fill'))")
+        assert all(_contrast(fill, ink) >= 4.5 for fill, ink in zip(colours, inks, strict=True))
+        open_link(page, server, "?n=1&colors=classic", "S")
+        play(page, Move(1, 0, 2), 1)
+        dialog = page.get_by_role("dialog", name="Solved!")
+        expect(dialog).to_be_visible()
+        expect(page.locator("#message")).to_have_text("Solved in 1 move (optimal 1).")
+        assert boxes_apart(dialog.bounding_box(), page.locator("#new-game").bounding_box())
+        page.screenshot(path=shots / "desktop-won.png")
+
+
+def test_the_daily_mark_and_the_end_of_watching_show_at_once(page, server: str) -> None:  # type: ignore[no-untyped-def]
+    """A daily puzzle won shows "Done ★★★" on its card without a reload; Esc out of Watch clears "Watching…"."""
+    def one_disk(route) -> None:  # type: ignore[no-untyped-def]
+        date = route.request.url.split("date=")[1]
+        route.fulfill(json={"date": date, "seed": 1, "par": 1, "start": "S", "goal": "D", "settings": {
+            "n": 1, "posts": 3, "moves": "any", "magnetic": False, "colors": "NNN", "goal_up": None}})
+
+    page.route(re.compile(r"/api/daily\?date="), one_disk)
+    page.reload()
+    expect(page.locator("#daily-play")).to_be_enabled()
+    page.click("#daily-play")
+    expect(page.locator("#board")).to_have_attribute("data-state", "S")
+    play(page, Move(1, 0, 2), 1)
+    expect(page.locator("#daily-done")).to_have_text("Done: ★★★")
+    page.keyboard.press("Escape")
+    open_link(page, server, "?n=3&colors=NNN", "SSS:RRR")
+    page.click("#watch-start")
+    expect(page.locator("#message")).to_contain_text("Watching")
+    page.keyboard.press("Escape")
+    expect(page.locator("#player")).to_be_hidden()
+    expect(page.locator("#message")).not_to_contain_text("Watching")

@@ -15,13 +15,26 @@ export class Refusal extends Error {
   }
 }
 
+export class ServerGone extends Error {
+  // no answer at all: the server that serves the page has stopped (or cannot be reached)
+  constructor() {
+    super("The game's server has stopped, so the page cannot check moves or give hints. Start it again in a terminal " +
+      "with hanoi play (the same command that opened this page), then reload the page: your game is kept.");
+  }
+}
+
 export async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   };
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {  // a network error (fetch rejects only so): nothing answers at the page's address
+    throw new ServerGone();
+  }
   let data = null;
   try { data = await response.json(); } catch (error) { data = null; }
   if (!response.ok) {

@@ -11,18 +11,19 @@ import { api } from "./api.js";
 import { fetchDaily, today } from "./daily.js";
 import { boardPoint, postAt } from "./board.js";
 import { dispatch, getState } from "./game.js";
-import { LinkError, readLink } from "./link.js";
+import { LinkError, accepts, readLink } from "./link.js";
 import {
-  busy, cancelPick, changeSettings, hint, loadChoices, loadGame, newGame, openGame, pickPost, playChallenge, playNext,
-  playDaily, redo, restart, restore, saveGame, share, tryMove, undo,
+  busy, cancelPick, capOf, changeSettings, hint, loadChoices, loadGame, newGame, openGame, openNearest, pickPost,
+  playChallenge, playNext, playDaily, redo, restart, restore, saveGame, share, tryMove, undo,
 } from "./play.js";
 import { sound, setSound } from "./sound.js";
 import { saveGame as keep, preferences, savedGame, setPreference } from "./store.js";
 import { applyDisplay } from "./theme.js";
 import { tutorial } from "./tutorial.js";
-import { POSTS, currentState, elapsed, postNames, puzzleKey, topDisk } from "./state.js";
+import { currentState, elapsed, postNames, puzzleKey, topDisk } from "./state.js";
 import {
-  $, hideWin, render, say, showChallenges, showClock, showDaily, showHistory, showTargets, updateSettingsView,
+  $, describeColoring, hideWin, render, say, showChallenges, showClock, showDaily, showHistory, showTargets,
+  updateSettingsView,
 } from "./view.js";
 import { schedule, showChart, startWatch, step, stopWatch, togglePlay } from "./watch.js";
 
@@ -94,7 +95,7 @@ function onKey(event) {
     if (key === " " && !event.target.closest("button")) { event.preventDefault(); togglePlay(); }
     else if (key === "arrowright") step(1);
     else if (key === "arrowleft") step(-1);
-    else if (key === "escape") stopWatch();
+    else if (key === "escape") { stopWatch(); say("Back to your game."); }
     return;
   }
   const letter = postNames(state.k).indexOf(key.toUpperCase());
@@ -107,12 +108,6 @@ function onKey(event) {
 }
 
 // ---- wiring -----------------------------------------------------------------------------------------------------
-
-function describeColoring(code) {
-  if (code === "NNN") return "NNN: no coloured post";
-  const names = { R: "red", B: "blue", N: "plain" };
-  return `${code}: ${[...code].map((c, i) => `${POSTS[i]} ${names[c]}`).join(", ")}`;
-}
 
 function showAlgorithm() {
   // the menu names the algorithm; its whole description goes underneath, where it is never cut
@@ -177,8 +172,15 @@ async function init() {
   $("new-game").addEventListener("click", () => newGame());
   wireDisplay();
   $("settings-toggle").addEventListener("click", () => {
+    // phones: the settings open (under the game) and come into sight; tablets: they are always there, under the game
+    if (!$("settings").classList.contains("open") && getComputedStyle($("settings")).display !== "none") {
+      $("settings").scrollIntoView({ block: "start" });
+      $("mode").focus();
+      return;
+    }
     const open = $("settings").classList.toggle("open");
     $("settings-toggle").setAttribute("aria-expanded", String(open));
+    if (open) $("settings").scrollIntoView({ block: "nearest" });  // under the game: brought into sight
   });
   $("random").addEventListener("click", () => newGame(true));
   $("win-again").addEventListener("click", () => { hideWin(); restart(); });
@@ -235,30 +237,36 @@ async function init() {
 }
 
 async function firstGame(day) {
-  // the game the address names (a day's puzzle with daily=YYYY-MM-DD), else the one the browser kept, else a new one
+  // the game the address names (a day's puzzle with daily=YYYY-MM-DD), else the one the browser kept, else a new one;
+  // a link that cannot be played names its parameter, stays as typed, and offers the nearest puzzle
   const daily = new URLSearchParams(window.location.search).get("daily");
-  if (daily) {
+  if (daily !== null) {
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(daily) && !Number.isNaN(Date.parse(daily)) ? daily : null;
     try {
-      playDaily(daily === today() ? (await day) || await fetchDaily(daily) : await fetchDaily(daily));
+      if (date === null) throw new Error(accepts("daily"));
+      playDaily(date === today() ? (await day) || await fetchDaily(date) : await fetchDaily(date));
     } catch (error) {
-      newGame(false, null, { note: `This link's daily puzzle cannot be opened: ${error.message}. Here is a new game.` });
+      newGame(false, null, { holdAddress: true, note: `This link's daily=${daily} cannot be played: ${error.message}. ` +
+        "Here is the default puzzle meanwhile.", action: { ...openNearest(`?daily=${today()}`, "daily"), label: "Play today's puzzle" } });
     }
     return;
   }
   let link = null;
   try {
-    link = readLink();
+    link = readLink(window.location.search, capOf);
   } catch (error) {
     if (!(error instanceof LinkError)) throw error;
-    newGame(false, null, { note: `This link cannot be opened: ${error.message}. Here is a new game instead.` });
+    newGame(false, null, { holdAddress: true, note: `This link's ${error.message}. Here is the default puzzle meanwhile.`,
+      action: openNearest(error.nearest, error.param) });
     return;
   }
+  if (link) link.search = window.location.search;
   const saved = savedGame();
   // a reload (or the kept game) when the address names its puzzle at the position it reached, else what the link says
   const same = saved && link && link.start && saved.current === (link.at || link.start) &&
     puzzleKey(saved.settings, saved.initial) === puzzleKey(link.settings, link.start);
   if (saved && (!link || same) && await restore(saved, link && link.par !== null ? link.par : saved.par ?? null)) return;
-  if (link) openGame(link.settings, link.at || link.start, link.par);
+  if (link) openGame(link.settings, link.at || link.start, link.par, link);
   else newGame();
 }
 

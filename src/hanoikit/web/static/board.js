@@ -151,6 +151,19 @@ export function inkOn(fill) {
   return contrast("#ffffff", fill) >= contrast("#000000", fill) ? "#ffffff" : "#000000";
 }
 
+export function diskColor(palette, n, disk) {
+  // a classic disk's colour: the palette's for its size; above the palette's ramp (ten colours), the ramp spread
+  // over the sizes, each one between two of its colours, so that no two disks share one
+  const ramp = palette.disks[Math.min(palette.disks.length, 10) - 1];
+  if (n <= ramp.length) return palette.disks[n - 1][disk - 1];
+  const at = ((disk - 1) * (ramp.length - 1)) / (n - 1);
+  const [low, high] = [ramp[Math.floor(at)], ramp[Math.ceil(at)]];
+  const mix = at - Math.floor(at);
+  const channel = (i) => Math.round(parseInt(low.slice(i, i + 2), 16) * (1 - mix) +
+    parseInt(high.slice(i, i + 2), 16) * mix);
+  return `#${[1, 3, 5].map((i) => channel(i).toString(16).padStart(2, "0")).join("")}`;
+}
+
 function drawDisk(layer, disk, n, k, up, x, y, palette) {
   const { height, width } = geometry(n, k);
   const w = width(disk);
@@ -170,19 +183,19 @@ function drawDisk(layer, disk, n, k, up, x, y, palette) {
     el("path", { d: topPath(w, h - band, r, -h / 2), class: "face-pattern top-pattern", fill: `url(#pat-${up})` },
        body);
   } else {
-    el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, fill: palette.disks[n - 1][disk - 1] }, body);
+    el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, fill: diskColor(palette, n, disk) }, body);
   }
   el("rect", { x: -w / 2 + r * 0.6, y: -h / 2 + 1.5, width: w - r * 1.2, height: Math.max(2, h * 0.22), rx: 2,
     fill: "url(#shine)", "pointer-events": "none" }, body);
   el("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: r, fill: "none", stroke: "rgba(0,0,0,0.35)",
     class: "outline" }, body);
   if (h >= 13) {
-    const fill = up ? palette.face[up] : palette.disks[n - 1][disk - 1];
+    const fill = up ? palette.face[up] : diskColor(palette, n, disk);
     const ink = inkOn(fill);  // and a halo of the other one, drawn under symbols (style.css)
     const label = el("text", { x: 0, y: up ? -h * 0.14 : 0, class: "disk-label", fill: ink,
       stroke: ink === "#ffffff" ? "#000000" : "#ffffff" }, body);
     label.textContent = disk;
-    label.setAttribute("font-size", Math.min(narrow() ? 30 : 15, h * 0.5));
+    label.setAttribute("font-size", Math.min(narrow() ? 30 : 19, h * 0.6));
   }
   return group;
 }

@@ -10,13 +10,13 @@ import { Refusal, api } from "./api.js";
 import { flashHint, liftDisk, shake } from "./board.js";
 import { challenge as challengeOf, next as nextChallenge } from "./challenges.js";
 import { dispatch, getState } from "./game.js";
-import { showLink } from "./link.js";
+import { accepts, nearest, showLink } from "./link.js";
 import { sound } from "./sound.js";
 import { complete, recordBest, recordDaily, recordGame, saveGame as keep } from "./store.js";
 import { count, currentState, elapsed, parseMove, postNames, puzzleKey, reverse, topDisk } from "./state.js";
 import {
-  $, hideWin, readSettings, render, say, showChallenges, showChoices, showHistory, showSettings, showTargets, showWin,
-  stars, updateStatus,
+  $, hideWin, readSettings, refreshDaily, render, say, showChallenges, showChoices, showHistory, showSettings,
+  showTargets, showWin, stars, updateStatus,
 } from "./view.js";
 import { stopWatch } from "./watch.js";
 
@@ -60,11 +60,41 @@ async function drain() {
   }
 }
 
+const address = { held: false };  // a link that could not be opened stays in the address bar as typed (a typo seen)
+
 function remember() {
-  // keep the game in the browser and in the address bar
+  // keep the game in the browser and in the address bar (once the player plays, if a bad link is held there)
   const state = getState();
   keep(state, elapsed(state), currentState(state));
-  showLink(state.settings, state.initial, currentState(state), state.par);
+  if (!address.held) showLink(state.settings, state.initial, currentState(state), state.par);
+}
+
+async function working(promise, text) {
+  // the answer of ``promise``; while it is slow in coming (a large member's tables being built), the page says so and
+  // puts the counters it will change out of sight (not the old game's par)
+  let shown = false;
+  const timer = setTimeout(() => {
+    shown = true;
+    $("play").setAttribute("aria-busy", "true");
+    for (const id of ["optimal", "remaining"]) $(id).textContent = "…";
+    say(text, "busy");
+  }, 250);
+  try {
+    return await promise;
+  } finally {
+    clearTimeout(timer);
+    if (shown) {
+      $("play").removeAttribute("aria-busy");
+      if (getState().position) updateStatus(getState());
+      say("");
+    }
+  }
+}
+
+function describeMember(settings) {
+  // "10 disks on 4 posts with linear moves"
+  const rule = settings.moves && settings.moves !== "any" ? ` with ${settings.moves} moves` : "";
+  return `${settings.n} disk${settings.n === 1 ? "" : "s"} on ${settings.posts || 3} posts${rule}`;
 }
 
 const names = () => postNames(getState().k);
@@ -93,7 +123,8 @@ export async function changeSettings() {
   const ticket = newTicket();
   let note = "";
   try {
-    note = await loadChoices(settings.n, settings.posts || 3, settings.magnetic);
+    note = await working(loadChoices(settings.n, settings.posts || 3, settings.magnetic),
+      `Working out what can be played with ${describeMember(settings)}: its tables are being built…`);
   } catch (error) {
     say(error.message, "error");
   }
@@ -103,20 +134,29 @@ export async function changeSettings() {
 export function newGame(random = false, settings = null, options = {}) {
   dropActions();  // what was asked for the old game is dropped
   stopWatch();
+  address.held = Boolean(options.holdAddress);
   const ticket = newTicket();
   act(() => startGame(ticket, random, settings || readSettings(getState().choices), options));
 }
 
 async function startGame(ticket, random, settings,
-  { challenge = null, state = null, seed = undefined, note = null, par = null, notice = null, fallback = null,
-    daily = null } = {}) {
+  options = {}) {
+  const { challenge = null, state = null, seed = undefined, note = null, fallback = null, daily = null,
+    tutorial = false, link = null, action = null } = options;
+  let { par = null, notice = null } = options;
   let position;
   try {
-    position = random
-      ? await api("/api/random", { settings, seed })
-      : await api("/api/position", { settings, state });
+    position = await working(random ? api("/api/random", { settings, seed }) : api("/api/position", { settings, state }),
+      `Working out the par of ${describeMember(settings)}: its tables are being built…`);
   } catch (error) {
     if (ticket !== getState().ticket) return;
+    if (link && !getState().settings) {  // a link's game the server refused: why, and the nearest puzzle
+      const refusal = options.switched ? await linkUnreachable(link, settings) : linkRefusal(link, error);
+      address.held = true;
+      await startGame(ticket, false, fallback || defaults());
+      say(refusal.text, "error", refusal.action);
+      return;
+    }
     const firstGame = !getState().settings;
     const text = refuseSettings(settings, error);
     if (firstGame) {  // nothing to go back to: the default game, with the reason the other could not be had
@@ -130,10 +170,30 @@ async function startGame(ticket, random, settings,
   if (position.distance === null && settings.magnetic && !settings.goal_up && ups) {
     // the model's goal cannot be reached with these rules (a link that names no goal): the other face may be
     const other = { ...settings, goal_up: ups[0] === "B" ? "R" : "B" };
-    await startGame(ticket, false, other, { challenge, state, par, daily, notice: notice ||
+    await startGame(ticket, false, other, { ...options, switched: true, notice: notice ||
       `A tower on ${postNames(position.post_colors.length).slice(-1)} showing ${ups[0] === "B" ? "blue" : "red"} cannot be reached here, so the goal ` +
       `is the tower showing ${other.goal_up === "B" ? "blue" : "red"}.` });
     return;
+  }
+  if (position.distance === null && link && !getState().settings) {
+    const refusal = await linkUnreachable(link, settings);
+    address.held = true;
+    await startGame(ticket, false, fallback || defaults());
+    say(refusal.text, "error", refusal.action);
+    return;
+  }
+  if (position.solved && link) {  // a link to the goal itself: its game from the start (or the tower on S)
+    const param = link.at ? "at" : "start";
+    await startGame(ticket, false, settings, { ...options, state: link.at ? link.start : null,
+      link: { ...link, at: null, start: link.at ? link.start : null },
+      notice: `This link's ${param}=${link[param]} is the goal itself, already reached, so the game begins at ` +
+        `${link.at && link.start ? "its start" : `the tower on ${postNames(position.post_colors.length)[0]}`}.` });
+    return;
+  }
+  if (par !== null && position.distance !== null && par < position.distance) {  // a par no one can meet
+    notice = `This link's par=${par} is fewer moves than the optimum, ${count(position.distance)}, so the par is the ` +
+      "optimum.";
+    par = null;
   }
   if (position.distance === null) {  // no game without a par: this one cannot be won from here
     const text = "This position cannot reach the goal with these rules and colours, so there is no game to play.";
@@ -147,9 +207,10 @@ async function startGame(ticket, random, settings,
     return;
   }
   showSettings(getState(), settings);
-  begin(settings, position, { challenge, par, daily });
+  const before = getState();
+  const after = begin(settings, position, { challenge, par, daily, tutorial, aside: true });
   const item = challengeOf(challenge);
-  if (note) say(note, "error");
+  if (note) say(note, "error", action);
   else if (daily) say(`The daily puzzle of ${daily}: bring the tower to ${names().slice(-1)} in ${count(par)} moves.`);
   else if (notice) say(`${notice} ${startMessage(position)}`);
   else if (item) say(`Challenge: ${item.title}. ${item.about}`);
@@ -158,18 +219,75 @@ async function startGame(ticket, random, settings,
     say(`${startMessage(position)} Par: ${count(par)} moves (${optimum}).`);
   }
   else say(random ? `A random position: bring the tower to ${names().slice(-1)}.` : startMessage(position));
+  if (after.aside && after.aside !== before.aside) {  // an unfinished game was replaced: Undo brings it back
+    const moves = after.aside.moves.length;
+    say(`${$("message").textContent} Your game before (${count(moves)} move${moves === 1 ? "" : "s"}) is put aside: ` +
+      "Undo brings it back.", $("message").className, { label: "Back to it", run: undo });
+  }
 }
 
 function defaults() {
   return { n: 3, magnetic: true, colors: "NNN", goal_up: null };
 }
 
-function capOf(settings) {
+export function capOf(settings) {
   // the largest tower the server offers for the member ``settings`` names (/api/config)
   const k = settings.posts || 3;
   const config = getState().config;
   if (k === 3 && (settings.moves || "any") === "any") return config.max_disks;
   return config.family_max_disks[`${k}${settings.magnetic ? "m" : ""}`] || config.max_disks;
+}
+
+export function openNearest(query, param) {
+  // the button that opens ``query``, the nearest puzzle to a link that failed on ``param``
+  const value = new URLSearchParams(query).get(param);
+  const label = value === null ? `Open it without ${param}` : `Open it with ${param}=${value}`;
+  return { label, run: () => window.location.assign(query === "?" ? window.location.pathname : query) };
+}
+
+function linkAction(link, param, value = null) {
+  // the link with ``param`` set to ``value``, or without it, offered
+  return openNearest(nearest(link.search, param, value), param);
+}
+
+function linkRefusal(link, error) {
+  // a link's game the server refused (its position, mostly): the parameter at fault, why, and the nearest puzzle
+  const query = new URLSearchParams(link.search);
+  const field = /settings\.(\w+)/.exec(error.message);
+  const position = link.at ? "at" : "start";
+  let param = position;
+  if (error instanceof Refusal && error.kind === "TooLargeError") param = "n";
+  else if (field) param = { goal_up: "goal" }[field[1]] || field[1];
+  else if (!link.start && !link.at) param = link.settings.magnetic ? "colors" : "moves";
+  const reason = error instanceof Refusal && error.kind === "ValidationError"
+    ? accepts(param, { posts: link.settings.posts || 3, n: link.settings.n, cap: capOf(link.settings) })
+    : error.message;
+  const cap = param === "n" ? String(capOf(link.settings)) : null;
+  return { text: `This link's ${param}=${query.get(param)} cannot be played: ${reason}. Here is the default puzzle ` +
+    "meanwhile.", action: linkAction(link, param, cap) };
+}
+
+async function linkUnreachable(link, settings) {
+  // a link's puzzle whose goal cannot be reached: why (the menus' reason for its colouring, from the tower), and the
+  // nearest puzzle (plain posts)
+  const query = new URLSearchParams(link.search);
+  const k = settings.posts || 3;
+  const param = link.at || link.start ? (link.at ? "at" : "start") : "colors";
+  let reason = `no tower on ${postNames(k).slice(-1)} can be reached from there with these rules and colours`;
+  if (param === "colors") {
+    try {
+      await loadChoices(settings.n, k, settings.magnetic);
+      const choices = CHOICES.get(`n=${settings.n}&posts=${k}&magnetic=${settings.magnetic}`);
+      const rule = choices.rules.find((item) => item.moves === (settings.moves || "any"));
+      const code = settings.colors.slice(0, 2) + settings.colors.slice(-1);
+      const coloring = rule && rule.colorings.find((item) => item.code === code);
+      if (rule && rule.reason) reason = rule.reason;
+      else if (coloring && coloring.reason) reason = coloring.reason;
+    } catch (error) { /* the general reason */ }
+  }
+  const value = query.get(param) || settings.colors;
+  return { text: `This link's ${param}=${value} cannot be played: ${reason}. Here is the default puzzle meanwhile.`,
+    action: linkAction(link, param, param === "colors" ? "N".repeat(k) : null) };
 }
 
 function offerLargest(settings, error, text) {
@@ -214,11 +332,23 @@ function startMessage(position) {
   return `Move the tower to post ${names().slice(-1)}.`;
 }
 
+function asideOf(game) {
+  // the game to put aside as another begins: this one if it was under way, else the one already aside
+  if (!game.initial || !game.moves.length || game.won) return game.aside;
+  return {
+    settings: game.settings, initial: game.initial, optimal: game.optimal, par: game.par, moves: game.moves,
+    states: game.states, redo: game.redo, position: game.position, challenge: game.challenge, daily: game.daily,
+    elapsed: elapsed(game), tutorial: game.tutorial,
+  };
+}
+
 function begin(settings, initial, { moves = [], states = [], position = initial, redo = [], challenge = null,
-  elapsedMs = 0, won = false, par = null, running = false, daily = null } = {}) {
+  elapsedMs = 0, won = false, par = null, running = false, daily = null, tutorial = false, aside = false } = {}) {
+  // the game from ``initial`` ({state, distance}); ``aside``: keep the game it replaces for Undo
   const state = dispatch({
     type: "begin", settings, initial: initial.state, optimal: initial.distance, par, moves, states, redo, position,
-    challenge, daily, elapsed: elapsedMs, won, running, now: performance.now(),
+    challenge, daily, elapsed: elapsedMs, won, running, now: performance.now(), tutorial,
+    aside: aside ? asideOf(getState()) : null,
   });
   hideWin();
   render(state);
@@ -226,6 +356,19 @@ function begin(settings, initial, { moves = [], states = [], position = initial,
   showChallenges(state, playChallenge);
   remember();
   loadChoices(settings.n, settings.posts || 3, settings.magnetic).catch(() => {});  // the menus for this game
+  return state;
+}
+
+function bringBack() {
+  // the game put aside when this one began (Undo at this game's start)
+  const old = getState().aside;
+  newTicket();
+  showSettings(getState(), old.settings);
+  begin(old.settings, { state: old.initial, distance: old.optimal }, {
+    moves: old.moves, states: old.states, position: old.position, redo: old.redo, challenge: old.challenge,
+    elapsedMs: old.elapsed, par: old.par, running: true, daily: old.daily, tutorial: old.tutorial,
+  });
+  say(`Back to your game: ${count(old.moves.length)} move${old.moves.length === 1 ? "" : "s"} played.`);
 }
 
 function describe(state) {
@@ -253,9 +396,9 @@ export function playNext() {
   if (item) playChallenge(item);
 }
 
-export function openGame(settings, state, par = null) {
+export function openGame(settings, state, par = null, link = null) {
   // a game from a link: its puzzle, from the position it names, with the par it names (else the optimum)
-  newGame(false, settings, { state, par });
+  newGame(false, settings, { state, par, link });
 }
 
 export function restore(saved, par = null) {
@@ -280,7 +423,7 @@ export function restore(saved, par = null) {
       running: loaded.moves.length > 0 && !won, daily: saved.daily || null });  // the clock runs on as it was
     const done = loaded.position.solved ? " (solved)" : "";
     const parText = par === null ? "" : ` Par: ${count(par)} moves.`;
-    say(`Welcome back: your game is as you left it, ${count(loaded.moves.length)} moves played${done}.${parText}`);
+    say(`Welcome back: your game is as you left it, ${count(loaded.moves.length)} move${loaded.moves.length === 1 ? "" : "s"} played${done}.${parText}`);
     resolve(true);
   }));
 }
@@ -345,6 +488,7 @@ async function move(src, dst, dragged = null) {
   }
   state = dispatch({ type: "played", move: result.move, state: result.position.state, position: result.position,
     now: performance.now() });
+  address.held = false;  // the address follows the game played
   say(`Disk ${parseMove(result.move, state.k).disk} from ${names()[src]} to ${names()[dst]}.`);
   sound("move");
   await animate(before, result.move, result.position.state, dragged);
@@ -364,7 +508,7 @@ function won() {
   const par = Boolean(item && item.par);
   if (item && (!par || used <= state.optimal)) complete(item.id, rating);
   if (first) {
-    if (state.daily) recordDaily(state.daily, rating, used);
+    if (state.daily) { recordDaily(state.daily, rating, used); refreshDaily(); }
     recordGame({ what: describe(state), moves: used, par: state.optimal, ms, stars: rating, daily: state.daily });
     showHistory();
   }
@@ -378,6 +522,7 @@ export function undo() {
   if (getState().watch) return;
   act(async () => {
     const before = getState();
+    if (!before.moves.length && before.aside) { bringBack(); return; }
     if (!before.moves.length) return;
     const played = before.moves[before.moves.length - 1];
     const from = currentState(before);
@@ -430,7 +575,8 @@ export function hint() {
   act(async () => {
     const state = getState();
     if (!state.position) return;
-    const answer = await api("/api/hint", { settings: state.settings, state: currentState(state) });
+    const answer = await working(api("/api/hint", { settings: state.settings, state: currentState(state) }),
+      "Working out the best move: the tables of this puzzle are being built…");
     if (answer.move === null) { say("Already solved."); return; }
     say(`Hint: move disk ${answer.disk} from ${names()[answer.src]} to ${names()[answer.dst]} ` +
         `(${count(answer.distance)} move${answer.distance === 1 ? "" : "s"} to go).`, "hint");

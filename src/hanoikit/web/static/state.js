@@ -34,6 +34,8 @@ export function initialState() {
     challenge: null,    // the id of the challenge being played (challenges.js), or null
     daily: null,        // the date of the daily puzzle being played ("2026-11-25"), or null
     refusals: 0,        // moves the rules refused so far (the tutorial waits for one)
+    tutorial: false,    // the game is the tutorial's (tutorial.js follows only its own game)
+    aside: null,        // the unfinished game a new one replaced, which Undo at the new one's start brings back
   };
 }
 
@@ -50,6 +52,7 @@ export function reduce(state, action) {
       par: action.par ?? null, moves: action.moves || [], states: action.states || [], redo: action.redo || [],
       position: action.position, selected: null, challenge: action.challenge || null, daily: action.daily || null,
       elapsed: action.elapsed || 0, since: action.running ? action.now : null, won: Boolean(action.won),
+      tutorial: Boolean(action.tutorial), aside: action.aside || null,
     };
     case "select": return { ...state, selected: action.post };
     case "refused": return { ...state, selected: null, refusals: state.refusals + 1 };

@@ -1,5 +1,7 @@
-// The magnetic rules, learnt by playing: a short tutorial on a two-disk tower, shown on the first visit, skippable
-// and opened again by its button. Each step waits for what the player does on the board (the game's state says so).
+// The magnetic rules, learnt by playing: a short tutorial on a two-disk magnetic tower, shown on the first visit,
+// skippable and opened again by its button. Each step waits for what the player does on the board (the game's state
+// says so). It follows its own game only: it ends when its steps are done, when it is closed, or when another game
+// (a classic one, a challenge, the daily puzzle) takes the board.
 
 import { getState, subscribe } from "./game.js";
 import { markTutorial, tutorialSeen } from "./store.js";
@@ -18,29 +20,29 @@ const STEPS = [
   { text: "Posts may be coloured too: a red or blue post touches the disk at its foot like a face, so the disk " +
       "there must show it the other colour. The Colours menu chooses them; Hint shows the best next move. " +
       "That is all: solve the tower!",
-    done: () => false, last: true },
+    done: (state) => state.won, last: true },
 ];
 
 export function tutorial(newGame, say) {
-  // the tutorial's controller: ``open()`` starts it (a two-disk game), ``skip()`` ends it; ``firstVisit()`` opens it
-  // once per browser
+  // the tutorial's controller: ``open()`` starts it (a two-disk game), ``close()`` ends it; ``firstVisit()`` says
+  // whether to open it (once per browser)
   const box = document.getElementById("tutorial");
   const text = document.getElementById("tutorial-text");
   const next = document.getElementById("tutorial-next");
   const progress = document.getElementById("tutorial-step");
-  const run = { step: -1, start: null };  // where the tutorial is (not the game's state)
+  const run = { step: -1, start: null };  // where the tutorial is (not the game's state); start: its game's state
 
   function show() {
     const step = STEPS[run.step];
     text.textContent = step.text;
     progress.textContent = `Step ${run.step + 1} of ${STEPS.length}`;
     next.textContent = step.last ? "Finish" : "Skip this step";
-    run.start = getState();
+    if (run.start) run.start = getState();
   }
 
   function advance() {
     if (run.step < 0) return;
-    if (run.step + 1 >= STEPS.length) { close(); return; }
+    if (run.step + 1 >= STEPS.length) { end(); return; }
     run.step += 1;
     show();
   }
@@ -48,19 +50,31 @@ export function tutorial(newGame, say) {
   function open() {
     markTutorial();
     run.step = 0;
+    run.start = null;  // until its game begins
     box.hidden = false;
-    newGame(false, TOWER, { notice: "The tutorial's tower." });
+    newGame(false, TOWER, { notice: "The tutorial's tower.", tutorial: true });
     show();
   }
 
-  function close() {
+  function end() {
     run.step = -1;
+    run.start = null;
     box.hidden = true;
+  }
+
+  function close() {
+    end();
     say("Tutorial closed: the Tutorial button opens it again.");
   }
 
-  subscribe((state) => {
-    if (run.step >= 0 && run.start && STEPS[run.step].done(state, run.start)) advance();
+  subscribe((state, action) => {
+    if (run.step < 0) return;
+    if (action.type === "begin") {  // a game takes the board: the tutorial's own, or another, which ends it
+      if (state.tutorial && !run.start) run.start = state;
+      else if (!state.tutorial) end();
+      return;
+    }
+    if (run.start && state.tutorial && STEPS[run.step].done(state, run.start)) advance();
   });
   next.addEventListener("click", advance);
   document.getElementById("tutorial-skip").addEventListener("click", close);

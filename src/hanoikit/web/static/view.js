@@ -3,11 +3,12 @@
 // list of challenges.
 
 import { reducedMotion } from "./animation.js";
-import { drawBoard, markTargets } from "./board.js";
+import { drawBoard, liftDisk, markTargets } from "./board.js";
 import { CHALLENGES, unlocked } from "./challenges.js";
 import { bestOf, completed, dailyResults, history } from "./store.js";
-import { clock, count, currentState, decode, elapsed, parseMove, postColors, postNames, puzzleKey, stacks }
-  from "./state.js";
+import {
+  POSTS, clock, count, currentState, decode, elapsed, parseMove, postColors, postNames, puzzleKey, stacks, topDisk,
+} from "./state.js";
 
 const FACE_NAME = { R: "red", B: "blue" };
 
@@ -85,6 +86,7 @@ export function showTargets(game) {
       .map(({ dst }) => dst)
     : [];
   markTargets($("board"), targetable ? game.selected : null, targets);
+  if (targetable) liftDisk($("board"), topDisk(currentState(game), game.selected, game.k));  // the disk picked up
   for (const button of $("posts").children) {
     button.setAttribute("aria-pressed", String(targetable && Number(button.dataset.post) === game.selected));
   }
@@ -96,7 +98,8 @@ export function updateStatus(game) {
   $("optimal").textContent = count(game.optimal);
   $("remaining").textContent = position ? count(position.distance) : "–";
   $("goal").textContent = position ? goalText(position.goal) : "–";
-  $("undo").disabled = !game.moves.length || !!game.watch;
+  $("undo").disabled = (!game.moves.length && !game.aside) || !!game.watch;
+  $("undo").title = !game.moves.length && game.aside ? "Back to the game before this one" : "";
   $("redo").disabled = !game.redo.length || !!game.watch;
   showClock(game);
   showBest(game);
@@ -160,7 +163,7 @@ export function showWin({ used, optimal, ms, rating, best, challenge, next, par 
   dialog.classList.toggle("celebrate", !reducedMotion());
   if (!dialog.open) dialog.showModal();
   ($("win-next").hidden ? $("win-again") : $("win-next")).focus();
-  say(`Solved in ${count(used)} moves (optimal ${count(optimal)}).`, "win");
+  say(`Solved in ${count(used)} move${used === 1 ? "" : "s"} (optimal ${count(optimal)}).`, "win");
 }
 
 export function hideWin() {
@@ -202,7 +205,6 @@ function showNotes(notes) {
     const name = document.createElement("b");
     name.textContent = label;
     item.append(name, `: ${reason}.`);
-    item.title = item.textContent;  // shown whole on hover where one line cuts it short
     box.appendChild(item);
   }
 }
@@ -283,16 +285,25 @@ export function showChoices(choices) {
   return changed.length ? `Changed to a puzzle that can be solved: ${changed.join("; ")}.` : "";
 }
 
+export function describeColoring(code) {
+  // "RBN: S red, I blue, D plain"; a code for more posts names them all ("NNBN: S plain, I plain, J blue, D plain")
+  if (/^N+$/.test(code)) return `${code}: no coloured post`;
+  const names = { R: "red", B: "blue", N: "plain" };
+  const posts = code.length === 3 ? POSTS : postNames(code.length);
+  return `${code}: ${[...code].map((c, i) => `${posts[i]} ${names[c]}`).join(", ")}`;
+}
+
 export function readSettings(choices = null) {
   // the settings the form names; posts and moves only when not the three-post, every-move default (as links do);
   // with the menus' ``choices``, the goal that can be reached when the model's cannot
   const magnetic = $("mode").value === "magnetic";
   const k = Number($("post-count").value);
-  const code = $("colors").value;  // the colours of S, I and D: the posts between I and D are plain
+  const code = $("colors").value;  // the colours of S, I and D (the posts between plain), or of every post
+  const three = code.length === 3 ? code : code.slice(0, 2) + code.slice(-1);
   const settings = {
     n: Number($("disks").value),
     magnetic,
-    colors: magnetic ? code.slice(0, 2) + "N".repeat(k - 3) + code[2] : "NNN",
+    colors: !magnetic ? "NNN" : code.length === k ? code : three.slice(0, 2) + "N".repeat(k - 3) + three[2],
     goal_up: magnetic && $("goal-up").value ? $("goal-up").value : null,
   };
   if (k !== 3) settings.posts = k;
@@ -302,6 +313,21 @@ export function readSettings(choices = null) {
     settings.goal_up = coloring.default_goal;  // the model's goal cannot be reached here: the one that can
   }
   return settings;
+}
+
+function colorOption(colors) {
+  // the Colours menu's option for the posts' colours ``colors``: S, I and D's when the posts between are plain, else
+  // one of its own (say NNBN), offered while it is played
+  if (colors.length === 3 || /^N+$/.test(colors.slice(2, -1))) return colors.slice(0, 2) + colors.slice(-1);
+  const menu = $("colors");
+  if (![...menu.options].some((option) => option.value === colors)) {
+    for (const option of [...menu.options]) if (option.value.length > 3) option.remove();
+    const option = document.createElement("option");
+    option.value = colors;
+    option.textContent = describeColoring(colors);
+    menu.prepend(option);
+  }
+  return colors;
 }
 
 export function showSettings(game, settings) {
@@ -318,7 +344,7 @@ export function showSettings(game, settings) {
     $("rule").appendChild(option);
   }
   $("rule").value = rule;
-  $("colors").value = colors.length === k ? colors.slice(0, 2) + colors[k - 1] : colors;
+  $("colors").value = colorOption(colors);
   $("disks").value = settings.n;
   $("goal-up").value = settings.goal_up || "";
   updateSettingsView(game);
@@ -377,8 +403,16 @@ export function showChallenges(game, play) {
   });
 }
 
+const dailyCard = { day: null, play: null };  // the day shown on the daily puzzle's card, and its button's action
+
+export function refreshDaily() {
+  // the card again, with the stars of a game just won
+  if (dailyCard.day) showDaily(dailyCard.day, dailyCard.play);
+}
+
 export function showDaily(day, play) {
   // the daily puzzle's card: what it is, and the stars already won on it (``day`` null: not loaded)
+  Object.assign(dailyCard, { day, play });
   $("daily-play").disabled = !day;
   if (!day) return;
   $("daily-about").textContent = `${day.date}: ${describeDailyText(day)}`;

@@ -168,6 +168,7 @@ export function stopWatch() {
   document.body.classList.remove("watching");
   $("player").hidden = true;
   $("watch-progress").textContent = "";
+  if ($("message").textContent.startsWith("Watching") || $("message").textContent.startsWith("Nothing to watch")) say("");
   if (state.initial) { render(state); updateStatus(state); }
   showChart();
 }
