@@ -97,8 +97,15 @@ def test_the_last_list_wins() -> None:
     text = "moves = [[1, 0, 2]]\nWait, no. Let me redo it.\nmoves = [[1, 0, 1], [2, 0, 2], [1, 1, 2]]\n"
     report = check(Puzzle(2), text)
     assert report.optimally_solved and report.extracted_from == (3, 3)
-    again = check(Puzzle(2), "1SI\n2SD\n1ID\nI am not sure, so once more:\n1SD\n")
-    assert (again.kind, again.moves, again.extracted_from) == ("unfinished", 1, (5, 5))
+    again = check(Puzzle(2), "1SD\n2SD\nI am not sure, so once more:\n1SD\n")
+    assert (again.kind, again.moves, again.extracted_from) == ("unfinished", 1, (4, 4))
+    # a shorter list after one that solves: a second answer cut short, or a recap? Not certain, so not judged
+    cut = check(Puzzle(2), "1SI\n2SD\n1ID\nI am not sure, so once more:\n1SD\n")
+    assert (cut.kind, cut.moves, cut.extracted_from, cut.solved) == ("ambiguous", 0, None, False)
+    assert "lines 1-3 solves the puzzle" in cut.warnings[0]
+    longer = check(Puzzle(2), "1SI\n2SD\n1ID\nNo, once more:\n1SD\n2SI\n1DI\n2ID\n")
+    assert (longer.kind, longer.moves, longer.extracted_from) == ("covered", 4, (5, 8))
+    assert "an earlier list (lines 1-3) solves the puzzle; the last list (lines 5-8) is read" in longer.warnings
 
 
 @pytest.mark.parametrize("style, names", [("hanoikit", None), ("apple", "012"), ("apple", None),
