@@ -157,12 +157,19 @@ class CheckReport:
         >>> import hanoikit as hk
         >>> print("\\n".join(check(hk.Puzzle(2), "1SI\\n2SD\\n1ID\\n").summary()))
         solved optimally: 3 moves, the optimum from SS to DD
+        >>> lines = check(hk.Puzzle(2), "1SI\\n2SD\\n1ID\\nOr:\\n1SD").summary()
+        >>> print(lines[0])  # doctest: +ELLIPSIS
+        ambiguous: the reply holds more than one list and which is the answer is not certain; the optimum ...
+        >>> print(lines[1])  # doctest: +ELLIPSIS
+        note: the list at lines 1-3 solves the puzzle, the last list (line 5, 1 move) does not: ...
         """
         lines = []
-        if not self.answered:
+        notes = [f"note: {warning}" for warning in self.warnings]
+        if not self.answered or self.kind == "ambiguous":
             best = "not known" if self.optimal is None else _moves(self.optimal)
-            return [f"no answer: {self.reason}; the optimum from {self._position(self.start)} to "
-                    f"{self._position(self.goal)} is {best}"]
+            what = "no answer" if not self.answered else "ambiguous"
+            return [f"{what}: {self.reason}; the optimum from {self._position(self.start)} to "
+                    f"{self._position(self.goal)} is {best}", *notes]
         if self.unreadable:
             first = self.unreadable[0]
             more = f" (and {grouped(len(self.unreadable) - 1)} more lines)" if len(self.unreadable) > 1 else ""
@@ -196,7 +203,7 @@ class CheckReport:
             before = f", before move {self.first_suboptimal}" if self.first_suboptimal is not None else ""
             start = f"from {self._position(self.continuation_from or '')}{before}"
             lines.append(f"an optimal continuation {start} ({_moves(self.continuation_length or 0)}): {listed}{cut}")
-        return lines
+        return [*lines, *notes]
 
 
 def _moves(count: int) -> str:
@@ -291,7 +298,7 @@ def check(
         listed = chosen
     if exact and style == "apple" and listed.extracted_from is not None:
         exact = listed.extracted_from[0] == listed.extracted_from[1] and isinstance(moves, (str, bytes)) and (
-            _APPLE.fullmatch(_line(moves, listed.extracted_from[0])) is not None)
+            _apple(_line(moves, listed.extracted_from[0])))
     if blank or not listed.found:
         optimal, why, unreachable = (optimal, None, False) if optimal is not None else _optimum(puzzle, source, target)
         empty = "the reply is empty" if blank else f"no move list in the reply ({_NO_LIST})"
@@ -353,8 +360,6 @@ STYLE_FORMATS = {
 }
 """What each prompt style (:data:`hanoikit.generate.STYLES`) asks an answer to be written as: :func:`format_ok`."""
 
-_NUMBERS = r"\[\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\]"
-_APPLE = re.compile(rf"\s*moves\s*=\s*\[\s*(?:{_NUMBERS}\s*(?:,\s*{_NUMBERS}\s*)*)?\]\s*")
 _RG_LINE = r"[ \t]*Move disk \d+ from Peg \d+ to Peg \d+[ \t]*"
 
 
@@ -376,13 +381,30 @@ def format_ok(text: str | bytes, style: str, posts: int = 3) -> bool:
         raise UnknownMethodError(f"unknown style {style!r}: the styles are {', '.join(STYLE_FORMATS)}")
     data = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
     if style == "apple":
-        return any(_APPLE.fullmatch(line) for line in data.splitlines() if "moves" in line)
+        return any(_apple(line) for line in data.splitlines() if "moves" in line)
     if style == "reasoning-gym":
-        line = _RG_LINE
+        line = re.compile(_RG_LINE)
     else:
         names = "|".join(re.escape(name) for name in post_names(posts))
-        line = rf"[ \t]*\d+(?:{names})(?:{names})[ \t]*"
-    return re.fullmatch(rf"\s*{line}(?:\r?\n\s*{line})*\s*", data) is not None
+        line = re.compile(rf"[ \t]*\d+(?:{names})(?:{names})[ \t]*")
+    lines = {part.rstrip("\r") for part in data.strip().split("\n") if part.strip()}  # a long list has few kinds
+    return bool(lines) and all(line.fullmatch(part) for part in lines)
+
+
+_ITEM = re.compile(r"\s*,\s*\[\s*\d+\s*,\s*\d+\s*,\s*\d+\s*")
+
+
+def _apple(line: str) -> bool:
+    """Whether ``line`` is ``moves = [[1, 0, 2], ...]`` and nothing else (its items told apart by kind: fast)."""
+    head = re.match(r"\s*moves\s*=\s*\[", line)
+    body = line[head.end() :].rstrip() if head else ""
+    if not body.endswith("]"):
+        return False
+    body = body[:-1].strip()
+    if not body:
+        return True
+    parts = ("," + body).split("]")
+    return not parts[-1].strip() and all(_ITEM.fullmatch(part) for part in set(parts[:-1]))
 
 
 def _line(text: str | bytes, number: int) -> str:
