@@ -126,6 +126,7 @@ class CheckReport:
         """
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
         data["unreadable"] = [vars(u) for u in self.unreadable]
+        data["warnings"] = list(self.warnings)
         data["continuation"] = None if self.continuation is None else [self._notation(m) for m in self.continuation]
         return data
 
@@ -490,7 +491,10 @@ def _answer(puzzle: Puzzle, source: State, target: State, listed: MoveList) -> t
         if done or (far > total - size and played < size):
             between = [c.heading for c in candidates[start + 1 :] if c.heading]
             across = f", across {_quoted(between)}" if between else ""
-            notes.append(f"the moves of {' and '.join(_span(p) for p in parts)} are read as one list{across}")
+            runs = (", ".join(_span(p) for p in parts[:-1]) + f" and {_span(parts[-1])}" if len(parts) <= 3 else
+                    f"{len(parts)} runs of lines from line {(whole.extracted_from or (0, 0))[0]} to line "
+                    f"{(whole.extracted_from or (0, 0))[1]}")
+            notes.append(f"the moves of {runs} are read as one list{across}")
             reading, played, solved, used = whole, far, done, start
             break
         ends = np.cumsum([len(p) + len(p.unreadable) for p in parts]).tolist()

@@ -320,7 +320,7 @@ _NOT_A_MOVE = "not a move such as '1SD', '1 S D', '(1, 0, 2)' or 'move disk 1 fr
 _PROSE, _FENCE_LINE, _LIST_HEAD, _EMPTY_LIST, _STATE, _THINK, _THOUGHT, _ANSWER, _PARAGRAPH = range(9)
 _LONG_HEADING = 100
 """The most characters of a line of prose that may stand between two halves of one list, as a heading."""
-_HARD = (_FENCE_LINE, _THINK, _THOUGHT)
+_HARD = (_THINK, _THOUGHT)
 """Marks no list joins across."""
 
 _TAG = re.compile(r"<(/?)(think|thinking|reasoning|answer)>", re.IGNORECASE)
@@ -376,13 +376,11 @@ def _noted(text: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | N
         return None
     for at in _NOTE_AT.finditer(text, 1):
         head = text[: at.start()]
-        if _NOTE_MOVE.search(text, at.start()):
-            return None
         step = _STEP.match(head)
         for form in (head, head[step.end() :] if step else None):
             found = None if not form else _moves_of(form, mapping)
             if found is not None:
-                return found
+                return None if _NOTE_MOVE.search(text, at.start()) else found
     return None
 
 
@@ -393,6 +391,15 @@ def _cut_list(rest: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] 
         return None
     found = _moves_of(rest[: close + 1], mapping)
     return found or None
+
+
+def _noted_list(rest: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | None:
+    """The moves of a list followed by a note (``[[1, 0, 2]] # done``, ``[[1, 0, 2]] (7 moves)``), else ``None``."""
+    close = rest.rfind("]")
+    note = rest[close + 1 :]
+    if close < 0 or not _NOTE_AT.match(note) or _NOTE_MOVE.search(note):
+        return None
+    return _moves_of(rest[: close + 1], mapping) or None
 
 
 def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict: bool = False) -> _Read:
@@ -450,6 +457,9 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
                 if found is None:
                     found = _cut_list(rest, mapping)
                     cut += [number] if found is not None else []
+                if found is None:
+                    found = _noted_list(rest, mapping)
+                    noted += [number] if found is not None else []
                 if found is not None:
                     marks.append((number, _EMPTY_LIST if rest.replace(" ", "") == "[]" else _LIST_HEAD))
             if found is None and not strict:
@@ -545,7 +555,7 @@ def _candidates(read: _Read) -> tuple[Candidate, ...]:
         moves = MoveList(listed.disk[begin:end], listed.src[begin:end], listed.dst[begin:end],
                          listed.lines[begin:end], kept, (segment.first, last), True)
         headings = [texts[line] for line, kind in segment.between if kind == _PROSE]
-        soft = all(kind in (_PROSE, _STATE, _ANSWER) for _, kind in segment.between)
+        soft = all(kind not in _HARD and kind != _PARAGRAPH for _, kind in segment.between)
         joins = bool(index and soft and segments[index - 1].items and len(headings) <= 2 and segment.first not in heads)
         heading = " / ".join(headings[-2:])
         marked = any(kind == _ANSWER for _, kind in segment.between) or bool(
