@@ -384,12 +384,16 @@ def format_ok(text: str | bytes, style: str, posts: int = 3) -> bool:
     if style == "apple":
         return any(_apple(line) for line in data.splitlines() if "moves" in line)
     if style == "reasoning-gym":
-        line = re.compile(_RG_LINE)
+        line = re.compile(_RG_LINE + r"\r?")
     else:
         names = "|".join(re.escape(name) for name in post_names(posts))
-        line = re.compile(rf"[ \t]*\d+(?:{names})(?:{names})[ \t]*")
-    lines = {part.rstrip("\r") for part in data.strip().split("\n") if part.strip()}  # a long list has few kinds
-    return bool(lines) and all(line.fullmatch(part) for part in lines)
+        line = re.compile(rf"[ \t]*\d+(?:{names})(?:{names})[ \t]*\r?")
+    data = data.strip()
+    ends = (data[: data.find("\n") % (len(data) + 1)], data[data.rfind("\n") + 1 :])
+    if not data or not all(line.fullmatch(end) for end in ends):
+        return False  # prose before or after the list: told at once
+    kinds = set(data.split("\n"))  # a long list has few kinds of lines
+    return all(line.fullmatch(part) or not part.strip() for part in kinds)
 
 
 _ITEM = re.compile(r"\s*,\s*\[\s*\d+\s*,\s*\d+\s*,\s*\d+\s*")
@@ -461,8 +465,8 @@ def _answer(puzzle: Puzzle, source: State, target: State, listed: MoveList) -> t
         if first < len(candidates) - 2:
             hosts.append(joined([c.moves for c in candidates[first:-1]]))
         worded = _RECAP.search(last.heading) is not None
-        within = next((h for h in reversed(hosts) if len(h) > len(last.moves) and _contains(h, last.moves) and (
-            worded or verdict(h)[1])), None)
+        within = next((h for h in reversed(hosts) if len(h) > len(last.moves) and verdict(h)[1] and (
+            worded or _contains(h, last.moves))), None)
         if within is None:
             break
         if worded or 2 * len(last.moves) <= len(within):
@@ -532,10 +536,14 @@ def _contains(big: MoveList, small: MoveList) -> bool:
     """Whether the moves of ``small`` come in a row among those of ``big``."""
     codes = [(m.disk.astype(np.int64) << 16) | (m.src.astype(np.int64) << 8) | m.dst for m in (big, small)]
     whole, part = codes
-    for at in np.flatnonzero(whole[: len(whole) - len(part) + 1] == part[0]).tolist()[:1000]:
-        if np.array_equal(whole[at : at + len(part)], part):
-            return True
-    return False
+    places = len(whole) - len(part) + 1
+    if len(part) <= 64:
+        found = whole[:places] == part[0]
+        for index in range(1, len(part)):
+            found &= whole[index : index + places] == part[index]
+        return bool(found.any())
+    return any(np.array_equal(whole[at : at + len(part)], part)
+               for at in np.flatnonzero(whole[:places] == part[0]).tolist())
 
 
 _NO_LIST = "moves such as '1SD', '1 S D', '(1, 0, 2)', 'move disk 1 from S to D' or moves = [[1, 0, 2], ...]"

@@ -378,7 +378,10 @@ def _noted(text: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | N
         head = text[: at.start()]
         step = _STEP.match(head)
         for form in (head, head[step.end() :] if step else None):
-            found = None if not form else _moves_of(form, mapping)
+            try:
+                found = None if not form else _moves_of(form, mapping)
+            except _Unread:
+                return None  # an unknown post before a note: prose, not a near-move
             if found is not None:
                 return None if _NOTE_MOVE.search(text, at.start()) else found
     return None
