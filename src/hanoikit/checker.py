@@ -17,6 +17,31 @@ being optimal, with the optimal continuation from there on request (``explain=Tr
 >>> report.solved, report.first_suboptimal, [str(m) for m in report.continuation]
 (False, 2, ['2SD', '1IS', '1SD'])
 
+**Reading a reply.** When a reply holds more than one list (:attr:`hanoikit.movelist.MoveList.candidates`), the
+answer is chosen with the puzzle, and every unusual reading is said in :attr:`CheckReport.warnings`:
+
+1. Lists inside a ``<think>`` block are drafts, passed over when a list follows the block (read, with a warning,
+   when none does).
+2. A last list after a list that solves the puzzle is a *recap*, passed over, when its heading says so ("To recap",
+   "the first two moves were") or when it repeats at most half of that list's moves in a row. A longer part of it
+   again, not said to be a recap, is a second answer cut short or a recap: *ambiguous*.
+3. Lists separated only by headings (at most two short lines of prose), position printouts, fences and blank lines
+   are halves of one answer when read together they solve the puzzle, or go legally past the first move of the last
+   one that alone is illegal: they are read as one list.
+4. Otherwise the last list is the answer (drafts come first), unless an earlier list solves the puzzle and the last
+   does not, is not given as the answer ("Final answer:", an ``<answer>`` tag) and is shorter, or the earlier one
+   is given as the answer: then which is the answer is not certain, and the report is ``kind`` ``"ambiguous"`` (not
+   solved, never counted as illegal), its warnings saying why.
+
+With ``style`` (a prompt style of :mod:`hanoikit.generate`), :attr:`CheckReport.format_ok` says whether the reply is
+written exactly as that prompt asks (:func:`format_ok`), apart from whether it solves:
+
+>>> reply = "Move disk 1 from Peg 1 to Peg 2\\nMove disk 2 from Peg 1 to Peg 3 (the largest disk)\\n" \\
+...         "Move disk 1 from Peg 2 to Peg 3"
+>>> report = check(hk.Puzzle(2), reply, names="123", style="reasoning-gym")
+>>> report.optimally_solved, report.format_ok, report.warnings
+(True, False, ('the text after the move on line 2 is read as a note and ignored',))
+
 **Cost.** The moves are replayed over their arrays by :func:`hanoikit.replay.replay` for every puzzle whose rule
 hooks are those of :class:`~hanoikit.Puzzle` and :class:`~hanoikit.MagneticPuzzle` (any posts, any allowed moves,
 faces and post colours), O(n + m) for m moves of n disks (10**6 moves in milliseconds once numba's loop is
@@ -258,7 +283,10 @@ def check(
     the first suboptimal move; with ``suboptimal=False``, neither the first suboptimal move nor the distance left from
     the last position are looked for (they cost up to O(log m) distance queries) and both are left ``None``.
     ``optimal``, the optimum from ``src`` to ``dst`` if known (a generated set gives it), saves a query. Messages
-    write posts, moves and positions in ``names``.
+    write posts, moves and positions in ``names``. Of several lists in a reply the answer is chosen as the module
+    says (a reply whose answer is not certain: ``kind`` ``"ambiguous"``), every unusual reading said in
+    ``warnings``; ``style`` (``"hanoikit"``, ``"reasoning-gym"``, ``"apple"``; ``None``: not known) gives
+    ``format_ok``.
 
     >>> import hanoikit as hk
     >>> report = check(hk.Puzzle(2), "Sure! The moves:\\n\\nmoves = [[1, 0, 1], [2, 0, 2], [1, 1, 2]]\\n\\nDone.")

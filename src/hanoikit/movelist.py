@@ -13,15 +13,23 @@ number (``1.``, ``Step 2:``, ``- ``) and a trailing full stop are dropped when t
 **Finding the list in a reply** (the default, ``strict=False``). A model's reply holds prose around its answer; the
 move list read is the *last* one in the text, and the lines it was read from are :attr:`MoveList.extracted_from`:
 
-1. Lines are moves (above), *near-moves*, list heads, fences, or prose. A near-move has the form of a move but names
-   an unknown post or disk (``1 S X``, ``Move disk 1 from X to Y``; posts of one or two characters, or any word when
-   the posts are named by words): it is kept as unreadable. A list head holds a list of moves after other text on its
-   line, such as the paper's ``moves = [[1, 0, 2], [2, 0, 1]]``, ``The answer is [[1,0,2]].`` or an opening
-   ``moves = [`` of a list continued on the next lines. Any other line is prose.
-2. The list is the run of lines that ends with the last move or near-move line and goes back over moves, near-moves,
-   blank and skipped lines up to (not over) a prose line or a code fence, or up to and with a list head.
-3. Everything outside that run is ignored. A reply with no move at all is *empty* (:attr:`MoveList.found` is false;
-   the checker calls a blank reply "no answer" and any other such reply unreadable); an empty list ``[]`` (or
+1. Lines are moves (above), *near-moves*, list heads, position printouts, fences, tags, or prose. A move may carry a
+   note after it, dropped: ``Move disk 3 from Peg 1 to Peg 3 (the largest disk)``, ``1SD # done``, ``... - done!``,
+   ``Step 1: Move disk 1 from A to C. This frees disk 2.`` (a note that holds another move is no note: the line is
+   prose). A near-move has the form of a move but names an unknown post or disk (``1 S X``, ``Move disk 1 from X to
+   Y``; posts of one or two characters, or any word when the posts are named by words): it is kept as unreadable. A
+   list head holds a list of moves after other text on its line, such as the paper's ``moves = [[1, 0, 2], [2, 0,
+   1]]``, ``The answer is [[1,0,2]].`` or an opening ``moves = [`` of a list continued on the next lines; a list that
+   breaks off (``moves = [[1, 0, 2], [2, 0``: a reply cut short) gives its whole moves. A position printout names
+   posts with their disks (``Peg 2: [3, 2, 1]``, ``S: 3 2, D: 1``) or lists stacks that cannot be moves
+   (``[[], [], [3, 2, 1]]``): it is never read as moves (:attr:`MoveList.states`). ``<think>`` and ``</think>`` mark
+   a block of thinking, ``<answer>`` an answer. Any other line is prose.
+2. A list (a :class:`Candidate`) is a run of lines holding moves or near-moves, with the blank and skipped lines
+   between them, begun by a list head or by its first move, and ended by any other line.
+3. The last list is read, everything outside it ignored; every list is kept in :attr:`MoveList.candidates`, for
+   :func:`hanoikit.checker.check` to choose the answer among them with the puzzle (halves of one answer around a
+   heading, a recap after it, drafts before it). A reply with no move at all is *empty* (:attr:`MoveList.found` is
+   false; the checker calls a blank reply "no answer" and any other such reply unreadable); an empty list ``[]`` (or
    ``moves = []``) is a list of no moves.
 
 With ``strict=True`` the text must be a bare list: every line that is not a move or skipped is unreadable (a list
