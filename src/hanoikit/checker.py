@@ -484,8 +484,16 @@ def _answer(puzzle: Puzzle, source: State, target: State, listed: MoveList) -> t
     else:
         notes.append("every list of the reply lies inside its <think> block, none after it: the last one is read")
 
-    while len(candidates) > 1 and len(candidates[-1].moves):  # a recap after the answer is passed over
+    while len(candidates) > 1:  # a recap after the answer is passed over
         last = candidates[-1]
+        if not len(last.moves) and not last.moves.unreadable:  # "Stack: []" after a list that solves
+            solving = next((c.moves for c in reversed(candidates[:-1]) if len(c.moves) and verdict(c.moves)[1]), None)
+            if solving is None:
+                break
+            notes.append(f"{_span(last.moves)} holds an empty list after the list at {_span(solving)}, which solves "
+                         "the puzzle: not read as the answer")
+            candidates.pop()
+            continue
         hosts = [c.moves for c in candidates[:-1]]
         first = len(candidates) - 1
         while first > 0 and candidates[first].joins:
