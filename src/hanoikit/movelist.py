@@ -257,7 +257,8 @@ _FORMS = [
 ]
 _TUPLE = re.compile(rf"[\[(]\s*(\d+)\s*,\s*{_TOKEN}\s*,\s*{_TOKEN}\s*[\])]")
 _GLUED = re.compile(r"(\d+)([a-z])([a-z])", re.IGNORECASE)
-_STEP = re.compile(r"(?:[-*•]\s*|(?:step|move)\s*\d+\s*[:.)]\s*|\d+\s*[.)]\s*|\d+\s*:\s*)", re.IGNORECASE)
+_STEP = re.compile(r"[*_]*(?:[-*•]\s*|(?:step|move)\s*\d+\s*[:.)]\s*|\d+\s*[.)]\s*|\d+\s*:\s*)[*_]*\s*",
+                   re.IGNORECASE)
 _SKIP = re.compile(r"[\[\](),;\s]*|```\w*|(?:#|//).*", re.IGNORECASE)
 _HEADER = re.compile(r"disk\s*,\s*src\s*,\s*dst", re.IGNORECASE)
 
@@ -332,7 +333,7 @@ _HARD = (_THINK, _THOUGHT)
 """Marks no list joins across."""
 
 _TAG = re.compile(r"<(/?)(think|thinking|reasoning|answer)>", re.IGNORECASE)
-_NOTE_AT = re.compile(r"\s*(?:\((?!\s*\d+\s*,)|#|//|[-–—]+>?\s|←|<-|[✓✔✅]|[.,;:!]\s)")
+_NOTE_AT = re.compile(r"\s*(?:\((?!\s*\d+\s*,)|#|//|[-–—=]+>?\s|[←→⇒]|<-|[✓✔✅]|[.,;:!]\s)")
 """Where a note after a move may begin: a bracket, a comment, a dash, an arrow, a tick, or a punctuation mark."""
 _NOTE_MOVE = re.compile(r"\bdisk\s*#?\s*\d+\s+(?:from|to)\b|[\[(]\s*\d+\s*,\s*['\"]?\w+['\"]?\s*,\s*['\"]?\w", re.I)
 """A move inside a note: then it is no note."""
@@ -352,6 +353,8 @@ def _is_state(line: str, mapping: dict[str, int]) -> bool:
     if ":" not in text and "=" not in text and not text.startswith("[["):
         return False
     found = _STATE_LINE.fullmatch(text)
+    if found and _NOTE_MOVE.search(text, 0, found.start(1)):
+        return False  # a move, with the position after it as a note
     if found:
         labels = [m[1] for m in _STATE_ITEM.finditer(found[1])]
         return all(re.match(_WORD, label, re.I) or (label.upper() in mapping and not label.isdigit())
