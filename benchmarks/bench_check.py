@@ -9,7 +9,8 @@
 * ``hanoikit.generate.generate``: 10,000 instances of up to 10 disks, classic and magnetic (target: < 10 s); and,
   for information, from random starts;
 * reading a model's reply: a 2**20-move answer wrapped in prose, read and checked, as ``1SD`` lines and as the
-  paper's ``moves = [[1, 0, 2], ...]`` (target: < 2 s);
+  paper's ``moves = [[1, 0, 2], ...]``, and as ``1SD`` lines in two halves around a heading with a note, a recap
+  and a position printout after them (target: < 2 s);
 * ``hanoikit.score.score``: 10,000 answers to a mixed set of 3 to 10 disks (classic, magnetic, 4 posts), half of
   them unfinished, each a reply with prose around its list (target: < 10 s); with and without the distance left
   from where each unfinished answer stops (``remaining``: on 4 posts the exhaustive search's tables up to 8 disks,
@@ -119,6 +120,17 @@ def replies() -> None:
         assert report.optimally_solved and report.extracted_from is not None
         print(f"  2**20 - 1 moves as {label} in prose ({len(reply) / 2**20:.1f} MiB): {wall:.2f} s, processor "
               f"{cpu:.2f} s   target < 2 s: wall {verdict(wall < 2)}, processor {verdict(cpu < 2)}")
+    lines = text_of(puzzle).decode().splitlines()
+    half = len(lines) // 2
+    lines[half] += " (the largest disk)"
+    reply = (prose + "\n".join(lines[:half]) + "\n\nNow the largest disk:\n" + "\n".join(lines[half:]) +
+             "\n\nTo recap, the first two moves were:\n1SD\n2SI\n\nFinal state:\nS: []\nI: []\nD: " +
+             str(list(range(20, 0, -1))) + tail)
+    wall, cpu = wall_and_cpu(lambda: hk.check(puzzle, reply), repeat=2)
+    report = hk.check(puzzle, reply)
+    assert report.optimally_solved and len(report.warnings) == 4, report.warnings
+    print(f"  the same 1SD lines in two halves around a heading, a note, a recap and a position after (4 warnings): "
+          f"{wall:.2f} s, processor {cpu:.2f} s   target < 2 s: wall {verdict(wall < 2)}, processor {verdict(cpu < 2)}")
 
 
 def scoring(quick: bool) -> None:

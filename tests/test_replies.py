@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import hanoikit as hk
 from hanoikit import Move, Puzzle, movelist
-from hanoikit.checker import check
+from hanoikit.checker import check, format_ok
 from hanoikit.cli import main
 from hanoikit.generate import answer_text
 from hanoikit.movelist import named_position, read_move_list
@@ -27,7 +27,12 @@ def test_every_fixture_is_listed() -> None:
     assert sorted(EXPECTED) == sorted(p.name for p in REPLIES.glob("*.txt"))
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+READER = sorted(name for name, want in EXPECTED.items() if "moves" in want)
+"""The fixtures whose last list read by read_move_list is given; the others give the verdict of check."""
+VERDICTS = sorted(name for name, want in EXPECTED.items() if "check" in want)
+
+
+@pytest.mark.parametrize("name", READER)
 def test_fixture_extraction(name: str) -> None:
     want = EXPECTED[name]
     text = (REPLIES / name).read_text()
@@ -43,7 +48,7 @@ def test_fixture_extraction(name: str) -> None:
         assert not read_move_list("\n".join(after), 3, want.get("names")).found
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("name", READER)
 def test_fixture_check(name: str) -> None:
     """Checked as a whole reply: the extracted list is what is judged; a blank reply is no answer."""
     want = EXPECTED[name]
@@ -60,6 +65,28 @@ def test_fixture_check(name: str) -> None:
         assert report.optimally_solved
     elif want.get("unreadable"):
         assert report.kind == "unreadable" and report.line == want["unreadable"][0]
+
+
+@pytest.mark.parametrize("name", VERDICTS)
+def test_fixture_verdict(name: str) -> None:
+    """Replies as models write them (notes after moves, headings between halves, recaps, position printouts,
+    drafts, <think> blocks, lists cut short, two answers): the verdict, the lines read, whether the format is the
+    prompt's, and a warning for every unusual reading (each expected warning a part of one given, none more)."""
+    want = EXPECTED[name]["check"]
+    text = (REPLIES / name).read_text()
+    for data in (text, text.encode()):
+        report = check(Puzzle(want["n"]), data, names=want["names"], style=want["style"])
+        assert report.kind == want["kind"] and report.moves == want["moves"] and report.solved == want["solved"]
+        assert report.extracted_from == (tuple(want["extracted_from"]) if want["extracted_from"] else None)
+        assert report.format_ok == want["format_ok"]
+        assert report.first_illegal == want.get("first_illegal")
+        assert len(report.warnings) == len(want["warnings"]), report.warnings
+        for part, warning in zip(want["warnings"], report.warnings):
+            assert part in warning
+        if report.kind == "ambiguous":
+            assert not report.legal and report.first_illegal is None and report.remaining is None
+    data = report.to_dict()
+    assert data["warnings"] == list(report.warnings) and data["format_ok"] == want["format_ok"]
 
 
 def test_strict_refuses_prose() -> None:
@@ -97,8 +124,15 @@ def test_the_last_list_wins() -> None:
     text = "moves = [[1, 0, 2]]\nWait, no. Let me redo it.\nmoves = [[1, 0, 1], [2, 0, 2], [1, 1, 2]]\n"
     report = check(Puzzle(2), text)
     assert report.optimally_solved and report.extracted_from == (3, 3)
-    again = check(Puzzle(2), "1SI\n2SD\n1ID\nI am not sure, so once more:\n1SD\n")
-    assert (again.kind, again.moves, again.extracted_from) == ("unfinished", 1, (5, 5))
+    again = check(Puzzle(2), "1SD\n2SD\nI am not sure, so once more:\n1SD\n")
+    assert (again.kind, again.moves, again.extracted_from) == ("unfinished", 1, (4, 4))
+    # a shorter list after one that solves: a second answer cut short, or a recap? Not certain, so not judged
+    cut = check(Puzzle(2), "1SI\n2SD\n1ID\nI am not sure, so once more:\n1SD\n")
+    assert (cut.kind, cut.moves, cut.extracted_from, cut.solved) == ("ambiguous", 0, None, False)
+    assert "lines 1-3 solves the puzzle" in cut.warnings[0]
+    longer = check(Puzzle(2), "1SI\n2SD\n1ID\nNo, once more:\n1SD\n2SI\n1DI\n2ID\n")
+    assert (longer.kind, longer.moves, longer.extracted_from) == ("covered", 4, (5, 8))
+    assert "an earlier list (lines 1-3) solves the puzzle; the last list (lines 5-8) is read" in longer.warnings
 
 
 @pytest.mark.parametrize("style, names", [("hanoikit", None), ("apple", "012"), ("apple", None),
@@ -214,3 +248,108 @@ def test_the_bracketed_scan_reads_the_list_shape_exactly(moves: list[tuple[int, 
         table = np.zeros((len(body) // 7 + 1, 3), np.int64)
         count = scan(np.frombuffer(body.encode(), np.uint8), table)
         assert (None if count < 0 else [tuple(row) for row in table[:count].tolist()]) == expected
+
+
+NOTES = st.sampled_from([" (the largest disk)", " # done", " - done!", " ✓", ". This frees the next disk.",
+                         "  // ok", " (smallest disk)", " — on top of disk 2", "; that clears the way"])
+HEADINGS = st.sampled_from(["Now the largest disk:", "Next:", "**Phase 2**", "Then the rest:", "### Part two",
+                            "Continuing:"])
+ENDINGS = st.sampled_from(["That is all.", "I hope this helps!", "Total: optimal.", ""])
+
+
+def _state_text(puzzle: Puzzle, moves: list[Move], style: str, nested: bool) -> str:
+    """The position after ``moves``, printed as models print it: ``Peg 1: [3, 2], ...`` or ``[[3, 2], [], [1]]``."""
+    state = puzzle.start
+    for move in moves:
+        state = puzzle.moved(state, move)
+    stacks = state.stacks()
+    if nested:
+        return json.dumps([list(stack) for stack in stacks])
+    first = 1 if style == "reasoning-gym" else 0
+    return ", ".join(f"Peg {post + first}: {list(stack)}" for post, stack in enumerate(stacks))
+
+
+@given(st.integers(1, 5), st.sampled_from(["hanoikit", "reasoning-gym", "apple"]), st.data())
+def test_decorated_answers_read_back_or_ambiguous(n: int, style: str, data: st.DataObject) -> None:
+    """An optimal answer in any style, with notes after its moves, headings and position printouts between them,
+    prose before, recaps and position printouts after, reads back as that answer, or is ambiguous: never another
+    answer without a word."""
+    puzzle = Puzzle(n)
+    moves = list(puzzle.solve())
+    names = {"hanoikit": None, "reasoning-gym": "123", "apple": "012"}[style]
+    lines = answer_text(puzzle, moves, style).splitlines()
+    body: list[str] = []
+    if style == "apple" and data.draw(st.booleans(), "over lines"):
+        items = [f"    [{d}, {a}, {b}],{data.draw(st.sampled_from(['', '  # ok', '  # the largest disk']))}"
+                 for d, a, b in moves]
+        lines = ["moves = [", *items, "]"]
+    for index, line in enumerate(lines):
+        if style != "apple" and index and data.draw(st.integers(0, 4)) == 0:  # a heading, a printout, a blank line
+            gap = [data.draw(HEADINGS), "", _state_text(puzzle, moves[:index], style, data.draw(st.booleans()))]
+            body += data.draw(st.lists(st.sampled_from(gap), min_size=1, max_size=2, unique=True))
+        note = data.draw(NOTES) if style != "apple" and data.draw(st.integers(0, 3)) == 0 else ""
+        body.append(line + note)
+    after: list[str] = []
+    if len(moves) > 1 and data.draw(st.booleans()):
+        count = data.draw(st.integers(1, len(moves) - 1))
+        after += ["", data.draw(st.sampled_from([f"To recap, the first {count} moves were:", "Recap:"])),
+                  *answer_text(puzzle, moves[:count], style).splitlines()]
+    if data.draw(st.booleans()):
+        after += ["", "Final state:", _state_text(puzzle, moves, style, data.draw(st.booleans()))]
+    text = "\n".join([*data.draw(st.lists(PROSE, max_size=2)), "", *body, *after, "", data.draw(ENDINGS)])
+    report = check(puzzle, text, names=names, style=style)
+    assert report.kind == "ambiguous" or report.optimally_solved, (text, report)
+    if report.optimally_solved:
+        assert report.moves == len(moves)
+
+
+@given(st.integers(1, 6), st.sampled_from(["hanoikit", "reasoning-gym", "apple"]),
+       st.sampled_from(["", "period", "number", "bold", "prose", "fence", "note"]), st.integers(0, 62))
+def test_format_ok_is_the_prompt_format_exactly(n: int, style: str, change: str, at: int) -> None:
+    """An optimal answer written by answer_text is in its style's format; one full stop, step number, bold, line of
+    prose, code fence or note makes it not (for apple: a note on its line, or the list inside a fence's line is
+    still on a line of its own, so only a change to that line counts)."""
+    puzzle = Puzzle(n)
+    lines = answer_text(puzzle, puzzle.solve(), style).splitlines()
+    at %= len(lines)
+    edit = {"": "{}", "period": "{}.", "number": "1. {}", "bold": "**{}**", "prose": "Here is my answer:\n{}",
+            "fence": "```\n{}", "note": "{} # ok"}[change]
+    lines[at] = edit.format(lines[at])
+    text = "\n".join(lines) + "\n"
+    exact = change == "" or (style == "apple" and change in ("prose", "fence"))
+    assert format_ok(text, style, puzzle.posts) == exact
+    names = {"hanoikit": None, "reasoning-gym": "123", "apple": "012"}[style]
+    report = check(puzzle, text, names=names, style=style)
+    assert report.format_ok == exact and report.optimally_solved
+    assert check(puzzle, text, names=names).format_ok is None
+
+
+def test_format_ok_refuses_unknown_styles_and_moves_not_text() -> None:
+    with pytest.raises(hk.UnknownMethodError, match="unknown style 'paper'"):
+        format_ok("1SD", "paper")
+    assert check(Puzzle(1), [Move(1, 0, 2)], style="hanoikit").format_ok is None
+    assert check(Puzzle(1), "", style="hanoikit").format_ok is False
+    assert format_ok("1SD\n1SJ\n", "hanoikit", 4) and not format_ok("1SJ", "hanoikit", 3)
+    assert not format_ok("moves = [[1, 0, 2], [2, 0]]", "apple") and format_ok("moves = []", "apple")
+
+
+def test_score_counts_format_and_ambiguous_apart() -> None:
+    """hanoi score's rows carry format_ok and warnings; the summary a format_ok rate with its interval and the
+    ambiguous answers, which are never counted as illegal."""
+    from hanoikit.generate import generate
+    from hanoikit.score import score, wilson
+
+    instances = list(generate(4, seed=1, families=["classic"], disks=(2, 2), style="reasoning-gym"))
+    rg = "Move disk 1 from Peg 1 to Peg 2\nMove disk 2 from Peg 1 to Peg 3\nMove disk 1 from Peg 2 to Peg 3"
+    answers = [{"id": "1-0", "answer": rg}, {"id": "1-1", "answer": rg.replace("Move", "1. Move", 1)},
+               {"id": "1-2", "answer": f"Final answer:\n{rg}\n\nOr start with:\nMove disk 1 from Peg 1 to Peg 3"},
+               {"id": "1-3", "answer": [[1, 1, 2], [2, 1, 3], [1, 2, 3]]}]
+    result = score(instances, answers)
+    rows = result.results
+    assert [r["format_ok"] for r in rows] == [True, False, False, None]
+    assert [r["kind"] for r in rows] == [None, None, "ambiguous", None]
+    assert rows[2]["warnings"] and not rows[0]["warnings"] and rows[2]["remaining"] is None
+    summary = result.summary
+    assert (summary["format_checked"], summary["format_ok"], summary["ambiguous"], summary["solved"]) == (3, 1, 1, 3)
+    assert summary["format_ok_interval"] == wilson(1, 3) and summary["format_ok_rate"] == 1 / 3
+    assert result.errors == {"ambiguous": 1} and sum(result.positions.values()) == 0

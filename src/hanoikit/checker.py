@@ -17,6 +17,31 @@ being optimal, with the optimal continuation from there on request (``explain=Tr
 >>> report.solved, report.first_suboptimal, [str(m) for m in report.continuation]
 (False, 2, ['2SD', '1IS', '1SD'])
 
+**Reading a reply.** When a reply holds more than one list (:attr:`hanoikit.movelist.MoveList.candidates`), the
+answer is chosen with the puzzle, and every unusual reading is said in :attr:`CheckReport.warnings`:
+
+1. Lists inside a ``<think>`` block are drafts, passed over when a list follows the block (read, with a warning,
+   when none does).
+2. A last list after a list that solves the puzzle is a *recap*, passed over, when its heading says so ("To recap",
+   "the first two moves were") or when it repeats at most half of that list's moves in a row. A longer part of it
+   again, not said to be a recap, is a second answer cut short or a recap: *ambiguous*.
+3. Lists separated only by headings (at most two short lines of prose), position printouts, fences and blank lines
+   are halves of one answer when read together they solve the puzzle, or go legally past the first move of the last
+   one that alone is illegal: they are read as one list.
+4. Otherwise the last list is the answer (drafts come first), unless an earlier list solves the puzzle and the last
+   does not, is not given as the answer ("Final answer:", an ``<answer>`` tag) and is shorter, or the earlier one
+   is given as the answer: then which is the answer is not certain, and the report is ``kind`` ``"ambiguous"`` (not
+   solved, never counted as illegal), its warnings saying why.
+
+With ``style`` (a prompt style of :mod:`hanoikit.generate`), :attr:`CheckReport.format_ok` says whether the reply is
+written exactly as that prompt asks (:func:`format_ok`), apart from whether it solves:
+
+>>> reply = "Move disk 1 from Peg 1 to Peg 2\\nMove disk 2 from Peg 1 to Peg 3 (the largest disk)\\n" \\
+...         "Move disk 1 from Peg 2 to Peg 3"
+>>> report = check(hk.Puzzle(2), reply, names="123", style="reasoning-gym")
+>>> report.optimally_solved, report.format_ok, report.warnings
+(True, False, ('the text after the move on line 2 is read as a note and ignored',))
+
 **Cost.** The moves are replayed over their arrays by :func:`hanoikit.replay.replay` for every puzzle whose rule
 hooks are those of :class:`~hanoikit.Puzzle` and :class:`~hanoikit.MagneticPuzzle` (any posts, any allowed moves,
 faces and post colours), O(n + m) for m moves of n disks (10**6 moves in milliseconds once numba's loop is
@@ -28,21 +53,23 @@ more queries (none when the list is optimal).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
+
+import numpy as np
 
 from .digits import grouped
 from .errors import TooLargeError, UnknownMethodError, UnsolvableError
 from .limits import MAX_CONTINUATION_MOVES, MAX_DISKS
 from .move import Move, as_count, post_names
-from .movelist import MoveList, Names, Unreadable, as_move_list, named_position, post_labels
+from .movelist import MoveList, Names, Unreadable, as_move_list, joined, named_position, post_labels
 from .puzzle import Puzzle
 from .replay import replay
 from .state import State
 
-__all__ = ["CheckReport", "check", "error_kind"]
+__all__ = ["STYLE_FORMATS", "CheckReport", "check", "error_kind", "format_ok"]
 
 @dataclass(frozen=True)
 class CheckReport:
@@ -96,6 +123,13 @@ class CheckReport:
     labels: tuple[str, ...] | None = None
     """The post names of the answer, in post order, in which the messages write posts, moves and positions
     (``None``: hanoikit's letters S, I, D)."""
+    warnings: tuple[str, ...] = ()
+    """How the reply was read where it was read in an unusual way (a note after a move dropped, lists joined across
+    a heading, a recap or a position printout passed over, a list cut short), or why it is ambiguous: a sentence
+    each."""
+    format_ok: bool | None = None
+    """Whether the answer is written exactly in the format its prompt's ``style`` asked for (see
+    :func:`format_ok`); ``None`` when the style is not known or the moves were not given as text."""
 
     @property
     def answered(self) -> bool:
@@ -117,6 +151,7 @@ class CheckReport:
         """
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
         data["unreadable"] = [vars(u) for u in self.unreadable]
+        data["warnings"] = list(self.warnings)
         data["continuation"] = None if self.continuation is None else [self._notation(m) for m in self.continuation]
         return data
 
@@ -148,12 +183,19 @@ class CheckReport:
         >>> import hanoikit as hk
         >>> print("\\n".join(check(hk.Puzzle(2), "1SI\\n2SD\\n1ID\\n").summary()))
         solved optimally: 3 moves, the optimum from SS to DD
+        >>> lines = check(hk.Puzzle(2), "1SI\\n2SD\\n1ID\\nOr:\\n1SD").summary()
+        >>> print(lines[0])  # doctest: +ELLIPSIS
+        ambiguous: the reply holds more than one list and which is the answer is not certain; the optimum ...
+        >>> print(lines[1])  # doctest: +ELLIPSIS
+        note: the list at lines 1-3 solves the puzzle, the last list (line 5, 1 move) does not: ...
         """
         lines = []
-        if not self.answered:
+        notes = [f"note: {warning}" for warning in self.warnings]
+        if not self.answered or self.kind == "ambiguous":
             best = "not known" if self.optimal is None else _moves(self.optimal)
-            return [f"no answer: {self.reason}; the optimum from {self._position(self.start)} to "
-                    f"{self._position(self.goal)} is {best}"]
+            what = "no answer" if not self.answered else "ambiguous"
+            return [f"{what}: {self.reason}; the optimum from {self._position(self.start)} to "
+                    f"{self._position(self.goal)} is {best}", *notes]
         if self.unreadable:
             first = self.unreadable[0]
             more = f" (and {grouped(len(self.unreadable) - 1)} more lines)" if len(self.unreadable) > 1 else ""
@@ -187,7 +229,7 @@ class CheckReport:
             before = f", before move {self.first_suboptimal}" if self.first_suboptimal is not None else ""
             start = f"from {self._position(self.continuation_from or '')}{before}"
             lines.append(f"an optimal continuation {start} ({_moves(self.continuation_length or 0)}): {listed}{cut}")
-        return lines
+        return [*lines, *notes]
 
 
 def _moves(count: int) -> str:
@@ -231,6 +273,7 @@ def check(
     explain: bool = False,
     suboptimal: bool = True,
     optimal: int | None = None,
+    style: str | None = None,
 ) -> CheckReport:
     """Check ``moves`` from ``src`` to ``dst`` (default: the start and the goal of ``puzzle``; positions or their
     notation, in the post names ``names`` when given). ``moves`` is a reply (text or bytes: the last move list in it
@@ -240,7 +283,10 @@ def check(
     the first suboptimal move; with ``suboptimal=False``, neither the first suboptimal move nor the distance left from
     the last position are looked for (they cost up to O(log m) distance queries) and both are left ``None``.
     ``optimal``, the optimum from ``src`` to ``dst`` if known (a generated set gives it), saves a query. Messages
-    write posts, moves and positions in ``names``.
+    write posts, moves and positions in ``names``. Of several lists in a reply the answer is chosen as the module
+    says (a reply whose answer is not certain: ``kind`` ``"ambiguous"``), every unusual reading said in
+    ``warnings``; ``style`` (``"hanoikit"``, ``"reasoning-gym"``, ``"apple"``; ``None``: not known) gives
+    ``format_ok``.
 
     >>> import hanoikit as hk
     >>> report = check(hk.Puzzle(2), "Sure! The moves:\\n\\nmoves = [[1, 0, 1], [2, 0, 2], [1, 1, 2]]\\n\\nDone.")
@@ -262,6 +308,26 @@ def check(
     labels = None if names is None else post_labels(puzzle.posts, names)
     blank = moves is None or (isinstance(moves, (str, bytes)) and not moves.strip())
     listed = as_move_list(b"" if moves is None else moves, puzzle.posts, names, strict)
+    exact = None if style is None or not isinstance(moves, (str, bytes)) else format_ok(moves, style, puzzle.posts)
+    warnings: list[str] = []
+    if len(listed.candidates) > 1 or (listed.candidates and (listed.states or listed.candidates[-1].noted or
+                                                             listed.candidates[-1].cut or
+                                                             listed.candidates[-1].thinking)):
+        chosen, warnings = _answer(puzzle, source, target, listed)
+        if chosen is None:
+            optimal, why, unreachable = (optimal, None, False) if optimal is not None else _optimum(
+                puzzle, source, target)
+            return CheckReport(
+                legal=False, solved=False, moves=0, optimal=optimal, excess=None, first_illegal=None,
+                reason="the reply holds more than one list and which is the answer is not certain",
+                first_suboptimal=None, kind="ambiguous", start=str(source), goal=str(target), final=str(source),
+                posts=puzzle.posts, no_optimum=why, unreachable=unreachable, labels=labels,
+                warnings=tuple(warnings), format_ok=False if exact is not None else None,
+            )
+        listed = chosen
+    if exact and style == "apple" and listed.extracted_from is not None:
+        exact = listed.extracted_from[0] == listed.extracted_from[1] and isinstance(moves, (str, bytes)) and (
+            _apple(_line(moves, listed.extracted_from[0])))
     if blank or not listed.found:
         optimal, why, unreachable = (optimal, None, False) if optimal is not None else _optimum(puzzle, source, target)
         empty = "the reply is empty" if blank else f"no move list in the reply ({_NO_LIST})"
@@ -269,6 +335,7 @@ def check(
             legal=False, solved=False, moves=0, optimal=optimal, excess=None, first_illegal=None, reason=empty,
             first_suboptimal=None, kind="no_answer" if blank else "unreadable", start=str(source), goal=str(target),
             final=str(source), posts=puzzle.posts, no_optimum=why, unreachable=unreachable, labels=labels,
+            format_ok=exact,
         )
     total = len(listed) + len(listed.unreadable)
     readable = len(listed) if not listed.unreadable else listed.unreadable[0].index
@@ -311,8 +378,208 @@ def check(
         continuation=continuation, continuation_length=length,
         continuation_from=None if continuation is None else str(before), unreadable=listed.unreadable,
         posts=puzzle.posts, no_optimum=why, unreachable=unreachable, extracted_from=listed.extracted_from,
-        labels=labels,
+        labels=labels, warnings=tuple(warnings), format_ok=exact,
     )
+
+
+STYLE_FORMATS = {
+    "hanoikit": "only move lines such as 1SD (the disk, then the letters of the two posts), one a line",
+    "reasoning-gym": "only lines 'Move disk X from Peg Y to Peg Z' (pegs from 1), no other text or formatting",
+    "apple": "the list on a line of its own as moves = [[disk, from peg, to peg], ...] (pegs from 0)",
+}
+"""What each prompt style (:data:`hanoikit.generate.STYLES`) asks an answer to be written as: :func:`format_ok`."""
+
+_RG_LINE = r"[ \t]*Move disk \d+ from Peg \d+ to Peg \d+[ \t]*"
+
+
+def format_ok(text: str | bytes, style: str, posts: int = 3) -> bool:
+    """Whether ``text`` is written exactly as a prompt of ``style`` asks (:data:`STYLE_FORMATS`): for ``hanoikit``
+    and ``reasoning-gym`` nothing but its move lines (blank lines and spaces around them aside); for ``apple`` a line
+    that is ``moves = [[1, 0, 2], ...]`` and nothing else (prose on other lines is allowed: the prompt does not
+    forbid it; :func:`check` also asks that the answer read is that line). Whether the moves solve is not asked.
+
+    >>> format_ok("Move disk 1 from Peg 1 to Peg 3", "reasoning-gym"), format_ok("1. Move disk 1 from Peg 1 to Peg 3.",
+    ...                                                                       "reasoning-gym")
+    (True, False)
+    >>> format_ok("1SD\\n2SI\\n", "hanoikit"), format_ok("**1SD**", "hanoikit")
+    (True, False)
+    >>> format_ok("Here:\\nmoves = [[1, 0, 2]]", "apple"), format_ok("moves = [[1, 0, 2]] # done", "apple")
+    (True, False)
+    """
+    if style not in STYLE_FORMATS:
+        raise UnknownMethodError(f"unknown style {style!r}: the styles are {', '.join(STYLE_FORMATS)}")
+    data = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    if style == "apple":
+        return any(_apple(line) for line in data.splitlines() if "moves" in line)
+    if style == "reasoning-gym":
+        line = re.compile(_RG_LINE + r"\r?")
+    else:
+        names = "|".join(re.escape(name) for name in post_names(posts))
+        line = re.compile(rf"[ \t]*\d+(?:{names})(?:{names})[ \t]*\r?")
+    data = data.strip()
+    ends = (data[: data.find("\n") % (len(data) + 1)], data[data.rfind("\n") + 1 :])
+    if not data or not all(line.fullmatch(end) for end in ends):
+        return False  # prose before or after the list: told at once
+    kinds = set(data.split("\n"))  # a long list has few kinds of lines
+    return all(line.fullmatch(part) or not part.strip() for part in kinds)
+
+
+_ITEM = re.compile(r"\s*,\s*\[\s*\d+\s*,\s*\d+\s*,\s*\d+\s*")
+
+
+def _apple(line: str) -> bool:
+    """Whether ``line`` is ``moves = [[1, 0, 2], ...]`` and nothing else (its items told apart by kind: fast)."""
+    head = re.match(r"\s*moves\s*=\s*\[", line)
+    body = line[head.end() :].rstrip() if head else ""
+    if not body.endswith("]"):
+        return False
+    body = body[:-1].strip()
+    if not body:
+        return True
+    parts = ("," + body).split("]")
+    return not parts[-1].strip() and all(_ITEM.fullmatch(part) for part in set(parts[:-1]))
+
+
+def _line(text: str | bytes, number: int) -> str:
+    """Line ``number`` (from 1) of ``text``."""
+    data = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    begin = 0
+    for _ in range(number - 1):
+        begin = data.find("\n", begin) + 1
+    end = data.find("\n", begin)
+    return data[begin : end if end >= 0 else len(data)]
+
+
+_RECAP = re.compile(r"\b(?:recap\w*|summar\w*|in short|again|repeat\w*|i\.e\.|e\.g\.|for example|for instance|"
+                    r"first (?:\w+ )?moves?|were)\b", re.IGNORECASE)
+_JOIN_TRIES = 64
+"""The most joins of lists tried in one reply."""
+
+
+def _span(moves: MoveList) -> str:
+    first, last = moves.extracted_from or (0, 0)
+    return f"line {first}" if first == last else f"lines {first}-{last}"
+
+
+def _lines(numbers: Sequence[int]) -> str:
+    shown = [str(n) for n in numbers[:8]]
+    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return f"line{'s' * (len(numbers) > 1)} {listed}{' ...' if len(numbers) > 8 else ''}"
+
+
+def _answer(puzzle: Puzzle, source: State, target: State, listed: MoveList) -> tuple[MoveList | None, list[str]]:
+    """The list of a reply that is its answer among its candidates (``None`` when that is not certain), and how it
+    was read: a sentence each."""
+    candidates = list(listed.candidates)
+    notes: list[str] = []
+
+    def verdict(moves: MoveList) -> tuple[int, bool]:
+        readable = len(moves) if not moves.unreadable else moves.unreadable[0].index
+        played, final = _replay(puzzle, source, moves, readable)
+        return played, played == len(moves) + len(moves.unreadable) and final == target
+
+    outside = [c for c in candidates if not c.thinking]
+    if outside:
+        candidates = outside
+    else:
+        notes.append("every list of the reply lies inside its <think> block, none after it: the last one is read")
+
+    while len(candidates) > 1:  # a recap after the answer is passed over
+        last = candidates[-1]
+        if not len(last.moves) and not last.moves.unreadable:  # "Stack: []" after a list that solves
+            solving = next((c.moves for c in reversed(candidates[:-1]) if len(c.moves) and verdict(c.moves)[1]), None)
+            if solving is None:
+                break
+            notes.append(f"{_span(last.moves)} holds an empty list after the list at {_span(solving)}, which solves "
+                         "the puzzle: not read as the answer")
+            candidates.pop()
+            continue
+        hosts = [c.moves for c in candidates[:-1]]
+        first = len(candidates) - 1
+        while first > 0 and candidates[first].joins:
+            first -= 1
+        if first < len(candidates) - 2:
+            hosts.append(joined([c.moves for c in candidates[first:-1]]))
+        worded = _RECAP.search(last.heading) is not None
+        within = next((h for h in reversed(hosts) if len(h) > len(last.moves) and verdict(h)[1] and (
+            worded or _contains(h, last.moves))), None)
+        if within is None:
+            break
+        if worded or 2 * len(last.moves) <= len(within):
+            notes.append(f"{_span(last.moves)} repeat{'s' * ('-' not in _span(last.moves))} moves of the list at "
+                         f"{_span(within)} (a recap): not read as the answer")
+            candidates.pop()
+            continue
+        return None, [*notes, f"{_span(last.moves)} list{'s' * ('-' not in _span(last.moves))} again most of the "
+                      f"moves of the list at {_span(within)} but not all: a second answer cut short, or a recap"]
+    last_index = len(candidates) - 1
+    first = last_index
+    while first > 0 and candidates[first].joins:
+        first -= 1
+    tail = candidates[-1]
+    reading = tail.moves
+    played, solved = verdict(reading)
+    size = len(reading) + len(reading.unreadable)
+    start, used = first, last_index
+    for _ in range(_JOIN_TRIES):  # the halves of one list, around headings: joined when the join goes further
+        if solved or start >= last_index:
+            break
+        parts = [c.moves for c in candidates[start:]]
+        whole = joined(parts)
+        far, done = verdict(whole)
+        total = len(whole) + len(whole.unreadable)
+        if done or (far > total - size and played < size):
+            between = [c.heading for c in candidates[start + 1 :] if c.heading]
+            across = f", across {_quoted(between)}" if between else ""
+            runs = (", ".join(_span(p) for p in parts[:-1]) + f" and {_span(parts[-1])}" if len(parts) <= 3 else
+                    f"{len(parts)} runs of lines from line {(whole.extracted_from or (0, 0))[0]} to line "
+                    f"{(whole.extracted_from or (0, 0))[1]}")
+            notes.append(f"the moves of {runs} are read as one list{across}")
+            reading, played, solved, used = whole, far, done, start
+            break
+        ends = np.cumsum([len(p) + len(p.unreadable) for p in parts]).tolist()
+        failed = next(i for i, end in enumerate(ends) if far < end)
+        start += failed if far == (ends[failed - 1] if failed else 0) and failed else failed + 1
+    if not solved:
+        earlier = [c for c in candidates[max(0, used - 16) : used] if len(c.moves) and verdict(c.moves)[1]]
+        if earlier:
+            host = earlier[-1]
+            marked = any(c.marked for c in candidates[used:])
+            if not marked and (host.marked or len(reading) < len(host.moves)):
+                given = " given as the answer" if host.marked else ""
+                return None, [*notes, f"the list{given} at {_span(host.moves)} solves the puzzle, the last list "
+                              f"({_span(reading)}, {_moves(len(reading))}) does not: which is the answer is not "
+                              "certain"]
+            notes.append(f"an earlier list ({_span(host.moves)}) solves the puzzle; the "
+                         f"{'list given as the answer' if marked else 'last list'} ({_span(reading)}) is read")
+    noted = [line for c in candidates[used:] for line in c.noted if reading.extracted_from and
+             reading.extracted_from[0] <= line <= reading.extracted_from[1]]
+    if noted:
+        notes.append(f"the text after the move on {_lines(noted)} is read as a note and ignored")
+    if tail.cut is not None:
+        notes.append(f"the list breaks off on line {tail.cut} (the reply cut short?): its whole moves are read")
+    after = [line for line in listed.states if reading.extracted_from and line > reading.extracted_from[0]]
+    if after:
+        notes.append(f"{_lines(after)} print{'s' * (len(after) == 1)} positions, not moves: not read as the answer")
+    return reading, notes
+
+
+def _quoted(headings: list[str]) -> str:
+    return " and ".join(repr(h) for h in headings[:2])
+
+
+def _contains(big: MoveList, small: MoveList) -> bool:
+    """Whether the moves of ``small`` come in a row among those of ``big``."""
+    codes = [(m.disk.astype(np.int64) << 16) | (m.src.astype(np.int64) << 8) | m.dst for m in (big, small)]
+    whole, part = codes
+    places = len(whole) - len(part) + 1
+    if len(part) <= 64:
+        found = whole[:places] == part[0]
+        for index in range(1, len(part)):
+            found &= whole[index : index + places] == part[index]
+        return bool(found.any())
+    return any(np.array_equal(whole[at : at + len(part)], part)
+               for at in np.flatnonzero(whole[:places] == part[0]).tolist())
 
 
 _NO_LIST = "moves such as '1SD', '1 S D', '(1, 0, 2)', 'move disk 1 from S to D' or moves = [[1, 0, 2], ...]"

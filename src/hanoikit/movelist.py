@@ -13,15 +13,23 @@ number (``1.``, ``Step 2:``, ``- ``) and a trailing full stop are dropped when t
 **Finding the list in a reply** (the default, ``strict=False``). A model's reply holds prose around its answer; the
 move list read is the *last* one in the text, and the lines it was read from are :attr:`MoveList.extracted_from`:
 
-1. Lines are moves (above), *near-moves*, list heads, fences, or prose. A near-move has the form of a move but names
-   an unknown post or disk (``1 S X``, ``Move disk 1 from X to Y``; posts of one or two characters, or any word when
-   the posts are named by words): it is kept as unreadable. A list head holds a list of moves after other text on its
-   line, such as the paper's ``moves = [[1, 0, 2], [2, 0, 1]]``, ``The answer is [[1,0,2]].`` or an opening
-   ``moves = [`` of a list continued on the next lines. Any other line is prose.
-2. The list is the run of lines that ends with the last move or near-move line and goes back over moves, near-moves,
-   blank and skipped lines up to (not over) a prose line or a code fence, or up to and with a list head.
-3. Everything outside that run is ignored. A reply with no move at all is *empty* (:attr:`MoveList.found` is false;
-   the checker calls a blank reply "no answer" and any other such reply unreadable); an empty list ``[]`` (or
+1. Lines are moves (above), *near-moves*, list heads, position printouts, fences, tags, or prose. A move may carry a
+   note after it, dropped: ``Move disk 3 from Peg 1 to Peg 3 (the largest disk)``, ``1SD # done``, ``... - done!``,
+   ``Step 1: Move disk 1 from A to C. This frees disk 2.`` (a note that holds another move is no note: the line is
+   prose). A near-move has the form of a move but names an unknown post or disk (``1 S X``, ``Move disk 1 from X to
+   Y``; posts of one or two characters, or any word when the posts are named by words): it is kept as unreadable. A
+   list head holds a list of moves after other text on its line, such as the paper's ``moves = [[1, 0, 2], [2, 0,
+   1]]``, ``The answer is [[1,0,2]].`` or an opening ``moves = [`` of a list continued on the next lines; a list that
+   breaks off (``moves = [[1, 0, 2], [2, 0``: a reply cut short) gives its whole moves. A position printout names
+   posts with their disks (``Peg 2: [3, 2, 1]``, ``S: 3 2, D: 1``) or lists stacks that cannot be moves
+   (``[[], [], [3, 2, 1]]``): it is never read as moves (:attr:`MoveList.states`). ``<think>`` and ``</think>`` mark
+   a block of thinking, ``<answer>`` an answer. Any other line is prose.
+2. A list (a :class:`Candidate`) is a run of lines holding moves or near-moves, with the blank and skipped lines
+   between them, begun by a list head or by its first move, and ended by any other line.
+3. The last list is read, everything outside it ignored; every list is kept in :attr:`MoveList.candidates`, for
+   :func:`hanoikit.checker.check` to choose the answer among them with the puzzle (halves of one answer around a
+   heading, a recap after it, drafts before it). A reply with no move at all is *empty* (:attr:`MoveList.found` is
+   false; the checker calls a blank reply "no answer" and any other such reply unreadable); an empty list ``[]`` (or
    ``moves = []``) is a list of no moves.
 
 With ``strict=True`` the text must be a bare list: every line that is not a move or skipped is unreadable (a list
@@ -70,7 +78,8 @@ from .loops import Loop
 from .move import Move, as_int, post_names
 from .movearray import MoveArray
 
-__all__ = ["MoveList", "Unreadable", "as_move_list", "named_position", "post_labels", "post_mapping", "read_move_list"]
+__all__ = ["Candidate", "MoveList", "Unreadable", "as_move_list", "joined", "named_position", "post_labels",
+           "post_mapping", "read_move_list"]
 
 Names = str | Sequence[str] | Mapping[str, int | str] | None
 
@@ -100,6 +109,10 @@ class MoveList:
     list found)."""
     found: bool = True
     """Whether the text held a move list at all (a move, a near-move or an empty list ``[]``)."""
+    candidates: tuple[Candidate, ...] = field(default=(), repr=False)
+    """Every list found in the text, in order (read with ``strict=False``); this list is the last of them."""
+    states: tuple[int, ...] = field(default=(), repr=False)
+    """The lines that print positions (``Peg 2: [3, 2, 1]``, ``[[], [], [3, 2, 1]]``), never read as moves."""
 
     def __len__(self) -> int:
         return len(self.disk)
@@ -114,6 +127,41 @@ class MoveList:
         if found is None or not 0 <= found < len(self):
             raise MoveIndexError(f"move index {quote(index)} is outside 0..{len(self) - 1}")
         return None if self.lines is None else int(self.lines[found])
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One list of moves found in a reply, with what the reply says around it.
+
+    ``moves`` are its moves (``moves.extracted_from``: its first and last line); ``joins`` tells whether only
+    headings (at most two short lines of prose), position printouts and blank lines separate it from the candidate
+    before it, so that the two may be halves of one answer; ``thinking`` whether it lies inside a ``<think>`` block;
+    ``heading`` the prose lines just before it; ``marked`` whether the reply gives it as the answer (an ``<answer>``
+    tag or a heading such as "Final answer:"); ``noted`` the lines whose text after the move was dropped as a note
+    (``Move disk 3 from Peg 1 to Peg 3 (the largest disk)``, ``1SD # done``); ``cut`` the line where the list breaks
+    off (a reply cut short), else ``None``."""
+
+    moves: MoveList
+    joins: bool = False
+    thinking: bool = False
+    heading: str = ""
+    marked: bool = False
+    noted: tuple[int, ...] = ()
+    cut: int | None = None
+
+
+def joined(lists: Sequence[MoveList]) -> MoveList:
+    """The moves of ``lists`` (read from one text, in order) as one list, read from the first line of the first to the
+    last line of the last.
+
+    >>> moves = read_move_list("1SI\\nNow the largest disk:\\n2SD\\n1ID")
+    >>> [c.moves.extracted_from for c in moves.candidates], joined([c.moves for c in moves.candidates]).extracted_from
+    ([(1, 1), (3, 4)], (1, 4))
+    """
+    whole = _concatenated(list(lists))
+    spans = [m.extracted_from for m in lists if m.extracted_from is not None]
+    span = (spans[0][0], spans[-1][1]) if spans else None
+    return MoveList(whole.disk, whole.src, whole.dst, whole.lines, whole.unreadable, span, True)
 
 
 def post_mapping(posts: int = 3, names: Names = None) -> dict[str, int]:
@@ -209,7 +257,8 @@ _FORMS = [
 ]
 _TUPLE = re.compile(rf"[\[(]\s*(\d+)\s*,\s*{_TOKEN}\s*,\s*{_TOKEN}\s*[\])]")
 _GLUED = re.compile(r"(\d+)([a-z])([a-z])", re.IGNORECASE)
-_STEP = re.compile(r"(?:[-*•]\s*|(?:step|move)\s*\d+\s*[:.)]\s*|\d+\s*[.)]\s*|\d+\s*:\s*)", re.IGNORECASE)
+_STEP = re.compile(r"[*_]*(?:[-*•]\s*|(?:step|move)\s*\d+\s*[:.)]\s*|\d+\s*[.)]\s*|\d+\s*:\s*)[*_]*\s*",
+                   re.IGNORECASE)
 _SKIP = re.compile(r"[\[\](),;\s]*|```\w*|(?:#|//).*", re.IGNORECASE)
 _HEADER = re.compile(r"disk\s*,\s*src\s*,\s*dst", re.IGNORECASE)
 
@@ -277,15 +326,94 @@ def _post(name: str, mapping: dict[str, int]) -> int:
 _FENCE = re.compile(r"```.*|~~~.*")
 _HEAD = re.compile(r"[\[(](?=\s*[\[(]\s*['\"]?\w)|[=:]\s*(?=\[\s*$)|[=:]\s*(?=\[\s*\]$)")
 _NOT_A_MOVE = "not a move such as '1SD', '1 S D', '(1, 0, 2)' or 'move disk 1 from S to D'"
-_PROSE, _FENCE_LINE, _LIST_HEAD, _EMPTY_LIST = range(4)
+_PROSE, _FENCE_LINE, _LIST_HEAD, _EMPTY_LIST, _STATE, _THINK, _THOUGHT, _ANSWER, _PARAGRAPH = range(9)
+_LONG_HEADING = 100
+"""The most characters of a line of prose that may stand between two halves of one list, as a heading."""
+_HARD = (_THINK, _THOUGHT)
+"""Marks no list joins across."""
+
+_TAG = re.compile(r"<(/?)(think|thinking|reasoning|answer)>", re.IGNORECASE)
+_NOTE_AT = re.compile(r"\s*(?:\((?!\s*\d+\s*,)|#|//|[-–—=]+>?\s|[←→⇒]|<-|[✓✔✅]|[.,;:!]\s)")
+"""Where a note after a move may begin: a bracket, a comment, a dash, an arrow, a tick, or a punctuation mark."""
+_NOTE_MOVE = re.compile(r"\bdisk\s*#?\s*\d+\s+(?:from|to)\b|[\[(]\s*\d+\s*,\s*['\"]?\w+['\"]?\s*,\s*['\"]?\w", re.I)
+"""A move inside a note: then it is no note."""
+_MOVE_START = re.compile(r"[\W_]*(?:\d|move\b|disk\b|step\b)", re.IGNORECASE)
+_STACK = r"(?:\[[\d,\s]*\]|\([\d,\s]*\)|\{[\d,\s]*\}|empty|none|nothing|-|—|\d+(?:\s*,?\s*\d+)*)"
+_STATE_ITEM = re.compile(rf"({_WORD}\s*\w+|[a-z]\w{{0,11}})(?:\s*\([^()]*\))?\s*[:=]\s*{_STACK}(?:\s*\([^()]*\))?",
+                         re.IGNORECASE)
+_STATE_LINE = re.compile(rf"(?:[^:=\[\]]{{0,60}}[:=]\s*)??((?:{_STATE_ITEM.pattern}\s*[,;|]?\s*)+)[.,;]?",
+                         re.IGNORECASE)
+_STACKS = re.compile(r"(?:[^:=\[\]]{0,60}[:=]\s*)?\[\s*((?:\[[\d,\s]*\]\s*,?\s*)+)\]\s*[.,;]?")
+
+
+def _is_state(line: str, mapping: dict[str, int]) -> bool:
+    """Whether ``line`` prints a position: posts with their disks (``Peg 2: [3, 2, 1]``, ``S: 3 2, D: 1``), or a
+    list of stacks (``[[], [], [3, 2, 1]]``) that cannot be moves."""
+    text = line.strip().strip(_EMPHASIS + "-•").strip()
+    if ":" not in text and "=" not in text and not text.startswith("[["):
+        return False
+    found = _STATE_LINE.fullmatch(text)
+    if found and _NOTE_MOVE.search(text, 0, found.start(1)):
+        return False  # a move, with the position after it as a note
+    if found:
+        labels = [m[1] for m in _STATE_ITEM.finditer(found[1])]
+        return all(re.match(_WORD, label, re.I) or (label.upper() in mapping and not label.isdigit())
+                   for label in labels)
+    stacks = _STACKS.fullmatch(text)
+    if not stacks:
+        return False
+    items = [[int(x) for x in re.findall(r"\d+", item)] for item in re.findall(r"\[([\d,\s]*)\]", stacks[1])]
+    if any(len(item) != 3 for item in items):
+        return True  # no move has other than three numbers
+    disks = sorted(d for item in items for d in item)
+    return len(items) == len(set(mapping.values())) and disks == list(range(1, len(disks) + 1))
 
 
 @dataclass
 class _Read:
-    """The moves of some lines, and the marks that bound a list: ``(line, kind)`` for prose, fences and heads."""
+    """The moves of some lines, and the marks that bound a list: ``(line, kind)`` for prose, fences, heads, position
+    printouts and tags; the lines of moves followed by a note, and of lists that break off."""
 
     moves: MoveList
     marks: list[tuple[int, int]]
+    noted: list[int] = field(default_factory=list)
+    cut: list[int] = field(default_factory=list)
+
+
+def _noted(text: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | None:
+    """The moves of a line that holds a move followed by a note (``Move disk 3 from Peg 1 to Peg 3 (the largest
+    disk)``, ``1SD # done``, ``... - done!``), else ``None``. A note that holds a move is no note."""
+    if not _MOVE_START.match(text):
+        return None
+    for at in _NOTE_AT.finditer(text, 1):
+        head = text[: at.start()]
+        step = _STEP.match(head)
+        for form in (head, head[step.end() :] if step else None):
+            try:
+                found = None if not form else _moves_of(form, mapping)
+            except _Unread:
+                return None  # an unknown post before a note: prose, not a near-move
+            if found is not None:
+                return None if _NOTE_MOVE.search(text, at.start()) else found
+    return None
+
+
+def _cut_list(rest: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | None:
+    """The whole moves of a list that breaks off after them (``[[1, 0, 2], [2, 0, 1], [1, 2``), else ``None``."""
+    close = rest.rfind("]")
+    if close < 0 or not re.fullmatch(r"\s*,?\s*(?:\[\s*(?:\d+\s*(?:,\s*(?:\d+\s*)?)*)?)?", rest[close + 1 :]):
+        return None
+    found = _moves_of(rest[: close + 1], mapping)
+    return found or None
+
+
+def _noted_list(rest: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | None:
+    """The moves of a list followed by a note (``[[1, 0, 2]] # done``, ``[[1, 0, 2]] (7 moves)``), else ``None``."""
+    close = rest.rfind("]")
+    note = rest[close + 1 :]
+    if close < 0 or not _NOTE_AT.match(note) or _NOTE_MOVE.search(note):
+        return None
+    return _moves_of(rest[: close + 1], mapping) or None
 
 
 def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict: bool = False) -> _Read:
@@ -293,6 +421,8 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
     lines: list[int] = []
     unreadable: list[Unreadable] = []
     marks: list[tuple[int, int]] = []
+    noted: list[int] = []
+    cut: list[int] = []
     opened = None  # the line of a lone "[" with nothing read since
     seen: dict[str, list[tuple[int, int, int]]] = {}  # the lines that are moves alone, read once
     for number, line in enumerate(text.splitlines(), first_line):
@@ -304,6 +434,16 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
             lines += [number] * len(known)
             _ensure_moves(len(moves))
             continue
+        if not strict and "<" in stripped:
+            tags = _TAG.findall(stripped)
+            if tags:
+                for closing, name in tags:
+                    answer = name.lower() == "answer"
+                    if not (answer and closing):
+                        marks.append((number, _ANSWER if answer else _THOUGHT if closing else _THINK))
+                if not all(name.lower() == "answer" for _, name in tags):
+                    continue  # the rest of a line that opens or closes a block of thinking is not read
+                stripped = _TAG.sub("", stripped).strip()
         if _FENCE.fullmatch(stripped):
             marks.append((number, _FENCE_LINE))
             continue
@@ -315,6 +455,9 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
             opened = number if stripped == "[" else None if stripped else opened
             continue
         opened = None
+        if not strict and _is_state(stripped, mapping):
+            marks.append((number, _STATE))
+            continue
         try:
             found = _moves_of(stripped, mapping)
             if found is not None:
@@ -325,13 +468,22 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
             rest = None if found is not None or strict else _list_after_head(stripped)
             if rest is not None:
                 found = [] if _SKIP.fullmatch(rest) else _moves_of(rest, mapping)
+                if found is None:
+                    found = _cut_list(rest, mapping)
+                    cut += [number] if found is not None else []
+                if found is None:
+                    found = _noted_list(rest, mapping)
+                    noted += [number] if found is not None else []
                 if found is not None:
                     marks.append((number, _EMPTY_LIST if rest.replace(" ", "") == "[]" else _LIST_HEAD))
+            if found is None and not strict:
+                found = _noted(stripped, mapping)
+                noted += [number] if found is not None else []
             if found is None:
                 raise _Prose(_NOT_A_MOVE)
         except _Unread as error:
             if isinstance(error, _Prose):
-                marks.append((number, _PROSE))
+                marks.append((number, _PROSE if len(stripped) < _LONG_HEADING else _PARAGRAPH))
             unreadable.append(Unreadable(number, stripped[:80], len(moves), str(error)))
             continue
         moves += found
@@ -339,7 +491,7 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
         _ensure_moves(len(moves))
     table = np.array(moves, np.int64).reshape(-1, 3)
     listed = _arrays(table[:, 0], table[:, 1], table[:, 2], np.array(lines, np.int64), tuple(unreadable))
-    return _Read(listed, marks)
+    return _Read(listed, marks, noted, cut)
 
 
 def _list_after_head(line: str) -> str | None:
@@ -351,29 +503,81 @@ def _list_after_head(line: str) -> str | None:
     return line[head.end() :] if head.group().startswith(("=", ":")) else line[head.start() :]
 
 
+_FINAL = re.compile(r"\b(?:final|answer|solution)\b", re.IGNORECASE)
+_NOT_FINAL = re.compile(r"\b(?:draft|attempt|recap|summar\w*|first|wrong|incorrect|check\w*|verif\w*|not)\b", re.I)
+
+
+@dataclass
+class _Segment:
+    first: int  # the first line (a list head's, or the first move's)
+    items: list[int] = field(default_factory=list)  # the first and the last line holding moves
+    between: list[tuple[int, int]] = field(default_factory=list)  # the marks since the candidate before
+    thinking: bool = False
+
+
 def _extracted(read: _Read) -> MoveList:
-    """The last list of ``read`` (see the rules above), with the lines it was read from."""
-    listed, marks = read.moves, read.marks
-    prose = {line for line, kind in marks if kind == _PROSE}
+    """The last list of ``read`` (see the rules above), with the lines it was read from, and every list found."""
+    listed = read.moves
+    candidates = _candidates(read)
+    states = tuple(line for line, kind in read.marks if kind == _STATE)
+    if not candidates:
+        return MoveList(listed.disk[:0], listed.src[:0], listed.dst[:0], listed.lines, (), None, False, (), states)
+    last = candidates[-1].moves
+    return MoveList(last.disk, last.src, last.dst, last.lines, last.unreadable, last.extracted_from, True, candidates,
+                    states)
+
+
+def _candidates(read: _Read) -> tuple[Candidate, ...]:
+    """Every list of ``read``: runs of lines holding moves (or near-moves), each begun by a list head or the first
+    move after a mark, and ended by a mark."""
+    listed, marks = read.moves, sorted(read.marks)
+    prose = {line: kind for line, kind in marks if kind in (_PROSE, _PARAGRAPH)}
+    heads = {line for line, kind in marks if kind in (_LIST_HEAD, _EMPTY_LIST)}
+    texts = {u.line: u.text for u in listed.unreadable if u.line in prose}
     near = [u.line for u in listed.unreadable if u.line not in prose]
-    heads = [line for line, kind in marks if kind in (_LIST_HEAD, _EMPTY_LIST)]
-    ends = [*near, *heads, *(listed.lines[-1:].tolist() if listed.lines is not None and len(listed) else [])]
-    if not ends:
-        return MoveList(listed.disk[:0], listed.src[:0], listed.dst[:0], listed.lines, (), None, False)
-    last = max(ends)
-    bounds = [line for line, kind in marks if line <= last and (kind != _PROSE or line < last)]
-    bound = max(bounds, default=0)
-    first = bound if bound in heads else bound + 1
     assert listed.lines is not None
-    begin = int(np.searchsorted(listed.lines, first, "left"))
-    end = int(np.searchsorted(listed.lines, last, "right"))
-    kept = tuple(Unreadable(u.line, u.text, u.index - begin, u.reason) for u in listed.unreadable
-                 if first <= u.line <= last and u.line not in prose)
-    ends_used = [int(listed.lines[begin]), int(listed.lines[end - 1])] if end > begin else []
-    used = [*ends_used, *(u.line for u in kept), *(h for h in heads if first <= h <= last)]
-    span = (min(used), max(used))
-    return MoveList(listed.disk[begin:end], listed.src[begin:end], listed.dst[begin:end], listed.lines[begin:end],
-                    kept, span, True)
+    items = listed.lines if not near else np.sort(np.concatenate([listed.lines, np.array(near, np.int64)]))
+    segments: list[_Segment] = []
+    current: _Segment | None = None
+    between: list[tuple[int, int]] = []
+    thinking, taken = False, 0
+    at = np.searchsorted(items, [line for line, _ in marks], "left").tolist() if marks else []
+    for (line, kind), before in zip([*marks, (-1, -1)], [*at, len(items)]):
+        if before > taken:  # items before this mark: the current list goes on, or a new one begins
+            if current is None:
+                current = _Segment(int(items[taken]), between=between, thinking=thinking)
+                segments.append(current)
+                between = []
+            current.items = [current.items[0] if current.items else int(items[taken]), int(items[before - 1])]
+            taken = before
+        if kind < 0:
+            break
+        current = None
+        if kind in (_LIST_HEAD, _EMPTY_LIST):
+            current = _Segment(line, between=between, thinking=thinking)
+            segments.append(current)
+            between = []
+            continue
+        thinking = True if kind == _THINK else False if kind == _THOUGHT else thinking
+        between.append((line, kind))
+    found = []
+    for index, segment in enumerate(segments):
+        last = segment.items[-1] if segment.items else segment.first
+        begin, end = np.searchsorted(listed.lines, [segment.first, last + 1], "left").tolist()
+        kept = tuple(Unreadable(u.line, u.text, u.index - begin, u.reason) for u in listed.unreadable
+                     if segment.first <= u.line <= last and u.line not in prose)
+        moves = MoveList(listed.disk[begin:end], listed.src[begin:end], listed.dst[begin:end],
+                         listed.lines[begin:end], kept, (segment.first, last), True)
+        headings = [texts[line] for line, kind in segment.between if kind == _PROSE]
+        soft = all(kind not in _HARD and kind != _PARAGRAPH for _, kind in segment.between)
+        joins = bool(index and soft and segments[index - 1].items and len(headings) <= 2 and segment.first not in heads)
+        heading = " / ".join(headings[-2:])
+        marked = any(kind == _ANSWER for _, kind in segment.between) or bool(
+            _FINAL.search(heading) and not _NOT_FINAL.search(heading))
+        noted = tuple(line for line in read.noted if segment.first <= line <= last)
+        cut = next((line for line in read.cut if segment.first <= line <= last), None)
+        found.append(Candidate(moves, joins, segment.thinking, heading, marked, noted, cut))
+    return tuple(found)
 
 
 def _arrays(disk: np.ndarray, src: np.ndarray, dst: np.ndarray, lines: np.ndarray | None,
@@ -411,6 +615,8 @@ def _read_format(data: bytes, strict: bool) -> _Read | None:
     head = b"disk,src,dst\n" if fmt == "csv" else b""
     parts: list[MoveList] = []
     marks: list[tuple[int, int]] = []
+    noted: list[int] = []
+    cut: list[int] = []
     mapping = post_mapping(3)
     begin, line, count = len(head), len(head.splitlines()) + 1, 0
     if head:
@@ -434,10 +640,12 @@ def _read_format(data: bytes, strict: bool) -> _Read | None:
                 read = _read_lines(text.decode("utf-8", "replace"), mapping, line + first, strict)
                 parts.append(read.moves)
                 marks += read.marks
+                noted += read.noted
+                cut += read.cut
         count = sum(len(part) + len(part.unreadable) for part in parts)
         _ensure_moves(count)
         begin, line = end, line + block.count(b"\n")
-    return _Read(_in_line_order(parts), marks)
+    return _Read(_in_line_order(parts), marks, noted, cut)
 
 
 def _in_line_order(parts: list[MoveList]) -> MoveList:
@@ -581,7 +789,8 @@ def _read_long(raw: bytes, posts: int, names: Names, strict: bool) -> _Read | No
             before = _read_lines(raw[:begin].decode("utf-8", "replace"), mapping)
             after = _read_lines(raw[end:].decode("utf-8", "replace"), mapping, line)
             head = [(line, _LIST_HEAD)] if raw[begin:end].split(b"[[", 1)[0].strip() else []
-            return _Read(_concatenated([before.moves, listed, after.moves]), [*before.marks, *head, *after.marks])
+            return _Read(_concatenated([before.moves, listed, after.moves]), [*before.marks, *head, *after.marks],
+                         before.noted + after.noted, before.cut + after.cut)
     if posts == 3 and names is None:
         return _read_format(raw, strict)
     return None

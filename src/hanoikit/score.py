@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from .checker import check
+from .checker import STYLE_FORMATS, check
 from .errors import HanoiError, InvalidArgumentError, InvalidMoveError, quote
 from .generate import instance_puzzle
 from .limits import MAX_SEARCH_POSITIONS
@@ -42,7 +42,7 @@ __all__ = ["KINDS", "POSITION_BUCKETS", "Score", "instances_of", "plot", "score"
 POSITION_BUCKETS = ("0-25%", "25-50%", "50-75%", "75-100%", ">100%")
 """Where the first error falls, as a share of the optimal length."""
 
-KINDS = ("unfinished", "unreadable", "no_answer", "missing")
+KINDS = ("unfinished", "unreadable", "ambiguous", "no_answer", "missing")
 """The kinds of results besides the kinds of illegal moves (``None`` is solved)."""
 
 _Z = 1.959963984540054  # the 97.5 % quantile of the normal distribution: 95 % intervals
@@ -113,9 +113,25 @@ def _totals(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "solved_interval": wilson(len(solved), count),
         "optimal_rate": optimal / count if count else 0.0,
         "optimal_interval": wilson(optimal, count),
+        "ambiguous": sum(r["kind"] == "ambiguous" for r in rows),
+        **_format_totals(rows),
         "mean_excess": statistics.fmean(excess) if excess else None,
         "mean_optimal": statistics.fmean(optima) if optima else None,
     }
+
+
+def _style(instance: Mapping[str, Any]) -> str | None:
+    """The prompt style of ``instance`` when it is one whose format :func:`~hanoikit.checker.format_ok` knows."""
+    style = instance.get("style")
+    return style if isinstance(style, str) and style in STYLE_FORMATS else None
+
+
+def _format_totals(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """How many answers were written exactly in their prompt's format, among those whose format is known."""
+    known = [r["format_ok"] for r in rows if r.get("format_ok") is not None]
+    exact = sum(known)
+    return {"format_checked": len(known), "format_ok": exact,
+            "format_ok_rate": exact / len(known) if known else 0.0, "format_ok_interval": wilson(exact, len(known))}
 
 
 def _bucket(first: int, optimal: int) -> str:
@@ -188,7 +204,7 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
         row: dict[str, Any] = {"id": instance.get("id"), "family": instance.get("family"), "n": puzzle.n,
                                "posts": puzzle.posts, "optimal": known, "solved": False, "excess": None, "moves": 0,
                                "first_illegal": None, "kind": "missing", "reason": None, "remaining": None,
-                               "extracted_from": None,
+                               "extracted_from": None, "format_ok": None, "warnings": [],
                                "answer_chars": len(answer) if isinstance(answer, str) else None}
         if given and not (answer is None or isinstance(answer, (str, list))):
             row.update(kind="unreadable", reason=f"an answer is text or a list of moves, not {quote(answer)}")
@@ -196,14 +212,16 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
             try:
                 text = cast("str | list[object] | None", answer)
                 report = check(puzzle, text, src, dst, names=names or instance.get("names"), strict=strict,
-                               suboptimal=False, optimal=known)
+                               suboptimal=False, optimal=known, style=_style(instance))
             except HanoiError as error:
                 row.update(kind="unreadable", reason=str(error))
             else:
                 row.update(solved=report.solved, excess=report.excess, moves=report.moves,
                            first_illegal=report.first_illegal, kind=report.kind, reason=report.reason,
-                           extracted_from=report.extracted_from, optimal=report.optimal)
-                if remaining and report.answered and not report.solved and report.optimal is not None:
+                           extracted_from=report.extracted_from, optimal=report.optimal,
+                           format_ok=report.format_ok, warnings=list(report.warnings))
+                if remaining and report.answered and not report.solved and report.optimal is not None and (
+                        report.kind != "ambiguous"):
                     row["remaining"] = _remaining(puzzle, report.final, dst)
         rows.append(row)
     result = Score(results=rows, summary=_totals(rows))

@@ -59,12 +59,14 @@ def _read(path: str) -> bytes:
               "order: ABC (A=S, B=I, C=D), 123 (reasoning-gym's 'Peg 1'...), or words 'left,middle,right'.")
 @click.option("--strict", is_flag=True, help="Refuse anything but a bare move list (no prose around it).")
 @click.option("--explain", is_flag=True, help="Show the first suboptimal move and an optimal continuation from it.")
+@click.option("--style", type=click.Choice(["hanoikit", "reasoning-gym", "apple"]), default=None,
+              help="The prompt style the reply answers: also say whether it is written exactly in its format.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="The report as plain sentences or as one JSON object.")
 @click.pass_context
 def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None,
           start_up: str | None, goal_up: str | None, source: str | None, target: str | None, names: str | None,
-          strict: bool, explain: bool, fmt: str) -> None:
+          strict: bool, explain: bool, style: str | None, fmt: str) -> None:
     """Check the move list in FILE (- for standard input): is every move legal, is the goal reached, how far from
     the optimum.
 
@@ -77,7 +79,10 @@ def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None
 
     The file may be a model's whole reply: the last move list in it is read (a moves = [[1, 0, 2], ...] line, a
     JSON list, a fenced code block, or consecutive move lines), the prose around it ignored, and the JSON report
-    says which lines were read (extracted_from); --strict refuses anything but a bare list. Moves are written 1SD,
+    says which lines were read (extracted_from); notes after moves, position printouts and recaps are passed over,
+    halves of a list around a heading joined, and each such reading noted (warnings); a reply whose answer is not
+    certain among several lists is ambiguous (status 3); --style says whether the reply is written exactly as that
+    prompt style asks (format_ok); --strict refuses anything but a bare list. Moves are written 1SD,
     1 S D, (1, 0, 2), [[1,0,2], ...], "move disk 1 from S to D", or in hanoikit's text, csv and json formats. Posts
     are named by their letters (S, I, D; S, I, J, D on four posts...) or numbers from 0, unless --names says
     otherwise. Exit status: 0 solved optimally, 1 solved in more moves, 3 not solved (an illegal move, the goal not
@@ -95,7 +100,7 @@ def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None
     puzzle = make_puzzle(disks, magnetic, goal_up, start_up)
     src = None if source is None else puzzle.parse(named_position(source, puzzle.posts, names))
     dst = None if target is None else puzzle.parse(named_position(target, puzzle.posts, names))
-    report = check_moves(puzzle, _read(file), src, dst, names=names, strict=strict, explain=explain)
+    report = check_moves(puzzle, _read(file), src, dst, names=names, strict=strict, explain=explain, style=style)
     if fmt == "json":
         data = report.to_dict()
         if not explain:
@@ -103,6 +108,8 @@ def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None
         click.echo(exact_json({"puzzle": repr(puzzle), **data}))
     else:
         click.echo("\n".join(report.summary()))
+        if report.format_ok is not None:
+            click.echo(f"format: {'exactly' if report.format_ok else 'not exactly'} as the {style} prompt asks")
     if report.kind == "unreadable" and not report.unreadable:
         fail(f"{file}: {report.reason}")
     if report.unreadable:
