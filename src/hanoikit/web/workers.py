@@ -13,6 +13,7 @@ pool itself never notices (:mod:`hanoikit._pools`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import multiprocessing
 import os
@@ -83,15 +84,23 @@ def default_processes() -> int:
 
 
 def _start_worker(parent: int, warm: Callable[[], object] | None) -> None:
-    """A worker's start: yield the processor to the server (:data:`NICE`), leave Ctrl+C to the server (which stops
-    the pool), end with the server even if it is killed, and fill the caches with ``warm`` (a forked worker has the
-    server's)."""
-    if hasattr(os, "nice"):
-        os.nice(NICE)
+    """A worker's start: leave Ctrl+C to the server (which stops the pool), end with the server even if it is
+    killed, fill the caches with ``warm`` (:func:`_warm`, at the server's priority: on a busy machine a lowered one
+    would leave the first requests waiting for it), then yield the processor to the server (:data:`NICE`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent(parent)
-    if warm is not None:
+    _warm(warm)
+    if hasattr(os, "nice"):
+        os.nice(NICE)
+
+
+def _warm(warm: Callable[[], object] | None) -> None:
+    """Fill the caches with ``warm``; one that fails leaves them to be filled by the requests that need them."""
+    if warm is None:
+        return
+    with contextlib.suppress(Exception):
         warm()
+    gc.freeze()  # the warm caches live as long as the server: never scanned again
 
 
 def _nothing() -> None:
@@ -137,27 +146,29 @@ class Workers:
         return self._admitted
 
     def start(self) -> None:
-        """Fill the caches (``warm``) and start the worker processes.
+        """Start the worker processes, each of which fills its caches (``warm``) before it takes its first request;
+        without worker processes, the first of the threads does. Returns at once: the server answers what needs no
+        worker (the page, the config) while they warm, and the requests for the workers wait until one is warm.
 
-        On Linux, this process is warmed once and each worker is a fork of it, caches
-        included (the server has no other thread at work yet); elsewhere each worker is a fresh interpreter that warms
-        itself. Without worker processes, this process is warmed.
+        On Linux each worker is a fork of this process, taken before the server runs any other thread; elsewhere a
+        fresh interpreter.
         """
         if self._pool is not None:
             return
+        if not self.processes:
+            if self.warm is not None and self._threads is None:
+                self._threads = ThreadPoolExecutor(self.threads, thread_name_prefix="hanoikit-web")
+                self._threads.submit(_warm, self.warm)  # the first task: requests queue behind it
+            return
         fork = sys.platform.startswith("linux")  # elsewhere forking after numpy's libraries is not safe
-        if self.warm is not None and (fork or not self.processes):
-            self.warm()
-            gc.freeze()  # the warm caches live as long as the server: never scanned again, nor copied into the forks
-        if self.processes:
-            self._pool = ProcessPoolExecutor(
-                self.processes,
-                mp_context=multiprocessing.get_context("fork" if fork else "spawn"),
-                initializer=_start_worker,
-                initargs=(os.getpid(), None if fork else self.warm),
-            )
-            for _ in range(self.processes):
-                self._pool.submit(_nothing)
+        self._pool = ProcessPoolExecutor(
+            self.processes,
+            mp_context=multiprocessing.get_context("fork" if fork else "spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(), self.warm),
+        )
+        for _ in range(self.processes):
+            self._pool.submit(_nothing)
 
     def close(self) -> None:
         """Stop the worker processes within seconds (work still running is abandoned: its requests get
