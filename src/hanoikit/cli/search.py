@@ -14,7 +14,7 @@ import click
 
 from .. import limits
 from ..draw.terminal import emit, output_console, print_table, table
-from ..frontier.engines import ENGINES
+from ..frontier import ENGINES
 from ..puzzle import Puzzle
 from .app import DISKS, OutputPath, app, fail, magnetic_options, make_puzzle
 
