@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+import webbrowser
 from pathlib import Path
 
 import httpx
@@ -96,7 +97,7 @@ def nothing_opened(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("hanoi play opened something for a puzzle the page refuses")
 
     monkeypatch.setattr(serve, "listen", opened)
-    monkeypatch.setattr(play.webbrowser, "open", opened)
+    monkeypatch.setattr(webbrowser, "open", opened)
 
 
 @pytest.mark.parametrize(
@@ -147,5 +148,5 @@ def test_play_help_quotes_the_page_caps(capsys: pytest.CaptureFixture[str]) -> N
     status, out, _ = run(["play", "--help"], capsys)
     assert status == 0
     text = " ".join(out.split())
-    assert "The page: at most 12 on 3 posts with every move; otherwise classic 9/10/8 and magnetic 6/5/4 on 3/4/5" in text
+    assert "The page: at most 12 on 3 posts with every move; otherwise classic 9/10/8 and magnetic 6/5/4" in text
     assert "With --terminal: at most 64" in text

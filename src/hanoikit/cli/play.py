@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 import time
-import webbrowser
 from urllib.parse import urlencode
 
 import click
@@ -77,6 +76,7 @@ def play(
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/{query}"
     server = serve.server(create_app())  # with the deadlines for slow clients; the workers warm in the background
+    import webbrowser
 
     def announce() -> None:
         """The address once the server answers (the page at once; the workers' first answers once they are warm)."""
