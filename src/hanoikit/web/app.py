@@ -312,8 +312,9 @@ def _levy_refusal(puzzle: MagneticPuzzle, name: str) -> str | None:
 def warm() -> None:
     """Build the solvers' tables for every colouring and run Levy's algorithms on the neutral tower at the largest
     size once (about a second), so that no request pays for them; build the tables of the family's deep members and
-    load the heuristic search (:func:`warm_family`; every other member's table is built on its first request). Each
-    worker process runs it when it starts, while the server already answers the page (see :meth:`.Workers.start`).
+    load the heuristic search (:func:`warm_family`; every other member's table is built on its first request). The
+    server runs it in a thread while it already answers the page, then forks its worker processes, which inherit the
+    tables (see :meth:`.Workers.start`).
 
     It also computes the menus' choices and the daily puzzle that the page waits for before its first game shows
     (otherwise paid by the first visitor: seconds on a busy machine, in a worker of lowered priority).
@@ -336,7 +337,7 @@ def warm() -> None:
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Start the app's worker processes, which warm their caches (:func:`warm`) while the server already answers
+    """Warm the caches (:func:`warm`) and start the app's worker processes while the server already answers
     (:meth:`.Workers.start`); stop them at the end."""
     work: Workers = app.state.workers
     work.start()
@@ -664,8 +665,9 @@ def create_app(
     started with the app (see :meth:`.Workers.start`); with ``processes=0``, in ``threads`` threads. At most
     ``waiting`` requests wait for a worker: more are refused with 503 and ``Retry-After``. A body not all in within
     ``body_timeout`` seconds is refused with 408 (the headers' deadline is the server's: :mod:`hanoikit.web.serve`).
-    ``warmed``: fill the caches as the workers start (:func:`warm`), so that no request pays for them; the page and
-    ``/api/config`` are answered meanwhile, and the requests for the workers wait until one is warm.
+    ``warmed``: fill the caches at startup (:func:`warm`, in a thread, before the workers are forked), so that no
+    request pays for them; the page and ``/api/config`` are answered meanwhile, and the requests for the workers wait
+    until they are started.
 
     >>> app = create_app()
     >>> sorted(app.openapi()["paths"])[:3]
