@@ -242,7 +242,7 @@ def test_the_demo_ends_with_the_commands_to_play_next() -> None:
     assert done.returncode == 0, done.stderr
     shown = done.stdout.split("Next:")[1]
     for words in ("play", "play --terminal", "--help", "reproduce --out report"):
-        assert f" hanoi {words} " in shown.replace("\n", " ") + " "
+        assert f" hanoi {words} " in " ".join(shown.split()) + " "
     if not shutil.which("hanoi"):  # what this shell can run instead
         assert shown.rstrip().endswith(f"(hanoi is not on PATH here: run {sys.executable} -m hanoikit)")
 

@@ -55,9 +55,6 @@ def demo(n: int) -> None:
     counts.add_row("  magnetic NNN", f"{MagneticPuzzle(64).distance():,}")
     counts.add_row("  magnetic RBB", f"{MagneticPuzzle(64, 'RBB').distance():,}", "= (3^64 - 1)/2")
 
-    follow = Table.grid(padding=(0, 1))
-    follow.add_row("[bold]Next:[/bold]", "hanoi play", "(the puzzle in your browser),", "hanoi play --terminal")
-    follow.add_row("", "hanoi --help", "(every command),", "hanoi reproduce --out report")
     hanoi = _command()
 
     console.rule("[bold]hanoikit demo")
@@ -66,7 +63,8 @@ def demo(n: int) -> None:
     console.print(counts, highlight=False)
     console.print(f"  magnetic, 1,000 disks, from a third of the way: {len(str(steps))} digits, exact, in {took:.2f} s",
                   highlight=False)
-    console.print(follow, highlight=False)
+    console.print("[bold]Next:[/bold] hanoi play (the puzzle in your browser) · hanoi play --terminal", highlight=False)
+    console.print("      hanoi --help (every command) · hanoi reproduce --out report", highlight=False)
     if hanoi != "hanoi":
         console.print(f"      (hanoi is not on PATH here: run {hanoi})", highlight=False, soft_wrap=True)
 
