@@ -10,6 +10,9 @@ a clean numba cache (the first run after an install: one run) and from a warm on
 stores the engine's levels, :mod:`hanoikit.cache`) is printed too. The machine is shared: the load average is printed
 before and after, and the CPU times are the figures to compare when it is high.
 
+``hanoi --help`` and ``hanoi solve 3`` are shown beside ``python -c pass`` and ``hanoi --version``; ``--quick`` runs
+only those rows.
+
 Run ``python benchmarks/bench_startup.py`` from the repository root (``--repeat N`` runs per row, default 5).
 """
 
@@ -93,6 +96,27 @@ def pair(colors: str, n: int, seed: int) -> tuple[str, str]:
         return str(a), str(b)
 
 
+_LOADED = "import logging, webbrowser, rich.columns, rich.panel, rich.table, hanoikit.frontier.engines\n"
+BEFORE_33 = NEW.replace("import sys\n", "import sys\n" + _LOADED)
+"""Before issue 33: what ``hanoi --help`` loaded besides (numba through the search's ``--engine`` choices, rich for the
+demo, logging and webbrowser)."""
+
+
+def first_contact(env: dict[str, str], repeat: int) -> None:
+    """``hanoi --help`` and ``hanoi solve 3`` beside ``python -c pass`` (the interpreter alone) and ``hanoi --version``
+    (``import hanoikit`` and click), each with the previous way."""
+    row("python -c pass", *fresh("pass", [], env, repeat)[:2])
+    row("hanoi --version", *fresh(NEW, ["--version"], env, repeat)[:2])
+    for args in (["--help"], ["solve", "3"]):
+        wall, cpu, _ = fresh(NEW, args, env, repeat)
+        row(f"hanoi {' '.join(args)}", wall, cpu)
+        old = fresh(OLD, args, env, repeat)
+        row("  previous way (every command module imported)", *old[:2])
+        if args == ["--help"]:
+            before = fresh(BEFORE_33, args, env, repeat)
+            row("  before issue 33 (numba, rich, logging, webbrowser loaded too)", *before[:2])
+
+
 def main() -> None:
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 5
     print(f"hanoikit start-up, fresh processes, median of {repeat} (load average {os.getloadavg()[0]:.2f} "
@@ -104,6 +128,10 @@ def main() -> None:
         os.environ[CACHE_ENV] = f"{tmp}/mine"  # this process's engine (for the positions) stores nothing of the user's
         fresh(NEW, ["--version"], env, 1)  # byte-code written once, as at install
         fresh(OLD, ["--help"], env, 1)
+        if "--quick" in sys.argv:
+            first_contact(env, repeat)
+            print(f"\nload average after: {os.getloadavg()[0]:.2f}")
+            return
         queries = {colors: ["distance", *pair(colors, 1000, 11), "--magnetic", colors] for colors in ("NNN", "RBB")}
         for colors, args in queries.items():
             mine = {**env, CACHE_ENV: f"{tmp}/{colors}"}
@@ -120,11 +148,7 @@ def main() -> None:
             row("  previous way, numba's cache warm", *warm[:2])
             assert first[2] == warm[2] == answer, "the previous way gives another answer"
             print(f"  {'ratio, previous way (warm) / now':<62} {warm[0] / wall:7.1f}x wall {warm[1] / cpu:7.1f}x CPU")
-        for args in (["--help"], ["solve", "3"]):
-            wall, cpu, _ = fresh(NEW, args, env, repeat)
-            row(f"hanoi {' '.join(args)}", wall, cpu)
-            old = fresh(OLD, args, env, repeat)
-            row("  previous way (every command module imported)", *old[:2])
+        first_contact(env, repeat)
         print(f"\nwhere compiling pays (from COMPILE_FROM = {COMPILE_FROM:,} levels a run), NNN positions, median of 3")
         for n in (20_000, 40_000):
             args = ["distance", *pair("NNN", n, 3), "--magnetic", "NNN"]

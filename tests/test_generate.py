@@ -97,6 +97,7 @@ def test_generate_command(tmp_path, capsys) -> None:  # type: ignore[no-untyped-
     assert main([*args, "--out", str(tmp_path / "b.jsonl")]) == 0
     first = (tmp_path / "a.jsonl").read_bytes()
     assert first == (tmp_path / "b.jsonl").read_bytes()
+    assert capsys.readouterr().out == "".join(f"wrote {tmp_path / f}.jsonl: 25 instances (JSON lines)\n" for f in "ab")
     assert main(args) == 0
     assert capsys.readouterr().out.encode() == first
     instances = [json.loads(line) for line in first.decode().splitlines()]
@@ -265,6 +266,7 @@ def test_generate_styles_and_parquet(tmp_path, capsys) -> None:  # type: ignore[
     args = ["generate", "--count", "12", "--seed", "4", "--family", "classic,posts4", "--disks", "2..4",
             "--style", "reasoning-gym", "--goal-post", "any", "--max-answer-chars", "400"]
     assert main([*args, "--out", str(out)]) == 0
+    assert capsys.readouterr().out == f"wrote {out}: 12 instances (Parquet)\n"
     assert main(args) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     import pyarrow.parquet as parquet

@@ -23,7 +23,7 @@ from rich.console import Console
 
 from clirun import run
 from hanoikit import MagneticPuzzle, Move, Puzzle
-from hanoikit.tui import TerminalGame, stars
+from hanoikit.tui import CHOOSER_KEYS, KEYS, SHORT_CHOOSER_KEYS, SHORT_KEYS, TerminalGame, stars
 from oracle import plain_distances
 
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -240,7 +240,27 @@ def test_the_demo_ends_with_the_commands_to_play_next() -> None:
     done = subprocess.run([sys.executable, "-m", "hanoikit", "demo", "1"], capture_output=True, text=True, timeout=120,
                           env=dict(os.environ, PYTHONPATH=str(SRC), COLUMNS="80"), check=False)
     assert done.returncode == 0, done.stderr
-    shown = done.stdout.split("Next, run:")[1]
-    runner = "hanoi" if shutil.which("hanoi") else f"{sys.executable} -m hanoikit"  # what this shell can run
+    shown = done.stdout.split("Next:")[1]
     for words in ("play", "play --terminal", "--help", "reproduce --out report"):
-        assert f"\n  {runner} {words}  " in shown
+        assert f" hanoi {words} " in " ".join(shown.split()) + " "
+    if not shutil.which("hanoi"):  # what this shell can run instead
+        assert shown.rstrip().endswith(f"(hanoi is not on PATH here: run {sys.executable} -m hanoikit)")
+
+
+@pytest.mark.parametrize(("width", "height"), [(20, 10), (24, 9), (30, 12), (20, 24)])
+@pytest.mark.parametrize("puzzle", [Puzzle(3), MagneticPuzzle(4, "RBN"), Puzzle(3, posts=5)], ids=repr)
+@pytest.mark.parametrize("keys", ["", "1", "h", "n"])
+def test_a_small_terminal_keeps_the_keys_on_screen(puzzle: Puzzle, width: int, height: int, keys: str) -> None:
+    """The key hint (or its short form) stays whole on the last line; the title, counters and message give way."""
+    game = TerminalGame(puzzle)
+    press(game, keys)
+    console = Console(width=width, height=height, color_system=None)
+    with console.capture() as captured:
+        console.print(game.render(width, height))
+    lines = captured.get().rstrip("\n").split("\n")
+    assert len(lines) <= height and max(len(line) for line in lines) <= width
+    last = lines[-1].rstrip()
+    short = SHORT_CHOOSER_KEYS if keys == "n" else SHORT_KEYS
+    full = CHOOSER_KEYS if keys == "n" else KEYS.format(k=puzzle.posts, names=" ".join(puzzle.post_names))
+    assert last in [hint.format(k=puzzle.posts) for hint in short] or " ".join(lines).endswith(full.split()[-1])
+    assert "…" not in last

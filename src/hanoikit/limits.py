@@ -68,6 +68,7 @@ __all__ = [
     "MAX_LEVY_DISK_COUNTS_DISKS",
     "MAX_CHART_MOVES",
     "TERMINAL_MAX_DISKS",
+    "web_max_disks",
     "FRONTIER_BLOCK_CODES",
     "MAX_FRONTIER_CODES",
     "MAX_FRONTIER_SOLVER_CODES",
@@ -297,6 +298,17 @@ restricted moves (cyclic: 0.4 s a hint). Magnetic members stay at some 20,000 po
 exhaustive search's tables, rebuilt on a member's first hint in each worker (some 20 ms; at 65,536 positions 40 to
 150 ms), and the menus' pars take one search per colouring and goal (``/api/choices``). To be measured again as the
 heuristic search gets faster."""
+
+
+def web_max_disks(posts: int, faces: bool, every_move: bool) -> int:
+    """The largest tower the play page and its API offer on ``posts`` posts (3 to :data:`WEB_MAX_POSTS`), magnetic
+    (``faces``) or classic, with every move allowed or not: :data:`WEB_MAX_DISKS` on three posts with every move,
+    else :data:`WEB_MAX_FAMILY_DISKS`.
+
+    >>> web_max_disks(3, True, True), web_max_disks(3, False, False), web_max_disks(4, False, True)
+    (12, 9, 10)
+    """
+    return WEB_MAX_DISKS if posts == 3 and every_move else WEB_MAX_FAMILY_DISKS[posts, faces]
 
 
 # -- the command line (hanoi ...) and its movies --------------------------------------------------------------------

@@ -192,23 +192,34 @@ def progress_bar(
     enabled: bool, total: int, label: str, step: str = "depth"
 ) -> Iterator[Callable[[int, int], None]]:
     """Yield ``update(done, depth)``: a rich progress bar on stderr (positions, the depth named ``step``, rate, time
-    left), refreshed at most ten times a second; also the frontier search's."""
+    taken and left), refreshed at most ten times a second; also the frontier search's. The numbers and the times
+    always show whole: on a narrow terminal the label is shortened and the bar narrowed, or left out."""
     if not enabled:
         yield lambda done, depth: None
         return
+    from rich.markup import escape
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     from .draw.terminal import output_console
 
+    console = output_console(stderr=True)
+    # as wide as they grow: the positions, a depth up to 100,000, a rate up to 10^9 a second, two times
+    rate = len(f"{min(total, 10**9):,}/s") + 1
+    numbers = len(f"{total:,} of {total:,} positions, {step} {10**5:,}") + rate + 14
+    room = console.width - numbers - 5  # the columns are one space apart
+    if room < 0:  # the rate gives way first
+        room, rate = room + rate, 0
+    shown = label if len(label) <= room else label[: room - 1] + "…" if room >= 12 else ""
+    bar_width = min(40, room - len(shown) - 1)
     columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
+        TextColumn(f"[bold]{escape(shown)}"),
+        *([BarColumn(bar_width=bar_width)] if bar_width >= 5 else []),
         TextColumn(f"{{task.completed:,.0f}} of {{task.total:,}} positions, {step} {{task.fields[depth]:,}}"),
-        TextColumn("{task.fields[rate]:,.0f}/s"),
+        *([TextColumn("{task.fields[rate]:,.0f}/s")] if rate else []),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=output_console(stderr=True), transient=True) as bar:
+    with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(label, total=total, depth=0, rate=0.0)
         began = time.monotonic()
         last = 0.0

@@ -44,6 +44,12 @@ KEYS = (
 CHOOSER_KEYS = "+/- disks · c post colours · m magnetic or classic · Enter: play it · n: the same again · Esc: back"
 """The key hint while a new game is being chosen (after ``n``)."""
 
+SHORT_KEYS = ("1-{k} pick · h hint · u undo · y redo · n new · q quit", "1-{k} move · h u y n q")
+"""Shorter key hints under the board, for a terminal too small for :data:`KEYS` (the shortest fits 20 columns)."""
+
+SHORT_CHOOSER_KEYS = ("+/- disks · c colours · m magnetic · Enter play · Esc back", "+/- c m Enter Esc")
+"""Shorter key hints while a new game is being chosen."""
+
 COLORINGS = ("NNN", "RBN", "NRB", "RBB", "BRN", "RNB", "NBR", "RRB", "BNR")
 """The post colourings ``c`` steps through in the chooser (S, I and D; the posts between I and D are plain)."""
 
@@ -316,11 +322,14 @@ class TerminalGame:
         from .draw.terminal import picture
 
         names = self.puzzle.post_names
-        keys = KEYS.format(k=self.puzzle.posts, names=" ".join(names))
+        k = self.puzzle.posts
+        hints = (CHOOSER_KEYS, *SHORT_CHOOSER_KEYS) if self.choosing is not None else (KEYS, *SHORT_KEYS)
+        said = self.message + ("" if self.hint is None else f"  ({self.hint})")
         head = Text(self.title(), style="bold")
         counters = Text(self.counters())
-        message = Text(self.message, style=_style(self.message))
-        footer = Text(CHOOSER_KEYS if self.choosing is not None else keys, style="dim")
+        message = Text(said, style=_style(self.message))
+        keys = hints[0].format(k=k, names=" ".join(names))
+        footer = Text(keys, style="dim")
         lines = sum(_lines(text.plain, width) for text in (head, counters, message, footer)) + 1
         board_rows = self.puzzle.n + 3  # the disks, one row above, the base and the names
         board: RenderableType
@@ -329,10 +338,16 @@ class TerminalGame:
                 self.state, self.puzzle, width=width, selected=self.selected, cursor=self.cursor, letters=letters,
                 fill=True,
             )
-        else:
+        elif lines - 1 + k <= height:
             board = self._as_text()
-        if self.hint is not None:
-            message.append(f"  ({self.hint})")
+        else:  # a small terminal: one line each for the title and the counters, the keys kept, the message cut
+            board = self._as_text()
+            keys = next((h.format(k=k) for h in hints[1:] if _lines(h.format(k=k), width) == 1), hints[-1].format(k=k))
+            footer = Text(keys, style="dim", no_wrap=True, overflow="ellipsis")
+            head.no_wrap = counters.no_wrap = True
+            head.overflow = counters.overflow = "ellipsis"
+            room = max(1, height - 2 - k - _lines(keys, width))
+            message = Text(_cut(said, width, room), style=_style(self.message))
         return Group(head, board, counters, message, footer)
 
     def _as_text(self) -> Text:
@@ -381,6 +396,22 @@ def _style(message: str) -> str:
     if message.startswith("Hint"):
         return "bold yellow"
     return ""
+
+
+def _cut(text: str, width: int, lines: int) -> str:
+    """``text`` wrapped at spaces to ``width`` columns, at most ``lines`` lines of it (the last ending in … if cut).
+
+    >>> _cut("Move the tower to D. Pick a post: 1-3 or S I D.", 20, 2).splitlines()
+    ['Move the tower to D.', 'Pick a post: 1-3 or…']
+    """
+    import textwrap
+
+    wrapped = textwrap.wrap(text, max(1, width), break_on_hyphens=False) or [""]
+    if len(wrapped) <= lines:
+        return "\n".join(wrapped)
+    kept = wrapped[:lines]
+    kept[-1] = kept[-1][: max(0, width - 1)] + "…"
+    return "\n".join(kept)
 
 
 def _lines(text: str, width: int) -> int:

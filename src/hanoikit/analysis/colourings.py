@@ -149,7 +149,9 @@ class Variants(NamedTuple):
     next_positions: int | None
 
 
-def variants(puzzle: Puzzle, upto: int | None = None) -> Variants:
+def variants(
+    puzzle: Puzzle, upto: int | None = None, searching: Callable[[int, int], object] | None = None
+) -> Variants:
     """Every colouring of ``puzzle``'s member of the family (its posts and moves; the disks and colours do not
     matter): the goal faces each can reach and its first counts, and which share them.
 
@@ -165,6 +167,9 @@ def variants(puzzle: Puzzle, upto: int | None = None) -> Variants:
         Any puzzle of the member.
     upto : int, optional
         How many first counts.
+    searching : callable, optional
+        Called as ``searching(upto, positions)`` once the sizes are checked, before a member without formulas is
+        searched: the counts and the positions to search in all (to say so while it works).
 
     Returns
     -------
@@ -191,7 +196,7 @@ def variants(puzzle: Puzzle, upto: int | None = None) -> Variants:
         ensure_at_most(upto, MAX_VARIANTS_COUNTS, "first counts of each colouring")
     if puzzle.posts == 3 and puzzle.every_move:
         return _magnetic_variants(6 if upto is None else upto)
-    return _family_variants(Puzzle(1, puzzle.posts, puzzle.moves), upto)
+    return _family_variants(Puzzle(1, puzzle.posts, puzzle.moves), upto, searching)
 
 
 def _magnetic_variants(upto: int) -> Variants:
@@ -247,7 +252,9 @@ def _member(n: int, word: str, goal: Color | None = None, *, moves: frozenset[tu
     return MagneticPuzzle(n, word, goal_up=goal, moves=moves)
 
 
-def _family_variants(rules: Puzzle, upto: int | None) -> Variants:
+def _family_variants(
+    rules: Puzzle, upto: int | None, searching: Callable[[int, int], object] | None = None
+) -> Variants:
     from ..limits import (
         MAX_SEARCH_POSITIONS,
         MAX_VARIANTS_COLORINGS,
@@ -290,6 +297,8 @@ def _family_variants(rules: Puzzle, upto: int | None) -> Variants:
         raise TooLargeError(f"hanoi variants --upto {upto} would search {work(upto):,} positions on this member, at "
                             f"most {MAX_VARIANTS_POSITIONS:,}: ask for --upto {most} at most")
     reach = min(upto, within)
+    if searching is not None and searched:
+        searching(reach, work(reach))
     found: dict[tuple[str, ...], tuple[int | None, ...]] = {}
     first_of: dict[tuple[int | None, ...], str] = {}
     rows: list[Variant] = []

@@ -112,7 +112,19 @@ class _Group(click.Group):
             raise OutputError(error) from error
 
 
-DISKS = click.IntRange(1, limits.MAX_DISKS)
+class _Disks(click.IntRange):
+    """A number of disks: a text that is not a whole number is refused saying what is expected."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            int(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of disks: give a whole number from {self.min} to {self.max:,}",
+                      param, ctx)
+        return super().convert(value, param, ctx)
+
+
+DISKS = _Disks(1, limits.MAX_DISKS)
 """The type of a number of disks N: 1 to :data:`~hanoikit.limits.MAX_DISKS`."""
 
 

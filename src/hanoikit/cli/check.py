@@ -232,6 +232,7 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
         require("pyarrow", "parquet")
         check_parent(out)
         write_atomically(out, lambda path: _write_parquet(path, made))
+        click.echo(f"wrote {out}: {count:,} instance{'s' * (count != 1)} (Parquet)")
         return
     lines = (json.dumps(item) + "\n" for item in made)
     if out == "-":
@@ -245,6 +246,7 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
             stream.writelines(lines)
 
     write_atomically(out, write)
+    click.echo(f"wrote {out}: {count:,} instance{'s' * (count != 1)} (JSON lines)")
 
 
 def _counted(items: Iterable[dict[str, Any]], count: int) -> Iterator[dict[str, Any]]:

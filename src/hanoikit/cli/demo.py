@@ -1,71 +1,76 @@
-"""``hanoi demo``: a short, real tour of what hanoikit does."""
+"""``hanoi demo``: a short, real tour of what hanoikit does, on one 80×24 screen."""
 
 from __future__ import annotations
 
 import time
 
 import click
-from rich.columns import Columns
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
 
-from ..draw.terminal import output_console
 from ..puzzle import MagneticPuzzle, Puzzle
 from .app import app
 
-
-def _solution_panel(puzzle: Puzzle) -> Panel:
-    """Every move of the optimal solution with the position it leads to, in columns."""
-    from ..text import diagram
-
-    state, lines = puzzle.start, []
-    for index, move in enumerate(puzzle.solve(), 1):
-        state = puzzle.apply(state, move)
-        lines.append(f"{index:>3} {move!s:<4} {state}")
-    assert state == puzzle.goal
-    body = f"{diagram(puzzle.start, puzzle)}\n\n" + "\n".join(lines)
-    title = f"{puzzle.name}, {puzzle.n} disk{'s' * (puzzle.n > 1)}: {len(lines):,} moves, optimal"
-    return Panel(Text(body), title=title, expand=False)
+SHOWN_MOVES = 5
+"""The first moves of the solution the tour writes out (then ``…`` and the last move)."""
 
 
 @app.command()
 @click.argument("n", type=click.IntRange(1, 7), default=5)
 def demo(n: int) -> None:
-    """Solve an N-disk classic tower and an N-disk free magnetic tower, move by move, then a few exact numbers."""
-    from .. import levy
-    from ..solvers.classic import disk_sequence
+    """A tour on one screen: the N-disk magnetic tower drawn and solved (its optimal solution replayed and checked),
+    the classic one beside it, exact counts for 64 and 1,000 disks computed on the spot, and where to go next."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..draw.terminal import output_console, picture
 
     console = output_console()
-    classic, magnetic = Puzzle(n), MagneticPuzzle(n)
-    console.rule("[bold]hanoikit demo")
-    console.print("Moves are written disk, from, to (1SD: disk 1 from S to D); positions list each disk's post, "
-                  "smallest first, then on a magnetic tower each disk's top colour (SSI:RRB).\n")
-    console.print(Columns([_solution_panel(classic), _solution_panel(magnetic)]))
-    ruler = " ".join(map(str, disk_sequence(min(n, 4))))
-    console.print(f"\nclassic disk sequence, move k moves disk floor(log2(k XOR (k + 1))) + 1: {ruler}")
-    console.print(f"classic 64 disks: {Puzzle(64).distance():,} moves")
-    console.print(f"magnetic 64 disks, free: {MagneticPuzzle(64).distance():,} moves; "
-                  f"RBB: {MagneticPuzzle(64, 'RBB').distance():,} = (3^64 - 1)/2")
+    magnetic, classic = MagneticPuzzle(n), Puzzle(n)
+    moves = list(magnetic.solve())
+    assert magnetic.play(moves) == magnetic.goal  # replayed under the rules: every flip and every colour checked
+    shown = " ".join(map(str, moves[:SHOWN_MOVES])) + (f" … {moves[-1]}" if len(moves) > SHOWN_MOVES else "")
+    disks = f"{n} disk{'s' * (n > 1)}"
+    third = len(moves) // 3
+    board = picture(magnetic.play(moves[:third]), magnetic, caption=f"after {third} of {_moves(len(moves))}",
+                    letters=console.color_system is None)
+    about = Text.assemble(
+        ("Magnetic Tower of Hanoi", "bold"), f", {disks}: a move flips the disk, red or blue face up; "
+        "touching faces differ.\n",
+        ("Optimal: ", "bold"), f"{_moves(len(moves))}, checked now: {shown}\n",
+        ("Classic", "bold"), f", {disks}: {_moves(classic.distance())}.",
+    )
+    top = Table.grid(padding=(0, 3))
+    top.add_column(no_wrap=True)
+    top.add_column()
+    top.add_row(board, about)
+
     began = time.perf_counter()
     big = MagneticPuzzle(1000)
-    far = big.state_at(big.distance() // 3)
-    steps = big.distance(far)
-    console.print(f"magnetic 1000 disks, from a third of the way to the goal: a {len(str(steps))}-digit number of "
-                  f"moves, exact, in {time.perf_counter() - began:.2f} s")
-    optimal = [MagneticPuzzle(k).distance() for k in range(1, 9)]
-    console.print(f"Levy's \"62\" algorithm: {[levy.counts('62', k) for k in range(1, 9)]}")
-    console.print(f"the optimum:           {optimal}")
+    steps = big.distance(big.state_at(big.distance() // 3))
+    took = time.perf_counter() - began
+    counts = Table.grid(padding=(0, 2))
+    counts.add_column(no_wrap=True)
+    counts.add_column(justify="right", no_wrap=True)
+    counts.add_column(no_wrap=True)
+    counts.add_row("  classic", f"{Puzzle(64).distance():,}", "= 2^64 - 1")
+    counts.add_row("  magnetic NNN", f"{MagneticPuzzle(64).distance():,}")
+    counts.add_row("  magnetic RBB", f"{MagneticPuzzle(64, 'RBB').distance():,}", "= (3^64 - 1)/2")
+
     hanoi = _command()
-    console.print("\n[bold]Next[/bold], run:")
-    commands = Table.grid(padding=(0, 2))
-    commands.add_column(no_wrap=True)
-    commands.add_column()
-    commands.add_row(f"  {hanoi} play", "the puzzle in your browser (make play)")
-    commands.add_row(f"  {hanoi} play --terminal", "the game in this terminal")
-    commands.add_row(f"  {hanoi} --help", "every command")
-    commands.add_row(f"  {hanoi} reproduce --out report", "the papers' tables, figures")
-    console.print(commands, highlight=False)
+
+    console.rule("[bold]hanoikit demo")
+    console.print(top)
+    console.print("[bold]Exact move counts for 64 disks[/bold], computed now:")
+    console.print(counts, highlight=False)
+    console.print(f"  magnetic, 1,000 disks, from a third of the way: {len(str(steps))} digits, exact, in {took:.2f} s",
+                  highlight=False)
+    console.print("[bold]Next:[/bold] hanoi play (the puzzle in your browser) · hanoi play --terminal", highlight=False)
+    console.print("      hanoi --help (every command) · hanoi reproduce --out report", highlight=False)
+    if hanoi != "hanoi":
+        console.print(f"      (hanoi is not on PATH here: run {hanoi})", highlight=False, soft_wrap=True)
+
+
+def _moves(count: int) -> str:
+    return f"{count:,} move{'s' * (count != 1)}"
 
 
 def _command() -> str:

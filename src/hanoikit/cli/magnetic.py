@@ -10,6 +10,7 @@ import click
 
 from ..draw.terminal import emit
 from ..limits import MAX_COUNT_ROWS
+from ..puzzle import rule_name
 from .app import app, family_options, magnetic_options, make_puzzle, table_format
 
 if TYPE_CHECKING:
@@ -116,7 +117,13 @@ def variants(upto: int | None, fmt: str) -> None:
     from ..analysis import variants as table_of
 
     rules = make_puzzle(1)
-    table = table_of(rules, upto)
+
+    def searching(upto: int, positions: int) -> None:  # seconds of searching: said once, before
+        rule = rule_name(rules.moves, rules.posts) or "custom"
+        click.echo(f"hanoi variants: searching {positions:,} positions for the first {upto} counts of the "
+                   f"{3**rules.posts:,} colourings of {rules.posts} posts with {rule} moves...", err=True)
+
+    table = table_of(rules, upto, searching)
     json = fmt == "json"
     if rules.posts == 3 and rules.every_move:
         rows: list[list[object]] = [

@@ -3,21 +3,33 @@
 from __future__ import annotations
 
 import threading
-import webbrowser
+import time
 from urllib.parse import urlencode
 
 import click
 
 from .._extras import require
-from ..limits import TERMINAL_MAX_DISKS
-from ..puzzle import Puzzle
+from ..errors import UnsolvableError
+from ..limits import TERMINAL_MAX_DISKS, WEB_MAX_DISKS, WEB_MAX_FAMILY_DISKS, WEB_MAX_POSTS, web_max_disks
+from ..puzzle import MOVE_RULES, Puzzle, rule_name
+from ..state import State
 from .app import app, fail, magnetic_options, make_puzzle, puzzle_rules
+
+PAGE_CAPS = (
+    f"at most {WEB_MAX_DISKS} on 3 posts with every move; otherwise "
+    + " and ".join(
+        ("magnetic " if faces else "classic ") + "/".join(str(WEB_MAX_FAMILY_DISKS[k, faces]) for k in (3, 4, 5))
+        for faces in (False, True)
+    )
+    + " on 3/4/5 posts"
+)
+"""The page's caps on the number of disks, as ``--help`` quotes them."""
 
 
 @app.command()
 @click.option("--terminal", is_flag=True, help="Play in this terminal instead of the browser.")
 @click.option("--disks", "-n", "n", type=click.IntRange(1, TERMINAL_MAX_DISKS), default=3, show_default=True,
-              help=f"Disks, at most {TERMINAL_MAX_DISKS} (the page's caps are lower on more posts or fewer moves).")
+              help=f"Disks. The page: {PAGE_CAPS}. With --terminal: at most {TERMINAL_MAX_DISKS}, any member.")
 @magnetic_options
 @click.option("--from", "source", metavar="STATE", help="Start from this position, e.g. SSI:RRB.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port to serve on (default: a free one).")
@@ -43,7 +55,7 @@ def play(
     The page's address holds the game, so a link opens the same challenge. Its query parameters (all optional):
       n=4            the number of disks
       colors=RBN     the post colours of the magnetic tower (R, B, N each); colors=classic for the classic one
-      posts=4        the number of posts, 3 to 5 (where the server offers them)
+      posts=4        the number of posts, 3 to 5 (--terminal plays more)
       moves=cyclic   the move rule: any, cyclic, linear or star
       start=SSIS:RRBR  the position the game begins in (default: the tower on S)
       goal=B         the colour the goal tower shows on top (or the goal tower itself, e.g. DDDD:BBBB)
@@ -59,14 +71,20 @@ def play(
 
     try:
         sock = serve.listen(host, port)
-        sock.listen(128)  # connections wait from now on, while the server warms its tables: the address is good at once
+        sock.listen(128)
     except OSError as error:
         fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/{query}"
-    click.echo(f"hanoi play: the puzzle is at {url} (Ctrl+C to stop)")
-    server = serve.server(create_app())  # with the deadlines for slow clients
+    server = serve.server(create_app())  # with the deadlines for slow clients; the workers warm in the background
+    import webbrowser
 
     def announce() -> None:
+        """The address once the server answers (the page at once; the workers' first answers once they are warm)."""
+        while not server.started:
+            if server.should_exit:
+                return
+            time.sleep(0.01)
+        click.echo(f"hanoi play: the puzzle is at {url} (Ctrl+C to stop)")
         if not no_browser and not webbrowser.open(url):
             click.echo("hanoi play: no browser found here; open the address above in one")
 
@@ -82,6 +100,7 @@ def _link(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     if not given and magnetic is None and source is None and (posts, moves) == (None, "any"):
         return ""
     puzzle = make_puzzle(n, magnetic, goal_up=goal_up, start_up=start_up)
+    _refuse_what_the_page_refuses(puzzle, None if source is None else puzzle.parse(source))
     query: dict[str, str | int] = {"n": n, "colors": puzzle.colors if puzzle.faces else "classic"}
     if puzzle.posts != 3:
         query["posts"] = puzzle.posts
@@ -94,6 +113,25 @@ def _link(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     elif start_up is not None:
         query["start"] = str(puzzle.start)
     return "?" + urlencode(query).replace("%3A", ":")
+
+
+def _refuse_what_the_page_refuses(puzzle: Puzzle, source: State | None) -> None:
+    """Stop with one line (status 2) before anything is opened if the page would refuse the puzzle: more posts or
+    disks than it offers, or a goal that cannot be reached."""
+    more = f"; play it in this terminal with --terminal (up to {TERMINAL_MAX_DISKS} disks, any member)"
+    if puzzle.posts > WEB_MAX_POSTS:
+        fail(f"the page plays 3 to {WEB_MAX_POSTS} posts, not {puzzle.posts}{more}")
+    cap = web_max_disks(puzzle.posts, puzzle.faces, puzzle.every_move)
+    if puzzle.n > cap:
+        rule = "every move" if puzzle.every_move else f"{rule_name(puzzle.moves, puzzle.posts) or 'these'} moves"
+        kind = "magnetic " if puzzle.faces else ""
+        fail(f"the page plays at most {cap} disks on the {kind}tower of {puzzle.posts} posts with {rule}, not "
+             f"{puzzle.n}{more}")
+    if puzzle.faces or rule_name(puzzle.moves, puzzle.posts) not in MOVE_RULES:  # colours or moves may cut the way
+        try:
+            puzzle.distance(puzzle.start if source is None else source, puzzle.goal)
+        except UnsolvableError as error:
+            fail(f"the page plays only puzzles whose goal can be reached: {error}")
 
 
 def _terminal(puzzle: Puzzle, source: str | None) -> None:

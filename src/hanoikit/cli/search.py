@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 import math
 import os
 import sys
@@ -14,7 +13,7 @@ import click
 
 from .. import limits
 from ..draw.terminal import emit, output_console, print_table, table
-from ..frontier.engines import ENGINES
+from ..frontier import ENGINES
 from ..puzzle import Puzzle
 from .app import DISKS, OutputPath, app, fail, magnetic_options, make_puzzle
 
@@ -135,6 +134,8 @@ def _finite(value: float, param: click.Parameter, ctx: click.Context) -> float:
 def _quiet_dask() -> None:
     """Only Dask's critical reports on stderr: it reports a worker that dies (and its restart) in lines of its own,
     where the search ends in one line that says so."""
+    import logging
+
     from .._extras import require
 
     require("distributed", "cluster")  # it sets its loggers' levels as it is imported

@@ -9,6 +9,7 @@ once, so memory stays bounded and ``hanoi solve 30 > /dev/null`` takes seconds. 
 
 from __future__ import annotations
 
+import shlex
 import sys
 from typing import BinaryIO, cast
 
@@ -192,5 +193,10 @@ def distance(a: str, b: str, magnetic: str | None, start_up: str | None, goal_up
         fail(f"positions are read up to {MAX_DISKS:,} disks")
     posts = puzzle_rules()[0] or (len(magnetic) if magnetic else None)
     first = State.parse(a, posts)
+    if magnetic is None and ":" in a + b:
+        coloured = a if ":" in a else b
+        example = f"hanoi distance {shlex.quote(a)} {shlex.quote(b)} --magnetic {'N' * (posts or 3)}"
+        fail(f"position {coloured!r} gives top colours, which only the magnetic tower has: add --magnetic with the "
+             f"colour of each post, e.g. {example}")
     puzzle = make_puzzle(first.n, magnetic, goal_up, start_up)
     click.echo(exact(puzzle.distance(puzzle.parse(a), puzzle.parse(b))))

@@ -28,8 +28,11 @@ __all__ = [
     "position_count",
 ]
 
+ENGINES = ("inprocess", "processes", "dask")
+"""The engines by name (:func:`~hanoikit.frontier.engines.make_engine`): the default runs the tasks in this process.
+Named here, so that the command line offers them without loading the engines (numba)."""
+
 _HOMES = {
-    "ENGINES": "engines",
     "make_engine": "engines",
     "Layout": "layout",
     "position_count": "layout",

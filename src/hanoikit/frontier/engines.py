@@ -31,6 +31,7 @@ from .._pools import POLL_SECONDS, STOP_SECONDS, close_pool, died, end_pool, poo
 from ..digits import as_int
 from ..errors import EngineError, InvalidArgumentError, UnknownMethodError, quote
 from ..limits import CLUSTER_CONNECT_SECONDS, MAX_WORKERS, ROUND_WAIT_SECONDS, ensure_at_most
+from . import ENGINES
 from .block import BlockResult, BlockTask, Share, TableRef, run_block, run_blocks
 from .connect import connect
 from .layout import Layout
@@ -43,8 +44,6 @@ __all__ = [
     "ENGINES", "LISTED_COST", "POLL_SECONDS", "ROW_COST", "STOP_SECONDS", "Engine", "cost", "make_engine", "shares",
 ]
 
-ENGINES = ("inprocess", "processes", "dask")
-"""The engines by name: the default runs the tasks in this process."""
 
 LISTED_COST = 3
 """What a listed position costs beside one found by scanning the row (measured: 25-33 ns against 8 ns, 4 posts)."""

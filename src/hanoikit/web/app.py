@@ -313,7 +313,8 @@ def warm() -> None:
     """Build the solvers' tables for every colouring and run Levy's algorithms on the neutral tower at the largest
     size once (about a second), so that no request pays for them; build the tables of the family's deep members and
     load the heuristic search (:func:`warm_family`; every other member's table is built on its first request). The
-    server runs it before it forks its worker processes, which inherit the tables (see :meth:`.Workers.start`).
+    server runs it in a thread while it already answers the page, then forks its worker processes, which inherit the
+    tables (see :meth:`.Workers.start`).
 
     It also computes the menus' choices and the daily puzzle that the page waits for before its first game shows
     (otherwise paid by the first visitor: seconds on a busy machine, in a worker of lowered priority).
@@ -336,8 +337,8 @@ def warm() -> None:
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Warm the caches (:func:`warm`) and start the app's worker processes (:meth:`.Workers.start`); stop them at the
-    end."""
+    """Warm the caches (:func:`warm`) and start the app's worker processes while the server already answers
+    (:meth:`.Workers.start`); stop them at the end."""
     work: Workers = app.state.workers
     work.start()
     try:
@@ -362,7 +363,7 @@ def warm_family() -> None:
     from ..solvers import heuristic
 
     small = Puzzle(3, posts=4)
-    heuristic.distance(small, small.start.replace(1, 1), small.goal)
+    heuristic.search(small, small.start.replace(1, 1), small.goal, progress=False)  # no bar in the server's terminal
 
 
 def _hint(request: PositionRequest) -> Hint:
@@ -664,7 +665,9 @@ def create_app(
     started with the app (see :meth:`.Workers.start`); with ``processes=0``, in ``threads`` threads. At most
     ``waiting`` requests wait for a worker: more are refused with 503 and ``Retry-After``. A body not all in within
     ``body_timeout`` seconds is refused with 408 (the headers' deadline is the server's: :mod:`hanoikit.web.serve`).
-    ``warmed``: fill the caches at startup (:func:`warm`), so that no request pays for them.
+    ``warmed``: fill the caches at startup (:func:`warm`, in a thread, before the workers are forked), so that no
+    request pays for them; the page and ``/api/config`` are answered meanwhile, and the requests for the workers wait
+    until they are started.
 
     >>> app = create_app()
     >>> sorted(app.openapi()["paths"])[:3]

@@ -11,12 +11,12 @@ from ..errors import InvalidPuzzleError
 from ..limits import (
     WEB_MAX_BODY_BYTES,
     WEB_MAX_DISKS,
-    WEB_MAX_FAMILY_DISKS,
     WEB_MAX_PAGE,
     WEB_MAX_POSTS,
     WEB_MAX_QUOTE,
     WEB_MAX_SAVED_MOVES,
     ensure_at_most,
+    web_max_disks,
 )
 from ..move import MIN_POSTS
 from ..puzzle import MOVE_RULES, MagneticPuzzle, Puzzle
@@ -166,7 +166,8 @@ class Settings(_Model):
         else:
             puzzle = MagneticPuzzle(self.n, self.colors, goal_up=self.goal_up, moves=moves)
         if puzzle.posts != MIN_POSTS or not puzzle.every_move:
-            ensure_at_most(puzzle.n, WEB_MAX_FAMILY_DISKS[puzzle.posts, puzzle.faces], f"disks ({puzzle.name})")
+            cap = web_max_disks(puzzle.posts, puzzle.faces, puzzle.every_move)
+            ensure_at_most(puzzle.n, cap, f"disks ({puzzle.name})")
         return puzzle
 
 

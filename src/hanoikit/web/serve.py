@@ -25,7 +25,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..limits import WEB_HEADER_TIMEOUT, WEB_KEEP_ALIVE, WEB_MAX_HEADER_BYTES
 
-__all__ = ["HeaderDeadline", "listen", "running", "server"]
+__all__ = ["GRACE", "HeaderDeadline", "listen", "running", "server"]
 
 
 class HeaderDeadline(H11Protocol):
@@ -105,6 +105,11 @@ def listen(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
     return sock
 
 
+GRACE = 3
+"""Seconds a stopping server waits for the requests under way (one waiting for a worker still warming, say) before it
+cancels them."""
+
+
 def server(
     app: Any,
     *,
@@ -112,14 +117,15 @@ def server(
     keep_alive: int = WEB_KEEP_ALIVE,
     **options: Any,
 ) -> uvicorn.Server:
-    """A uvicorn server for ``app`` with the deadlines above (``options``: more of :class:`uvicorn.Config`'s)."""
+    """A uvicorn server for ``app`` with the deadlines above, which stops within :data:`GRACE` seconds of being told
+    to (``options``: more of :class:`uvicorn.Config`'s)."""
     protocol = type("HeaderDeadline", (HeaderDeadline,), {"timeout": header_timeout})
     config = uvicorn.Config(
         app,
         http=protocol,
         timeout_keep_alive=keep_alive,
         h11_max_incomplete_event_size=WEB_MAX_HEADER_BYTES,
-        **{"log_level": "warning", **options},
+        **{"log_level": "warning", "timeout_graceful_shutdown": GRACE, **options},
     )
     return uvicorn.Server(config)
 

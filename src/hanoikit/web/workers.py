@@ -13,6 +13,7 @@ pool itself never notices (:mod:`hanoikit._pools`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import multiprocessing
 import os
@@ -83,15 +84,23 @@ def default_processes() -> int:
 
 
 def _start_worker(parent: int, warm: Callable[[], object] | None) -> None:
-    """A worker's start: yield the processor to the server (:data:`NICE`), leave Ctrl+C to the server (which stops
-    the pool), end with the server even if it is killed, and fill the caches with ``warm`` (a forked worker has the
-    server's)."""
-    if hasattr(os, "nice"):
-        os.nice(NICE)
+    """A worker's start: leave Ctrl+C to the server (which stops the pool), end with the server even if it is
+    killed, fill the caches with ``warm`` (:func:`_warm`; a forked worker has the server's), then yield the processor
+    to the server (:data:`NICE`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent(parent)
-    if warm is not None:
+    _warm(warm)
+    if hasattr(os, "nice"):
+        os.nice(NICE)
+
+
+def _warm(warm: Callable[[], object] | None) -> None:
+    """Fill the caches with ``warm``; one that fails leaves them to be filled by the requests that need them."""
+    if warm is None:
+        return
+    with contextlib.suppress(Exception):
         warm()
+    gc.freeze()  # the warm caches live as long as the server: never scanned again
 
 
 def _nothing() -> None:
@@ -125,6 +134,7 @@ class Workers:
         self._threads: ThreadPoolExecutor | None = None
         self._admitted = 0
         self._lock = threading.Lock()
+        self._warming: threading.Thread | None = None  # the thread filling this process's caches before the fork
 
     @property
     def capacity(self) -> int:
@@ -137,32 +147,66 @@ class Workers:
         return self._admitted
 
     def start(self) -> None:
-        """Fill the caches (``warm``) and start the worker processes.
+        """Fill the caches (``warm``) and start the worker processes, without holding up the server: called on its
+        event loop, the caches are filled in a thread of this process while the loop answers what needs no worker
+        (the page, the config), and the workers are forked from the loop once that thread has ended, so that they
+        inherit the caches (the requests for a worker wait until then); elsewhere both are done before it returns.
+        Without worker processes, the first of the threads fills the caches before any request.
 
-        On Linux, this process is warmed once and each worker is a fork of it, caches
-        included (the server has no other thread at work yet); elsewhere each worker is a fresh interpreter that warms
-        itself. Without worker processes, this process is warmed.
+        On Linux each worker is a fork of this process, taken while no other thread of the server is at work; elsewhere
+        a fresh interpreter that warms itself.
         """
-        if self._pool is not None:
+        if self._pool is not None or self._warming is not None:
+            return
+        if not self.processes:
+            if self.warm is not None and self._threads is None:
+                self._threads = ThreadPoolExecutor(self.threads, thread_name_prefix="hanoikit-web")
+                self._threads.submit(_warm, self.warm)  # the first task: requests queue behind it
             return
         fork = sys.platform.startswith("linux")  # elsewhere forking after numpy's libraries is not safe
-        if self.warm is not None and (fork or not self.processes):
-            self.warm()
-            gc.freeze()  # the warm caches live as long as the server: never scanned again, nor copied into the forks
-        if self.processes:
-            self._pool = ProcessPoolExecutor(
-                self.processes,
-                mp_context=multiprocessing.get_context("fork" if fork else "spawn"),
-                initializer=_start_worker,
-                initargs=(os.getpid(), None if fork else self.warm),
-            )
-            for _ in range(self.processes):
-                self._pool.submit(_nothing)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if self.warm is None or not fork or loop is None:
+            if fork:
+                _warm(self.warm)
+            self._fork(fork)
+            return
+        warm = self.warm
+
+        def warming() -> None:
+            with contextlib.suppress(Exception):
+                warm()
+            with contextlib.suppress(RuntimeError):  # the loop has ended meanwhile: nothing to start
+                loop.call_soon_threadsafe(self._warmed)
+
+        self._warming = threading.Thread(target=warming, name="hanoikit-warm", daemon=True)
+        self._warming.start()
+
+    def _warmed(self) -> None:
+        """On the event loop, once the caches are filled: fork the workers (unless the pool was closed meanwhile)."""
+        thread, self._warming = self._warming, None
+        if thread is None:
+            return
+        thread.join()
+        gc.freeze()  # the warm caches live as long as the server: never scanned again, nor copied into the forks
+        self._fork(True)
+
+    def _fork(self, fork: bool) -> None:
+        self._pool = ProcessPoolExecutor(
+            self.processes,
+            mp_context=multiprocessing.get_context("fork" if fork else "spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(), None if fork else self.warm),
+        )
+        for _ in range(self.processes):
+            self._pool.submit(_nothing)
 
     def close(self) -> None:
         """Stop the worker processes within seconds (work still running is abandoned: its requests get
         :class:`WorkerDied`); later work runs in threads."""
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._warming = self._pool, None, None
         if pool is not None:
             close_pool(pool, busy=self._admitted > 0)
 
@@ -181,6 +225,12 @@ class Workers:
         :class:`Busy` at once if the pool is full, :class:`WorkerDied` if a worker died meanwhile, else what the
         function raises."""
         self._admit()
+        try:
+            while self._warming is not None:  # the caches are being filled: the workers come next
+                await asyncio.sleep(POLL_SECONDS / 10)
+        except BaseException:
+            self._release()
+            raise
         pool = self._pool
         executor: Executor
         if pool is None:
