@@ -11,7 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -19,12 +19,14 @@ from .._extras import require
 from ..checker import check as check_moves
 from ..digits import exact
 from ..draw.files import check_parent, extension, write_atomically
-from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT
+from ..limits import MAX_CHECK_BYTES, MAX_EVAL_CONCURRENCY, MAX_EVAL_TOKENS, MAX_GENERATE_COUNT
 from ..movelist import named_position
 from ..state import State
-from .app import DISKS, OutputPath, app, fail, magnetic_options, make_puzzle, puzzle_rules
+from .app import DISKS, FiniteRange, OutputPath, app, fail, magnetic_options, make_puzzle, puzzle_rules
 
 __all__: list[str] = []
+
+T = TypeVar("T")
 
 
 def _with_disks(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -274,8 +276,8 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
     write_atomically(out, write)
 
 
-def _counted(items: Iterable[dict[str, Any]], count: int) -> Iterator[dict[str, Any]]:
-    """``items``, with a progress bar of the ``count`` instances on stderr when it is a terminal."""
+def _counted(items: Iterable[T], count: int, what: str = "instances") -> Iterator[T]:
+    """``items``, with a progress bar of the ``count`` items on stderr when it is a terminal."""
     if not sys.stderr.isatty():
         yield from items
         return
@@ -283,9 +285,9 @@ def _counted(items: Iterable[dict[str, Any]], count: int) -> Iterator[dict[str, 
 
     from ..draw.terminal import output_console
 
-    columns = (TextColumn("[bold]instances"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=output_console(stderr=True), transient=True) as bar:
-        task = bar.add_task("instances", total=count)
+        task = bar.add_task(what, total=count)
         for item in items:
             yield item
             bar.advance(task)
@@ -359,3 +361,110 @@ def _labels(paths: tuple[str, ...]) -> list[str]:
     """Each answers file's name without its directory and .jsonl (the whole path where two would be the same)."""
     stems = [os.path.basename(path).removesuffix(".jsonl").removesuffix(".parquet") or path for path in paths]
     return stems if len(set(stems)) == len(stems) else list(paths)
+
+
+@app.command(name="eval")
+@click.argument("instances", metavar="SET")
+@click.option("--base-url", required=True, metavar="URL",
+              help="The OpenAI-compatible endpoint, e.g. https://api.openai.com/v1, http://127.0.0.1:8000/v1 (vLLM, "
+              "llama.cpp's server), http://127.0.0.1:11434/v1 (Ollama).")
+@click.option("--model", required=True, metavar="NAME", help="The model to ask, as the endpoint names it.")
+@click.option("--out", type=OutputPath(), required=True, metavar="ANSWERS.jsonl",
+              help="The answers, one JSON object a line, appended: ids already there are not asked again.")
+@click.option("--api-key-env", default="OPENAI_API_KEY", show_default=True, metavar="VAR",
+              help="The environment variable holding the key (a local server needs none).")
+@click.option("--concurrency", type=click.IntRange(1, MAX_EVAL_CONCURRENCY), default=4, show_default=True,
+              metavar="N", help="Requests in flight at once (at most {MAX_EVAL_CONCURRENCY}).")
+@click.option("--max-tokens", type=click.IntRange(1, MAX_EVAL_TOKENS), default=None, metavar="N",
+              help="The most tokens of a reply (default: the endpoint's).")
+@click.option("--temperature", type=FiniteRange(0, 2), default=None, metavar="T",
+              help="The sampling temperature (default: the endpoint's).")
+@click.option("--retries", type=click.IntRange(0, 20), default=5, show_default=True, metavar="N",
+              help="Retries of a request on 429, 5xx, timeouts and lost connections, with exponential backoff.")
+@click.option("--timeout", type=FiniteRange(0.1, 3600), default=600, show_default=True, metavar="SECONDS",
+              help="How long one request may take.")
+def evaluate(instances: str, base_url: str, model: str, out: str, api_key_env: str, concurrency: int,
+             max_tokens: int | None, temperature: float | None, retries: int, timeout: float) -> None:
+    """Ask a model every prompt of SET through an OpenAI-compatible chat endpoint and append its answers to
+    ANSWERS.jsonl, ready for hanoi score (pip install 'hanoikit[eval]').
+
+    \b
+    hanoi eval set.jsonl --base-url https://api.openai.com/v1 --model gpt-4.1-mini --out answers.jsonl
+    hanoi eval set.jsonl --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen3-8B --concurrency 16 --out qwen.jsonl
+    hanoi score set.jsonl answers.jsonl qwen.jsonl --plot compare.png
+
+    SET is what hanoi generate writes (each instance's prompt) or a reasoning-gym dataset (each entry's question,
+    answered under its metadata.source_index). Each answer line holds id, answer (the reply as it came), model,
+    served_by, finish_reason, usage (tokens), seconds and answered_at, and is written and flushed as it comes: a run
+    stopped in any way loses nothing written, and the same command resumes it, asking only the ids not yet in
+    ANSWERS.jsonl (all by the same model). A progress bar shows on a terminal. Exit status: 0 every prompt answered,
+    3 some still unanswered after the retries (listed; run again to ask them), 2 bad input or an endpoint that
+    answers nothing (no server, a refused key, an unknown model), 1 ANSWERS.jsonl could not be written.
+    """
+    from ..integrations.chat import ask, check_base_url, prompts_of
+
+    check_base_url(base_url)
+    prompts = list(prompts_of(records(instances, "instances")))
+    if not prompts:
+        fail(f"{instances} holds no instances to ask")
+    ids = {key for key, _ in prompts}
+    if len(ids) < len(prompts):
+        fail(f"{instances} gives two instances the same id: answers could not be told apart")
+    done, end = _resume(out, model)
+    if done - ids:
+        fail(f"{out} holds answers to ids not in {instances} ({', '.join(sorted(done - ids)[:3])}...): another set's")
+    pending = [(key, text) for key, text in prompts if key not in done]
+    check_parent(out)
+    failures = []
+    written = 0
+    with open(out, "ab") as stream:
+        stream.truncate(end)  # a line cut short by a run killed while writing it
+        answers = ask(pending, base_url=base_url, model=model, api_key=os.environ.get(api_key_env) or None,
+                      concurrency=concurrency, max_tokens=max_tokens, temperature=temperature, retries=retries,
+                      timeout=timeout)
+        for answer in _counted(answers, len(pending), "prompts"):
+            if isinstance(answer, dict):
+                stream.write(json.dumps(answer).encode() + b"\n")
+                stream.flush()
+                written += 1
+            else:
+                failures.append(answer)
+    already = f" ({len(done)} already there)" if done else ""
+    click.echo(f"hanoi eval: {written} answers written to {out}{already}", err=True)
+    if failures:
+        listed = "; ".join(f"{f.id}: {f.reason}" for f in failures[:3])
+        click.echo(f"hanoi eval: {len(failures)} prompts still unanswered after {retries} retries (run the same "
+                   f"command again to ask them): {listed}{' ...' if len(failures) > 3 else ''}", err=True)
+        raise click.exceptions.Exit(3)
+
+
+def _resume(path: str, model: str) -> tuple[set[str], int]:
+    """The ids ``path`` already answers (by ``model``) and where its last whole line ends (0 if it is missing)."""
+    from ..integrations.chat import answered_ids
+
+    if not os.path.exists(path):
+        return set(), 0
+    if not os.path.isfile(path):
+        fail(f"{path} is not a regular file of answers")
+    if os.path.getsize(path) > MAX_CHECK_BYTES:
+        fail(f"{path} is larger than {MAX_CHECK_BYTES:,} bytes, more than a file of answers this resumes")
+    ends = [0]
+
+    def lines() -> Iterator[str]:
+        with open(path, "rb") as stream:
+            for line in stream:
+                if line.endswith(b"\n"):
+                    ends[0] += len(line)
+                elif line.strip():  # a last line without its newline: whole if it reads
+                    try:
+                        json.loads(line)
+                        ends[0] += len(line)
+                    except ValueError:
+                        pass
+                yield line.decode("utf-8", "replace")
+
+    try:
+        found = answered_ids(lines(), model)
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror or error}")
+    return found, ends[0]
