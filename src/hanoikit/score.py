@@ -23,6 +23,7 @@ Answers are read one at a time and only each one's result is kept, so the memory
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import statistics
@@ -260,7 +261,7 @@ def score(instances: Iterable[Mapping[str, Any]], answers: Iterable[Mapping[str,
 def _row(instance: dict[str, Any], given: bool, answer: object, names: Names, strict: bool,
          remaining: bool) -> dict[str, Any]:
     """The result of one answer (``given``: whether there was one) to ``instance``: :data:`ROW_FIELDS`."""
-    puzzle, src, dst = instance_puzzle(instance)
+    puzzle, src, dst = _puzzle_of(instance)
     known = instance.get("optimal")
     known = known if isinstance(known, int) and not isinstance(known, bool) and known >= 0 else None
     key = instance.get("id") if instance.get("id") is not None else instance.get("source_index")
@@ -285,6 +286,24 @@ def _row(instance: dict[str, Any], given: bool, answer: object, names: Names, st
             if remaining and report.answered and not report.solved and report.optimal is not None:
                 row["remaining"] = _remaining(puzzle, report.final, dst)
     return row
+
+
+_PUZZLE_KEYS = ("n", "posts", "moves", "colors", "start", "goal")
+
+
+def _puzzle_of(instance: dict[str, Any]) -> tuple[Puzzle, State, State]:
+    """:func:`~hanoikit.generate.instance_puzzle`, made once for the instances that share their puzzle and ends."""
+    if not all(name in instance for name in _PUZZLE_KEYS):
+        return instance_puzzle(instance)  # which says what is missing
+    try:
+        return _made_puzzle(tuple(instance[name] for name in _PUZZLE_KEYS))
+    except TypeError:  # a field that is a list or an object: no key (instance_puzzle says what is wrong)
+        return instance_puzzle(instance)
+
+
+@functools.lru_cache(maxsize=1024)
+def _made_puzzle(key: tuple[object, ...]) -> tuple[Puzzle, State, State]:
+    return instance_puzzle(dict(zip(_PUZZLE_KEYS, key)))
 
 
 def _summed(rows: list[dict[str, Any]], paired_by: str, label: str | None) -> Score:
