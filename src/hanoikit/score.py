@@ -432,13 +432,16 @@ def plot(result: Score | Sequence[Score], path: str) -> None:
             side.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
             side.grid(True, alpha=0.3)
         line[0].set_ylabel("share of instances")
-    axes[0][0].legend(loc="lower left", fontsize=8, title="model", title_fontsize=8, framealpha=0.9)
+    handles, names = axes[0][0].get_legend_handles_labels()
+    top = 1 - 0.62 / (1.0 + 3.3 * len(families))  # room for the title and the legend, in inches
+    figure.legend(handles, names, loc="lower center", bbox_to_anchor=(0.5, top), ncol=min(len(names), 6),
+                  fontsize=9, frameon=False)
     for side in axes[-1]:
         side.set_xlabel("disks (the instances behind each point in small type at the top)")
     what = f"{len(models)} models, " if len(models) > 1 else ""
     figure.suptitle(f"Success by number of disks ({what}{len(models[0].results)} instances; 95% Wilson intervals "
                     "shaded)")
-    figure.tight_layout()
+    figure.tight_layout(rect=(0, 0, 1, top))
     save_figure(figure, path)
 
 
@@ -446,13 +449,15 @@ def _curves(side: Any, curves: list[tuple[str, str, dict[int, dict[str, Any]]]],
     """Draw each curve's rate of ``what`` by number of disks, its interval shaded, on the axes ``side``, and the
     number of instances behind each point along the top (every model answers the same set: the same numbers)."""
     sizes = sorted({n for _, _, totals in curves for n in totals})
-    for name, colour, totals in curves:
-        xs = sorted(totals)
-        rate = [totals[n][f"{what}_rate"] for n in xs]
-        low = [totals[n][f"{what}_interval"][0] for n in xs]
-        high = [totals[n][f"{what}_interval"][1] for n in xs]
-        side.plot(xs, rate, "o-", color=colour, label=name, markersize=4)
-        side.fill_between(xs, low, high, color=colour, alpha=0.15, linewidth=0)
+    for index, (name, colour, totals) in enumerate(curves):
+        sizes_here = sorted(totals)
+        shift = 0.05 * (index - (len(curves) - 1) / 2)  # side by side, so that equal rates do not hide a curve
+        xs = [n + shift for n in sizes_here]
+        rate = [totals[n][f"{what}_rate"] for n in sizes_here]
+        low = [totals[n][f"{what}_interval"][0] for n in sizes_here]
+        high = [totals[n][f"{what}_interval"][1] for n in sizes_here]
+        side.plot(xs, rate, linestyle="-", marker="osD^v<>ph*"[index % 10], color=colour, label=name, markersize=4.5)
+        side.fill_between(xs, low, high, color=colour, alpha=0.13, linewidth=0)
     for n in sizes:
         counts = sorted({t[n]["instances"] for _, _, t in curves if n in t})
         side.annotate("/".join(map(str, counts)), (n, 1.12), textcoords="offset points", xytext=(0, -9),

@@ -344,15 +344,16 @@ def score(instances: str, answers: tuple[str, ...], labels: tuple[str, ...], nam
     for path, label in zip(answers, names_of):
         result = score_set(records(instances, "instances"), records(path, "answers"), names=names, strict=strict,
                            label=label if labels or len(answers) > 1 else None)
-        if result.paired_by == "line order":
-            click.echo(f"hanoi score: warning: {path} paired with {instances} by line order (no ids, no "
-                       "reasoning-gym source_index in both)", err=True)
         results.append(result)
     if fmt == "json":
         click.echo(exact_json(results[0].to_dict()) if len(results) == 1 else json.dumps(
             {"models": [r.to_dict() for r in results]}))
     else:
         click.echo(table(results))
+    for path, result in zip(answers, results):
+        if result.paired_by == "line order":
+            click.echo(f"hanoi score: warning: {path} paired with {instances} by line order (pairing by id needs "
+                       "ids, or reasoning-gym's metadata.source_index, in both)", err=True)
     if plot_path is not None:
         plot(results, plot_path)
 
