@@ -15,14 +15,15 @@
   from where each unfinished answer stops (``remaining``: on 4 posts the exhaustive search's tables up to 8 disks,
   the heuristic search beyond);
 * ``hanoi score`` in a child process on 500, 2,000 and 10,000 such answers read from files: processor time and peak
-  memory (targets at 10,000: < 10 s of processor time, peak < 300 MB; peak at 2,000 against 500 < 1.3x);
+  memory, the child's own high-water mark (targets at 10,000: < 10 s of processor time, peak < 300 MB; peak at
+  2,000 against 500 < 1.3x);
 * ``hanoi eval`` of 1,000 prompts against a local OpenAI-compatible endpoint answering at once, 16 requests in flight
   (target < 20 s);
 * one unfinished 4-post, 10-disk list checked end to end (target: < 50 ms once the heuristic's tables exist): the
   first check of a fresh process with the tables built, then loaded from the disk cache, then 20 other lists.
 
 Run ``python benchmarks/bench_check.py`` from the repository root (``--quick`` skips the magnetic list and the
-random starts).
+random starts; ``--evaluation`` runs only the rows of ``hanoi score`` in a child process and ``hanoi eval``).
 """
 
 from __future__ import annotations
@@ -66,6 +67,13 @@ def per_million(seconds: float, moves: int) -> str:
 def main() -> None:
     quick = "--quick" in sys.argv[1:]
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if "--evaluation" in sys.argv[1:]:  # the rows of issue 34 alone: hanoi score's memory, hanoi eval
+        instances = list(generate(2_000 if quick else 10_000, seed=7, families=["classic", "magnetic", "posts4"],
+                                  disks=(3, 10)))
+        with tempfile.TemporaryDirectory() as directory:
+            scoring_memory(directory, instances, _answers(instances), quick)
+        evaluating(quick)
+        return
     print("checking move lists (hk.check on text)")
     puzzles = [hk.Puzzle(20)] + ([] if quick else [hk.MagneticPuzzle(14)])
     for puzzle in puzzles:
@@ -165,17 +173,35 @@ def _answers(instances: list[dict[str, object]]) -> list[dict[str, str]]:
     return answers
 
 
-def child(args: list[str], environment: dict[str, str] | None = None) -> tuple[float, float, float]:
-    """Run ``args`` in a child process: its wall seconds, processor seconds (user and system) and peak resident
-    memory in MB (os.wait4's rusage of that child alone)."""
+_PEAK = """
+import atexit, sys
+
+def peak():  # the high-water mark of this process's own memory since its exec (VmHWM), in kB
+    with open("/proc/self/status") as status:
+        kb = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    sys.stderr.write(f"\\npeak-kB {kb}\\n")
+
+atexit.register(peak)
+from hanoikit.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def child(args: list[str]) -> tuple[float, float, float]:
+    """Run ``hanoi ARGS`` in a child process: its wall seconds, processor seconds (user and system, os.wait4's
+    rusage of that child) and peak resident memory in MB. The peak is the child's own VmHWM, read as it exits:
+    rusage's ru_maxrss would count the parent's memory at the fork (Linux carries it over the exec)."""
     began = time.perf_counter()
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
+    process = subprocess.Popen([sys.executable, "-c", _PEAK, *args], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    assert process.stderr is not None
+    error = process.stderr.read().decode()  # read before waiting: a full pipe would block the child
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - began
-    error = process.stderr.read().decode() if process.stderr else ""
     process.returncode = os.waitstatus_to_exitcode(status)
-    assert process.returncode == 0, (args, process.returncode, error)
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    assert process.returncode == 0 and "peak-kB" in error, (args, process.returncode, error[-500:])
+    peak = int(error.rpartition("peak-kB ")[2].split()[0])
+    return wall, usage.ru_utime + usage.ru_stime, peak / 1024
 
 
 def scoring_memory(directory: str, instances: list[dict[str, object]], answers: list[dict[str, str]],
@@ -193,7 +219,7 @@ def scoring_memory(directory: str, instances: list[dict[str, object]], answers: 
         with open(answers_path, "w") as out:
             out.writelines(json.dumps(a) + "\n" for a in answers[:count])
         size = os.path.getsize(answers_path) / 2**20
-        wall, cpu, peak = child([sys.executable, "-m", "hanoikit", "score", set_path, answers_path])
+        wall, cpu, peak = child(["score", set_path, answers_path])
         peaks[count] = peak
         if count == 50:
             continue  # the tables built or loaded: not measured
@@ -248,9 +274,8 @@ def evaluating(quick: bool) -> None:
         try:
             assert server.stdout is not None
             port = int(server.stdout.readline())
-            wall, cpu, peak = child([sys.executable, "-m", "hanoikit", "eval", set_path, "--base-url",
-                                     f"http://127.0.0.1:{port}/v1", "--model", "bench", "--out", out,
-                                     "--concurrency", "16"])
+            wall, cpu, peak = child(["eval", set_path, "--base-url", f"http://127.0.0.1:{port}/v1", "--model", "bench",
+                                     "--out", out, "--concurrency", "16"])
         finally:
             server.terminate()
             server.wait(10)
