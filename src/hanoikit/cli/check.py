@@ -375,7 +375,7 @@ def _labels(paths: tuple[str, ...]) -> list[str]:
 @click.option("--api-key-env", default="OPENAI_API_KEY", show_default=True, metavar="VAR",
               help="The environment variable holding the key (a local server needs none).")
 @click.option("--concurrency", type=click.IntRange(1, MAX_EVAL_CONCURRENCY), default=4, show_default=True,
-              metavar="N", help="Requests in flight at once (at most {MAX_EVAL_CONCURRENCY}).")
+              metavar="N", help="Requests in flight at once.")
 @click.option("--max-tokens", type=click.IntRange(1, MAX_EVAL_TOKENS), default=None, metavar="N",
               help="The most tokens of a reply (default: the endpoint's).")
 @click.option("--temperature", type=FiniteRange(0, 2), default=None, metavar="T",
@@ -398,9 +398,10 @@ def evaluate(instances: str, base_url: str, model: str, out: str, api_key_env: s
     answered under its metadata.source_index). Each answer line holds id, answer (the reply as it came), model,
     served_by, finish_reason, usage (tokens), seconds and answered_at, and is written and flushed as it comes: a run
     stopped in any way loses nothing written, and the same command resumes it, asking only the ids not yet in
-    ANSWERS.jsonl (all by the same model). A progress bar shows on a terminal. Exit status: 0 every prompt answered,
-    3 some still unanswered after the retries (listed; run again to ask them), 2 bad input or an endpoint that
-    answers nothing (no server, a refused key, an unknown model), 1 ANSWERS.jsonl could not be written.
+    ANSWERS.jsonl (all by the same model). At most {MAX_EVAL_CONCURRENCY} requests in flight; a progress bar on a
+    terminal. Exit status: 0 every prompt answered, 3 some still unanswered after the retries (listed; run again to
+    ask them), 2 bad input or an endpoint that answers nothing (no server, a refused key, an unknown model), 1
+    ANSWERS.jsonl could not be written.
     """
     from ..integrations.chat import ask, check_base_url, prompts_of
 
