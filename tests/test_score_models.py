@@ -3,6 +3,7 @@ source_index in any order, solutions written in each prompt's style, families ke
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -133,3 +134,14 @@ def test_huge_integers_are_one_line(tmp_path, capsys) -> None:  # type: ignore[n
     bad_set.write_text('{"id": "1-0", "n": ' + huge + "}\n")
     status, _, err = run(["score", str(bad_set), str(answers)], capsys)
     assert status == 2 and err.count("\n") == 1 and "line 1" in err
+
+
+def test_a_set_from_standard_input_is_read_once(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    instances = list(generate(4, seed=1, disks=(2, 2)))
+    answers = [{"id": i["id"], "answer": "1SI 2SD 1ID"} for i in instances]
+    data = "".join(json.dumps(i) + "\n" for i in instances).encode()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    files = [_write(tmp_path / "a.jsonl", answers), _write(tmp_path / "b.jsonl", answers[:2])]
+    status, out, err = run(["score", "-", *files, "--format", "json"], capsys)
+    assert status == 0 and err == ""
+    assert [m["summary"]["solved"] for m in json.loads(out)["models"]] == [4, 2]

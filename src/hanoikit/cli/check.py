@@ -337,12 +337,14 @@ def score(instances: str, answers: tuple[str, ...], labels: tuple[str, ...], nam
         if os.path.isdir(plot_path):
             fail(f"cannot plot to {plot_path}: it is a directory")
         check_parent(plot_path)
-    if next(records(instances, "instances"), None) is None:
+    kept = None if os.path.isfile(instances) else list(records(instances, "instances"))  # a pipe is read once
+    if next(iter(kept) if kept is not None else records(instances, "instances"), None) is None:
         fail(f"{instances} holds no instances to score")
     names_of = labels or _labels(answers)
     results = []
     for path, label in zip(answers, names_of):
-        result = score_set(records(instances, "instances"), records(path, "answers"), names=names, strict=strict,
+        given = kept if kept is not None else records(instances, "instances")  # a file is read again, a line at a time
+        result = score_set(given, records(path, "answers"), names=names, strict=strict,
                            label=label if labels or len(answers) > 1 else None)
         results.append(result)
     if fmt == "json":
