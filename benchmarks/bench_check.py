@@ -15,22 +15,29 @@
   them unfinished, each a reply with prose around its list (target: < 10 s); with and without the distance left
   from where each unfinished answer stops (``remaining``: on 4 posts the exhaustive search's tables up to 8 disks,
   the heuristic search beyond);
+* ``hanoi score`` in a child process on 500, 2,000 and 10,000 such answers read from files: processor time and peak
+  memory, the child's own high-water mark (targets at 10,000: < 10 s of processor time, peak < 300 MB; peak at
+  2,000 against 500 < 1.3x);
+* ``hanoi eval`` of 1,000 prompts against a local OpenAI-compatible endpoint answering at once, 16 requests in flight
+  (target < 20 s);
 * one unfinished 4-post, 10-disk list checked end to end (target: < 50 ms once the heuristic's tables exist): the
   first check of a fresh process with the tables built, then loaded from the disk cache, then 20 other lists.
 
 Run ``python benchmarks/bench_check.py`` from the repository root (``--quick`` skips the magnetic list and the
-random starts).
+random starts; ``--evaluation`` runs only the rows of ``hanoi score`` in a child process and ``hanoi eval``).
 """
 
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 import hanoikit as hk
 from hanoikit.formats import write_moves
@@ -61,6 +68,13 @@ def per_million(seconds: float, moves: int) -> str:
 def main() -> None:
     quick = "--quick" in sys.argv[1:]
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if "--evaluation" in sys.argv[1:]:  # the rows of issue 34 alone: hanoi score's memory, hanoi eval
+        instances = list(generate(2_000 if quick else 10_000, seed=7, families=["classic", "magnetic", "posts4"],
+                                  disks=(3, 10)))
+        with tempfile.TemporaryDirectory() as directory:
+            scoring_memory(directory, instances, _answers(instances), quick)
+        evaluating(quick)
+        return
     print("checking move lists (hk.check on text)")
     puzzles = [hk.Puzzle(20)] + ([] if quick else [hk.MagneticPuzzle(14)])
     for puzzle in puzzles:
@@ -104,6 +118,7 @@ def main() -> None:
 
     replies()
     scoring(quick)
+    evaluating(quick)
 
 
 def replies() -> None:
@@ -138,14 +153,7 @@ def scoring(quick: bool) -> None:
     count = 2_000 if quick else 10_000
     families = ["classic", "magnetic", "posts4"]
     instances = list(generate(count, seed=7, families=families, disks=(3, 10)))
-    answers = []
-    for k, instance in enumerate(instances):
-        puzzle, src, dst = instance_puzzle(instance)
-        moves = list(puzzle.solve(src, dst))
-        if k % 2:
-            moves = moves[: len(moves) // 2]  # unfinished, from a position off the towers
-        reply = "Here are the moves:\n" + answer_text(puzzle, moves) + "\nDone."
-        answers.append({"id": instance["id"], "answer": reply})
+    answers = _answers(instances)
     by_family = {f: sum(i["family"] == f for i in instances) for f in families}
     print(f"  {count:,} answers, 3 to 10 disks ({', '.join(f'{f} {c:,}' for f, c in by_family.items())}), "
           f"{sum(a['answer'].count(chr(10)) for a in answers):,} lines, "
@@ -159,7 +167,135 @@ def scoring(quick: bool) -> None:
         if result is not None:
             unknown = sum(r["remaining"] is None for r in result.results if r["kind"] == "unfinished")
             print(f"      {unknown} unfinished answers without a distance")
+    with tempfile.TemporaryDirectory() as directory:
+        scoring_memory(directory, instances, answers, quick)
     unfinished_four_posts()
+
+
+def _answers(instances: list[dict[str, object]]) -> list[dict[str, str]]:
+    """A reply with prose around its list to each instance, every other one unfinished (stopped halfway)."""
+    answers = []
+    for k, instance in enumerate(instances):
+        puzzle, src, dst = instance_puzzle(instance)
+        moves = list(puzzle.solve(src, dst))
+        if k % 2:
+            moves = moves[: len(moves) // 2]  # unfinished, from a position off the towers
+        reply = "Here are the moves:\n" + answer_text(puzzle, moves) + "\nDone."
+        answers.append({"id": str(instance["id"]), "answer": reply})
+    return answers
+
+
+_PEAK = """
+import atexit, sys
+
+def peak():  # the high-water mark of this process's own memory since its exec (VmHWM), in kB
+    with open("/proc/self/status") as status:
+        kb = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    sys.stderr.write(f"\\npeak-kB {kb}\\n")
+
+atexit.register(peak)
+from hanoikit.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def child(args: list[str]) -> tuple[float, float, float]:
+    """Run ``hanoi ARGS`` in a child process: its wall seconds, processor seconds (user and system, os.wait4's
+    rusage of that child) and peak resident memory in MB. The peak is the child's own VmHWM, read as it exits:
+    rusage's ru_maxrss would count the parent's memory at the fork (Linux carries it over the exec)."""
+    began = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-c", _PEAK, *args], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    assert process.stderr is not None
+    error = process.stderr.read().decode()  # read before waiting: a full pipe would block the child
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - began
+    process.returncode = os.waitstatus_to_exitcode(status)
+    assert process.returncode == 0 and "peak-kB" in error, (args, process.returncode, error[-500:])
+    peak = int(error.rpartition("peak-kB ")[2].split()[0])
+    return wall, usage.ru_utime + usage.ru_stime, peak / 1024
+
+
+def scoring_memory(directory: str, instances: list[dict[str, object]], answers: list[dict[str, str]],
+                   quick: bool) -> None:
+    """``hanoi score`` in a child process (the command as a user runs it: the files read a line at a time), its
+    processor time and peak memory, by number of answers."""
+    print("  hanoi score SET ANSWERS in a child process, with the distance left (peak resident memory of the child; "
+          "the heuristic's tables built first, then loaded from the disk cache by each run)")
+    peaks = {}
+    for count in (50, 500, 2_000) if quick else (50, 500, 2_000, 10_000):
+        set_path = os.path.join(directory, f"set{count}.jsonl")
+        answers_path = os.path.join(directory, f"answers{count}.jsonl")
+        with open(set_path, "w") as out:
+            out.writelines(json.dumps(i) + "\n" for i in instances[:count])
+        with open(answers_path, "w") as out:
+            out.writelines(json.dumps(a) + "\n" for a in answers[:count])
+        size = os.path.getsize(answers_path) / 2**20
+        wall, cpu, peak = child(["score", set_path, answers_path])
+        peaks[count] = peak
+        if count == 50:
+            continue  # the tables built or loaded: not measured
+        target = (f"   target < 10 s processor: {verdict(cpu < 10)}, peak < 300 MB: {verdict(peak < 300)}"
+                  if count == 10_000 else "")
+        print(f"    {count:>6,} answers ({size:.1f} MiB): wall {wall:.2f} s, processor {cpu:.2f} s, peak {peak:.0f} MB"
+              f"{target}")
+    ratio = peaks[2_000] / peaks[500]
+    print(f"    peak memory, 2,000 vs 500 answers: {ratio:.2f}x   target < 1.3x: {verdict(ratio < 1.3)}")
+
+
+_SERVER = """
+import json, sys, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        data = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
+                           "choices": [{"index": 0, "finish_reason": "stop",
+                                        "message": {"role": "assistant", "content": "1SI\\n2SD\\n1ID"}}],
+                           "usage": {"prompt_tokens": 100, "completion_tokens": 9, "total_tokens": 109}}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(server.server_address[1], flush=True)
+threading.Timer(float(sys.argv[1]), server.shutdown).start()  # stops by itself
+server.serve_forever()
+"""
+
+
+def evaluating(quick: bool) -> None:
+    """``hanoi eval`` of 1,000 prompts against a local endpoint that answers at once (a child process on 127.0.0.1
+    that stops by itself), 16 requests in flight."""
+    count = 200 if quick else 1_000
+    print(f"asking a model (hanoi eval, {count:,} prompts, a local endpoint answering at once, concurrency 16)")
+    with tempfile.TemporaryDirectory() as directory:
+        set_path, out = os.path.join(directory, "set.jsonl"), os.path.join(directory, "answers.jsonl")
+        with open(set_path, "w") as stream:
+            stream.writelines(json.dumps(i) + "\n" for i in generate(count, seed=3, disks=(3, 6)))
+        server = subprocess.Popen([sys.executable, "-c", _SERVER, "300"], stdout=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            port = int(server.stdout.readline())
+            wall, cpu, peak = child(["eval", set_path, "--base-url", f"http://127.0.0.1:{port}/v1", "--model", "bench",
+                                     "--out", out, "--concurrency", "16"])
+        finally:
+            server.terminate()
+            server.wait(10)
+        with open(out) as stream:
+            answered = sum(1 for _ in stream)
+        assert answered == count, answered
+        print(f"  {count:,} prompts answered: wall {wall:.2f} s, processor {cpu:.2f} s (the client), peak {peak:.0f} MB"
+              f"   target < 20 s: wall {verdict(wall < 20 * count / 1_000)}")
 
 
 _FIRST_CHECK = """

@@ -49,6 +49,8 @@ _BASE: dict[str, list[str]] = {
     "check": ["{tmp}/moves.txt", "--disks", "2"],
     "generate": ["--count", "2", "--disks", "2..3"],
     "score": ["{tmp}/set.jsonl", "{tmp}/answers.jsonl"],
+    "eval": ["{tmp}/set.jsonl", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--out", "{tmp}/e.jsonl",
+             "--retries", "0"],  # nothing listens on port 9: the endpoint is refused in one line
     "oeis": ["--upto", "3", "--max-positions", "1000"],
 }
 """A quick valid run of each command; ``{tmp}`` is the test's directory."""
@@ -91,9 +93,9 @@ _VALID_BUT_LONG = {("generate", "--count"): {str(10**6)}}
 
 _LINE = re.compile(r"hanoi( [a-z-]+)?: [^\n]*\n")
 
-_VERDICTS = {"check": {1, 3}}
+_VERDICTS = {"check": {1, 3}, "eval": {3}}
 """Statuses that are a command's answer, not a failure: ``check`` exits 1 for a list solved in more moves than
-needed, 3 for one that does not solve (its report on stdout)."""
+needed, 3 for one that does not solve (its report on stdout); ``eval`` 3 for prompts still unanswered."""
 
 _SLOW = {"reproduce"}
 """Commands whose valid runs take seconds (most hostile directories are valid for ``reproduce --out``, and a report
@@ -267,6 +269,10 @@ _FILE_COMMANDS = {
     "check --strict": (["{file}", "-n", "3", "--strict"], {2, 3}),
     "score set": (["{file}", "{tmp}/answers.jsonl"], {2}),
     "score answers": (["{tmp}/set.jsonl", "{file}"], {2}),
+    "eval set": (["{file}", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--out", "{tmp}/e.jsonl",
+                  "--retries", "0"], {2}),
+    "eval resumed": (["{tmp}/set.jsonl", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--out", "{file}",
+                      "--retries", "0"], {2}),
 }
 """The commands that read a file the user names, and the statuses a hostile file may give: 2 refused, 3 (check) an
 empty reply, which is no answer; an empty file of answers scores every instance as missing (0)."""

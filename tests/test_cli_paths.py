@@ -22,6 +22,7 @@ _WRITTEN = {"--out", "--plot", "--store", "--checkpoint", "--resume"}
 _VALID = {
     "reproduce": [], "graph": ["3"], "animate": ["1"], "ncube": ["2"], "generate": ["--count", "1"], "crossings": [],
     "search": ["3"], "score": ["set.jsonl", "answers.jsonl"],
+    "eval": ["set.jsonl", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--retries", "0"],
 }
 """A run of each command with such an option, valid but for that option."""
 

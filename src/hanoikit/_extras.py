@@ -27,6 +27,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "cluster": ("dask", "distributed"),
     "parquet": ("pyarrow",),
     "rg": ("reasoning_gym",),
+    "eval": ("openai",),
+    "inspect": ("inspect_ai",),
 }
 """Each extra and the modules it provides (the ``[docs]`` extra serves the documentation site, not the library)."""
 

@@ -21,8 +21,8 @@ before anything is drawn (:func:`check_sizes`): at most :data:`~hanoikit.limits.
 posts or more, where no closed form gives the optimum (the heuristic search), at most
 :data:`~hanoikit.limits.MAX_GENERATE_HEURISTIC_DISKS` disks by posts and faces (:func:`heuristic_disks`); and another
 member answered only by the exhaustive search at most :data:`~hanoikit.limits.MAX_GENERATE_SEARCH_POSITIONS`
-positions. A solution is included (``solutions=True``)
-up to :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves.
+positions. A solution is included (``solutions=True``: ``solution``, an optimal answer written as the prompt asks,
+:func:`answer_text` in the style) up to :data:`~hanoikit.limits.MAX_GENERATE_SOLUTION_MOVES` moves.
 
 **Styles** (:data:`STYLES`). ``hanoikit`` asks for moves such as ``1SD`` (posts S, I, D), one a line;
 ``reasoning-gym`` for ``Move disk 1 from Peg 1 to Peg 3`` lines (pegs numbered from 1, as reasoning-gym's
@@ -237,9 +237,9 @@ def generate(
     """``count`` instances drawn from ``seed``: for each, a family of ``families`` and a number of disks in
     ``disks`` (low, high), a start and a goal (``"perfect"`` towers, on S and on D or with ``goal_post="any"`` on a
     post drawn among the others, or ``"random"`` legal positions; never equal, the goal reachable), the prompt in
-    ``style``, and with ``solutions`` an optimal solution. With ``max_answer_chars``, instances whose optimal answer
-    is longer (or not known) are skipped and the next index drawn, up to ``100 * count`` draws. The sizes are
-    checked first (see :func:`check_sizes`).
+    ``style``, and with ``solutions`` an optimal solution written in the style (``solution``). With
+    ``max_answer_chars``, instances whose optimal answer is longer (or not known) are skipped and the next index
+    drawn, up to ``100 * count`` draws. The sizes are checked first (see :func:`check_sizes`).
 
     >>> [one] = generate(1, seed=2, families=["posts4"], disks=(3, 3), style="apple", goal_post="any")
     >>> one["start"], one["goal"], one["names"], one["answer_chars"], one["branching"]
@@ -315,7 +315,7 @@ def instance_at(seed: int, index: int, families: Sequence[str], disks: tuple[int
     instance["link"] = "/?" + "&".join(f"{key}={quote_plus(str(value), safe=':')}" for key, value in query.items())
     if solutions:
         ensure_at_most(optimal, MAX_GENERATE_SOLUTION_MOVES, "moves (in a listed solution)")
-        instance["solution"] = [move.notation(puzzle.posts) for move in puzzle.solve(src, dst)]
+        instance["solution"] = answer_text(puzzle, puzzle.solve(src, dst), style)
     return instance
 
 

@@ -52,6 +52,8 @@ __all__ = [
     "MAX_MOVIE_MOVES",
     "MAX_FRAMES",
     "MAX_CHECK_BYTES",
+    "MAX_EVAL_CONCURRENCY",
+    "MAX_EVAL_TOKENS",
     "MAX_CHECK_MOVES",
     "MAX_CONTINUATION_MOVES",
     "MAX_GENERATE_COUNT",
@@ -390,6 +392,13 @@ To be measured again as the heuristic search gets faster."""
 
 MAX_GENERATE_SOLUTION_MOVES = 100_000
 """The longest optimal solution listed in a generated instance (``--solutions``)."""
+
+
+MAX_EVAL_CONCURRENCY = 64
+"""The most requests ``hanoi eval`` keeps in flight at once (``--concurrency``): a thread each."""
+
+MAX_EVAL_TOKENS = 10_000_000
+"""The largest ``--max-tokens`` of ``hanoi eval`` (a bound on what a reply may cost, not a model's own limit)."""
 
 
 # -- the colourings of a member other than three posts with every move (hanoi variants --posts, --moves) -----------

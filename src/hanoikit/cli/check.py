@@ -11,7 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -19,12 +19,14 @@ from .._extras import require
 from ..checker import check as check_moves
 from ..digits import exact
 from ..draw.files import check_parent, extension, write_atomically
-from ..limits import MAX_CHECK_BYTES, MAX_GENERATE_COUNT
+from ..limits import MAX_CHECK_BYTES, MAX_EVAL_CONCURRENCY, MAX_EVAL_TOKENS, MAX_GENERATE_COUNT
 from ..movelist import named_position
 from ..state import State
-from .app import DISKS, OutputPath, app, fail, magnetic_options, make_puzzle, puzzle_rules
+from .app import DISKS, FiniteRange, OutputPath, app, fail, magnetic_options, make_puzzle, puzzle_rules
 
 __all__: list[str] = []
+
+T = TypeVar("T")
 
 
 def _with_disks(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -143,22 +145,55 @@ def _disk_range(text: str) -> tuple[int, int]:
 
 def _jsonl(path: str, what: str) -> list[dict[str, Any]]:
     """The JSON objects of a JSON-lines file, one a line (blank lines skipped), or the rows of a Parquet file."""
+    return list(records(path, what))
+
+
+def records(path: str, what: str) -> Iterator[dict[str, Any]]:
+    """The JSON objects of a JSON-lines file (``-``: standard input) of at most
+    :data:`~hanoikit.limits.MAX_CHECK_BYTES`, read one line at a time, or the rows of a Parquet file; a line that is
+    not a JSON object ends the command in one line naming it."""
     if extension(path) == "parquet":
-        return _parquet(path, what)
-    items = []
-    for number, line in enumerate(_read(path).decode("utf-8", "replace").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as error:
-            fail(f"{path} line {number}: not a JSON object ({error.msg}); {what} are one JSON object a line")
-        except RecursionError:
-            fail(f"{path} line {number}: nested too deeply to read; {what} are one JSON object a line")
-        if not isinstance(item, dict):
-            fail(f"{path} line {number}: not a JSON object; {what} are one JSON object a line")
-        items.append(item)
-    return items
+        yield from _parquet(path, what)
+        return
+    try:
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # closed below
+        if path != "-" and os.fstat(stream.fileno()).st_size > MAX_CHECK_BYTES:  # refused before reading
+            stream.close()
+            fail(f"{path} is larger than {MAX_CHECK_BYTES:,} bytes, more than this can score")
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror or error}")
+    try:
+        number = read = 0
+        while True:
+            try:
+                line = stream.readline(MAX_CHECK_BYTES + 1)
+            except OSError as error:
+                fail(f"cannot read {path}: {error.strerror or error}")
+            if not line:
+                return
+            number, read = number + 1, read + len(line)
+            if read > MAX_CHECK_BYTES:  # a pipe or a file that grew
+                fail(f"{path} is larger than {MAX_CHECK_BYTES:,} bytes, more than this can score")
+            if line.strip():
+                yield _record(line.decode("utf-8", "replace"), path, number, what)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def _record(line: str, path: str, number: int, what: str) -> dict[str, Any]:
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as error:
+        fail(f"{path} line {number}: not a JSON object ({error.msg}); {what} are one JSON object a line")
+    except RecursionError:
+        fail(f"{path} line {number}: nested too deeply to read; {what} are one JSON object a line")
+    except ValueError as error:  # Python's cap on the digits of an int read from text (sys.get_int_max_str_digits)
+        fail(f"{path} line {number}: a number too long to read ({str(error).partition(':')[0]}); {what} are one "
+             "JSON object a line")
+    if not isinstance(item, dict):
+        fail(f"{path} line {number}: not a JSON object; {what} are one JSON object a line")
+    return item
 
 
 def _parquet(path: str, what: str) -> list[dict[str, Any]]:
@@ -173,7 +208,7 @@ def _parquet(path: str, what: str) -> list[dict[str, Any]]:
 
 
 def _write_parquet(path: str, items: Iterable[dict[str, Any]]) -> None:
-    """Write the instances as a Parquet table (a column a field; solutions as lists of moves)."""
+    """Write the instances as a Parquet table (a column a field)."""
     pyarrow = require("pyarrow", "parquet")
     parquet = require("pyarrow.parquet", "parquet")
     table = pyarrow.Table.from_pylist(list(items))
@@ -198,7 +233,8 @@ def _write_parquet(path: str, items: Iterable[dict[str, Any]]) -> None:
               "Peg 1 to Peg 3' lines, or moves = [[1, 0, 2], ...].")
 @click.option("--max-answer-chars", type=click.IntRange(1), default=None, metavar="N",
               help="Keep only instances whose optimal answer, written in the style, has at most N characters.")
-@click.option("--solutions", is_flag=True, help="Include an optimal solution in each instance.")
+@click.option("--solutions", is_flag=True, help="Include an optimal solution in each instance, written as its prompt "
+              "asks (--style): a reference answer any scorer takes.")
 @click.option("--out", type=OutputPath(dash=True), default="-", show_default=True, metavar="FILE",
               help="The JSON-lines file (- for stdout), or FILE.parquet for a Parquet table (pip install "
               "'hanoikit[parquet]').")
@@ -214,7 +250,7 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
     (positions), optimal (the exact least number of moves: the difficulty), guarantee (what the solver that gave it
     guarantees), style, names (the post names its answers use), answer_chars (the length of an optimal answer in the
     style), branching (the most legal moves of a position), prompt (the rules, the positions and the answer format in
-    plain English), link (the play page) and with --solutions an optimal solution. Sizes whose
+    plain English), link (the play page) and with --solutions solution, an optimal answer in the style. Sizes whose
     optimum needs more than quick work are refused before any is drawn: at most {MAX_GENERATE_DISKS} disks; on
     four posts or more where no closed form gives the optimum (random positions; towers with restricted moves), the
     heuristic search, at most so many disks: {MAX_GENERATE_HEURISTIC_DISKS}; other members answered only by the
@@ -249,8 +285,8 @@ def generate(count: int, seed: int, families: str, disks: str, start: str, goal:
     click.echo(f"wrote {out}: {count:,} instance{'s' * (count != 1)} (JSON lines)")
 
 
-def _counted(items: Iterable[dict[str, Any]], count: int) -> Iterator[dict[str, Any]]:
-    """``items``, with a progress bar of the ``count`` instances on stderr when it is a terminal."""
+def _counted(items: Iterable[T], count: int, what: str = "instances") -> Iterator[T]:
+    """``items``, with a progress bar of the ``count`` items on stderr when it is a terminal."""
     if not sys.stderr.isatty():
         yield from items
         return
@@ -258,9 +294,9 @@ def _counted(items: Iterable[dict[str, Any]], count: int) -> Iterator[dict[str, 
 
     from ..draw.terminal import output_console
 
-    columns = (TextColumn("[bold]instances"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=output_console(stderr=True), transient=True) as bar:
-        task = bar.add_task("instances", total=count)
+        task = bar.add_task(what, total=count)
         for item in items:
             yield item
             bar.advance(task)
@@ -268,42 +304,180 @@ def _counted(items: Iterable[dict[str, Any]], count: int) -> Iterator[dict[str, 
 
 @app.command()
 @click.argument("instances", metavar="SET")
-@click.argument("answers", metavar="ANSWERS")
+@click.argument("answers", metavar="ANSWERS...", nargs=-1, required=True)
+@click.option("--label", "labels", multiple=True, metavar="NAME",
+              help="Name each ANSWERS file's model, in order (default: the file's name without .jsonl).")
 @click.option("--names", metavar="NAMES", help="Post names used in the answers (default: each instance's own names, "
               "else S, I, D and 0, 1, 2): ABC, 123 (reasoning-gym's 'Peg 1'...), or words 'left,middle,right'.")
 @click.option("--strict", is_flag=True, help="Count an answer with anything but a bare move list as unreadable.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="A table, or one JSON object with every answer's result.")
+              help="A table, or one JSON object with every answer's result ({\"models\": [...]} for several).")
 @click.option("--plot", "plot_path", type=OutputPath(), metavar="FILE.png",
-              help="Also plot the solved and optimal rates by number of disks, a curve per family with its 95% "
-              "interval, to this file (png, svg or pdf).")
-def score(instances: str, answers: str, names: str | None, strict: bool, fmt: str, plot_path: str | None) -> None:
+              help="Also plot the solved and optimal rates by number of disks with their 95% intervals and the "
+              "instances behind each point, a curve per family (per model for several), to this file (png, svg or "
+              "pdf).")
+def score(instances: str, answers: tuple[str, ...], labels: tuple[str, ...], names: str | None, strict: bool,
+          fmt: str, plot_path: str | None) -> None:
     """Check every answer in ANSWERS against its instance in SET and sum up: solved and optimal rates with 95% Wilson
-    intervals, by family and by number of disks, mean excess, first errors.
+    intervals, by family and by family and number of disks, mean excess, first errors; several ANSWERS files (one a
+    model) side by side.
 
     \b
     hanoi score set.jsonl answers.jsonl --plot success.png
+    hanoi score set.jsonl a.jsonl b.jsonl --label small --label large --plot compare.png
     hanoi score rg_tower_of_hanoi.jsonl rg_answers.jsonl       a reasoning-gym set as it is
 
     SET is JSON lines (or Parquet) as hanoi generate writes, or a reasoning-gym tower_of_hanoi dataset (its entries
-    with their metadata, pegs named 1, 2, 3...). Each answer is {"id": ..., "answer": ...}: the model's reply as it
-    is (the last move list in it is read, as hanoi check does) or a list of moves [[disk, src, dst], ...]. Answers
-    are paired with instances by id, or by line order when the set has no ids. Results: solved, unfinished, the kind
-    of the first illegal move, unreadable, no_answer (an empty reply or null), missing (no answer line).
+    with their metadata, pegs named 1, 2, 3...). Each answer is {"id": ..., "answer": ...} (as hanoi eval writes):
+    the model's reply as it is (the last move list in it is read, as hanoi check does) or a list of moves [[disk,
+    src, dst], ...]. Answers are paired with instances by id, or by reasoning-gym's metadata.source_index (an
+    answer's id or its own metadata.source_index); else by line order, which a warning on stderr says. Results:
+    solved, unfinished, the kind of the first illegal move, unreadable, no_answer (an empty reply or null), missing
+    (no answer line). Answers are read one at a time: the memory does not grow with them.
     """
     from ..score import PLOT_FORMATS, plot, table
     from ..score import score as score_set
 
+    if labels and len(labels) != len(answers):
+        fail(f"give one --label for each of the {len(answers)} ANSWERS files, not {len(labels)}")
     if plot_path is not None:
         if extension(plot_path) not in PLOT_FORMATS:
             fail(f"cannot plot to {plot_path}: name a .png, .svg or .pdf file")
         if os.path.isdir(plot_path):
             fail(f"cannot plot to {plot_path}: it is a directory")
         check_parent(plot_path)
-    given = _jsonl(instances, "instances")
-    if not given:
+    kept = None if os.path.isfile(instances) else list(records(instances, "instances"))  # a pipe is read once
+    if next(iter(kept) if kept is not None else records(instances, "instances"), None) is None:
         fail(f"{instances} holds no instances to score")
-    result = score_set(given, _jsonl(answers, "answers"), names=names, strict=strict)
-    click.echo(exact_json(result.to_dict()) if fmt == "json" else table(result))
+    names_of = labels or _labels(answers)
+    results = []
+    for path, label in zip(answers, names_of):
+        given = kept if kept is not None else records(instances, "instances")  # a file is read again, a line at a time
+        result = score_set(given, records(path, "answers"), names=names, strict=strict,
+                           label=label if labels or len(answers) > 1 else None)
+        results.append(result)
+    if fmt == "json":
+        click.echo(exact_json(results[0].to_dict()) if len(results) == 1 else json.dumps(
+            {"models": [r.to_dict() for r in results]}))
+    else:
+        click.echo(table(results))
+    for path, result in zip(answers, results):
+        if result.paired_by == "line order":
+            click.echo(f"hanoi score: warning: {path} paired with {instances} by line order (pairing by id needs "
+                       "ids, or reasoning-gym's metadata.source_index, in both)", err=True)
     if plot_path is not None:
-        plot(result, plot_path)
+        plot(results, plot_path)
+
+
+def _labels(paths: tuple[str, ...]) -> list[str]:
+    """Each answers file's name without its directory and .jsonl (the whole path where two would be the same)."""
+    stems = [os.path.basename(path).removesuffix(".jsonl").removesuffix(".parquet") or path for path in paths]
+    return stems if len(set(stems)) == len(stems) else list(paths)
+
+
+@app.command(name="eval")
+@click.argument("instances", metavar="SET")
+@click.option("--base-url", required=True, metavar="URL",
+              help="The OpenAI-compatible endpoint, e.g. https://api.openai.com/v1, http://127.0.0.1:8000/v1 (vLLM, "
+              "llama.cpp's server), http://127.0.0.1:11434/v1 (Ollama).")
+@click.option("--model", required=True, metavar="NAME", help="The model to ask, as the endpoint names it.")
+@click.option("--out", type=OutputPath(), required=True, metavar="ANSWERS.jsonl",
+              help="The answers, one JSON object a line, appended: ids already there are not asked again.")
+@click.option("--api-key-env", default="OPENAI_API_KEY", show_default=True, metavar="VAR",
+              help="The environment variable holding the key (a local server needs none).")
+@click.option("--concurrency", type=click.IntRange(1, MAX_EVAL_CONCURRENCY), default=4, show_default=True,
+              metavar="N", help="Requests in flight at once.")
+@click.option("--max-tokens", type=click.IntRange(1, MAX_EVAL_TOKENS), default=None, metavar="N",
+              help="The most tokens of a reply (default: the endpoint's).")
+@click.option("--temperature", type=FiniteRange(0, 2), default=None, metavar="T",
+              help="The sampling temperature (default: the endpoint's).")
+@click.option("--retries", type=click.IntRange(0, 20), default=5, show_default=True, metavar="N",
+              help="Retries of a request on 429, 5xx, timeouts and lost connections, with exponential backoff.")
+@click.option("--timeout", type=FiniteRange(0.1, 3600), default=600, show_default=True, metavar="SECONDS",
+              help="How long one request may take.")
+def evaluate(instances: str, base_url: str, model: str, out: str, api_key_env: str, concurrency: int,
+             max_tokens: int | None, temperature: float | None, retries: int, timeout: float) -> None:
+    """Ask a model every prompt of SET through an OpenAI-compatible chat endpoint and append its answers to
+    ANSWERS.jsonl, ready for hanoi score (pip install 'hanoikit[eval]').
+
+    \b
+    hanoi eval set.jsonl --base-url https://api.openai.com/v1 --model gpt-4.1-mini --out answers.jsonl
+    hanoi eval set.jsonl --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen3-8B --concurrency 16 --out qwen.jsonl
+    hanoi score set.jsonl answers.jsonl qwen.jsonl --plot compare.png
+
+    SET is what hanoi generate writes (each instance's prompt) or a reasoning-gym dataset (each entry's question,
+    answered under its metadata.source_index). Each answer line holds id, answer (the reply as it came), model,
+    served_by, finish_reason, usage (tokens), seconds and answered_at, and is written and flushed as it comes: a run
+    stopped in any way loses nothing written, and the same command resumes it, asking only the ids not yet in
+    ANSWERS.jsonl (all by the same model). At most {MAX_EVAL_CONCURRENCY} requests in flight; a progress bar on a
+    terminal. Exit status: 0 every prompt answered, 3 some still unanswered after the retries (listed; run again to
+    ask them), 2 bad input or an endpoint that answers nothing (no server, a refused key, an unknown model), 1
+    ANSWERS.jsonl could not be written.
+    """
+    from ..integrations.chat import ask, check_base_url, prompts_of
+
+    check_base_url(base_url)
+    prompts = list(prompts_of(records(instances, "instances")))
+    if not prompts:
+        fail(f"{instances} holds no instances to ask")
+    ids = {key for key, _ in prompts}
+    if len(ids) < len(prompts):
+        fail(f"{instances} gives two instances the same id: answers could not be told apart")
+    done, end = _resume(out, model)
+    if done - ids:
+        fail(f"{out} holds answers to ids not in {instances} ({', '.join(sorted(done - ids)[:3])}...): another set's")
+    pending = [(key, text) for key, text in prompts if key not in done]
+    check_parent(out)
+    failures = []
+    written = 0
+    with open(out, "ab") as stream:
+        stream.truncate(end)  # a line cut short by a run killed while writing it
+        answers = ask(pending, base_url=base_url, model=model, api_key=os.environ.get(api_key_env) or None,
+                      concurrency=concurrency, max_tokens=max_tokens, temperature=temperature, retries=retries,
+                      timeout=timeout)
+        for answer in _counted(answers, len(pending), "prompts"):
+            if isinstance(answer, dict):
+                stream.write(json.dumps(answer).encode() + b"\n")
+                stream.flush()
+                written += 1
+            else:
+                failures.append(answer)
+    already = f" ({len(done)} already there)" if done else ""
+    click.echo(f"hanoi eval: {written} answers written to {out}{already}", err=True)
+    if failures:
+        listed = "; ".join(f"{f.id}: {f.reason}" for f in failures[:3])
+        click.echo(f"hanoi eval: {len(failures)} prompts still unanswered after {retries} retries (run the same "
+                   f"command again to ask them): {listed}{' ...' if len(failures) > 3 else ''}", err=True)
+        raise click.exceptions.Exit(3)
+
+
+def _resume(path: str, model: str) -> tuple[set[str], int]:
+    """The ids ``path`` already answers (by ``model``) and where its last whole line ends (0 if it is missing)."""
+    from ..integrations.chat import answered_ids
+
+    if not os.path.exists(path):
+        return set(), 0
+    if not os.path.isfile(path):
+        fail(f"{path} is not a regular file of answers")
+    if os.path.getsize(path) > MAX_CHECK_BYTES:
+        fail(f"{path} is larger than {MAX_CHECK_BYTES:,} bytes, more than a file of answers this resumes")
+    ends = [0]
+
+    def lines() -> Iterator[str]:
+        with open(path, "rb") as stream:
+            for line in stream:
+                if line.endswith(b"\n"):
+                    ends[0] += len(line)
+                elif line.strip():  # a last line without its newline: whole if it reads
+                    try:
+                        json.loads(line)
+                        ends[0] += len(line)
+                    except ValueError:
+                        pass
+                yield line.decode("utf-8", "replace")
+
+    try:
+        found = answered_ids(lines(), model)
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror or error}")
+    return found, ends[0]

@@ -69,11 +69,13 @@ def is_entry(item: Mapping[str, Any]) -> bool:
 
 
 def instance_from_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
-    """The hanoikit instance of a reasoning-gym entry (see above); its ``id`` is the entry's, if any."""
+    """The hanoikit instance of a reasoning-gym entry (see above); its ``id`` is the entry's, if any, and its
+    ``source_index`` reasoning-gym's (the entry's index in its dataset, by which :func:`hanoikit.score.score` pairs
+    answers with a set that has no ids)."""
     metadata = entry["metadata"]
     if all(key in metadata for key in _INSTANCE_KEYS):
         instance = {key: value for key, value in metadata.items() if key not in _SOURCE_KEYS}
-        return {**instance, "id": entry.get("id", instance.get("id"))}
+        return {**instance, "id": entry.get("id", instance.get("id")), "source_index": metadata.get("source_index")}
     try:
         n, k, first, last = (metadata[key] for key in _RG_KEYS)
         puzzle = Puzzle(n, k)
@@ -84,7 +86,7 @@ def instance_from_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "id": entry.get("id"), "family": "classic" if k == 3 else f"posts{k}", "n": n, "posts": k, "moves": "any",
         "colors": None, "start": str(src), "goal": str(dst), "optimal": puzzle.distance(src, dst), "names": names,
-        "style": "reasoning-gym",
+        "style": "reasoning-gym", "source_index": metadata.get("source_index"),
     }
 
 
