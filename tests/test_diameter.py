@@ -12,7 +12,7 @@ import pytest
 
 import hanoikit as hk
 from clirun import run
-from hanoikit import MagneticPuzzle, Puzzle, State
+from hanoikit import MagneticPuzzle, Puzzle, State, oeis
 from hanoikit import automorphisms as A
 from hanoikit import search as S
 from hanoikit.eccentricity import adjacency_distances, extremes, orbit_index
@@ -284,3 +284,51 @@ def test_symmetries_change_the_work_not_the_answer(monkeypatch):
         with_them.diameter, with_them.radius, with_them.eccentricity
     )
     assert without.orbits > with_them.orbits
+
+
+# -- the OEIS table --------------------------------------------------------------------------------------------------
+
+
+def test_a382111_row_agrees_with_the_published_terms():
+    rows = [row for row in oeis.compare(upto=7, max_codes=20_000) if row.anumber == "A382111"]
+    assert [(r.method, r.checked, r.first, r.last, r.agree) for r in rows] == [
+        ("frontier search (the start's eccentricity)", 7, 1, 7, True)
+    ]
+
+
+def test_recorded_diameters_and_radii_are_computed_again_at_small_n():
+    rows = {row.name: row for row in oeis.new_shapes(upto=7, max_codes=20_000)}
+    assert set(oeis.RECORDED_SHAPES) <= set(rows)
+    for name, recorded in oeis.RECORDED_SHAPES.items():
+        row = rows[name]
+        assert row.terms == list(recorded[: len(row.terms)]) and len(row.terms) >= 6 and not row.note
+    for name, make in oeis.SHAPE_MEMBERS.items():  # and by the all-pairs oracle, at n = 3
+        ecc = _eccentricities(_graph(make(3))[1])
+        assert (rows[f"diameter, {name}"].terms[2], rows[f"radius, {name}"].terms[2]) == (ecc.max(), ecc.min())
+
+
+def test_a_recorded_diameter_the_search_contradicts_is_reported(monkeypatch):
+    name = "diameter, 4 posts, every move"
+    wrong = list(oeis.RECORDED_SHAPES[name])
+    wrong[3] += 1
+    monkeypatch.setitem(oeis.RECORDED_SHAPES, name, tuple(wrong))
+    row = oeis.new_shapes(upto=5, max_codes=5000)[0]
+    assert row.note == f"differs from the recorded terms at n = 4: searched 9, recorded {wrong[3]}"
+
+
+def test_bfiles(capsys):
+    text = oeis.bfile("A382111", max_codes=5000)
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
+    assert lines == [f"{n} {PUBLISHED['A382111'].terms[n]}" for n in range(1, 7)]  # 4**6 codes
+    status, out, _ = run(["oeis", "--bfile", "diameter, 5 posts, every move", "--upto", "4"], capsys)
+    assert status == 0 and out.splitlines()[-4:] == ["1 1", "2 3", "3 5", "4 7"]
+    status, _, err = run(["oeis", "--bfile", "A000225"], capsys)
+    assert status == 2 and err.count("\n") == 1 and "A382111" in err
+
+
+def test_new_rows_in_the_command(capsys):
+    status, out, _ = run(["oeis", "--new", "--upto", "3", "--max-positions", "2000", "--format", "json"], capsys)
+    rows = {row["name"]: row for row in json.loads(out)}
+    assert status == 0 and rows["diameter, magnetic, 4 posts NNNN"]["terms"][:2] == [
+        S.diameter(MagneticPuzzle(n, "NNNN")).diameter for n in (1, 2)
+    ]
