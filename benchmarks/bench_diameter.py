@@ -7,8 +7,8 @@ start's eccentricity on 4 posts, by the frontier search) to n = 17.
 Each n runs in a fresh process (its peak memory its own) under ``nice``; the line printed gives the values, the
 breadth-first searches, the classes of positions under the symmetries, wall and processor seconds and the peak
 memory. ``--record FILE`` appends each result to FILE as a JSON line. Run from the repository root:
-``python benchmarks/bench_diameter.py [--quick] [--only ROW ...] [--upto N] [--record FILE]``; rows: any4, any5,
-cyclic4, linear4, star4, nnnn, a382111.
+``python benchmarks/bench_diameter.py [--quick] [--only ROW ...] [--from N] [--upto N] [--record FILE]``; rows:
+any4, any5, cyclic4, linear4, star4, nnnn, a382111.
 """
 
 from __future__ import annotations
@@ -81,6 +81,7 @@ def main(argv: list[str]) -> None:
     quick = "--quick" in argv
     only = [a for a in argv[argv.index("--only") + 1:] if not a.startswith("--")] if "--only" in argv else None
     upto = int(argv[argv.index("--upto") + 1]) if "--upto" in argv else None
+    start = int(argv[argv.index("--from") + 1]) if "--from" in argv else 1
     record = argv[argv.index("--record") + 1] if "--record" in argv else None
     print(f"load {os.getloadavg()[0]:.1f}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     for name, (member, top, small) in ROWS.items():
@@ -88,7 +89,7 @@ def main(argv: list[str]) -> None:
             continue
         last = min(small if quick else top, upto or top)
         worst = 0.0
-        for n in range(1, last + 1):
+        for n in range(start, last + 1):
             row = _child([member, str(n)])
             worst = max(worst, float(row["wall"]))  # type: ignore[arg-type]
             print(
@@ -104,7 +105,7 @@ def main(argv: list[str]) -> None:
         print(f"{name}: to n = {last}, slowest n {worst:.1f} s wall: {verdict(worst < LIMIT and last >= top)}")
     if only is None or "a382111" in only:
         last = min(12 if quick else A382111_TOP, upto or A382111_TOP)
-        for n in range(1, last + 1):
+        for n in range(start, last + 1):
             row = _child(["a382111", str(n)])
             print(f"a382111 n={n}: {row['eccentricity']}, wall {row['wall']} s, cpu {row['cpu']} s, "
                   f"peak {row['peak_mib']} MiB", flush=True)

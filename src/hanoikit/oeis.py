@@ -30,8 +30,8 @@ from .solvers.registry import EXHAUSTIVE, solver_for
 from .state import State
 
 __all__ = [
-    "BFILES", "ECCENTRICITIES", "NEW_MEMBERS", "RECORDED", "RECORDED_SHAPES", "SHAPE_MEMBERS", "Member", "NewRow", "Row",
-    "bfile", "compare", "new_numbers", "new_shapes",
+    "BFILES", "ECCENTRICITIES", "NEW_MEMBERS", "RECORDED", "RECORDED_SHAPES", "SHAPE_MEMBERS", "Member", "NewRow",
+    "Row", "bfile", "compare", "new_numbers", "new_shapes",
 ]
 
 
