@@ -80,6 +80,8 @@ def _check(puzzle: Puzzle) -> S.Diameter:
     assert found.eccentricity == ecc[states.index(puzzle.start)]
     a, b = found.pair
     assert plain_distances(puzzle, a)[b] == found.diameter
+    goal = plain_distances(puzzle, puzzle.start).get(puzzle.goal) if puzzle.is_legal(puzzle.goal) else None
+    assert found.goal_distance == goal
     around = plain_distances(puzzle, found.centre)  # the component's distances: its paths stay inside it
     assert max(around[s] for s in states) == found.radius
     return found

@@ -387,7 +387,8 @@ class Diameter:
     """
 
     def __init__(
-        self, puzzle: Puzzle, found: Extremes, positions: int, orbits: int, symmetries: int, seconds: float
+        self, puzzle: Puzzle, found: Extremes, positions: int, orbits: int, symmetries: int, seconds: float,
+        goal_distance: int | None = None,
     ) -> None:
         self.puzzle = puzzle
         self.diameter = found.diameter
@@ -412,6 +413,10 @@ class Diameter:
         """How many symmetries of the graph were used (the identity included)."""
         self.seconds = seconds
         """The wall time it took."""
+        self.goal_distance = goal_distance
+        """The least number of moves from the start to the goal tower (``None`` if the goal is no legal position or
+        cannot be reached): where it is less than :attr:`diameter`, two positions are farther apart than the two
+        towers."""
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready values."""
@@ -423,6 +428,7 @@ class Diameter:
             "pair": [str(state) for state in self.pair],
             "centre": str(self.centre),
             "searches": self.searches,
+            "goal_distance": self.goal_distance,
             "positions": self.positions,
             "orbits": self.orbits,
             "symmetries": self.symmetries,
@@ -469,6 +475,7 @@ def diameter(puzzle: Puzzle, *, progress: bool = False) -> Diameter:
     start = positions.encode(puzzle, puzzle.start)
     directed = not puzzle.reversible
     first = distances(puzzle, start, np.int32)
+    goal = int(first[positions.encode(puzzle, puzzle.goal)]) if puzzle.is_legal(puzzle.goal) else -1
     inside = first >= 0
     bound = 2 * int(first.max())
     if directed:
@@ -494,7 +501,9 @@ def diameter(puzzle: Puzzle, *, progress: bool = False) -> Diameter:
     with _diameter_bar(progress, count, puzzle) as update:
         found = extremes(orbit, count, reps, forward, backward if directed else None, start, update)
     positions_count = int(np.count_nonzero(orbit >= 0))
-    return Diameter(puzzle, found, positions_count, count, len(group), time.monotonic() - began)
+    return Diameter(
+        puzzle, found, positions_count, count, len(group), time.monotonic() - began, goal if goal >= 0 else None
+    )
 
 
 @contextmanager
