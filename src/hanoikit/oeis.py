@@ -355,11 +355,23 @@ SHAPE_MEMBERS: dict[str, Callable[[int], Puzzle]] = {
     "magnetic, 4 posts NNNN": lambda n: MagneticPuzzle(n, "NNNN"),
 }
 """Members whose state graphs' diameters and radii (:func:`hanoikit.search.diameter`: of the component of the start,
-directed around a cycle) we did not find in the OEIS. The diameter of three posts is 2**n - 1 (A000225)."""
+directed around a cycle) we did not find in the OEIS as such. As far as computed, the diameters of the members
+without faces are the start's eccentricity and published distances between two towers (the notes name them); the
+radii, and NNNN's diameters (the start tower turned over in place), are new. Three posts: 2**n - 1 (A000225)."""
 
 RECORDED_SHAPES: dict[str, tuple[int, ...]] = {
-    "diameter, 4 posts, every move": (1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65),
-    "radius, 4 posts, every move": (1, 3, 4, 7, 10, 13, 18, 24, 30, 37, 47),
+    "diameter, 4 posts, every move": (1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81),
+    "radius, 4 posts, every move": (1, 3, 4, 7, 10, 13, 18, 24, 30, 37, 47, 58),
+    "diameter, 5 posts, every move": (1, 3, 5, 7, 11, 15, 19, 23, 27),
+    "radius, 5 posts, every move": (1, 3, 4, 6, 8, 10, 13, 15, 19),
+    "diameter, 4 posts in a cycle": (3, 10, 21, 40, 75, 134, 233, 400, 683, 1166),
+    "radius, 4 posts in a cycle": (3, 7, 12, 24, 41, 74, 123, 215, 364, 621),
+    "diameter, 4 posts in a line": (3, 10, 19, 34, 57, 88, 123, 176, 253, 342),
+    "radius, 4 posts in a line": (2, 5, 10, 17, 29, 44, 63, 89, 127, 171),
+    "diameter, 4 posts in a star": (2, 6, 12, 20, 32, 48, 66, 90, 122, 158),
+    "radius, 4 posts in a star": (1, 4, 7, 13, 20, 30, 43, 59, 80, 105),
+    "diameter, magnetic, 4 posts NNNN": (3, 6, 11, 16, 23, 34, 47, 60),
+    "radius, magnetic, 4 posts NNNN": (3, 6, 9, 12, 17, 24, 34, 46),
 }
 """Terms ``n = 1, 2, ...`` of the rows of :func:`new_shapes`, computed further than ``hanoi oeis --new`` goes by
 default (``benchmarks/bench_diameter.py``; the runs are in ``docs/diameters.md``)."""
@@ -398,8 +410,9 @@ def new_shapes(upto: int | None = None, max_codes: int = OEIS_DEFAULT_CODES) -> 
             row = f"{what}, {name}"
             terms: list[int | None] = [pair[i] for pair in found]
             recorded = list(RECORDED_SHAPES.get(row, ()))
+            notes = [_note(terms), _difference(terms, recorded)]
             rows.append(NewRow(row, repr(make(1)).replace("(1, ", "(n, "), "diameter search", terms,
-                               _difference(terms, recorded), recorded))
+                               "; ".join(note for note in notes if note), recorded))
     return rows
 
 
