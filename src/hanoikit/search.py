@@ -4,6 +4,7 @@ It covers three posts, classic or magnetic, with every move allowed or a subset 
 The positions are :mod:`hanoikit.positions`'s codes (on three posts: the posts read as a base-3 number, disk 1 the
 least significant digit, times 8 plus three colour bits on a magnetic tower), and the search is the frontier search's
 in-memory path (:mod:`hanoikit.frontier.memory`): one distance per code, on the same compiled kernels.
+:func:`diameter` covers every member of the family (any posts, any rule, classic or magnetic).
 
 >>> from hanoikit import MagneticPuzzle, Puzzle
 >>> bfs(Puzzle(3)).layer_sizes
