@@ -449,10 +449,12 @@ def diameter(puzzle: Puzzle, *, progress: bool = False) -> Diameter:
     every move rule, classic or magnetic).
 
     The component is the positions the start reaches and that reach it back (every position the start reaches,
-    where every move can be undone); distances follow the moves' directions. The searches are breadth-first, in
-    memory on the frontier search's kernels (:mod:`hanoikit.frontier.memory`), from few sources chosen by bounds on
-    every eccentricity (:mod:`hanoikit.eccentricity`), kept one per orbit of the graph's symmetries
-    (:mod:`hanoikit.automorphisms`). Raises :class:`TooLargeError` above :data:`DIAMETER_LIMIT` codes.
+    where every move can be undone); distances follow the moves' directions. The searches are breadth-first from
+    few sources chosen by bounds on every eccentricity (:mod:`hanoikit.eccentricity`), kept one per orbit of the
+    graph's symmetries (:mod:`hanoikit.automorphisms`): forwards by the frontier search, a distance per code read
+    from its table (:mod:`hanoikit.distance_arrays`), backwards (one-way moves) by the search in memory on the same
+    kernels (:mod:`hanoikit.frontier.memory`). ``progress=True`` shows a progress bar on stderr. Raises
+    :class:`TooLargeError` above :data:`DIAMETER_LIMIT` codes.
 
     >>> from hanoikit import MagneticPuzzle, Puzzle
     >>> diameter(Puzzle(4)).diameter, diameter(MagneticPuzzle(2)).diameter, diameter(Puzzle(3, moves="cyclic")).radius
