@@ -360,8 +360,8 @@ without faces are the start's eccentricity and published distances between two t
 radii, and NNNN's diameters (the start tower turned over in place), are new. Three posts: 2**n - 1 (A000225)."""
 
 RECORDED_SHAPES: dict[str, tuple[int, ...]] = {
-    "diameter, 4 posts, every move": (1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81),
-    "radius, 4 posts, every move": (1, 3, 4, 7, 10, 13, 18, 24, 30, 37, 47, 58),
+    "diameter, 4 posts, every move": (1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97),
+    "radius, 4 posts, every move": (1, 3, 4, 7, 10, 13, 18, 24, 30, 37, 47, 58, 71),
     "diameter, 5 posts, every move": (1, 3, 5, 7, 11, 15, 19, 23, 27, 31),
     "radius, 5 posts, every move": (1, 3, 4, 6, 8, 10, 13, 15, 19, 22),
     "diameter, 4 posts in a cycle": (3, 10, 21, 40, 75, 134, 233, 400, 683, 1166, 1981),
