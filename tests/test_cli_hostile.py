@@ -35,6 +35,7 @@ _BASE: dict[str, list[str]] = {
     "state": ["3", "2"],
     "distance": ["SSS", "DDD"],
     "search": ["3"],
+    "diameter": ["3"],
     "count": ["--upto", "3"],
     "variants": ["--posts", "4", "--upto", "2"],
     "markov": [],

@@ -26,6 +26,7 @@ __all__ = [
     "MAX_FAMILY_INDEX_DISKS",
     "MAX_TOWER_SEARCH_CODES",
     "MAX_MEMORY_SEARCH_CODES",
+    "MAX_DIAMETER_CODES",
     "OEIS_DEFAULT_CODES",
     "MAX_TABLE_DISKS",
     "WEB_MAX_BODY_BYTES",
@@ -157,6 +158,11 @@ MAX_MEMORY_SEARCH_CODES = 2**28
 """The largest code space searched in memory, with a distance per code (hanoikit.frontier.memory: 4 bytes a code and
 4 for the queue, 2 GiB at the cap): classic n <= 17, magnetic n <= 15 on three posts; larger searches keep two bits a
 code (the frontier search)."""
+
+MAX_DIAMETER_CODES = 2**26
+"""The largest code space whose diameter, radius and eccentricities ``hanoi diameter`` (hanoikit.search.diameter)
+computes: a distance per code and the code's class under the symmetries in memory (about 1 GiB at the cap), from
+a few to a few hundred breadth-first searches (4 posts: n <= 13; 5 posts: n <= 11; magnetic on 4 posts: n <= 11)."""
 
 OEIS_DEFAULT_CODES = 100_000
 """``hanoi oeis`` computes the terms that need a search up to this many codes unless told otherwise (a few seconds in

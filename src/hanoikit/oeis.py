@@ -29,7 +29,10 @@ from .solvers import tower_search
 from .solvers.registry import EXHAUSTIVE, solver_for
 from .state import State
 
-__all__ = ["NEW_MEMBERS", "RECORDED", "Member", "NewRow", "Row", "compare", "new_numbers"]
+__all__ = [
+    "BFILES", "ECCENTRICITIES", "NEW_MEMBERS", "RECORDED", "RECORDED_SHAPES", "SHAPE_MEMBERS", "Member", "NewRow",
+    "Row", "bfile", "compare", "new_numbers", "new_shapes",
+]
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,10 @@ MEMBERS: dict[str, Member] = {
 LEVY: dict[str, tuple[str, bool]] = {"A183119": ("semifree", False), "A183122": ("62", True), "A183123": ("62", False)}
 """Sequences of Levy's published non-optimal algorithms (:mod:`hanoikit.levy`): the algorithm, and whether the
 sequence counts the moves of the ``n``-th largest disk (else the total)."""
+
+ECCENTRICITIES: dict[str, Callable[[int], Puzzle]] = {"A382111": lambda n: Puzzle(n, posts=4)}
+"""Sequences of the start's eccentricity (the most moves from the start tower to any position), by the frontier
+search from the start: the number of its last layer."""
 
 NOT_PRODUCED = {
     anumber: "another non-optimal 'forward moving' algorithm, which hanoikit does not implement"
@@ -173,6 +180,18 @@ def _levy_row(entry: Published, algorithm: str, per_disk: bool, upto: int | None
     return _row(entry, f"levy {chosen.name!r} ({chosen.guarantee_for(chosen.puzzle(1)).value})", computed)
 
 
+def _eccentricities(make: Callable[[int], Puzzle], ns: list[int], max_codes: int) -> dict[int, int | None]:
+    """The start's eccentricity of ``make(n)`` for the ``ns`` whose code space is within ``max_codes`` codes."""
+    from .frontier import frontier_search
+
+    computed: dict[int, int | None] = {}
+    for n in ns:
+        if tower_search.code_space(make(n)) > max_codes:
+            break
+        computed[n] = frontier_search(make(n)).eccentricity
+    return computed
+
+
 @functools.lru_cache(maxsize=512)
 def _searched(puzzle: Puzzle, src: State, dst: State, max_codes: int) -> int | None:
     """The search's count, kept: the per-disk sequences reuse the totals."""
@@ -200,6 +219,11 @@ def compare(upto: int | None = None, max_codes: int = OEIS_DEFAULT_CODES) -> lis
         member = MEMBERS.get(anumber)
         if anumber in LEVY:
             rows.append(_levy_row(entry, *LEVY[anumber], upto))
+            continue
+        if anumber in ECCENTRICITIES:
+            computed = _eccentricities(ECCENTRICITIES[anumber], _indices(entry, upto), max_codes)
+            note = "" if computed else f"the first term is beyond {max_codes:,} codes"
+            rows.append(_row(entry, "frontier search (the start's eccentricity)", computed, note))
             continue
         if member is None:
             rows.append(Row(anumber, entry.name, "not produced", 0, None, None, None, NOT_PRODUCED[anumber], entry.url))
@@ -317,3 +341,114 @@ def _difference(terms: list[int | None], recorded: list[int]) -> str:
         if term != known:
             return f"differs from the recorded terms at n = {n}: searched {term}, recorded {known}"
     return ""
+
+
+# -- diameters and radii -----------------------------------------------------------------------------------------------
+
+
+SHAPE_MEMBERS: dict[str, Callable[[int], Puzzle]] = {
+    "4 posts, every move": lambda n: Puzzle(n, posts=4),
+    "5 posts, every move": lambda n: Puzzle(n, posts=5),
+    "4 posts in a cycle": lambda n: Puzzle(n, posts=4, moves="cyclic"),
+    "4 posts in a line": lambda n: Puzzle(n, posts=4, moves="linear"),
+    "4 posts in a star": lambda n: Puzzle(n, posts=4, moves="star"),
+    "magnetic, 4 posts NNNN": lambda n: MagneticPuzzle(n, "NNNN"),
+}
+"""Members whose state graphs' diameters and radii (:func:`hanoikit.search.diameter`: of the component of the start,
+directed around a cycle) we did not find in the OEIS as such. As far as computed, the diameters of the members
+without faces are the start's eccentricity and published distances between two towers (the notes name them); the
+radii, and NNNN's diameters (the start tower turned over in place), are new. Three posts: 2**n - 1 (A000225)."""
+
+RECORDED_SHAPES: dict[str, tuple[int, ...]] = {
+    "diameter, 4 posts, every move": (1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97),
+    "radius, 4 posts, every move": (1, 3, 4, 7, 10, 13, 18, 24, 30, 37, 47, 58, 71),
+    "diameter, 5 posts, every move": (1, 3, 5, 7, 11, 15, 19, 23, 27, 31),
+    "radius, 5 posts, every move": (1, 3, 4, 6, 8, 10, 13, 15, 19, 22),
+    "diameter, 4 posts in a cycle": (3, 10, 21, 40, 75, 134, 233, 400, 683, 1166, 1981),
+    "radius, 4 posts in a cycle": (3, 7, 12, 24, 41, 74, 123, 215, 364, 621, 1050),
+    "diameter, 4 posts in a line": (3, 10, 19, 34, 57, 88, 123, 176, 253, 342, 449),
+    "radius, 4 posts in a line": (2, 5, 10, 17, 29, 44, 63, 89, 127, 171, 227),
+    "diameter, 4 posts in a star": (2, 6, 12, 20, 32, 48, 66, 90, 122, 158, 206),
+    "radius, 4 posts in a star": (1, 4, 7, 13, 20, 30, 43, 59, 80, 105, 136),
+    "diameter, magnetic, 4 posts NNNN": (3, 6, 11, 16, 23, 34, 47, 60),
+    "radius, magnetic, 4 posts NNNN": (3, 6, 9, 12, 17, 24, 34, 46),
+}
+"""Terms ``n = 1, 2, ...`` of the rows of :func:`new_shapes`, computed further than ``hanoi oeis --new`` goes by
+default (``benchmarks/bench_diameter.py``; the runs are in ``docs/diameters.md``)."""
+
+BFILES = ("A382111",)
+"""The published sequences ``hanoi oeis --bfile`` writes, beside every row of :func:`new_shapes` (by name)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _shape(puzzle: Puzzle) -> tuple[int, int]:
+    from .search import diameter
+
+    found = diameter(puzzle)
+    return found.diameter, found.radius
+
+
+def new_shapes(upto: int | None = None, max_codes: int = OEIS_DEFAULT_CODES) -> list[NewRow]:
+    """The diameters and radii of :data:`SHAPE_MEMBERS` for every ``n`` (up to ``upto``) whose code space is within
+    ``max_codes`` codes (and :data:`~hanoikit.limits.MAX_DIAMETER_CODES`), two rows a member.
+
+    >>> rows = new_shapes(upto=4)
+    >>> rows[0].name, rows[0].terms, rows[1].name, rows[1].terms
+    ('diameter, 4 posts, every move', [1, 3, 5, 9], 'radius, 4 posts, every move', [1, 3, 4, 7])
+    """
+    from .limits import MAX_DIAMETER_CODES
+
+    upto, max_codes = _bounds(upto, max_codes)
+    rows = []
+    for name, make in SHAPE_MEMBERS.items():
+        found: list[tuple[int, int]] = []
+        n = 1
+        while (upto is None or n <= upto) and tower_search.code_space(make(n)) <= min(max_codes, MAX_DIAMETER_CODES):
+            found.append(_shape(make(n)))
+            n += 1
+        for i, what in enumerate(("diameter", "radius")):
+            row = f"{what}, {name}"
+            terms: list[int | None] = [pair[i] for pair in found]
+            recorded = list(RECORDED_SHAPES.get(row, ()))
+            notes = [_note(terms), _difference(terms, recorded)]
+            rows.append(NewRow(row, repr(make(1)).replace("(1, ", "(n, "), "diameter search", terms,
+                               "; ".join(note for note in notes if note), recorded))
+    return rows
+
+
+def bfile(identifier: str, upto: int | None = None, max_codes: int = OEIS_DEFAULT_CODES) -> str:
+    """An OEIS b-file (lines ``n a(n)`` after comment lines) of the terms hanoikit computes of ``identifier``: an
+    A-number of :data:`BFILES` or the name of a row of :func:`new_shapes`, up to ``upto`` and ``max_codes`` codes.
+    Raises :class:`~hanoikit.InvalidArgumentError` for another identifier.
+
+    >>> print(bfile("A382111", upto=3))
+    # A382111 eccentricity of the perfect state: 4 pegs, the most moves from the start to any position
+    # computed by hanoikit (frontier search from the start), n = 1..3 (a(0) = 0: no disks)
+    1 1
+    2 3
+    3 5
+    """
+    upto, max_codes = _bounds(upto, max_codes)
+    if identifier in BFILES:
+        entry = PUBLISHED[identifier]
+        computed = _eccentricities(ECCENTRICITIES[identifier], list(range(1, (upto or 64) + 1)), max_codes)
+        title, how = f"{identifier} {entry.name}", "frontier search from the start"
+        terms = [(n, value) for n, value in computed.items() if value is not None]
+        extra = " (a(0) = 0: no disks)"
+    else:
+        rows = {row.name: row for row in new_shapes(upto, max_codes)}
+        if identifier not in rows:
+            from .errors import InvalidArgumentError, quote
+
+            raise InvalidArgumentError(
+                f"no b-file for {quote(identifier)}: give one of {', '.join(BFILES)} or a row of hanoi oeis --new "
+                f"that is a diameter or a radius, e.g. {next(iter(rows))!r}"
+            )
+        row = rows[identifier]
+        title, how = f"{identifier}: {row.puzzle}", "hanoikit.search.diameter"
+        terms = [(n, value) for n, value in enumerate(row.terms, 1) if value is not None]
+        extra = ""
+    span = f"n = {terms[0][0]}..{terms[-1][0]}" if terms else f"no term within {max_codes:,} codes"
+    lines = [f"# {title}", f"# computed by hanoikit ({how}), {span}{extra}"]
+    lines += [f"{n} {value}" for n, value in terms]
+    return "\n".join(lines)

@@ -4,6 +4,7 @@ It covers three posts, classic or magnetic, with every move allowed or a subset 
 The positions are :mod:`hanoikit.positions`'s codes (on three posts: the posts read as a base-3 number, disk 1 the
 least significant digit, times 8 plus three colour bits on a magnetic tower), and the search is the frontier search's
 in-memory path (:mod:`hanoikit.frontier.memory`): one distance per code, on the same compiled kernels.
+:func:`diameter` covers every member of the family (any posts, any rule, classic or magnetic).
 
 >>> from hanoikit import MagneticPuzzle, Puzzle
 >>> bfs(Puzzle(3)).layer_sizes
@@ -21,22 +22,27 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import positions
 from .digits import rounded
 from .errors import InvalidArgumentError, InvalidPuzzleError, InvalidStateError, TooLargeError, UnsolvableError, quote
-from .limits import MAX_MEMORY_SEARCH_CODES
+from .limits import MAX_DIAMETER_CODES, MAX_MEMORY_SEARCH_CODES
 from .move import Move, as_int
 from .positions import Moves as Successors
+from .positions import decode as positions_decode
 from .positions import state_count
 from .puzzle import Puzzle
 from .state import State
 
+if TYPE_CHECKING:
+    from .eccentricity import Extremes
+
 __all__ = [
     "DIAMETER_LIMIT",
+    "Diameter",
     "MAX_CODES",
     "SearchResult",
     "Successors",
@@ -56,9 +62,9 @@ __all__ = [
 MAX_CODES = MAX_MEMORY_SEARCH_CODES
 """The largest code space searched (a 4-byte distance per code, 1 GiB): classic n <= 17, magnetic n <= 15."""
 
-DIAMETER_LIMIT = 3 * 10**8
-"""The most work :func:`diameter` takes on, counted as ``V * ceil(V / 64) * e`` for a component of ``V`` positions
-whose start has eccentricity ``e`` (at most about ten seconds): classic n <= 8, free magnetic n <= 6, RBB n <= 7."""
+DIAMETER_LIMIT = MAX_DIAMETER_CODES
+"""The largest code space :func:`diameter` takes on (a distance per code, 4 bytes, and its orbit, 4 bytes): 4 posts
+n <= 13, 5 posts n <= 11, magnetic on 4 posts n <= 11."""
 
 
 # -- codes -----------------------------------------------------------------------------------------------------------
@@ -381,43 +387,159 @@ def path(puzzle: Puzzle, a: State | None = None, b: State | None = None) -> list
     return _walk_back(puzzle, distances, target)
 
 
-def diameter(puzzle: Puzzle) -> int:
-    """The exact diameter of the component of the start in the state graph: the largest distance between two
-    positions that can be reached from the start (the whole graph for the classic puzzle, which is connected).
+class Diameter:
+    """The outcome of :func:`diameter`: the shape of the component of the start in a member's state graph.
 
-    Every move can be undone, so the graph is undirected. One bit-parallel search runs from all ``V`` positions at
-    once, each step costing ``V * ceil(V / 64)`` words; it stops within twice the start's eccentricity ``e``.
-    Raises :class:`TooLargeError` when ``V * ceil(V / 64) * e`` exceeds :data:`DIAMETER_LIMIT`.
+    >>> from hanoikit import Puzzle
+    >>> found = diameter(Puzzle(3, posts=4))
+    >>> found
+    Diameter(Puzzle(3, posts=4), diameter=5, radius=4, eccentricity=5, searches=2)
+    >>> [str(state) for state in found.pair], str(found.centre)
+    (['SSS', 'SSI'], 'JIS')
+    """
+
+    def __init__(
+        self, puzzle: Puzzle, found: Extremes, positions: int, orbits: int, symmetries: int, seconds: float,
+        goal_distance: int | None = None,
+    ) -> None:
+        self.puzzle = puzzle
+        self.diameter = found.diameter
+        """The largest distance from one position of the component to another (directed where moves are one-way)."""
+        self.pair = (positions_decode(puzzle, found.pair[0]), positions_decode(puzzle, found.pair[1]))
+        """Two positions that far apart: the second is :attr:`diameter` moves from the first."""
+        self.radius = found.radius
+        """The smallest eccentricity of a position of the component (the most moves it needs to reach any other)."""
+        self.centre = positions_decode(puzzle, found.centre)
+        """A position of eccentricity :attr:`radius`."""
+        self.eccentricity = found.eccentricity
+        """The start's eccentricity: the most moves from the start to a position of the component."""
+        self.searches = found.searches
+        """The breadth-first searches it took (a search backwards counted as one)."""
+        self.sources = found.sources
+        """The codes the searches started from, in order."""
+        self.positions = positions
+        """The positions in the component of the start (those it reaches and that reach it back)."""
+        self.orbits = orbits
+        """How many classes of positions the symmetries leave (the bounds are kept one per class)."""
+        self.symmetries = symmetries
+        """How many symmetries of the graph were used (the identity included)."""
+        self.seconds = seconds
+        """The wall time it took."""
+        self.goal_distance = goal_distance
+        """The least number of moves from the start to the goal tower (``None`` if the goal is no legal position or
+        cannot be reached): where it is less than :attr:`diameter`, two positions are farther apart than the two
+        towers."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The figures as JSON-ready values."""
+        return {
+            "puzzle": repr(self.puzzle),
+            "diameter": self.diameter,
+            "radius": self.radius,
+            "eccentricity": self.eccentricity,
+            "pair": [str(state) for state in self.pair],
+            "centre": str(self.centre),
+            "searches": self.searches,
+            "goal_distance": self.goal_distance,
+            "positions": self.positions,
+            "orbits": self.orbits,
+            "symmetries": self.symmetries,
+            "seconds": round(self.seconds, 3),
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"Diameter({self.puzzle!r}, diameter={self.diameter}, radius={self.radius}, "
+            f"eccentricity={self.eccentricity}, searches={self.searches})"
+        )
+
+
+def diameter(puzzle: Puzzle, *, progress: bool = False) -> Diameter:
+    """The exact diameter of the component of the start in ``puzzle``'s state graph, with two positions that far
+    apart, the radius and a centre, and the start's eccentricity; any member of the family (any number of posts,
+    every move rule, classic or magnetic).
+
+    The component is the positions the start reaches and that reach it back (every position the start reaches,
+    where every move can be undone); distances follow the moves' directions. The searches are breadth-first from
+    few sources chosen by bounds on every eccentricity (:mod:`hanoikit.eccentricity`), kept one per orbit of the
+    graph's symmetries (:mod:`hanoikit.automorphisms`): forwards by the frontier search, a distance per code read
+    from its table (:mod:`hanoikit.distance_arrays`), backwards (one-way moves) by the search in memory on the same
+    kernels (:mod:`hanoikit.frontier.memory`). ``progress=True`` shows a progress bar on stderr. Raises
+    :class:`TooLargeError` above :data:`DIAMETER_LIMIT` codes.
 
     >>> from hanoikit import MagneticPuzzle, Puzzle
-    >>> diameter(Puzzle(4)), diameter(MagneticPuzzle(2))
-    (15, 8)
+    >>> diameter(Puzzle(4)).diameter, diameter(MagneticPuzzle(2)).diameter, diameter(Puzzle(3, moves="cyclic")).radius
+    (15, 8, 14)
     """
-    result = bfs(puzzle)
-    size, words = result.reachable, (result.reachable + 63) // 64
-    work = size * words * result.eccentricity
-    if work > DIAMETER_LIMIT:
+    from . import automorphisms
+    from .eccentricity import extremes, orbit_index
+
+    began = time.monotonic()
+    if not puzzle.rules_as_data:
+        raise InvalidPuzzleError(f"the diameter is searched on the rules as data; {puzzle!r} changes them in code")
+    size = positions.code_space(puzzle)
+    if size > DIAMETER_LIMIT:
         raise TooLargeError(
-            f"the diameter of {puzzle!r} needs a search from each of its {size:,} positions, about {work:,} units "
-            f"of work; the limit is {DIAMETER_LIMIT:,}"
+            f"the diameter of {puzzle!r} would search {rounded(size)} codes at a time; the limit is "
+            f"{DIAMETER_LIMIT:,} (4 posts: n <= 13, 5 posts: n <= 11, magnetic on 4 posts: n <= 11)"
         )
-    codes = np.flatnonzero(result.distances >= 0)
-    found = successors(puzzle, codes)
-    neighbours = np.full((size, 9), size)  # row `size` of the frontier is an all-zero sink for missing moves
-    neighbours[found.parent, 3 * found.src + found.dst] = np.searchsorted(codes, found.child)
-    index = np.arange(size)
-    frontier = np.zeros((size + 1, words), dtype=np.uint64)  # bit s of row v: v is on the frontier of source s
-    frontier[index, index >> 6] = np.uint64(1) << (index & 63).astype(np.uint64)
-    seen = frontier[:size].copy()
-    reach, gathered = np.empty_like(seen), np.empty_like(seen)
-    steps = 0
-    while True:
-        np.take(frontier, neighbours[:, 0], axis=0, out=reach)
-        for column in range(1, 9):
-            reach |= np.take(frontier, neighbours[:, column], axis=0, out=gathered)
-        reach &= ~seen
-        if not reach.any():
-            return steps
-        steps += 1
-        seen |= reach
-        frontier[:size] = reach
+    from .distance_arrays import distance_type, distances
+
+    memory = _memory()
+    start = positions.encode(puzzle, puzzle.start)
+    directed = not puzzle.reversible
+    first = distances(puzzle, start, np.int32)
+    goal = int(first[positions.encode(puzzle, puzzle.goal)]) if puzzle.is_legal(puzzle.goal) else -1
+    inside = first >= 0
+    bound = 2 * int(first.max())
+    if directed:
+        behind = memory.search(puzzle, start, reverse=True).distances
+        inside &= behind >= 0
+        bound = int(first.max()) + int(behind[inside].max())
+        del behind
+    kind = distance_type(bound)  # no eccentricity in the component is larger
+    group = [g for g in automorphisms.symmetries(puzzle) if inside[automorphisms.image_code(puzzle, g, start)]]
+    orbit, count, reps = orbit_index(automorphisms.representatives(puzzle, group, inside))
+    del inside
+    cached = {start: first.astype(kind)}
+    del first
+
+    def forward(code: int) -> np.ndarray:
+        found = cached.pop(code, None)
+        return distances(puzzle, code, kind) if found is None else found
+
+    def backward(code: int) -> np.ndarray:
+        found: np.ndarray = memory.search(puzzle, code, reverse=True).distances
+        return found
+
+    with _diameter_bar(progress, count, puzzle) as update:
+        found = extremes(orbit, count, reps, forward, backward if directed else None, start, update)
+    positions_count = int(np.count_nonzero(orbit >= 0))
+    return Diameter(
+        puzzle, found, positions_count, count, len(group), time.monotonic() - began, goal if goal >= 0 else None
+    )
+
+
+@contextmanager
+def _diameter_bar(enabled: bool, orbits: int, puzzle: Puzzle) -> Iterator[Callable[[int, int], None]]:
+    """Yield ``update(searches, open)``: a rich progress bar on stderr of the classes of positions settled."""
+    if not enabled:
+        yield lambda searches, open_: None
+        return
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .draw.terminal import output_console
+
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed:,.0f} of {task.total:,} classes settled, {task.fields[searches]:,} searches"),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=output_console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"diameter {puzzle.name} n={puzzle.n}", total=orbits, searches=0)
+
+        def update(searches: int, open_: int) -> None:
+            bar.update(task, completed=orbits - open_, searches=searches)
+
+        yield update

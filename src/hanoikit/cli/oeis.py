@@ -23,9 +23,12 @@ __all__ = ["oeis"]
     show_default=True,
     help=f"Search only puzzles with at most this many codes (positions), up to {MAX_TOWER_SEARCH_CODES:,}.",
 )
-@click.option("--new", is_flag=True, help="Show the optimal counts no one has published instead.")
+@click.option("--new", is_flag=True, help="Show the optimal counts, diameters and radii no one has published instead.")
+@click.option("--bfile", "identifier", metavar="ID", help="Print an OEIS b-file (n a(n) lines) of the terms computed "
+              "of ID: A382111, or the name of a diameter or radius row of --new such as 'diameter, 4 posts, every "
+              "move'.")
 @table_format
-def oeis(upto: int | None, max_codes: int, new: bool, fmt: str) -> None:
+def oeis(upto: int | None, max_codes: int, new: bool, identifier: str | None, fmt: str) -> None:
     """Compute every integer sequence hanoikit can produce and compare it with the published OEIS terms stored in
     the package (hanoikit.oeis_terms): each row says how many terms were checked, by which method (the solver the
     registry picks, or the exhaustive search over the positions) and whether they agree.
@@ -33,15 +36,23 @@ def oeis(upto: int | None, max_codes: int, new: bool, fmt: str) -> None:
     \b
     hanoi oeis                          every sequence, searches up to the default size
     hanoi oeis --max-positions 5000000  the search goes further (4 posts: n <= 11)
-    hanoi oeis --new                    the magnetic tower on 4 posts, cyclic and linear moves
+    hanoi oeis --new                    the magnetic tower on 4 posts, cyclic and linear moves; diameters, radii
     hanoi oeis --format json
+    hanoi oeis --bfile A382111 --max-positions 16777216 > b382111.txt
     """
     from .. import oeis as library
 
+    if identifier is not None:
+        click.echo(library.bfile(identifier, upto, max_codes))
+        return
     if new:
-        rows = [row._asdict() for row in library.new_numbers(upto, max_codes)]
+        found = library.new_numbers(upto, max_codes) + library.new_shapes(upto, max_codes)
+        rows = [row._asdict() for row in found]
         columns = ["name", "puzzle", "method", "terms", "note", "recorded"]
-        title = f"Optimal counts from S to D, n = 1, 2, ... (exhaustive search, at most {max_codes:,} codes)"
+        title = (
+            f"Optimal counts from S to D, diameters and radii, n = 1, 2, ... (exhaustive search, at most "
+            f"{max_codes:,} codes)"
+        )
     else:
         rows = [row._asdict() for row in library.compare(upto, max_codes)]
         columns = ["anumber", "name", "method", "checked", "first", "last", "agree", "note", "url"]

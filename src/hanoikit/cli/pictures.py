@@ -76,7 +76,7 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     if puzzle.reversible and count <= (3000 if covers(puzzle) else 1000):
         import networkx as nx
 
-        facts += f", diameter {diameter(puzzle) if covers(puzzle) else nx.diameter(g):,}"
+        facts += f", diameter {diameter(puzzle).diameter if covers(puzzle) else nx.diameter(g):,}"
     if goal_reached:
         facts += f", start to goal {puzzle.distance():,} moves"
     else:

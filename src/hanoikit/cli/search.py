@@ -17,7 +17,7 @@ from ..frontier import ENGINES
 from ..puzzle import Puzzle
 from .app import DISKS, OutputPath, app, fail, magnetic_options, make_puzzle
 
-__all__ = ["search"]
+__all__ = ["diameter", "search"]
 
 _SHOWN_LAYERS = 24  # more layers than this are shown as the first and last few
 
@@ -228,3 +228,39 @@ def _print(puzzle: Puzzle, found: dict[str, Any]) -> None:
         print_table(layers, console)
     sys.stdout.write(captured.get())  # a closed pipe is an OSError here, which the command line ends quietly
 
+
+
+@app.command()
+@click.argument("n", type=DISKS)
+@magnetic_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: diameter, radius, eccentricity, pair, searches (and centre, positions, classes, seconds).")
+def diameter(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, fmt: str) -> None:
+    """The exact diameter of the N-disk puzzle's state graph (the component of the start; distances follow the
+    moves where they go one way), two positions that far apart, the radius and a centre, and the start's
+    eccentricity, with the number of breadth-first searches it took.
+
+    \b
+    hanoi diameter 10 --posts 4                    four posts, every move
+    hanoi diameter 8 --posts 4 --moves cyclic      one-way moves: directed distances
+    hanoi diameter 6 --magnetic NNNN --format json
+
+    Any member of the family, up to {MAX_DIAMETER_CODES} codes (posts**N, times 2**posts when magnetic: 4 posts
+    N <= 13, 5 posts N <= 11, magnetic on 4 posts N <= 11); larger ones are refused before the work. The searches
+    start from few positions chosen by bounds on every eccentricity and the puzzle's symmetries (a progress bar on
+    a terminal); see the documentation's page on diameters.
+    """
+    from ..search import diameter as shape
+
+    puzzle = make_puzzle(n, magnetic, goal_up, start_up)
+    found = shape(puzzle, progress=sys.stderr.isatty())
+    if fmt == "json":
+        click.echo(json.dumps(found.as_dict()))
+        return
+    a, b = (str(state) for state in found.pair)
+    click.echo(f"{puzzle!r}: {found.positions:,} positions in the component of the start")
+    click.echo(f"diameter      {found.diameter:,}  ({a} to {b})")
+    click.echo(f"radius        {found.radius:,}  (a centre: {found.centre})")
+    click.echo(f"eccentricity  {found.eccentricity:,}  (of the start {puzzle.start})")
+    click.echo(f"searches      {found.searches:,}  ({found.orbits:,} classes of positions under "
+               f"{found.symmetries} symmetries)")

@@ -1,0 +1,118 @@
+"""Exact diameters, radii and eccentricities of the state graphs (hanoikit.search.diameter), member by member.
+
+Targets (issue 36), each n in under 30 min on this machine: 4 posts every move to n = 13 (n = 11 in under 2 min);
+5 posts every move to n = 10; 4 posts cyclic, linear and star to n = 11; magnetic NNNN to n = 10; and A382111 (the
+start's eccentricity on 4 posts, by the frontier search) to n = 17.
+
+Each n runs in a fresh process (its peak memory its own) under ``nice``; the line printed gives the values, the
+breadth-first searches, the classes of positions under the symmetries, wall and processor seconds and the peak
+memory. ``--record FILE`` appends each result to FILE as a JSON line. Run from the repository root:
+``python benchmarks/bench_diameter.py [--quick] [--only ROW ...] [--from N] [--upto N] [--record FILE]``; rows:
+any4, any5, cyclic4, linear4, star4, nnnn, a382111.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+
+from timing import verdict
+
+ROWS: dict[str, tuple[str, int, int]] = {  # the member, the n to reach, the n of --quick
+    "any4": ("Puzzle({n}, posts=4)", 13, 9),
+    "any5": ("Puzzle({n}, posts=5)", 10, 7),
+    "cyclic4": ("Puzzle({n}, posts=4, moves='cyclic')", 11, 7),
+    "linear4": ("Puzzle({n}, posts=4, moves='linear')", 11, 7),
+    "star4": ("Puzzle({n}, posts=4, moves='star')", 11, 7),
+    "nnnn": ("MagneticPuzzle({n}, 'NNNN')", 10, 6),
+}
+LIMIT = 30 * 60  # seconds for each n
+A382111_TOP = 17
+
+
+def _one(member: str, n: int) -> dict[str, object]:
+    """Run in the child: one member's diameter, as a dict."""
+    from hanoikit import MagneticPuzzle, Puzzle  # noqa: F401  (the member's text names them)
+    from hanoikit.search import diameter
+
+    puzzle = eval(member.format(n=n))
+    wall, cpu = time.perf_counter(), time.process_time()
+    found = diameter(puzzle)
+    row = found.as_dict()
+    row.update(
+        n=n, wall=round(time.perf_counter() - wall, 2), cpu=round(time.process_time() - cpu, 2),
+        peak_mib=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+    )
+    return row
+
+
+def _eccentricity(n: int) -> dict[str, object]:
+    """Run in the child: the start's eccentricity on 4 posts (A382111), by the frontier search."""
+    from hanoikit import Puzzle
+    from hanoikit.frontier import frontier_search
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    found = frontier_search(Puzzle(n, posts=4))
+    return {
+        "puzzle": f"Puzzle({n}, posts=4)", "n": n, "eccentricity": found.eccentricity,
+        "wall": round(time.perf_counter() - wall, 2), "cpu": round(time.process_time() - cpu, 2),
+        "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+    }
+
+
+def _child(args: list[str]) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": os.environ.get("PYTHONPATH", "src")}
+    out = subprocess.run(
+        ["nice", "-n", "5", sys.executable, __file__, "--child", *args], env=env, check=True, capture_output=True,
+        text=True,
+    ).stdout
+    found: dict[str, object] = json.loads(out.splitlines()[-1])
+    return found
+
+
+def main(argv: list[str]) -> None:
+    if argv[:1] == ["--child"]:
+        print(json.dumps(_eccentricity(int(argv[2])) if argv[1] == "a382111" else _one(argv[1], int(argv[2]))))
+        return
+    quick = "--quick" in argv
+    only = [a for a in argv[argv.index("--only") + 1:] if not a.startswith("--")] if "--only" in argv else None
+    upto = int(argv[argv.index("--upto") + 1]) if "--upto" in argv else None
+    start = int(argv[argv.index("--from") + 1]) if "--from" in argv else 1
+    record = argv[argv.index("--record") + 1] if "--record" in argv else None
+    print(f"load {os.getloadavg()[0]:.1f}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    for name, (member, top, small) in ROWS.items():
+        if only is not None and name not in only:
+            continue
+        last = min(small if quick else top, upto or top)
+        worst = 0.0
+        for n in range(start, last + 1):
+            row = _child([member, str(n)])
+            worst = max(worst, float(row["wall"]))  # type: ignore[arg-type]
+            print(
+                f"{name} n={n}: diameter {row['diameter']}, radius {row['radius']}, start eccentricity "
+                f"{row['eccentricity']}, pair {row['pair'][0]} -> {row['pair'][1]}, centre {row['centre']}, "  # type: ignore[index]
+                f"{row['searches']} searches, {row['orbits']:,} classes, wall {row['wall']} s, cpu {row['cpu']} s, "
+                f"peak {row['peak_mib']} MiB",
+                flush=True,
+            )
+            if record:
+                with open(record, "a") as out:
+                    out.write(json.dumps({"row": name, **row}) + "\n")
+        print(f"{name}: to n = {last}, slowest n {worst:.1f} s wall: {verdict(worst < LIMIT and last >= top)}")
+    if only is None or "a382111" in only:
+        last = min(12 if quick else A382111_TOP, upto or A382111_TOP)
+        for n in range(start, last + 1):
+            row = _child(["a382111", str(n)])
+            print(f"a382111 n={n}: {row['eccentricity']}, wall {row['wall']} s, cpu {row['cpu']} s, "
+                  f"peak {row['peak_mib']} MiB", flush=True)
+            if record:
+                with open(record, "a") as out:
+                    out.write(json.dumps({"row": "a382111", **row}) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
