@@ -188,8 +188,9 @@ table is compressed, hanoikit.solvers.mod3: 15 disks from 18), in place of :data
 random pairs take, in processor time, 0.13 s at the median with 13 disks, 1.6 s with 16 (2.9 s at most of 8 pairs),
 9.2 s with 17 (32 s at most of 20 pairs, 5.3 million positions expanded at the median, 24 million at most, 1.8 GiB;
 as long as four cyclic posts take with 14 disks), 25.5 s with 18 on the benchmark's first 5 pairs (65 s at most,
-27 million expanded; the loaded machine, load 13); with 19, the estimate falls 60 or more moves short and a pair
-stores past :data:`MAX_HEURISTIC_NODES` (benchmarks/bench_heuristic.py, 29 November 2026)."""
+27 million expanded, 3.9 GiB; the loaded machine, load 13); with 19 the estimate falls more than 57 moves short on the
+first pair, which by the growth measured at 18 stores some 100 million positions, :data:`MAX_HEURISTIC_NODES`
+(benchmarks/bench_heuristic.py, docs/heuristic-search.md, 29 November 2026)."""
 
 MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 14
 """The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of
@@ -228,9 +229,9 @@ MAX_FACE_TABLE_CODES = 1 << 26
 bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks)."""
 
 MAX_HEURISTIC_NODES = 100_000_000
-"""The most positions one heuristic search stores, both sides of a search from both ends together (about 45 bytes
-each, under 3.5 GB at the cap with the arrays being doubled, two minutes or so); a search that needs more stops with
-:class:`~hanoikit.TooLargeError`."""
+"""The most positions one heuristic search stores, both sides of a search from both ends together (about 90 bytes
+each with the arrays being doubled: 3.8 GiB with the 18-disk tables at 35 million positions, so under 10 GiB at the
+cap, three minutes or so); a search that needs more stops with :class:`~hanoikit.TooLargeError`."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------
