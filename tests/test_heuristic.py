@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from hanoikit import MagneticPuzzle, Puzzle, State, TooLargeError, UnsolvableError, cache
 from hanoikit.positions import legal_codes
+from hanoikit.limits import MAX_HEURISTIC_EVERY_MOVE_DISKS, MAX_HEURISTIC_NODES
 from hanoikit.solvers import exhaustive, heuristic, pdb, tower_search
 from hanoikit.solvers.frame_stewart import count as frame_stewart
 from hanoikit.solvers.registry import solver_for
@@ -444,7 +445,8 @@ def test_an_index_of_hashes_searches_as_one_of_whole_codes(both: bool, monkeypat
     """Where a code passes the bits of an index entry (many posts), the entry holds a hash of it and the codes are
     read on a match: the same positions expanded and stored as with whole codes, and a shortest path; 9 disks with
     weak tables grow A*'s index past its first size (rehashed)."""
-    assert heuristic._whole(Puzzle(17, posts=4)) and not heuristic._whole(Puzzle(12, posts=10))
+    assert heuristic._whole(Puzzle(18, posts=4)) and not heuristic._whole(Puzzle(19, posts=4))
+    assert not heuristic._whole(Puzzle(12, posts=10))
     rng = random.Random(f"hashed {both}")
     for n, splits in ((6, heuristic.default_splits(6, 3)), (6, heuristic.default_splits(6, 3)),
                       (9, [[(disk,) for disk in range(9)]])):
@@ -456,3 +458,25 @@ def test_an_index_of_hashes_searches_as_one_of_whole_codes(both: bool, monkeypat
             hashed = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
         assert hashed == whole and len(whole.path) - 1 == exhaustive.distance(puzzle, src, dst)
         assert n < 9 or both or whole.stored > 1 << 16
+
+
+def test_an_index_entry_holds_the_largest_code_beside_the_largest_node_number() -> None:
+    """Every code of the largest member searched on four posts is held whole in an index entry (int64, not negative)
+    beside any node number up to :data:`~hanoikit.limits.MAX_HEURISTIC_NODES`."""
+    assert heuristic._NODE >= MAX_HEURISTIC_NODES
+    puzzle = Puzzle(MAX_HEURISTIC_EVERY_MOVE_DISKS, posts=4)
+    whole = heuristic._whole(puzzle)
+    code = tower_search.code_space(puzzle) - 1
+    for node in (0, MAX_HEURISTIC_NODES - 1):
+        entry = heuristic._tag(code, whole) | node
+        assert whole and entry >= 0 and heuristic._node(entry) == node and entry >> heuristic._NODE_BITS == code
+
+
+def test_the_compressed_group_grows_with_the_tower() -> None:
+    """13 largest disks compressed from 14 disks, 14 from 17, 15 from 18 (the largest member searched); the rest in
+    one table with free obstacles, every disk counted once."""
+    sizes = {n: heuristic.compressed_size(Puzzle(n, posts=4)) for n in range(13, MAX_HEURISTIC_EVERY_MOVE_DISKS + 1)}
+    assert sizes == {13: 0, 14: 13, 15: 13, 16: 13, 17: 14, 18: 15}
+    for n, size in sizes.items():
+        for split in heuristic.compressed_splits(n, size, 11 - (n - size), nearest=False) if size else []:
+            assert sorted(d for group in split for d in group.disks) == list(range(n))

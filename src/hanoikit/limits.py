@@ -191,13 +191,15 @@ and no faces (the first entry of :data:`MAX_HEURISTIC_DISKS`): random pairs with
 time at the median in a star, 8.5 s in a line, 15.6 s on a cycle, where a quarter of the pairs store
 :data:`MAX_HEURISTIC_NODES` positions."""
 
-MAX_HEURISTIC_EVERY_MOVE_DISKS = 17
+MAX_HEURISTIC_EVERY_MOVE_DISKS = 18
 """The most disks the heuristic search takes on with four posts, every move and no faces (where its largest disks'
-table is compressed, hanoikit.solvers.mod3), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`: random pairs take,
-in processor time, 0.13 s at the median with 13 disks, 1.6 s with 16 (2.9 s at most of 8 pairs), 9.2 s with 17 (32 s
-at most of 20 pairs, 5.3 million positions expanded at the median, 24 million at most, 1.8 GiB; as long as four
-cyclic posts take with 14 disks); with 18, two pairs of five stored 25 to 60 million positions without finishing
-(benchmarks/bench_heuristic.py, 26 November 2026)."""
+table is compressed, hanoikit.solvers.mod3: 15 disks from 18), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`:
+random pairs take, in processor time, 0.13 s at the median with 13 disks, 1.6 s with 16 (2.9 s at most of 8 pairs),
+9.2 s with 17 (32 s at most of 20 pairs, 5.3 million positions expanded at the median, 24 million at most, 1.8 GiB;
+as long as four cyclic posts take with 14 disks), 25.5 s with 18 on the benchmark's first 5 pairs (65 s at most,
+27 million expanded, 3.9 GiB; the loaded machine, load 13); with 19 the estimate falls more than 57 moves short on the
+first pair, which by the growth measured at 18 stores some 100 million positions, :data:`MAX_HEURISTIC_NODES`
+(benchmarks/bench_heuristic.py, docs/heuristic-search.md, 29 November 2026)."""
 
 MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 14
 """The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of
@@ -227,18 +229,18 @@ MAX_PATTERN_ENTRIES = 1 << 28
 """The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward
 breadth-first search keeps 8 bytes a code (4 posts: 12 disks, 134 MB, about a second; 5 posts: 10 disks)."""
 
-MAX_MOD3_ENTRIES = 1 << 28
-"""The most codes of one compressed pattern database (hanoikit.solvers.mod3: two bits a code, and two bitmaps of the
-layers while it is built; 4 posts: 14 disks, 64 MiB)."""
+MAX_MOD3_ENTRIES = 1 << 30
+"""The most codes of one compressed pattern database (hanoikit.solvers.mod3: two bits a code, and three bitmaps of the
+layers while it is built; 4 posts: 15 disks, 256 MiB and 384 MiB of bitmaps, about 14 s of processor time)."""
 
 MAX_FACE_TABLE_CODES = 1 << 26
 """The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and two
 bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks)."""
 
-MAX_HEURISTIC_NODES = 60_000_000
-"""The most positions one heuristic search stores, both sides of a search from both ends together (about 45 bytes
-each, under 3.5 GB at the cap with the arrays being doubled, two minutes or so); a search that needs more stops with
-:class:`~hanoikit.TooLargeError`."""
+MAX_HEURISTIC_NODES = 100_000_000
+"""The most positions one heuristic search stores, both sides of a search from both ends together (about 90 bytes
+each with the arrays being doubled: 3.8 GiB with the 18-disk tables at 35 million positions, so under 10 GiB at the
+cap, three minutes or so); a search that needs more stops with :class:`~hanoikit.TooLargeError`."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------

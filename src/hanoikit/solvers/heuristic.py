@@ -58,6 +58,7 @@ __all__ = [
     "BOTH_ENDS_GROUP",
     "COMPRESSED_CODES",
     "COMPRESSED_LARGER",
+    "COMPRESSED_LARGEST",
     "Group",
     "Heuristic",
     "SearchStats",
@@ -309,24 +310,29 @@ estimate save more search than they cost (17 disks: 26 million positions expande
 a hard pair). At 16 disks they do not: on 3 random pairs 0.37 M, 90 k, 0.36 M expanded instead of 1.11 M, 203 k,
 1.02 M, but 3.5 s of tables for both ends instead of 0.9 s, 4.3-4.7 s in all against 1.2-2.5 s."""
 
+COMPRESSED_LARGEST = 18
+"""From this many disks, the compressed table holds 15 disks (256 MiB, about 14 s of processor time to build on the
+loaded machine, 3.2 times the 14 disks' table): at 18 disks it raises the estimate at the start by 4 to 11 moves on
+the benchmark's first 5 pairs, and a pair that stored 60 million positions without an answer finishes after 27 million
+expansions. At 17 disks the two tables (one an end) would cost three times today's median search."""
+
 
 def compressed_size(puzzle: Puzzle) -> int:
     """The disks of the compressed group of :func:`compressed_splits` on ``puzzle``, 0 where they are not used:
     four posts, every move, 14 disks or more (the largest 13 in a table of distances modulo 3, 14 from
-    :data:`COMPRESSED_LARGER` disks).
+    :data:`COMPRESSED_LARGER` disks, 15 from :data:`COMPRESSED_LARGEST`).
 
     >>> compressed_size(Puzzle(13, posts=4)), compressed_size(Puzzle(16, posts=4)), compressed_size(Puzzle(17, posts=4))
     (0, 13, 14)
+    >>> compressed_size(Puzzle(18, posts=4)), compressed_size(Puzzle(19, posts=4))
+    (15, 15)
     >>> compressed_size(Puzzle(17, posts=4, moves="star")), compressed_size(Puzzle(17, posts=5))
     (0, 0)
     """
-    k = puzzle.posts
     if not _every_move_on_four(puzzle) or puzzle.n < 14:
         return 0
-    size = 1
-    while k ** (size + 1) <= COMPRESSED_CODES * (4 if puzzle.n >= COMPRESSED_LARGER else 1):
-        size += 1
-    return size
+    size = (COMPRESSED_CODES.bit_length() - 1) // 2  # 4 ** size codes
+    return size + (puzzle.n >= COMPRESSED_LARGER) + (puzzle.n >= COMPRESSED_LARGEST)
 
 
 def compressed_splits(n: int, size: int, free: int, nearest: bool = True) -> list[Split]:
@@ -445,8 +451,9 @@ _NEVER = 1 << 40  # no path known yet (meet[0])
 # bucket the side is taking out (from both ends)
 _NODES, _POOL, _FREE, _FMIN, _EXPANDED, _GOAL, _LEVEL = range(7)
 _MIX = 0x9E3779B97F4A7C15 - (1 << 64)  # Fibonacci hashing, as an int64
-_NODE = (1 << 26) - 1  # the node numbers of the index: more than MAX_HEURISTIC_NODES
-_WHOLE = 37  # the bits above the node number in an index entry (int64, not negative)
+_NODE_BITS = 27  # the low bits of an index entry: its node number
+_NODE = (1 << _NODE_BITS) - 1  # more than MAX_HEURISTIC_NODES
+_WHOLE = 63 - _NODE_BITS  # the bits above the node number in an index entry (int64, not negative): 4**18 codes
 
 
 def _whole(puzzle: Puzzle) -> int:
@@ -458,8 +465,9 @@ def _whole(puzzle: Puzzle) -> int:
 @_jit
 def _slot(index: np.ndarray, codes: np.ndarray, code: int, whole: int) -> int:
     """The slot of ``code`` in the open-addressing ``index`` (-1 free, else :func:`_tag` of the code with its node
-    number in the low 26 bits): its own or the free one where it would go. With ``whole`` the entry holds the code
-    itself, and a probe never reads ``codes``; else a hash of it, and ``codes`` is read only when they agree."""
+    number in the low :data:`_NODE_BITS` bits): its own or the free one where it would go. With ``whole`` the entry
+    holds the code itself, and a probe never reads ``codes``; else a hash of it, and ``codes`` is read only when they
+    agree."""
     mask = index.size - 1
     slot: int = _home(index, code)
     tag = _tag(code, whole)
@@ -477,11 +485,11 @@ def _home(index: np.ndarray, code: int) -> int:
 
 @_jit
 def _tag(code: int, whole: int) -> int:
-    """The bits of ``code``'s index entry above the node number's 26, as :func:`_slot` stores them: the code if
-    ``whole``, else :data:`_WHOLE` bits of its hash."""
+    """The bits of ``code``'s index entry above the node number's :data:`_NODE_BITS`, as :func:`_slot` stores them:
+    the code if ``whole``, else :data:`_WHOLE` bits of its hash."""
     if whole:
-        return code << 26
-    return ((code * _MIX) >> 27 & ((1 << _WHOLE) - 1)) << 26
+        return code << _NODE_BITS
+    return ((code * _MIX) >> 27 & ((1 << _WHOLE) - 1)) << _NODE_BITS
 
 
 @_jit
