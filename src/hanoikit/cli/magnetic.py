@@ -63,6 +63,7 @@ def _family_table(top: Puzzle, fmt: str) -> None:
     (:func:`~hanoikit.analysis.member_counts`)."""
     from ..analysis import member_counts
     from ..limits import MAX_SEARCH_POSITIONS
+    from ..solvers.registry import Guarantee
 
     counted = member_counts(top)
     rules = repr(top).split(", ", 1)[1].rstrip(")") if ", " in repr(top) else ""
@@ -73,7 +74,11 @@ def _family_table(top: Puzzle, fmt: str) -> None:
         previous = total or 0
     if counted.solver is not None:
         solver = counted.solver
-        caption = f"by the {solver.name} solver ({solver.guarantee.value}): {solver.reference}"
+        checked = solver.checked_disks(top.posts)
+        worth = solver.guarantee_for(top).value
+        if checked is not None and checked < top.n:
+            worth += f"; {Guarantee.CHECKED_OPTIMAL.value} for n <= {checked}"
+        caption = f"by the {solver.name} solver ({worth}): {solver.reference}"
     else:
         caption = (
             f"by exhaustive search, no formula being known; n <= {len(counted.totals)}: at most "

@@ -61,7 +61,8 @@ __all__ = [
 
 CHECKED_DISKS: dict[int, int] = {5: 13, 6: 6, 7: 6, 8: 7, 9: 8, 10: 9}
 """Frame-Stewart on ``k`` posts (five and more) agrees with an exhaustive search for every ``n`` up to
-``CHECKED_DISKS[k]`` (how each was checked: the module docstring); the registry's ``checked_up_to`` says the same."""
+``CHECKED_DISKS[k]`` (how each was checked: the module docstring); the registry's guarantees are read from here
+(:meth:`hanoikit.solvers.Solver.guarantee_for`)."""
 
 _BLOCK = 1 << 15  # solutions up to this many moves are built once, cached, and relabelled
 
