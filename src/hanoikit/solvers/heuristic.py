@@ -862,12 +862,12 @@ def search(
     9
     """
     source, goal = tower_search.encode(puzzle, src), tower_search.encode(puzzle, dst)
+    if source == goal:  # found before any side is searched (from both ends, no side takes out its own root)
+        return SearchStats((source,), 0, 1)
     keep = max((d + 1 for d in range(puzzle.n) if src.posts[d] != dst.posts[d]), default=0)
     if keep < puzzle.n and not puzzle.faces:
         # the larger disks stay at the bottom of their posts, where they never block a smaller one: the smaller
         # disks' own puzzle has the same distance
-        if not keep:
-            return SearchStats((source,), 0, 1)
         fewer = Puzzle(keep, posts=puzzle.posts, moves=puzzle.moves)
         below = State(src.posts[:keep], post_count=puzzle.posts), State(dst.posts[:keep], post_count=puzzle.posts)
         found = search(fewer, *below, progress, None if splits is None else _narrowed(splits, keep), max_nodes, cache,
