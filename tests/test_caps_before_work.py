@@ -141,3 +141,11 @@ def test_generated_instances_on_many_posts_stay_within_the_search_caps() -> None
         assert cap <= min(MAX_GENERATE_HEURISTIC_DISKS[6, False], heuristic.disk_cap(puzzle))
         with pytest.raises(hk.TooLargeError, match=f"--disks up to {cap} for it"):
             check_sizes([f"{family}{posts}"], (1, cap + 1), "random")
+
+
+@pytest.mark.parametrize("command", ["distance", "solve", "check", "count"])
+def test_help_quotes_the_cap_on_positions(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run([command, "--help"], capsys)
+    text = " ".join(out.split())
+    assert status == 0 and f"six or more: {'' if command == 'count' else 'at most '}" in text
+    assert f"{MAX_HEURISTIC_WIDE_CODES:,} positions" in text
