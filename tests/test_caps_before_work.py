@@ -16,11 +16,13 @@ from clirun import run
 from hanoikit import MagneticPuzzle, Puzzle
 from hanoikit.generate import check_sizes, heuristic_disks
 from hanoikit.limits import (
+    MAX_COUNT_SEARCH_CODES,
     MAX_GENERATE_HEURISTIC_DISKS,
     MAX_HEURISTIC_DISKS,
     MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS,
     MAX_HEURISTIC_WIDE_CODES,
     MAX_POSTS,
+    MAX_SEARCH_POSITIONS,
 )
 from hanoikit.solvers import heuristic, tower_search
 
@@ -102,11 +104,11 @@ def test_count_stops_at_the_caps_and_says_so(args: list[str], capsys: pytest.Cap
     """``hanoi count`` on a member without a formula: it asks the heuristic search only within its caps (the
     stand-in answers 0: the counts themselves are tested against the oracle elsewhere), shows every count up to the
     first that no search takes on, and says where it stopped."""
-    searched: list[Puzzle] = []
+    asked: list[Puzzle] = []
 
     def distance(puzzle: Puzzle, a: object, b: object) -> int:
         heuristic.check_size(puzzle)
-        searched.append(puzzle)
+        asked.append(puzzle)
         return 0
 
     monkeypatch.setattr(heuristic, "distance", distance)
@@ -116,12 +118,16 @@ def test_count_stops_at_the_caps_and_says_so(args: list[str], capsys: pytest.Cap
     expected = 0
     while expected < upto:
         puzzle = make_member(args, expected + 1)
-        if tower_search.code_space(puzzle) > 200_000 and expected + 1 > heuristic.disk_cap(puzzle):
+        searched = tower_search.code_space(puzzle) > MAX_SEARCH_POSITIONS
+        if searched and (expected + 1 > heuristic.disk_cap(puzzle) or
+                         tower_search.code_space(puzzle) > MAX_COUNT_SEARCH_CODES):
             break
         expected += 1
     assert status == 0 and err == "" and len(rows) == expected < upto
     assert f"stops at n = {expected}" in " ".join(out.split())
-    assert all(p.n <= heuristic.disk_cap(p) for p in searched)
+    assert all(p.n <= heuristic.disk_cap(p) and tower_search.code_space(p) <= MAX_COUNT_SEARCH_CODES for p in asked)
+    if args == ["--magnetic", "NNNN", "--upto", "2000"]:
+        assert expected == 9  # 4**9 * 16 positions; 13 searched tower to tower took more than 20 s in all
 
 
 def make_member(args: list[str], n: int) -> Puzzle:
@@ -149,3 +155,36 @@ def test_help_quotes_the_cap_on_positions(command: str, capsys: pytest.CaptureFi
     text = " ".join(out.split())
     assert status == 0 and f"six or more: {'' if command == 'count' else 'at most '}" in text
     assert f"{MAX_HEURISTIC_WIDE_CODES:,} positions" in text
+
+
+def test_a_drawing_of_a_graph_is_capped_before_the_graph_is_built(tmp_path, capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hanoi graph 10 --out g.svg`` (59,049 positions) took 31 s of processor time to draw; a drawing of
+    MAX_GRAPH_NODES would take minutes: above MAX_DRAWN_GRAPH_NODES a drawing is refused before the graph is built
+    (.dot and .graphml still take up to MAX_GRAPH_NODES)."""
+    from hanoikit import graph as graphs
+    from hanoikit.limits import MAX_DRAWN_GRAPH_NODES, MAX_GRAPH_NODES
+
+    assert 3**10 <= MAX_DRAWN_GRAPH_NODES < 4**8 <= MAX_GRAPH_NODES
+    built: list[Puzzle] = []
+    original = graphs.state_graph
+
+    def state_graph(puzzle: Puzzle, *args: object, **kwargs: object) -> object:
+        result = original(puzzle, *args, **kwargs)  # type: ignore[arg-type]
+        built.append(puzzle)
+        return result
+
+    monkeypatch.setattr(graphs, "state_graph", state_graph)
+    status, out, err = run(["graph", "8", "--posts", "4", "--out", str(tmp_path / "g.svg")], capsys)
+    assert status == 2 and out == "" and f"up to {MAX_DRAWN_GRAPH_NODES:,} positions" in err
+    assert err.count("\n") == 1 and built == [] and not (tmp_path / "g.svg").exists()
+    with pytest.raises(hk.TooLargeError, match="65,536 positions"):
+        original(Puzzle(8, posts=4), max_nodes=MAX_DRAWN_GRAPH_NODES)
+
+
+@pytest.mark.parametrize("command", ["graph"])
+def test_graph_help_quotes_the_drawing_cap(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from hanoikit.limits import MAX_DRAWN_GRAPH_NODES
+
+    status, out, _ = run([command, "--help"], capsys)
+    assert status == 0 and f"more than {MAX_DRAWN_GRAPH_NODES:,} before a drawing" in " ".join(out.split())

@@ -214,7 +214,7 @@ def heuristic_disks(puzzle: Puzzle) -> int:
     >>> heuristic_disks(Puzzle(3, posts=4)) == MAX_GENERATE_HEURISTIC_DISKS[4, False]
     True
     >>> heuristic_disks(Puzzle(3, posts=6)), heuristic_disks(Puzzle(3, posts=10))
-    (7, 5)
+    (6, 5)
     """
     from .solvers.heuristic import disk_cap
 

@@ -45,8 +45,10 @@ __all__ = [
     "MAX_INDEX_CHARS",
     "MAX_RATE_EXPONENT",
     "MAX_COUNT_ROWS",
+    "MAX_COUNT_SEARCH_CODES",
     "MAX_DIAGRAM_DISKS",
     "MAX_GRAPH_NODES",
+    "MAX_DRAWN_GRAPH_NODES",
     "MAX_TOTALS_DISKS",
     "MAX_RECURRENCE_TERMS",
     "MAX_MOVIE_MOVES",
@@ -206,10 +208,10 @@ with 14."""
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
     (5, False): 14,
-    (6, False): 7,
+    (6, False): 6,
     (4, True): MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS,
     (5, True): 7,
-    (6, True): 5,
+    (6, True): 4,
 }
 """The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more; five posts
 with restricted moves and six or more also within :data:`MAX_HEURISTIC_WIDE_CODES` positions). Its cost
@@ -230,17 +232,18 @@ MAX_FACE_TABLE_CODES = 1 << 26
 """The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and two
 bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks)."""
 
-MAX_HEURISTIC_WIDE_CODES = 2**19
+MAX_HEURISTIC_WIDE_CODES = 2**18
 """The most positions (``posts**n``, times ``2**posts`` with faces) of a member the heuristic search takes on where
 its pattern tables are weak, below the disks of :data:`MAX_HEURISTIC_DISKS`: five posts with restricted moves and six
 posts or more (hanoikit.solvers.heuristic.disk_cap). There the search stores a good part of the positions it can
 reach, so its work grows with them, and faster with the posts and faces. Between towers (processor time, 29 November
-2026, load 12): at or under the cap, 5 posts cyclic with 8 disks (390,625 positions) 21 s, 7 posts NNNNNNN with 4
-(307,328) 14 s, 6 posts NNNNNN with 5 1.3 s, 5 posts star with 8 1.4 s (random pairs: 1.3 s); above it, 10 posts
-cyclic with 6 disks (a million) 7.8 s, with 7 more than 90 s (stopped), 10 posts NNNNNNNNNN with 3 (1,024,000) more
-than 19 s (stopped), 5 posts cyclic with 11 more than 90 s (stopped); a count table with ten posts and cyclic moves
-took 28 to 38 s and 2 GB with the six-post cap on disks alone (8), and 2 s of processor time now. Every search also
-stops at :data:`MAX_HEURISTIC_NODES`."""
+2026, load 12): 5 posts cyclic with 8 disks (390,625 positions) 21 s, 7 posts NNNNNNN with 4 (307,328) 14 s, 10
+posts cyclic with 6 (a million) 7.8 s, with 7 more than 90 s (stopped), 10 posts NNNNNNNNNN with 3 (1,024,000) more
+than 19 s (stopped), 5 posts cyclic with 11 more than 90 s (stopped); 6 posts NNNNNN with 5 (497,664) 1.3 s and 5
+posts star with 8 1.4 s, but the cap is set by the slowest rules. Under it the exhaustive search answers most of
+these members (:data:`MAX_SEARCH_POSITIONS`). A count table with ten posts and cyclic moves took 28 to 38 s and 2 GB
+with the six-post cap on disks alone (8), and 2 s of processor time now. Every search also stops at
+:data:`MAX_HEURISTIC_NODES`."""
 
 MAX_HEURISTIC_NODES = 60_000_000
 """The most positions one heuristic search stores, both sides of a search from both ends together (about 45 bytes
@@ -331,10 +334,22 @@ MAX_COUNT_ROWS = 2000
 """The most rows of ``hanoi count``'s table: its text grows as the square of the rows (row n has about n/2 digits
 twice), some 2 MB and a few seconds at this cap."""
 
+MAX_COUNT_SEARCH_CODES = 2**22
+"""The most positions (``posts**n``, times ``2**posts`` with faces) of a count ``hanoi count`` asks the heuristic
+search for, tower to tower, where no formula gives it (hanoikit.analysis.first_counts): the table adds one search per
+row, and the searches between towers are the long ones (NNNN with 13 disks: 16 s; the whole table to 13 took more
+than 20 s of processor time): NNNN up to 9 disks, four posts with cyclic moves up to 11."""
+
 MAX_GRAPH_NODES = 200_000
 """The largest state graph built (``hanoikit.graph.state_graph``, ``hanoi graph``; the classic graph of 11 disks has
 177,147 nodes): refused before any move when the positions it could have (every legal one, or those the breadth-first
 oracle reaches) are more."""
+
+MAX_DRAWN_GRAPH_NODES = 60_000
+"""The largest state graph drawn as a picture (``hanoi graph --out`` .png, .svg or .pdf; .dot and .graphml take up to
+:data:`MAX_GRAPH_NODES`): the drawing's time grows with its positions, 31 s of processor time and 340 MB for the
+59,049 of ten classic disks (29 November 2026, load 15), so a graph of :data:`MAX_GRAPH_NODES` would take some two
+minutes."""
 
 MAX_DIAGRAM_DISKS = 100
 """The most disks an ASCII drawing of a position (``hanoikit.text.diagram``) shows: it is some ``n`` rows of
@@ -374,10 +389,10 @@ only the exhaustive search gives: about a tenth of a second each (4 posts: up to
 MAX_GENERATE_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): 11,
     (5, False): 9,
-    (6, False): 7,
+    (6, False): 6,
     (4, True): 11,
     (5, True): 7,
-    (6, True): 5,
+    (6, True): 4,
 }
 """The most disks of a generated instance on four posts or more, by ``(posts, faces)`` (6 stands for 6 posts and more,
 within what the heuristic search takes on: :data:`MAX_HEURISTIC_WIDE_CODES`), between positions whose optimum no

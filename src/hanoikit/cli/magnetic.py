@@ -29,8 +29,9 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     (independent of n), for n, k = 1 .. UPTO.
 
     On a member with no formula the counts stop where its searches would not be quick: the exhaustive search up to
-    {MAX_SEARCH_POSITIONS} positions, then the heuristic search up to {MAX_HEURISTIC_DISKS} disks (five posts with
-    restricted moves, six or more: up to {MAX_HEURISTIC_WIDE_CODES} positions).
+    {MAX_SEARCH_POSITIONS} positions, then the heuristic search up to {MAX_COUNT_SEARCH_CODES} positions and
+    {MAX_HEURISTIC_DISKS} disks (five posts with restricted moves, six or more: up to {MAX_HEURISTIC_WIDE_CODES}
+    positions).
 
     \b
     hanoi count --magnetic NNN --upto 10
@@ -85,7 +86,7 @@ def _family_table(top: Puzzle, fmt: str) -> None:
             worth += f"; {Guarantee.CHECKED_OPTIMAL.value} for n <= {checked}"
         caption = f"by the {solver.name} solver ({worth}): {solver.reference}"
         if shown < top.n:
-            caption += f"; stops at n = {shown}, the most disks the {solver.name} solver takes on here"
+            caption += f"; stops at n = {shown}, where the next count would pass the caps of the searches"
     else:
         caption = (
             f"by exhaustive search, no formula being known; n <= {len(counted.totals)}: at most "

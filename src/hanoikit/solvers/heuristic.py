@@ -104,7 +104,7 @@ def disk_cap(puzzle: Puzzle) -> int:
     >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=4, moves="cyclic")), disk_cap(Puzzle(3, posts=7))
     (17, 14, 6)
     >>> disk_cap(Puzzle(3, posts=5)), disk_cap(Puzzle(3, posts=5, moves="cyclic")), disk_cap(Puzzle(3, posts=10))
-    (14, 8, 5)
+    (14, 7, 5)
     """
     from ..limits import MAX_HEURISTIC_WIDE_CODES
 
