@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hanoikit as hk
-from hanoikit import MagneticPuzzle, Move, Puzzle, State
+from hanoikit import MagneticPuzzle, Move, Puzzle, State, algorithms, limits
 from hanoikit.limits import MAX_FAMILY_INDEX_DISKS, MAX_FRONTIER_SOLVER_CODES, MAX_POSTS, MAX_SEARCH_POSITIONS
 from hanoikit.oeis_terms import PUBLISHED
 from hanoikit.solvers import cyclic, exhaustive, frame_stewart, linear, registry, tower_search
@@ -96,6 +96,23 @@ def test_frame_stewart_guarantees_are_stated_honestly():
         assert all(frame_stewart.count(n, k) == 2 * n - 1 for n in range(1, k))
 
 
+def test_the_frame_stewart_label_reads_the_checked_record_for_every_number_of_posts():
+    """One source: on every number of posts, a size up to CHECKED_DISKS[k] is 'optimal by exhaustive check', one
+    disk more 'conjectured optimal' (8 posts with 7 disks, 9 with 8, 10 with 9 were labelled conjectured), whatever
+    solver, command or generated instance reads the label."""
+    checked = frame_stewart.CHECKED_DISKS
+    for k in range(5, MAX_POSTS + 1):
+        solver = Puzzle(1, posts=k).solver()
+        assert solver.checked_disks(k) == checked[k]
+        for n in range(1, checked[k] + 3):
+            puzzle = Puzzle(n, posts=k)
+            expected = "optimal by exhaustive check" if n <= checked[k] else "conjectured optimal"
+            assert solver.guarantee_for(puzzle).value == expected
+            assert algorithms.get("optimal").guarantee_for(puzzle).value == expected
+    assert Puzzle(5, posts=4).solver().checked_disks(4) is None  # proven: no record needed
+    assert Puzzle(9, posts=10).solver().guarantee_for(Puzzle(9, posts=10)) is hk.solvers.Guarantee.CHECKED_OPTIMAL
+
+
 def registry_covers(solver: registry.Solver, posts: int) -> bool:
     return solver.covers(Puzzle(1, posts=posts))
 
@@ -140,6 +157,18 @@ def test_frame_stewart_between_any_two_towers_and_large_counts():
     assert big.move_at(total // 2) == Move(10_000, 0, 3) and big.state_at(total).posts == big.goal.posts
     first = list(itertools.islice(big.solve(), 5))
     assert big.play(first) == big.state_at(5)
+
+
+@pytest.mark.parametrize("k", [4, 5, 10])
+def test_a_million_disks_start_moving_without_deep_recursion(k):
+    """Four posts with a million disks park some 1,400 times deep before their first move (a RecursionError there
+    before; 500,000 disks worked): the first moves come at once and agree with the indexing, also as chunks."""
+    p = Puzzle(limits.MAX_DISKS, posts=k)
+    first = list(itertools.islice(p.solve(), 4))
+    assert first == [p.move_at(i) for i in range(4)]
+    assert p.play(first, p.start) == p.state_at(4)
+    disk, src, dst = next(frame_stewart.chunks(limits.MAX_DISKS, k, size=4))
+    assert list(zip(disk.tolist()[:4], src.tolist()[:4], dst.tolist()[:4])) == first
 
 
 @cache

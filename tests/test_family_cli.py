@@ -22,6 +22,17 @@ def test_count_with_four_posts_prints_the_frame_stewart_table(capsys):
     assert [int(row[3]) for row in rows][:7] == [1, 2, 2, 4, 4, 4, 8]
 
 
+def test_count_labels_frame_stewart_from_the_checked_record(capsys):
+    for k in (8, 10):
+        checked = frame_stewart.CHECKED_DISKS[k]
+        status, out, _ = run(["count", "--posts", str(k), "--upto", str(checked)], capsys)
+        caption = " ".join(out.split())
+        assert status == 0 and "(optimal by exhaustive check)" in caption and "conjectured" not in caption
+        status, out, _ = run(["count", "--posts", str(k), "--upto", str(checked + 1)], capsys)
+        caption = " ".join(out.split())
+        assert f"(conjectured optimal; optimal by exhaustive check for n <= {checked})" in caption
+
+
 def test_count_follows_the_rules_given(capsys):
     status, out, _ = run(["count", "--moves", "cyclic", "--upto", "12"], capsys)
     assert status == 0 and str(cyclic.two_steps(12)) in out and "Atkinson" in out

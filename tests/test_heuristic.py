@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanoikit import MagneticPuzzle, Puzzle, State, TooLargeError, UnsolvableError, cache
-from hanoikit.positions import legal_codes
 from hanoikit.limits import MAX_HEURISTIC_EVERY_MOVE_DISKS, MAX_HEURISTIC_NODES
+from hanoikit.positions import legal_codes
 from hanoikit.solvers import exhaustive, heuristic, pdb, tower_search
 from hanoikit.solvers.frame_stewart import count as frame_stewart
 from hanoikit.solvers.registry import solver_for
@@ -176,6 +176,37 @@ def test_the_sides_in_the_order_of_their_buckets_stay_exact(n: int, seed: int, t
     table = tower_search.distances_to(puzzle, dst)
     assert found.path[0] == tower_search.encode(puzzle, src) and found.path[-1] == tower_search.encode(puzzle, dst)
     assert [int(table[code]) for code in found.path] == list(range(int(table[found.path[0]]), -1, -1))
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    kind=st.sampled_from(KINDS),
+    rule=st.sampled_from(["any", "linear", "star"]),
+    n=st.integers(1, 5),
+    seed=st.integers(0, 2**32 - 1),
+    same=st.booleans(),
+    both=st.booleans(),
+)
+def test_a_position_to_itself_and_any_pair_against_the_exhaustive_search(
+        kind: str, rule: str, n: int, seed: int, same: bool, both: bool) -> None:
+    """Every member with moves that can be undone, from both ends or from one: a position to itself is a path of
+    length 0 (from both ends on a magnetic member it was a move and its reverse, or unsolvable), and any pair is as
+    far as the exhaustive search says, each move one step nearer the goal."""
+    puzzle = member(kind, rule, n if kind != "classic5" else min(n, 4))
+    rng = random.Random(seed)
+    src = puzzle.random_state(rng)
+    dst = src if same else puzzle.random_state(rng)
+    table = tower_search.distances_to(puzzle, dst)
+    exact = int(table[tower_search.encode(puzzle, src)])
+    if exact < 0:
+        with pytest.raises(UnsolvableError):
+            heuristic.search(puzzle, src, dst, cache=False, both=both)
+        return
+    found = heuristic.search(puzzle, src, dst, cache=False, both=both)
+    assert found.path[0] == tower_search.encode(puzzle, src) and found.path[-1] == tower_search.encode(puzzle, dst)
+    assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
+    if same:
+        assert found.path == (tower_search.encode(puzzle, src),) and exact == 0
 
 
 def test_from_both_ends_needs_moves_that_can_be_undone() -> None:

@@ -97,7 +97,7 @@ class Algorithm:
         >>> get("optimal").guarantee_for(Puzzle(3)).value, get("62").guarantee_for(get("62").puzzle(3)).value
         ('proven optimal', 'a published non-optimal algorithm')
         """
-        return self.guarantee if self.guarantee is not None else puzzle.solver().guarantee
+        return self.guarantee if self.guarantee is not None else puzzle.solver().guarantee_for(puzzle)
 
     def puzzle(self, n: int) -> Puzzle:
         """The puzzle the algorithm was made for, with ``n`` disks.

@@ -208,10 +208,17 @@ def heuristic_disks(puzzle: Puzzle) -> int:
     """The most disks of a generated instance of ``puzzle``'s member (four posts or more) whose optimum needs a search
     (:data:`~hanoikit.limits.MAX_GENERATE_HEURISTIC_DISKS`).
 
+    On more posts, no more than the heuristic search takes on (:func:`hanoikit.solvers.heuristic.disk_cap`: the
+    positions of ten posts grow much faster than those of six).
+
     >>> heuristic_disks(Puzzle(3, posts=4)) == MAX_GENERATE_HEURISTIC_DISKS[4, False]
     True
+    >>> heuristic_disks(Puzzle(3, posts=6)), heuristic_disks(Puzzle(3, posts=10))
+    (6, 5)
     """
-    return MAX_GENERATE_HEURISTIC_DISKS[min(puzzle.posts, 6), puzzle.faces]
+    from .solvers.heuristic import disk_cap
+
+    return min(MAX_GENERATE_HEURISTIC_DISKS[min(puzzle.posts, 6), puzzle.faces], disk_cap(puzzle))
 
 
 def _example(puzzle: Puzzle, kind: str, tower: State) -> State:

@@ -66,15 +66,16 @@ def abc(state: State) -> str:
     return "".join([string.ascii_uppercase[post] for post in state.posts])
 
 
-def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
+def state_graph(puzzle: Puzzle, source: State | None = None, max_nodes: int = MAX_NODES) -> nx.Graph:
     """The graph of all positions reachable from ``source`` (default: the start) by legal moves.
 
     Nodes are :class:`~hanoikit.State` objects (with the attribute ``label``, the notation); each edge carries the
     ``move`` (a :class:`~hanoikit.Move` from the endpoint found first to the other) and the ``disk`` it moves. The
     graph is undirected (an ``nx.Graph``) when every move can be undone (:attr:`~hanoikit.Puzzle.reversible`), else
     directed (an ``nx.DiGraph``, one edge ``u -> v`` per legal move, with the ``move`` from ``u`` to ``v``).
-    Raises :class:`TooLargeError` before any work when the graph could exceed :data:`MAX_NODES` nodes: counted by
-    the breadth-first oracle :func:`hanoikit.search.bfs` where it covers the puzzle, else as every legal position
+    Raises :class:`TooLargeError` before any work when the graph could exceed ``max_nodes`` nodes (at most
+    :data:`MAX_NODES`; a drawing takes :data:`hanoikit.limits.MAX_DRAWN_GRAPH_NODES`): counted by the breadth-first
+    oracle :func:`hanoikit.search.bfs` where it covers the puzzle, else as every legal position
     (:func:`hanoikit.search.state_count`).
 
     >>> import hanoikit as hk
@@ -91,13 +92,15 @@ def state_graph(puzzle: Puzzle, source: State | None = None) -> nx.Graph:
 
     start = puzzle.check(puzzle.start if source is None else source)
     limit = f"graphs are built up to {MAX_NODES:,} positions (classic n <= 11, free magnetic n <= 9)"
+    if max_nodes < MAX_NODES:
+        limit = f"this takes graphs up to {max_nodes:,} positions ({MAX_NODES:,} for .dot and .graphml)"
     # every placement of the disks has a legal colouring, so there are at least posts**n positions
     if puzzle.posts ** min(puzzle.n, 64) > 50 * MAX_NODES or state_count(puzzle) > 50 * MAX_NODES:
         raise TooLargeError(f"the state graph of {puzzle!r} is far too large: {limit}")
     # the positions reachable: counted exactly by the breadth-first oracle where it covers the puzzle, else at most
     # every legal position (all of them on a classic tower whose moves connect the posts)
     size = bfs(puzzle, start).reachable if covers(puzzle) else state_count(puzzle)
-    if size > MAX_NODES:
+    if size > min(max_nodes, MAX_NODES):
         up_to = "" if covers(puzzle) else "up to "
         raise TooLargeError(f"the state graph of {puzzle!r} has {up_to}{size:,} positions: {limit}")
     graph: nx.Graph = (nx.Graph if puzzle.reversible else nx.DiGraph)(puzzle=repr(puzzle))

@@ -46,8 +46,10 @@ __all__ = [
     "MAX_INDEX_CHARS",
     "MAX_RATE_EXPONENT",
     "MAX_COUNT_ROWS",
+    "MAX_COUNT_SEARCH_CODES",
     "MAX_DIAGRAM_DISKS",
     "MAX_GRAPH_NODES",
+    "MAX_DRAWN_GRAPH_NODES",
     "MAX_TOTALS_DISKS",
     "MAX_RECURRENCE_TERMS",
     "MAX_MOVIE_MOVES",
@@ -77,6 +79,7 @@ __all__ = [
     "MAX_FRONTIER_SOLVER_CODES",
     "MAX_HEURISTIC_DISKS",
     "MAX_HEURISTIC_NODES",
+    "MAX_HEURISTIC_WIDE_CODES",
     "MAX_PATTERN_ENTRIES",
     "MAX_MOD3_ENTRIES",
     "MAX_FACE_TABLE_CODES",
@@ -201,25 +204,28 @@ as long as four cyclic posts take with 14 disks), 25.5 s with 18 on the benchmar
 first pair, which by the growth measured at 18 stores some 100 million positions, :data:`MAX_HEURISTIC_NODES`
 (benchmarks/bench_heuristic.py, docs/heuristic-search.md, 29 November 2026)."""
 
-MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 14
+MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 13
 """The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of
 :data:`MAX_HEURISTIC_DISKS`), where the largest group's table holds 11 disks at one byte a code
-(hanoikit.solvers.face_tables, 3.2 s of processor time to build): with 14 disks on NNNN, random pairs take 24 s of
-processor time at the median (20 random pairs, 26 November 2026, load 5: 17.7 million positions expanded at the
-median, peak 2.1 GB, one pair of 20 stopped at :data:`MAX_HEURISTIC_NODES`; 43 s of wall time on the loaded
-machine), on RBNN 2.7 s (5 pairs). Before those tables were built a word at a time, the medians were 3.0 s with 12
+(hanoikit.solvers.face_tables, 3.2 s of processor time to build): with 13 disks on NNNN, random pairs take 8 to 11 s
+of processor time (6 of 8 pairs, 29 November 2026, load 12; under 450 MB), with cyclic moves 24 s for a pair that
+cannot be reached (under 1 GB). With 14 disks (the cap from 26 November to 29 November 2026), random pairs took 24 s
+of processor time at the median (17.7 million positions expanded, peak 2.1 GB), but one pair of 20 stored
+:data:`MAX_HEURISTIC_NODES` positions and was refused only then, after 48 to 141 s and 2.4 GB (issue 35): a cap
+after the work. On RBNN 2.7 s (5 pairs). Before those tables were built a word at a time, the medians were 3.0 s with 12
 disks on NNNN, 5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13 disks on NNNN, 34 s
 with 14."""
 
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
     (5, False): 14,
-    (6, False): 8,
+    (6, False): 6,
     (4, True): MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS,
     (5, True): 7,
-    (6, True): 5,
+    (6, True): 4,
 }
-"""The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more). Its cost
+"""The most disks the heuristic search takes on, by ``(posts, faces)`` (6 stands for 6 posts and more; five posts
+with restricted moves and six or more also within :data:`MAX_HEURISTIC_WIDE_CODES` positions). Its cost
 depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
 easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: five posts with 14 disks
 take 2.5 s of processor time at the median; the magnetic members on four posts, see
@@ -236,6 +242,19 @@ layers while it is built; 4 posts: 15 disks, 256 MiB and 384 MiB of bitmaps, abo
 MAX_FACE_TABLE_CODES = 1 << 26
 """The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and two
 bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks)."""
+
+MAX_HEURISTIC_WIDE_CODES = 2**18
+"""The most positions (``posts**n``, times ``2**posts`` with faces) of a member the heuristic search takes on where
+its pattern tables are weak, below the disks of :data:`MAX_HEURISTIC_DISKS`: five posts with restricted moves and six
+posts or more (hanoikit.solvers.heuristic.disk_cap). There the search stores a good part of the positions it can
+reach, so its work grows with them, and faster with the posts and faces. Between towers (processor time, 29 November
+2026, load 12): 5 posts cyclic with 8 disks (390,625 positions) 21 s, 7 posts NNNNNNN with 4 (307,328) 14 s, 10
+posts cyclic with 6 (a million) 7.8 s, with 7 more than 90 s (stopped), 10 posts NNNNNNNNNN with 3 (1,024,000) more
+than 19 s (stopped), 5 posts cyclic with 11 more than 90 s (stopped); 6 posts NNNNNN with 5 (497,664) 1.3 s and 5
+posts star with 8 1.4 s, but the cap is set by the slowest rules. Under it the exhaustive search answers most of
+these members (:data:`MAX_SEARCH_POSITIONS`). A count table with ten posts and cyclic moves took 28 to 38 s and 2 GB
+with the six-post cap on disks alone (8), and 2 s of processor time now. Every search also stops at
+:data:`MAX_HEURISTIC_NODES`."""
 
 MAX_HEURISTIC_NODES = 100_000_000
 """The most positions one heuristic search stores, both sides of a search from both ends together (about 90 bytes
@@ -337,10 +356,22 @@ MAX_COUNT_ROWS = 2000
 """The most rows of ``hanoi count``'s table: its text grows as the square of the rows (row n has about n/2 digits
 twice), some 2 MB and a few seconds at this cap."""
 
+MAX_COUNT_SEARCH_CODES = 2**22
+"""The most positions (``posts**n``, times ``2**posts`` with faces) of a count ``hanoi count`` asks the heuristic
+search for, tower to tower, where no formula gives it (hanoikit.analysis.first_counts): the table adds one search per
+row, and the searches between towers are the long ones (NNNN with 13 disks: 16 s; the whole table to 13 took more
+than 20 s of processor time): NNNN up to 9 disks, four posts with cyclic moves up to 11."""
+
 MAX_GRAPH_NODES = 200_000
 """The largest state graph built (``hanoikit.graph.state_graph``, ``hanoi graph``; the classic graph of 11 disks has
 177,147 nodes): refused before any move when the positions it could have (every legal one, or those the breadth-first
 oracle reaches) are more."""
+
+MAX_DRAWN_GRAPH_NODES = 60_000
+"""The largest state graph drawn as a picture (``hanoi graph --out`` .png, .svg or .pdf; .dot and .graphml take up to
+:data:`MAX_GRAPH_NODES`): the drawing's time grows with its positions, 31 s of processor time and 340 MB for the
+59,049 of ten classic disks (29 November 2026, load 15), so a graph of :data:`MAX_GRAPH_NODES` would take some two
+minutes."""
 
 MAX_DIAGRAM_DISKS = 100
 """The most disks an ASCII drawing of a position (``hanoikit.text.diagram``) shows: it is some ``n`` rows of
@@ -380,23 +411,24 @@ only the exhaustive search gives: about a tenth of a second each (4 posts: up to
 MAX_GENERATE_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): 11,
     (5, False): 9,
-    (6, False): 8,
+    (6, False): 6,
     (4, True): 11,
     (5, True): 7,
-    (6, True): 5,
+    (6, True): 4,
 }
-"""The most disks of a generated instance on four posts or more, by ``(posts, faces)`` (6 stands for 6 posts and
-more), between positions whose optimum no closed form gives (random positions; towers with restricted moves): the
-heuristic search answers them (hanoikit.solvers.heuristic; the exhaustive one below its range). 100 instances with
-random starts, to the goal tower or to random goals, take at each cap from 0.1 s to 37 s of processor time in all
-(the slowest rule, cyclic on four posts with 11 disks: 0.3 s an instance at the median, 1.3 s at most; tables built
-from an empty cache included; benchmarks/bench_generate.py). One disk more costs an order of magnitude: four posts
-with 12 disks and every move take 0.3 s an instance at the median and 2.5 s at most (0.02 s and 0.2 s with 11);
-cyclic moves on five posts with 10 disks 1.5 s and 5 s. Magnetic on four posts (every move), 11 disks: 100
-instances of NNNN take 29 s of processor time to the goal tower and 32 s to random goals (0.25 s an instance at the
-median, 1.1 s at most; RBNB 17 and 14 s on 20), since the magnetic tables are built a word of 64 codes at a time
-(hanoikit.solvers.face_tables); with 12 disks 85 and 131 s (up to 4 s an instance; 20 instances, 26 November 2026).
-To be measured again as the heuristic search gets faster."""
+"""The most disks of a generated instance on four posts or more, by ``(posts, faces)`` (6 stands for 6 posts and more,
+within what the heuristic search takes on: :data:`MAX_HEURISTIC_WIDE_CODES`), between positions whose optimum no
+closed form gives (random positions; towers with restricted moves): the heuristic search answers them
+(hanoikit.solvers.heuristic; the exhaustive one below its range). 100 instances with random starts, to the goal tower
+or to random goals, take at each cap from 0.1 s to 37 s of processor time in all (the slowest rule, cyclic on four
+posts with 11 disks: 0.3 s an instance at the median, 1.3 s at most; tables built from an empty cache included;
+benchmarks/bench_generate.py). One disk more costs an order of magnitude: four posts with 12 disks and every move
+take 0.3 s an instance at the median and 2.5 s at most (0.02 s and 0.2 s with 11); cyclic moves on five posts with 10
+disks 1.5 s and 5 s. Magnetic on four posts (every move), 11 disks: 100 instances of NNNN take 29 s of processor time
+to the goal tower and 32 s to random goals (0.25 s an instance at the median, 1.1 s at most; RBNB 17 and 14 s on 20),
+since the magnetic tables are built a word of 64 codes at a time (hanoikit.solvers.face_tables); with 12 disks 85 and
+131 s (up to 4 s an instance; 20 instances, 26 November 2026). To be measured again as the heuristic search gets
+faster."""
 
 MAX_GENERATE_SOLUTION_MOVES = 100_000
 """The longest optimal solution listed in a generated instance (``--solutions``)."""

@@ -26,7 +26,7 @@ from .move import as_count
 from .oeis_terms import PUBLISHED, Published
 from .puzzle import MagneticPuzzle, Puzzle
 from .solvers import tower_search
-from .solvers.registry import EXHAUSTIVE, solver_for
+from .solvers.registry import EXHAUSTIVE, Guarantee, solver_for
 from .state import State
 
 __all__ = [
@@ -164,7 +164,11 @@ def _solver_row(entry: Published, member: Member, upto: int | None) -> Row | Non
         computed: dict[int, int | None] = {n: moves[n - 1] for n in ns}
     else:
         computed = {n: _term(member, n, lambda p, a, b: p.distance(a, b)) for n in ns}
-    return _row(entry, f"{solver.name} ({solver.guarantee.value})", computed)
+    worth = solver.guarantee_for(member.puzzle(ns[-1])).value
+    checked = solver.checked_disks(probe.posts)
+    if checked is not None and checked < ns[-1]:
+        worth += f"; {Guarantee.CHECKED_OPTIMAL.value} for n <= {checked}"
+    return _row(entry, f"{solver.name} ({worth})", computed)
 
 
 def _levy_row(entry: Published, algorithm: str, per_disk: bool, upto: int | None) -> Row:

@@ -46,7 +46,8 @@ def with_disks(puzzle: Puzzle, n: int) -> Puzzle:
 def first_counts(make: Callable[[int], Puzzle], upto: int) -> list[int | None]:
     """S(1), S(2), ... from S to D of ``make(n)`` (``None``: the goal cannot be reached with n disks), up to ``upto``
     disks: by the member's own solver, else by the exhaustive search, stopping before the n where its positions would
-    be more than :data:`~hanoikit.limits.MAX_SEARCH_POSITIONS`.
+    be more than :data:`~hanoikit.limits.MAX_SEARCH_POSITIONS`, or where the heuristic search answers, more than
+    :data:`~hanoikit.limits.MAX_COUNT_SEARCH_CODES` (or its own caps).
 
     Parameters
     ----------
@@ -65,14 +66,17 @@ def first_counts(make: Callable[[int], Puzzle], upto: int) -> list[int | None]:
     >>> first_counts(lambda n: Puzzle(n, posts=4), 6)
     [1, 3, 5, 9, 13, 17]
     """
-    from ..limits import MAX_SEARCH_POSITIONS
+    from ..limits import MAX_COUNT_SEARCH_CODES, MAX_SEARCH_POSITIONS
     from ..solvers import tower_search
-    from ..solvers.registry import EXHAUSTIVE, solvers_for
+    from ..solvers.registry import EXHAUSTIVE, HEURISTIC, solvers_for
 
     totals: list[int | None] = []
     for n in range(1, upto + 1):
         puzzle = make(n)
-        if solvers_for(puzzle)[0] is not EXHAUSTIVE:
+        solver = solvers_for(puzzle)[0]
+        if solver is HEURISTIC and tower_search.code_space(puzzle) > MAX_COUNT_SEARCH_CODES:
+            break
+        if solver is not EXHAUSTIVE:
             try:
                 totals.append(puzzle.distance())
             except UnsolvableError:

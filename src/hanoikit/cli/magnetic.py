@@ -29,6 +29,11 @@ def count(magnetic: str | None, start_up: str | None, goal_up: str | None, upto:
     """The optimal counts: S(n), the total moves of an n-disk tower, and P(k), the moves of the k-th largest disk
     (independent of n), for n, k = 1 .. UPTO.
 
+    On a member with no formula the counts stop where its searches would not be quick: the exhaustive search up to
+    {MAX_SEARCH_POSITIONS} positions, then the heuristic search up to {MAX_COUNT_SEARCH_CODES} positions and
+    {MAX_HEURISTIC_DISKS} disks (five posts with restricted moves, six or more: up to {MAX_HEURISTIC_WIDE_CODES}
+    positions).
+
     \b
     hanoi count --magnetic NNN --upto 10
     hanoi count --magnetic NNR --goal-up R
@@ -64,6 +69,7 @@ def _family_table(top: Puzzle, fmt: str) -> None:
     (:func:`~hanoikit.analysis.member_counts`)."""
     from ..analysis import member_counts
     from ..limits import MAX_SEARCH_POSITIONS
+    from ..solvers.registry import Guarantee
 
     counted = member_counts(top)
     rules = repr(top).split(", ", 1)[1].rstrip(")") if ", " in repr(top) else ""
@@ -72,9 +78,16 @@ def _family_table(top: Puzzle, fmt: str) -> None:
     for n, total in enumerate(counted.totals, 1):
         rows.append([n, "unreachable", ""] if total is None else [n, total, total - previous])
         previous = total or 0
+    shown = len(counted.totals)
     if counted.solver is not None:
         solver = counted.solver
-        caption = f"by the {solver.name} solver ({solver.guarantee.value}): {solver.reference}"
+        checked = solver.checked_disks(top.posts)
+        worth = solver.guarantee_for(top).value
+        if checked is not None and checked < top.n:
+            worth += f"; {Guarantee.CHECKED_OPTIMAL.value} for n <= {checked}"
+        caption = f"by the {solver.name} solver ({worth}): {solver.reference}"
+        if shown < top.n:
+            caption += f"; stops at n = {shown}, where the next count would pass the caps of the searches"
     else:
         caption = (
             f"by exhaustive search, no formula being known; n <= {len(counted.totals)}: at most "

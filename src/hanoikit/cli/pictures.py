@@ -55,13 +55,14 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     disks' one); positions are named in the notation (SSI). Magnetic positions split their region by the disk's face
     (4 posts, up to 2 disks) or gather around the classic ones, each node coloured by what its posts show on top.
     Graphs of more than 400 positions are drawn as dots; more than {MAX_GRAPH_NODES} positions are refused before any
-    work. One-way moves
+    work, and more than {MAX_DRAWN_GRAPH_NODES} before a drawing (.png, .svg, .pdf). One-way moves
     (--moves cyclic, one-way pairs) are arrows. The optimal path from start to goal is highlighted. Without --out,
     prints the graph's facts (and, up to 4 classic disks, the triangle drawn in text).
     """
     from ..draw.files import check_parent, extension
     from ..draw.graph import FORMATS, save_state_graph
     from ..graph import state_graph
+    from ..limits import MAX_DRAWN_GRAPH_NODES, MAX_GRAPH_NODES
     from ..search import covers, diameter
 
     if out is not None and extension(out) not in FORMATS:
@@ -69,7 +70,8 @@ def graph(n: int, magnetic: str | None, start_up: str | None, goal_up: str | Non
     if out is not None:
         check_parent(out)
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
-    g = state_graph(puzzle)
+    drawing = out is not None and extension(out) in ("png", "svg", "pdf")
+    g = state_graph(puzzle, max_nodes=MAX_DRAWN_GRAPH_NODES if drawing else MAX_GRAPH_NODES)
     goal_reached = puzzle.is_legal(puzzle.goal) and puzzle.goal in g
     count = g.number_of_nodes()
     facts = f"{count:,} position{'s' * (count != 1)}, {g.number_of_edges():,} moves"

@@ -61,7 +61,8 @@ __all__ = [
 
 CHECKED_DISKS: dict[int, int] = {5: 13, 6: 6, 7: 6, 8: 7, 9: 8, 10: 9}
 """Frame-Stewart on ``k`` posts (five and more) agrees with an exhaustive search for every ``n`` up to
-``CHECKED_DISKS[k]`` (how each was checked: the module docstring); the registry's ``checked_up_to`` says the same."""
+``CHECKED_DISKS[k]`` (how each was checked: the module docstring); the registry's guarantees are read from here
+(:meth:`hanoikit.solvers.Solver.guarantee_for`)."""
 
 _BLOCK = 1 << 15  # solutions up to this many moves are built once, cached, and relabelled
 
@@ -146,25 +147,27 @@ def _build(
     n: int, pegs: tuple[int, ...], offset: int, canonical: bool = True, size: int = 1 << 20
 ) -> Iterator[MoveArray]:
     """The transfer of disks ``offset + 1 .. offset + n`` over ``pegs`` as chunks (pieces of at most ``size``
-    moves are never cut, larger ones come in chunks of at most ``size``)."""
-    if n == 0:
-        return
-    k = len(pegs)
-    labels = np.array(pegs, POST_DTYPE)
-    dtype = disk_dtype(offset + n)
-    if canonical and count(n, k) <= _BLOCK:
-        disk, src, dst = _canonical(n, k)
-        yield MoveArray(disk.astype(dtype) + dtype.type(offset), labels[src], labels[dst])
-        return
-    if k == 3:
-        for disk, src, dst in classic_arrays.chunks(n, size=size):
+    moves are never cut, larger ones come in chunks of at most ``size``). The transfers still to make wait on a
+    stack, not in nested calls: a million disks on four posts park some 1,400 times deep."""
+    todo = [(n, pegs, offset, canonical)]
+    while todo:
+        n, pegs, offset, canonical = todo.pop()
+        if n == 0:
+            continue
+        k = len(pegs)
+        labels = np.array(pegs, POST_DTYPE)
+        dtype = disk_dtype(offset + n)
+        if canonical and count(n, k) <= _BLOCK:
+            disk, src, dst = _canonical(n, k)
             yield MoveArray(disk.astype(dtype) + dtype.type(offset), labels[src], labels[dst])
-        return
-    m, r = split(n, k)
-    park, carry, back = _roles(pegs, m)
-    yield from _build(m, park, offset, size=size)
-    yield from _build(r, carry, offset + m, size=size)
-    yield from _build(m, back, offset, size=size)
+            continue
+        if k == 3:
+            for disk, src, dst in classic_arrays.chunks(n, size=size):
+                yield MoveArray(disk.astype(dtype) + dtype.type(offset), labels[src], labels[dst])
+            continue
+        m, r = split(n, k)
+        park, carry, back = _roles(pegs, m)
+        todo += [(m, back, offset, True), (r, carry, offset + m, True), (m, park, offset, True)]  # park first
 
 
 def _pegs(puzzle: Puzzle, src: State, dst: State) -> tuple[int, tuple[int, ...]]:

@@ -69,6 +69,7 @@ __all__ = [
     "covers",
     "default_splits",
     "disk_cap",
+    "disks_within",
     "disk_moves",
     "distance",
     "from_both_ends",
@@ -98,13 +99,36 @@ def disk_cap(puzzle: Puzzle) -> int:
     With four posts, every move and no faces, :data:`~hanoikit.limits.MAX_HEURISTIC_EVERY_MOVE_DISKS` (the largest
     disks' table compressed, :func:`compressed_splits`).
 
+    Where the tables are weak (five posts with restricted moves, six posts or more), also no more disks than keep
+    the positions within :data:`~hanoikit.limits.MAX_HEURISTIC_WIDE_CODES`.
+
     >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=4, moves="cyclic")), disk_cap(Puzzle(3, posts=7))
-    (17, 14, 8)
+    (17, 14, 6)
+    >>> disk_cap(Puzzle(3, posts=5)), disk_cap(Puzzle(3, posts=5, moves="cyclic")), disk_cap(Puzzle(3, posts=10))
+    (14, 7, 5)
     """
+    from ..limits import MAX_HEURISTIC_WIDE_CODES
+
     if _every_move_on_four(puzzle):
         return MAX_HEURISTIC_EVERY_MOVE_DISKS
-    key = (min(puzzle.posts, 6), puzzle.faces)
-    return MAX_HEURISTIC_DISKS[key]
+    cap = MAX_HEURISTIC_DISKS[min(puzzle.posts, 6), puzzle.faces]
+    if puzzle.posts >= 6 or (puzzle.posts == 5 and not puzzle.every_move):
+        return min(cap, disks_within(puzzle, MAX_HEURISTIC_WIDE_CODES))
+    return cap
+
+
+def disks_within(puzzle: Puzzle, codes: int) -> int:
+    """The most disks whose positions on ``puzzle``'s member, counted as ``posts**n`` (times ``2**posts`` with
+    faces), are at most ``codes``.
+
+    >>> disks_within(Puzzle(3, posts=10), 10**6), disks_within(Puzzle(3, posts=10), 10**6 - 1)
+    (6, 5)
+    """
+    factor = 2**puzzle.posts if puzzle.faces else 1
+    n = 0
+    while factor * puzzle.posts ** (n + 1) <= codes:
+        n += 1
+    return n
 
 
 def _every_move_on_four(puzzle: Puzzle) -> bool:
@@ -870,12 +894,12 @@ def search(
     9
     """
     source, goal = tower_search.encode(puzzle, src), tower_search.encode(puzzle, dst)
+    if source == goal:  # found before any side is searched (from both ends, no side takes out its own root)
+        return SearchStats((source,), 0, 1)
     keep = max((d + 1 for d in range(puzzle.n) if src.posts[d] != dst.posts[d]), default=0)
     if keep < puzzle.n and not puzzle.faces:
         # the larger disks stay at the bottom of their posts, where they never block a smaller one: the smaller
         # disks' own puzzle has the same distance
-        if not keep:
-            return SearchStats((source,), 0, 1)
         fewer = Puzzle(keep, posts=puzzle.posts, moves=puzzle.moves)
         below = State(src.posts[:keep], post_count=puzzle.posts), State(dst.posts[:keep], post_count=puzzle.posts)
         found = search(fewer, *below, progress, None if splits is None else _narrowed(splits, keep), max_nodes, cache,

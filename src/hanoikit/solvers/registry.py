@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 import importlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -51,7 +51,7 @@ class Guarantee(enum.Enum):
 
     PROVEN_OPTIMAL = "proven optimal"
     CHECKED_OPTIMAL = "optimal by exhaustive check"
-    """Optimal as far as the exhaustive search has checked: up to :attr:`Solver.checked_up_to` disks."""
+    """Optimal as far as the exhaustive search has checked: up to :meth:`Solver.checked_disks` disks."""
     CONJECTURED_OPTIMAL = "conjectured optimal"
     NOT_OPTIMAL = "a published non-optimal algorithm"
 
@@ -102,8 +102,10 @@ class Solver:
 
     ``covers`` is a predicate on the puzzle's rules; ``check`` raises :class:`~hanoikit.TooLargeError` for a puzzle
     it covers but beyond its cap, ``check_index`` likewise for ``move_at`` and ``state_at``; ``load`` returns the
-    module (or any object) with the :class:`SolverFunctions`; ``chunks``, when the solver has one, builds a solution
-    as numpy chunks of at most ``size`` moves (the others' moves are batched from ``solve``).
+    module (or any object) with the :class:`SolverFunctions`; ``checked``, for a conjectured solver, returns the
+    record of how far an exhaustive search confirmed it (number of posts to disks, loaded on first use: the one
+    source of :meth:`guarantee_for`); ``chunks``, when the solver has one, builds a solution as numpy chunks of at
+    most ``size`` moves (the others' moves are batched from ``solve``).
     """
 
     name: str
@@ -114,7 +116,7 @@ class Solver:
     load: Callable[[], SolverFunctions] = field(repr=False)
     check: Callable[[Puzzle], None] = field(default=_no_cap, repr=False)
     check_index: Callable[[Puzzle], None] = field(default=_no_cap, repr=False)
-    checked_up_to: int | None = None
+    checked: Callable[[], Mapping[int, int]] | None = field(default=None, repr=False)
     reference: str = ""
     chunks: Callable[[Puzzle, State, State, int], Iterable[MoveArray]] | None = field(default=None, repr=False)
 
@@ -126,17 +128,35 @@ class Solver:
 
     def guarantee_for(self, puzzle: Puzzle) -> Guarantee:
         """What this solver's answers on ``puzzle`` are worth: a conjecture checked by exhaustive search up to
-        :attr:`checked_up_to` disks is :attr:`Guarantee.CHECKED_OPTIMAL` there.
+        :meth:`checked_disks` disks on ``puzzle``'s posts is :attr:`Guarantee.CHECKED_OPTIMAL` there.
 
         >>> import hanoikit as hk
         >>> solver = hk.Puzzle(13, posts=5).solver()
         >>> solver.guarantee_for(hk.Puzzle(13, posts=5)).value, solver.guarantee_for(hk.Puzzle(14, posts=5)).value
         ('optimal by exhaustive check', 'conjectured optimal')
         """
-        checked = self.checked_up_to is not None and puzzle.n <= self.checked_up_to
-        if self.guarantee is Guarantee.CONJECTURED_OPTIMAL and checked:
+        checked = self.checked_disks(puzzle.posts)
+        if self.guarantee is Guarantee.CONJECTURED_OPTIMAL and checked is not None and puzzle.n <= checked:
             return Guarantee.CHECKED_OPTIMAL
         return self.guarantee
+
+    def checked_disks(self, posts: int) -> int | None:
+        """Up to how many disks an exhaustive search confirmed this solver's answers on ``posts`` posts (``None``:
+        no record).
+
+        >>> import hanoikit as hk
+        >>> solver = hk.Puzzle(3, posts=8).solver()
+        >>> solver.checked_disks(6), solver.checked_disks(8), solver.checked_disks(4)
+        (6, 7, None)
+        """
+        return None if self.checked is None else self.checked().get(posts)
+
+    @property
+    def checked_up_to(self) -> int | None:
+        """Up to how many disks an exhaustive search confirmed this solver's answers on every member it covers: the
+        fewest of :meth:`checked_disks` (``None``: no record)."""
+        record = {} if self.checked is None else self.checked()
+        return min(record.values(), default=None)
 
     def distance(self, puzzle: Puzzle, src: State, dst: State) -> int:
         """The optimal number of moves from ``src`` to ``dst``. Loads the solver's module on first use."""
@@ -184,8 +204,8 @@ def register(solver: Solver, fallback: bool = False) -> Solver:
     A new member's solver says what it covers and what it is worth, e.g. Frame-Stewart on five posts::
 
         register(Solver(name="frame-stewart", covers=lambda p: p.every_move and not p.faces,
-                        endpoints=Endpoints.PERFECT, guarantee=Guarantee.CONJECTURED_OPTIMAL, checked_up_to=7,
-                        cost="O(n) per count", load=_load_frame_stewart))
+                        endpoints=Endpoints.PERFECT, guarantee=Guarantee.CONJECTURED_OPTIMAL,
+                        checked=lambda: {5: 7}, cost="O(n) per count", load=_load_frame_stewart))
     """
     (_FALLBACKS if fallback else _SOLVERS).append(solver)
     return solver
@@ -358,14 +378,21 @@ def _every_move(puzzle: Puzzle) -> bool:
     return puzzle.every_move and not puzzle.faces
 
 
-def _frame_stewart(posts: Callable[[int], bool], guarantee: Guarantee, steps: str, reference: str,
-                   checked_up_to: int | None = None) -> Solver:
-    """Frame-Stewart's solver on the members with every move, no faces and a number of posts ``posts`` accepts."""
+def _frame_stewart(posts: Callable[[int], bool], guarantee: Guarantee, steps: str, reference: str) -> Solver:
+    """Frame-Stewart's solver on the members with every move, no faces and a number of posts ``posts`` accepts;
+    conjectured optimal ones confirmed as far as :data:`hanoikit.solvers.frame_stewart.CHECKED_DISKS` says."""
+
+    def checked() -> Mapping[int, int]:
+        from .frame_stewart import CHECKED_DISKS
+
+        return {k: disks for k, disks in CHECKED_DISKS.items() if posts(k)}
+
     return register(Solver(
         name="frame-stewart", covers=lambda puzzle: posts(puzzle.posts) and _every_move(puzzle),
         endpoints=Endpoints.PERFECT, guarantee=guarantee,
         cost=f"the count in {steps} steps on exact ints; moves lazily or as numpy arrays, O(1) each",
-        load=_load_frame_stewart, chunks=_frame_stewart_chunks, checked_up_to=checked_up_to, reference=reference,
+        load=_load_frame_stewart, chunks=_frame_stewart_chunks, reference=reference,
+        checked=checked if guarantee is Guarantee.CONJECTURED_OPTIMAL else None,
     ))
 
 
@@ -377,13 +404,11 @@ FRAME_STEWART_5 = _frame_stewart(
     lambda posts: posts == 5, Guarantee.CONJECTURED_OPTIMAL, "O(n**(1/3))",
     "Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695, A007665); optimal by exhaustive "
     "search here up to 13 disks (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
-    checked_up_to=13,
 )
 FRAME_STEWART = _frame_stewart(
     lambda posts: posts >= 6, Guarantee.CONJECTURED_OPTIMAL, "O(n**(1/(k-2)))",
     "Frame-Stewart (1941), closed form of Klavzar and Milutinovic (OEIS A137695); optimal by exhaustive search here "
     "up to 6 disks on 6 posts, k - 1 on k >= 7 (hanoikit.solvers.frame_stewart.CHECKED_DISKS)",
-    checked_up_to=6,
 )
 
 
