@@ -27,9 +27,10 @@ answer is chosen with the puzzle, and every unusual reading is said in :attr:`Ch
    again, not said to be a recap, is a second answer cut short or a recap: *ambiguous*. A list said to be a recap
    that repeats part of a longer list before it is passed over even when that list does not solve.
 3. Lists separated only by headings (at most two short lines of prose), position printouts, fences and blank lines
-   are halves of one answer when read together they solve the puzzle, or go legally further into the last one than
-   it goes alone: they are read as one list. A last list illegal at its first move that goes on legally from where
-   the list before it ends (across any prose) may be the rest of that answer: *ambiguous*.
+   are halves of one answer when read together they solve the puzzle, go legally further into the last one than it
+   goes alone, or stop at its first move as it does alone: they are read as one list. A last list illegal at its
+   first move that goes on legally from where the list before it ends (across any prose) may be the rest of that
+   answer: *ambiguous*.
 4. Otherwise the last list is the answer (drafts come first), unless an earlier list solves the puzzle and the last
    does not, is not given as the answer ("Final answer:", an ``<answer>`` tag) and is shorter, or the earlier one
    is given as the answer: then which is the answer is not certain, and the report is ``kind`` ``"ambiguous"`` (not
@@ -454,6 +455,10 @@ def _line(text: str | bytes, number: int) -> str:
 
 _RECAP = re.compile(r"\b(?:recap\w*|summar\w*|in short|again|repeat\w*|i\.e\.|e\.g\.|for example|for instance|"
                     r"first (?:\w+ )?moves?|were)\b", re.IGNORECASE)
+_SAID_RECAP = re.compile(r"\b(?:recap\w*|summar\w*|in short|for example|for instance|first (?:\w+ )?moves?|were)\b",
+                         re.IGNORECASE)
+"""A heading that says a recap follows even of an answer that does not solve (not "again": a corrected list may be)."""
+_CORRECTED = re.compile(r"\b(?:correct\w*|fix\w*|instead|wrong|mistake|oops|actually|redo|retry)\b", re.IGNORECASE)
 _JOIN_TRIES = 64
 """The most joins of lists tried in one reply."""
 
@@ -507,8 +512,9 @@ def _answer(puzzle: Puzzle, source: State, target: State, listed: MoveList) -> t
         within = next((h for h in reversed(hosts) if len(h) > len(last.moves) and verdict(h)[1] and (
             worded or _contains(h, last.moves))), None)
         if within is None:
-            within = next((h for h in reversed(hosts) if worded and len(h) > len(last.moves) and
-                           _contains(h, last.moves)), None)
+            said = _SAID_RECAP.search(last.heading) is not None and not _CORRECTED.search(last.heading)
+            within = next((h for h in reversed(hosts) if said and len(h) > len(last.moves) and
+                           _contains(h, last.moves)), None) if not verdict(last.moves)[1] else None
             if within is None:
                 break
             notes.append(f"{_span(last.moves)}, headed {_quoted([last.heading])}, repeat"
@@ -539,7 +545,9 @@ def _answer(puzzle: Puzzle, source: State, target: State, listed: MoveList) -> t
         whole = joined(parts)
         far, done = verdict(whole)
         total = len(whole) + len(whole.unreadable)
-        if done or far - (total - size) > played:  # solves, or goes further into the last list than it alone
+        stop = not played and far == total - size and bool(len(reading)) and (
+            not reading.unreadable or reading.unreadable[0].index > 0)  # both readings stop at its first move
+        if done or far - (total - size) > played or stop:  # solves, or goes further into the last list than it alone
             between = [c.heading for c in candidates[start + 1 :] if c.heading]
             across = f", across {_quoted(between)}" if between else ""
             runs = (", ".join(_span(p) for p in parts[:-1]) + f" and {_span(parts[-1])}" if len(parts) <= 3 else
