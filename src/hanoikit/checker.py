@@ -20,14 +20,17 @@ being optimal, with the optimal continuation from there on request (``explain=Tr
 **Reading a reply.** When a reply holds more than one list (:attr:`hanoikit.movelist.MoveList.candidates`), the
 answer is chosen with the puzzle, and every unusual reading is said in :attr:`CheckReport.warnings`:
 
-1. Lists inside a ``<think>`` block are drafts, passed over when a list follows the block (read, with a warning,
-   when none does).
+1. Lists inside a ``<think>`` block are drafts, passed over when a list follows the block (with a warning when one
+   of them solves and the list after does not; read, with a warning, when none does).
 2. A last list after a list that solves the puzzle is a *recap*, passed over, when its heading says so ("To recap",
    "the first two moves were") or when it repeats at most half of that list's moves in a row. A longer part of it
-   again, not said to be a recap, is a second answer cut short or a recap: *ambiguous*.
+   again, not said to be a recap, is a second answer cut short or a recap: *ambiguous*. A list said to be a recap
+   that repeats part of a longer list before it is passed over even when that list does not solve.
 3. Lists separated only by headings (at most two short lines of prose), position printouts, fences and blank lines
-   are halves of one answer when read together they solve the puzzle, or go legally past the first move of the last
-   one that alone is illegal: they are read as one list.
+   are halves of one answer when read together they solve the puzzle, go legally further into the last one than it
+   goes alone, or stop at its first move as it does alone: they are read as one list. A last list illegal at its
+   first move that goes on legally from where the list before it ends (across any prose) may be the rest of that
+   answer: *ambiguous*.
 4. Otherwise the last list is the answer (drafts come first), unless an earlier list solves the puzzle and the last
    does not, is not given as the answer ("Final answer:", an ``<answer>`` tag) and is shorter, or the earlier one
    is given as the answer: then which is the answer is not certain, and the report is ``kind`` ``"ambiguous"`` (not
@@ -452,6 +455,10 @@ def _line(text: str | bytes, number: int) -> str:
 
 _RECAP = re.compile(r"\b(?:recap\w*|summar\w*|in short|again|repeat\w*|i\.e\.|e\.g\.|for example|for instance|"
                     r"first (?:\w+ )?moves?|were)\b", re.IGNORECASE)
+_SAID_RECAP = re.compile(r"\b(?:recap\w*|summar\w*|in short|for example|for instance|first (?:\w+ )?moves?|were)\b",
+                         re.IGNORECASE)
+"""A heading that says a recap follows even of an answer that does not solve (not "again": a corrected list may be)."""
+_CORRECTED = re.compile(r"\b(?:correct\w*|fix\w*|instead|wrong|mistake|oops|actually|redo|retry)\b", re.IGNORECASE)
 _JOIN_TRIES = 64
 """The most joins of lists tried in one reply."""
 
@@ -479,6 +486,7 @@ def _answer(puzzle: Puzzle, source: State, target: State, listed: MoveList) -> t
         return played, played == len(moves) + len(moves.unreadable) and final == target
 
     outside = [c for c in candidates if not c.thinking]
+    drafts = [c.moves for c in candidates if c.thinking and len(c.moves)] if outside else []
     if outside:
         candidates = outside
     else:
@@ -504,7 +512,16 @@ def _answer(puzzle: Puzzle, source: State, target: State, listed: MoveList) -> t
         within = next((h for h in reversed(hosts) if len(h) > len(last.moves) and verdict(h)[1] and (
             worded or _contains(h, last.moves))), None)
         if within is None:
-            break
+            said = _SAID_RECAP.search(last.heading) is not None and not _CORRECTED.search(last.heading)
+            within = next((h for h in reversed(hosts) if said and len(h) > len(last.moves) and
+                           _contains(h, last.moves)), None) if not verdict(last.moves)[1] else None
+            if within is None:
+                break
+            notes.append(f"{_span(last.moves)}, headed {_quoted([last.heading])}, repeat"
+                         f"{'s' * ('-' not in _span(last.moves))} moves of the list at {_span(within)} (a recap): not "
+                         "read as the answer")
+            candidates.pop()
+            continue
         if worded or 2 * len(last.moves) <= len(within):
             notes.append(f"{_span(last.moves)} repeat{'s' * ('-' not in _span(last.moves))} moves of the list at "
                          f"{_span(within)} (a recap): not read as the answer")
@@ -528,7 +545,9 @@ def _answer(puzzle: Puzzle, source: State, target: State, listed: MoveList) -> t
         whole = joined(parts)
         far, done = verdict(whole)
         total = len(whole) + len(whole.unreadable)
-        if done or (far > total - size and played < size):
+        stop = not played and far == total - size and bool(len(reading)) and (
+            not reading.unreadable or reading.unreadable[0].index > 0)  # both readings stop at its first move
+        if done or far - (total - size) > played or stop:  # solves, or goes further into the last list than it alone
             between = [c.heading for c in candidates[start + 1 :] if c.heading]
             across = f", across {_quoted(between)}" if between else ""
             runs = (", ".join(_span(p) for p in parts[:-1]) + f" and {_span(parts[-1])}" if len(parts) <= 3 else
@@ -552,6 +571,19 @@ def _answer(puzzle: Puzzle, source: State, target: State, listed: MoveList) -> t
                               "certain"]
             notes.append(f"an earlier list ({_span(host.moves)}) solves the puzzle; the "
                          f"{'list given as the answer' if marked else 'last list'} ({_span(reading)}) is read")
+    if not solved and not played and size and used == last_index:  # illegal at once: the rest of a list before?
+        before = next((c.moves for c in reversed(candidates[:used]) if len(c.moves)), None)
+        if before is not None and not before.unreadable and verdict(before)[0] == len(before):
+            far, done = verdict(joined([before, reading]))
+            if far > len(before):
+                together = "together they solve the puzzle" if done else f"together their first {far} moves are legal"
+                return None, [*notes, f"the last list ({_span(reading)}) is illegal at its first move but goes on "
+                              f"from where the list at {_span(before)} ends ({together}): it may be the rest of that "
+                              "answer"]
+    solving = next((d for d in reversed(drafts) if not solved and verdict(d)[1]), None)
+    if solving is not None:
+        notes.append(f"a list inside the <think> block ({_span(solving)}) solves the puzzle; the list after the block "
+                     f"({_span(reading)}) is read")
     noted = [line for c in candidates[used:] for line in c.noted if reading.extracted_from and
              reading.extracted_from[0] <= line <= reading.extracted_from[1]]
     if noted:
@@ -572,6 +604,8 @@ def _contains(big: MoveList, small: MoveList) -> bool:
     """Whether the moves of ``small`` come in a row among those of ``big``."""
     codes = [(m.disk.astype(np.int64) << 16) | (m.src.astype(np.int64) << 8) | m.dst for m in (big, small)]
     whole, part = codes
+    if not len(part):
+        return False
     places = len(whole) - len(part) + 1
     if len(part) <= 64:
         found = whole[:places] == part[0]

@@ -15,15 +15,16 @@ move list read is the *last* one in the text, and the lines it was read from are
 
 1. Lines are moves (above), *near-moves*, list heads, position printouts, fences, tags, or prose. A move may carry a
    note after it, dropped: ``Move disk 3 from Peg 1 to Peg 3 (the largest disk)``, ``1SD # done``, ``... - done!``,
-   ``Step 1: Move disk 1 from A to C. This frees disk 2.`` (a note that holds another move is no note: the line is
-   prose). A near-move has the form of a move but names an unknown post or disk (``1 S X``, ``Move disk 1 from X to
-   Y``; posts of one or two characters, or any word when the posts are named by words): it is kept as unreadable. A
-   list head holds a list of moves after other text on its line, such as the paper's ``moves = [[1, 0, 2], [2, 0,
-   1]]``, ``The answer is [[1,0,2]].`` or an opening ``moves = [`` of a list continued on the next lines; a list that
-   breaks off (``moves = [[1, 0, 2], [2, 0``: a reply cut short) gives its whole moves. A position printout names
-   posts with their disks (``Peg 2: [3, 2, 1]``, ``S: 3 2, D: 1``) or lists stacks that cannot be moves
-   (``[[], [], [3, 2, 1]]``): it is never read as moves (:attr:`MoveList.states`). ``<think>`` and ``</think>`` mark
-   a block of thinking, ``<answer>`` an answer. Any other line is prose.
+   ``Step 1: Move disk 1 from A to C. This frees disk 2.`` (a note that holds another move, ``... then disk 2 to Peg
+   2``, is no note: the line is prose; a code comment after a bracketed move, ``[1, 0, 2],  # move disk 1 from peg 0 to
+   peg 2``, is always a note). A near-move has the form of a move but names an unknown post or disk (``1 S X``, ``Move
+   disk 1 from X to Y``; posts of one or two characters, or any word when the posts are named by words): it is kept as
+   unreadable. A list head holds a list of moves after other text on its line, such as the paper's ``moves = [[1, 0, 2],
+   [2, 0, 1]]``, ``The answer is [[1,0,2]].`` or an opening ``moves = [`` of a list continued on the next lines; a list
+   that breaks off (``moves = [[1, 0, 2], [2, 0``: a reply cut short) gives its whole moves. A position printout names
+   posts with their disks (``Peg 2: [3, 2, 1]``, ``S: 3 2, D: 1``) or lists stacks that cannot be moves (``[[], [], [3,
+   2, 1]]``): it is never read as moves (:attr:`MoveList.states`). ``<think>`` and ``</think>`` mark a block of thinking
+   (the text after ``</think>`` on its line is read), ``<answer>`` an answer. Any other line is prose.
 2. A list (a :class:`Candidate`) is a run of lines holding moves or near-moves, with the blank and skipped lines
    between them, begun by a list head or by its first move, and ended by any other line.
 3. The last list is read, everything outside it ignored; every list is kept in :attr:`MoveList.candidates`, for
@@ -278,6 +279,8 @@ def _moves_of(line: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] 
     """The moves one line holds (``None`` if it is not one of the forms); raises :class:`_Unread` for a move that
     names an unknown post or disk."""
     text = line.strip().strip(_EMPHASIS).rstrip(".;,!").strip(_EMPHASIS + " ")
+    if "**" in text or "`" in text:
+        text = text.replace("**", "").replace("`", "")  # emphasis inside: Move **disk 1** from ...
     glued = _GLUED.fullmatch(text)
     if glued:
         return [_move(glued.groups(), mapping)]
@@ -335,8 +338,10 @@ _HARD = (_THINK, _THOUGHT)
 _TAG = re.compile(r"<(/?)(think|thinking|reasoning|answer)>", re.IGNORECASE)
 _NOTE_AT = re.compile(r"\s*(?:\((?!\s*\d+\s*,)|#|//|[-–—=]+>?\s|[←→⇒]|<-|[✓✔✅]|[.,;:!]\s)")
 """Where a note after a move may begin: a bracket, a comment, a dash, an arrow, a tick, or a punctuation mark."""
-_NOTE_MOVE = re.compile(r"\bdisk\s*#?\s*\d+\s+(?:from|to)\b|[\[(]\s*\d+\s*,\s*['\"]?\w+['\"]?\s*,\s*['\"]?\w", re.I)
-"""A move inside a note: then it is no note."""
+_NOTE_MOVE = re.compile(rf"\bdisk\s*#?\s*\d+\s+(?:from\b|to\s+(?:the\s+)?(?:{_WORD}\s*\w+|\w{{1,2}}\b))|"
+                        r"[\[(]\s*\d+\s*,\s*['\"]?\w+['\"]?\s*,\s*['\"]?\w", re.I)
+"""A move inside a note (``disk 2 from ...``, ``disk 2 to Peg 3``, ``(2, 0, 1)``; not ``disk 2 to move``, ``disk 3 to
+its goal``): then it is no note."""
 _MOVE_START = re.compile(r"[\W_]*(?:\d|move\b|disk\b|step\b)", re.IGNORECASE)
 _STACK = r"(?:\[[\d,\s]*\]|\([\d,\s]*\)|\{[\d,\s]*\}|empty|none|nothing|-|—|\d+(?:\s*,?\s*\d+)*)"
 _STATE_ITEM = re.compile(rf"({_WORD}\s*\w+|[a-z]\w{{0,11}})(?:\s*\([^()]*\))?\s*[:=]\s*{_STACK}(?:\s*\([^()]*\))?",
@@ -394,7 +399,8 @@ def _noted(text: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | N
             except _Unread:
                 return None  # an unknown post before a note: prose, not a near-move
             if found is not None:
-                return None if _NOTE_MOVE.search(text, at.start()) else found
+                comment = head.rstrip().endswith(("]", ")")) and re.match(r"\s*[,;]?\s*(?:#|//)", text[at.start() :])
+                return None if not comment and _NOTE_MOVE.search(text, at.start()) else found
     return None
 
 
@@ -409,9 +415,10 @@ def _cut_list(rest: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] 
 
 def _noted_list(rest: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | None:
     """The moves of a list followed by a note (``[[1, 0, 2]] # done``, ``[[1, 0, 2]] (7 moves)``), else ``None``."""
-    close = rest.rfind("]")
+    comment = re.search(r"\s(?:#|//)", rest)
+    close = rest.rfind("]", 0, comment.start() if comment else len(rest))
     note = rest[close + 1 :]
-    if close < 0 or not _NOTE_AT.match(note) or _NOTE_MOVE.search(note):
+    if close < 0 or not _NOTE_AT.match(note) or (_NOTE_MOVE.search(note) and not comment):
         return None
     return _moves_of(rest[: close + 1], mapping) or None
 
@@ -441,9 +448,13 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
                     answer = name.lower() == "answer"
                     if not (answer and closing):
                         marks.append((number, _ANSWER if answer else _THOUGHT if closing else _THINK))
-                if not all(name.lower() == "answer" for _, name in tags):
-                    continue  # the rest of a line that opens or closes a block of thinking is not read
-                stripped = _TAG.sub("", stripped).strip()
+                thought = [m for m in _TAG.finditer(stripped) if m[2].lower() != "answer"]
+                if thought and not thought[-1][1]:
+                    continue  # the rest of a line that opens a block of thinking is not read
+                after = stripped[thought[-1].end() :] if thought else stripped
+                stripped = _TAG.sub("", after).strip()  # the text after </think> on its line is read
+                if not stripped:
+                    continue
         if _FENCE.fullmatch(stripped):
             marks.append((number, _FENCE_LINE))
             continue
@@ -467,7 +478,11 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
                 found = _moves_of(stripped[step.end() :], mapping) if step else None
             rest = None if found is not None or strict else _list_after_head(stripped)
             if rest is not None:
-                found = [] if _SKIP.fullmatch(rest) else _moves_of(rest, mapping)
+                try:
+                    found = [] if _SKIP.fullmatch(rest) else _moves_of(rest, mapping)
+                except _Unread:
+                    marks.append((number, _LIST_HEAD))  # a list of its own, with posts the names do not know
+                    raise
                 if found is None:
                     found = _cut_list(rest, mapping)
                     cut += [number] if found is not None else []
