@@ -148,5 +148,5 @@ def test_play_help_quotes_the_page_caps(capsys: pytest.CaptureFixture[str]) -> N
     status, out, _ = run(["play", "--help"], capsys)
     assert status == 0
     text = " ".join(out.split())
-    assert "The page: at most 12 on 3 posts with every move; otherwise classic 9/10/8 and magnetic 6/5/4" in text
+    assert "The page: at most 12 on 3 posts with every move; otherwise classic 9/10/7 and magnetic 6/5/4" in text
     assert "With --terminal: at most 64" in text

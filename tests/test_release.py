@@ -194,7 +194,7 @@ def test_wheel_installs_alone_and_works(tmp_path: Path, monkeypatch: pytest.Monk
     assert hanoikit.__version__ in said["--version",].result().stdout
     assert "solve" in said["--help",].result().stdout
     demo = said["demo", "3"].result().stdout
-    assert "classic, 3 disks: 7 moves, optimal" in demo and "magnetic NNN, 3 disks: 11 moves, optimal" in demo
+    assert "Optimal: 11 moves, checked now" in demo and "Classic, 3 disks: 7 moves." in demo
 
     for command, extra, future in refusals:
         done = future.result()

@@ -103,7 +103,7 @@ def disk_cap(puzzle: Puzzle) -> int:
     the positions within :data:`~hanoikit.limits.MAX_HEURISTIC_WIDE_CODES`.
 
     >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=4, moves="cyclic")), disk_cap(Puzzle(3, posts=7))
-    (17, 14, 6)
+    (18, 14, 6)
     >>> disk_cap(Puzzle(3, posts=5)), disk_cap(Puzzle(3, posts=5, moves="cyclic")), disk_cap(Puzzle(3, posts=10))
     (14, 7, 5)
     """
