@@ -252,7 +252,8 @@ reach, so its work grows with them, and faster with the posts and faces. Between
 posts cyclic with 6 (a million) 7.8 s, with 7 more than 90 s (stopped), 10 posts NNNNNNNNNN with 3 (1,024,000) more
 than 19 s (stopped), 5 posts cyclic with 11 more than 90 s (stopped); 6 posts NNNNNN with 5 (497,664) 1.3 s and 5
 posts star with 8 1.4 s, but the cap is set by the slowest rules: five posts with restricted moves take 7 disks
-(the play page's cap on five posts, :data:`WEB_MAX_FAMILY_DISKS`), ten posts with cyclic moves 5. Under it the exhaustive search answers most of
+(the play page's cap on five posts, :data:`WEB_MAX_FAMILY_DISKS`), ten posts with cyclic moves 5. Under it the
+exhaustive search answers most of
 these members (:data:`MAX_SEARCH_POSITIONS`). A count table with ten posts and cyclic moves took 28 to 38 s and 2 GB
 with the six-post cap on disks alone (8), and 2 s of processor time now. Every search also stops at
 :data:`MAX_HEURISTIC_NODES`."""
@@ -325,7 +326,8 @@ for the member's goal are built on its first hint (about 0.15 s of processor tim
 kept on disk), after which every hint, from the start or from any position, answers in under 50 ms through the API
 (a few milliseconds; benchmarks/bench_web_hint.py). Four posts with 11 disks, and five with 9, are past that with
 restricted moves (cyclic: 0.4 s a hint). Five posts stop at 7 disks (8 until 29 November 2026), where the heuristic
-search takes on five posts with restricted moves (:data:`MAX_HEURISTIC_WIDE_CODES`). Magnetic members stay at some 20,000 positions: their hints read the
+search takes on five posts with restricted moves (:data:`MAX_HEURISTIC_WIDE_CODES`). Magnetic members stay at some
+20,000 positions: their hints read the
 exhaustive search's tables, rebuilt on a member's first hint in each worker (some 20 ms; at 65,536 positions 40 to
 150 ms), and the menus' pars take one search per colouring and goal (``/api/choices``). To be measured again as the
 heuristic search gets faster."""
