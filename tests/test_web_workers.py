@@ -110,3 +110,37 @@ def test_the_api_answers_503_when_a_worker_dies_and_answers_again_after(monkeypa
         assert client.post("/api/hint", json={"settings": {"n": 3}}).status_code == 503  # and again, as often
     assert time.monotonic() - began < GENEROUS  # the shutdown too
     assert _managers() == managers and not dying.children() - before
+
+
+def test_requests_are_answered_in_the_servers_threads_while_it_warms_and_by_the_workers_after() -> None:
+    """The fork waits for the warm-up and for the answers under way in the server's threads; nothing waits for it."""
+    held, release = threading.Event(), threading.Event()
+
+    def warm() -> None:
+        held.set()
+        release.wait(GENEROUS)
+
+    async def scenario() -> None:
+        work = Workers(processes=1, warm=warm)
+        work.start()
+        try:
+            assert held.wait(GENEROUS)
+            answers = [await asyncio.wait_for(work.run(pid, None), GENEROUS / 4) for _ in range(3)]
+            assert answers == [os.getpid()] * 3  # here, without waiting for the warm-up
+            slow = asyncio.create_task(work.run(time.sleep, 0.5))  # under way in a thread as the warm-up ends
+            while work.admitted < 1:
+                await asyncio.sleep(0.01)
+            release.set()
+            began = time.monotonic()
+            while await asyncio.wait_for(work.run(pid, None), GENEROUS) == os.getpid():
+                assert time.monotonic() - began < GENEROUS, "the workers were never forked"
+                await asyncio.sleep(0.01)
+            assert slow.done()  # a worker's answer, forked once the slow answer was in
+            assert work.admitted == 0
+        finally:
+            release.set()
+            work.close()
+
+    before, managers = dying.children(), _managers()
+    asyncio.run(scenario())
+    assert _managers() == managers and not dying.children() - before

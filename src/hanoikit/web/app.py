@@ -316,12 +316,15 @@ def warm() -> None:
     server runs it in a thread while it already answers the page, then forks its worker processes, which inherit the
     tables (see :meth:`.Workers.start`).
 
-    It also computes the menus' choices and the daily puzzle that the page waits for before its first game shows
-    (otherwise paid by the first visitor: seconds on a busy machine, in a worker of lowered priority).
+    It first computes the menus' choices and the daily puzzle that the page asks for as it opens (otherwise paid by
+    the first visitor: seconds on a busy machine, in a worker of lowered priority); the requests that come meanwhile
+    are answered in threads of the server, each building what it needs (:meth:`.Workers.start`).
 
     The colour crossings of a whole optimal solution (:func:`_crossing_starts`, for the pages of a magnetic tower) are
     left to the first such page of each colouring (about a tenth of a second at :data:`MAX_DISKS` disks): tracing
     all 31 solutions took most of the warm-up (4 s of processor time, 20 s and more on a busy machine)."""
+    choices.choices(3, MIN_POSTS, True)  # the menus of the page's first game
+    daily.daily(datetime.datetime.now(datetime.UTC).date())  # today's in UTC (the page asks for its own day)
     for settings in [Settings(n=MAX_DISKS, magnetic=False)] + [
         Settings(n=MAX_DISKS, colors=colors, goal_up=goal_up) for colors, goal_up in solvable_variants()
     ]:
@@ -330,8 +333,6 @@ def warm() -> None:
     for name in (a.name for a in algorithms.registered(algorithms.Family.LEVY)):
         for start_up in ("R", "B"):
             _levy_on_neutral(name, MAX_DISKS, start_up)
-    choices.choices(3, MIN_POSTS, True)  # the menus of the page's first game, which waits for them
-    daily.daily(datetime.datetime.now(datetime.UTC).date())  # today's in UTC (the page asks for its own day)
     warm_family()
 
 
@@ -666,8 +667,8 @@ def create_app(
     ``waiting`` requests wait for a worker: more are refused with 503 and ``Retry-After``. A body not all in within
     ``body_timeout`` seconds is refused with 408 (the headers' deadline is the server's: :mod:`hanoikit.web.serve`).
     ``warmed``: fill the caches at startup (:func:`warm`, in a thread, before the workers are forked), so that no
-    request pays for them; the page and ``/api/config`` are answered meanwhile, and the requests for the workers wait
-    until they are started.
+    request pays for them; meanwhile the page and ``/api/config`` are answered at once, and the requests for the
+    workers in threads of the server, each building what it needs.
 
     >>> app = create_app()
     >>> sorted(app.openapi()["paths"])[:3]

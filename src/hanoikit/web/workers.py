@@ -3,7 +3,8 @@
 The event loop reads requests and answers the cheap ones (the config, the page) itself; every request that asks the
 model (a position, a hint, a solution page...) is handed to a :class:`Workers` pool. With ``processes`` worker
 processes, that work never holds the event loop's interpreter lock, so a cheap request does not wait for it; with
-``processes=0`` it runs in ``threads`` threads of this process, which share that lock. At most ``waiting``
+``processes=0`` it runs in ``threads`` threads of this process, which share that lock, as it does with processes
+while the server's caches warm before the workers are forked (:meth:`Workers.start`). At most ``waiting``
 requests wait for a worker: one more raises :class:`Busy` at once (the app answers 503 with ``Retry-After``) instead of
 queueing without bound. A worker that dies (killed, out of memory) fails the requests on the pool with
 :class:`WorkerDied` (also a 503) and the pool is started again, even when it died while it sent an answer, which the
@@ -29,7 +30,7 @@ from .._pools import POLL_SECONDS, close_pool, died
 from ..frontier.owner import end_with_parent
 from ..limits import WEB_MAX_WAITING, WEB_MAX_WORKERS
 
-__all__ = ["NICE", "RETRY_AFTER", "Busy", "WorkerDied", "Workers", "default_processes"]
+__all__ = ["EARLY_THREADS", "NICE", "RETRY_AFTER", "Busy", "WorkerDied", "Workers", "default_processes"]
 
 A = TypeVar("A")
 T = TypeVar("T")
@@ -41,6 +42,12 @@ RETRY_AFTER = 1
 NICE = 10
 """How much lower the workers' scheduling priority is than the server's: the operating system then runs the event
 loop as soon as a request arrives, ahead of the work (which gets about a ninth of the processor against it)."""
+
+EARLY_THREADS = 16
+"""The most threads of the server that answer while its caches warm (:meth:`Workers.start`), made as they are needed:
+more than a few visitors ask at once as their pages open (the menus, the daily puzzle, the first game), so that a quick
+answer never queues behind slow ones (the menus' first search compiles numba's code on a fresh install: seconds, or a
+minute on a loaded machine). They share this process's interpreter lock: more threads add no work, only turns."""
 
 
 class Busy(Exception):
@@ -135,6 +142,10 @@ class Workers:
         self._admitted = 0
         self._lock = threading.Lock()
         self._warming: threading.Thread | None = None  # the thread filling this process's caches before the fork
+        self._warmed_up = False  # that thread has ended: the fork waits only for the answers under way here
+        self._early: ThreadPoolExecutor | None = None  # this process's threads answering meanwhile
+        self._early_running = 0  # their requests under way (counted on the event loop)
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     @property
     def capacity(self) -> int:
@@ -148,10 +159,13 @@ class Workers:
 
     def start(self) -> None:
         """Fill the caches (``warm``) and start the worker processes, without holding up the server: called on its
-        event loop, the caches are filled in a thread of this process while the loop answers what needs no worker
-        (the page, the config), and the workers are forked from the loop once that thread has ended, so that they
-        inherit the caches (the requests for a worker wait until then); elsewhere both are done before it returns.
-        Without worker processes, the first of the threads fills the caches before any request.
+        event loop, the caches are filled in a thread of this process, and the workers are forked from the loop once
+        that thread has ended, so that they inherit the caches. Meanwhile every request is answered in threads of
+        this process (:data:`EARLY_THREADS`), each building what it needs itself: a small member's hint
+        never waits for the warm-up of others (some 30 s of processor time where numba's compiled code is not yet on
+        disk). Once the warm-up ends, a request waits only for the answers still under way in those threads, and the
+        workers are forked as soon as they are in. Elsewhere the caches are filled and the workers started before it
+        returns. Without worker processes, the first of the threads fills the caches before any request.
 
         On Linux each worker is a fork of this process, taken while no other thread of the server is at work; elsewhere
         a fresh interpreter that warms itself.
@@ -181,17 +195,42 @@ class Workers:
             with contextlib.suppress(RuntimeError):  # the loop has ended meanwhile: nothing to start
                 loop.call_soon_threadsafe(self._warmed)
 
+        self._loop, self._warmed_up = loop, False
+        self._early = ThreadPoolExecutor(max(self.threads, EARLY_THREADS), thread_name_prefix="hanoikit-early")
         self._warming = threading.Thread(target=warming, name="hanoikit-warm", daemon=True)
         self._warming.start()
 
     def _warmed(self) -> None:
-        """On the event loop, once the caches are filled: fork the workers (unless the pool was closed meanwhile)."""
-        thread, self._warming = self._warming, None
-        if thread is None:
+        """On the event loop, once the caches are filled: fork the workers when the answers under way in this
+        process's threads are in (unless the pool was closed meanwhile)."""
+        if self._warming is None:
             return
-        thread.join()
+        self._warming.join()
+        self._warmed_up = True
+        self._fork_when_idle()
+
+    def _fork_when_idle(self) -> None:
+        """On the event loop: fork the workers once the warm-up has ended and no request runs in this process's
+        threads (a fork taken while another thread is at work may copy a lock it holds)."""
+        if self._warming is None or not self._warmed_up or self._early_running:
+            return
+        early, self._early, self._warming = self._early, None, None
+        if early is not None:
+            early.shutdown(wait=True)  # idle threads: they end at once
         gc.freeze()  # the warm caches live as long as the server: never scanned again, nor copied into the forks
         self._fork(True)
+
+    def _early_done(self, _: object = None) -> None:
+        """In an early thread, as one of its requests ends: counted off on the event loop."""
+        self._release()
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has ended: nothing to fork
+                loop.call_soon_threadsafe(self._early_ended)
+
+    def _early_ended(self) -> None:
+        self._early_running -= 1
+        self._fork_when_idle()
 
     def _fork(self, fork: bool) -> None:
         self._pool = ProcessPoolExecutor(
@@ -207,6 +246,9 @@ class Workers:
         """Stop the worker processes within seconds (work still running is abandoned: its requests get
         :class:`WorkerDied`); later work runs in threads."""
         pool, self._pool, self._warming = self._pool, None, None
+        early, self._early = self._early, None
+        if early is not None:
+            early.shutdown(wait=False)  # the requests under way there end by themselves
         if pool is not None:
             close_pool(pool, busy=self._admitted > 0)
 
@@ -226,11 +268,21 @@ class Workers:
         function raises."""
         self._admit()
         try:
-            while self._warming is not None:  # the caches are being filled: the workers come next
+            while self._warming is not None and self._warmed_up:  # the workers come once the early answers are in
                 await asyncio.sleep(POLL_SECONDS / 10)
         except BaseException:
             self._release()
             raise
+        early = self._early
+        if self._warming is not None and early is not None:  # the caches are being filled: answered here meanwhile
+            try:
+                future: Future[T] = early.submit(function, argument)
+            except RuntimeError:  # closed meanwhile
+                self._release()
+                raise Busy(self.waiting) from None
+            self._early_running += 1
+            future.add_done_callback(self._early_done)
+            return await asyncio.wrap_future(future)
         pool = self._pool
         executor: Executor
         if pool is None:
@@ -240,7 +292,7 @@ class Workers:
         else:
             executor = pool
         try:
-            future: Future[T] = executor.submit(function, argument)
+            future = executor.submit(function, argument)
         except (BrokenProcessPool, RuntimeError) as error:  # a worker died (killed, out of memory), or the pool stops
             self._release()
             if pool is not None:

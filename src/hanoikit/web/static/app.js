@@ -230,7 +230,8 @@ async function init() {
   showDaily(null);
   const day = fetchDaily(today()).then((answer) => { showDaily(answer, playDaily); return answer; })
     .catch(() => null);  // the daily puzzle's card waits for the server, not the game
-  await loadChoices(3, 3, true);
+  // the menus' marks come when they come: the first game never waits for them (seconds while the server warms)
+  loadChoices(3, 3, true).catch(() => {});
   const lessons = tutorial(newGame, say);
   if (lessons.firstVisit() && !window.location.search) lessons.open();  // a link opens its game, not the tutorial
   else await firstGame(day);

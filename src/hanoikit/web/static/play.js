@@ -105,15 +105,22 @@ function newTicket() {
 
 // ---- new games --------------------------------------------------------------------------------------------------
 
-const CHOICES = new Map();  // the server's /api/choices by disks, posts and kind
+const CHOICES = new Map();  // the server's /api/choices by disks, posts and kind: each asked once (its promise)
+
+function choicesOf(key) {
+  // the choices of the member ``key``, asked of the server once even while an earlier request is under way
+  if (!CHOICES.has(key)) {
+    CHOICES.set(key, api(`/api/choices?${key}`).catch((error) => { CHOICES.delete(key); throw error; }));
+  }
+  return CHOICES.get(key);
+}
 
 export async function loadChoices(n, k, magnetic) {
   // what the menus may offer for this size: kept in ``game.choices`` and shown (disabled choices with their reasons)
-  const key = `n=${n}&posts=${k}&magnetic=${magnetic}`;
-  if (!CHOICES.has(key)) CHOICES.set(key, await api(`/api/choices?${key}`));
+  const choices = await choicesOf(`n=${n}&posts=${k}&magnetic=${magnetic}`);
   const now = readSettings();  // the menus may have changed meanwhile: their own choices are shown
   if (now.n !== n || (now.posts || 3) !== k || now.magnetic !== magnetic) return "";
-  return showChoices(dispatch({ type: "choices", choices: CHOICES.get(key) }).choices);
+  return showChoices(dispatch({ type: "choices", choices }).choices);
 }
 
 export async function changeSettings() {
@@ -277,7 +284,7 @@ async function linkUnreachable(link, settings) {
   if (param === "colors") {
     try {
       await loadChoices(settings.n, k, settings.magnetic);
-      const choices = CHOICES.get(`n=${settings.n}&posts=${k}&magnetic=${settings.magnetic}`);
+      const choices = await choicesOf(`n=${settings.n}&posts=${k}&magnetic=${settings.magnetic}`);
       const rule = choices.rules.find((item) => item.moves === (settings.moves || "any"));
       const code = settings.colors.slice(0, 2) + settings.colors.slice(-1);
       const coloring = rule && rule.colorings.find((item) => item.code === code);
