@@ -24,7 +24,10 @@ export class ServerGone extends Error {
 }
 
 export async function api(path, body) {
-  const options = body === undefined ? {} : {
+  // a question is sent as asked, never answered from the browser's HTTP cache: Chromium holds a request for an
+  // address while another for the same address is under way (its cache lock), so that the same menus' question,
+  // asked twice at once, waited seconds for the first answer, or past a test's minute; the page keeps what it reuses
+  const options = body === undefined ? { cache: "no-store" } : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
