@@ -1,7 +1,10 @@
 """``hanoi play`` from a cold start (issue 33): how long until the address, the page, the first hint of the page's
-first game (which waits for a warm worker) and the first hint of a cold member (10 disks, 4 posts, linear moves: its
-tables built on that hint), on a quiet machine and with the cores busy; side by side with the previous way, which warmed
-the tables before it served anything (the address printed at once, the page answered only after the warm-up).
+first game (answered at once: in the server's own threads while the workers warm) and the first hint of a cold member
+(10 disks, 4 posts, linear moves: its tables built on that hint), on a quiet machine and with the cores busy; side by
+side with the previous way, which warmed the tables before it served anything (the address printed at once, the page
+answered only after the warm-up). With ``--fresh-install`` numba's compiled code is kept in an empty folder too
+(``NUMBA_CACHE_DIR``), as on the first run after an install or in a fresh copy of the sources: the warm-up then
+compiles it (some 30 s of processor time).
 
 Each row starts a fresh ``hanoi play --no-browser`` on a free loopback port (with an empty cache directory, as a first
 run after an install) and stops it at the end of the row; the times are from the start of the process. CPU is the
@@ -9,7 +12,8 @@ processor time of the server and its workers (user + system), read once they hav
 burner per core (a loop that ends by itself after :data:`BURN_SECONDS`, and is killed at the end of the row), started
 and stopped by this script. The machine is shared: the load average is printed before and after.
 
-Run ``python benchmarks/bench_play_start.py`` from the repository root (``--repeat N`` rows per case, default 1).
+Run ``python benchmarks/bench_play_start.py`` from the repository root (``--repeat N`` rows per case, default 1;
+``--fresh-install``).
 """
 
 from __future__ import annotations
@@ -55,6 +59,8 @@ def one_run(code: str, cache: str) -> dict[str, float]:
     """Start a server running ``code``; the seconds from its start to the address, the page, the first game's hint
     and the cold member's hint, and the processor time of the server and its workers."""
     env = {**os.environ, "PYTHONPATH": SRC, CACHE_ENV: cache}
+    if "--fresh-install" in sys.argv:
+        env["NUMBA_CACHE_DIR"] = cache + "-numba"
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -88,7 +94,8 @@ def burners() -> list[subprocess.Popen[bytes]]:
 
 def main() -> None:
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 1
-    print(f"hanoi play from a cold start, median of {repeat} (load average {os.getloadavg()[0]:.2f} on "
+    fresh = ", numba's code compiled afresh" if "--fresh-install" in sys.argv else ""
+    print(f"hanoi play from a cold start{fresh}, median of {repeat} (load average {os.getloadavg()[0]:.2f} on "
           f"{os.cpu_count()} cores); seconds from the start of the process\n")
     print(f"{'':<40} {'address':>8} {'page':>7} {'config':>7} {'hint':>7} {'cold hint':>10} {'CPU':>7}")
     with tempfile.TemporaryDirectory() as tmp:
