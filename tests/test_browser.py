@@ -1183,6 +1183,22 @@ FACES = {"R": (0xD6, 0x45, 0x41), "B": (0x2E, 0x6F, 0xD1)}
 """The faces' colours (hanoikit.draw.palette.FACE), as a screenshot shows them."""
 
 
+def _pixels_of(page, colour: tuple[int, int, int], posts: int = 3) -> list[int]:  # type: ignore[no-untyped-def]
+    """How many pixels of ``colour`` (within a small distance) each post's column of the board shows."""
+    image_module = pytest.importorskip("PIL.Image")
+    import io
+
+    image = image_module.open(io.BytesIO(page.screenshot(clip=page.locator("#board").bounding_box()))).convert("RGB")
+    width, height = image.size
+    pixels = image.load()
+    counts = [0] * posts
+    for x in range(width):
+        for y in range(height):
+            if sum((a - b) ** 2 for a, b in zip(pixels[x, y], colour, strict=True)) < 40**2:
+                counts[min(posts - 1, x * posts // width)] += 1
+    return counts
+
+
 def _faces_shown(page, posts: int = 3) -> list[dict[str, int]]:  # type: ignore[no-untyped-def]
     """How many pixels of each face colour each post's column of the board shows, read back from a screenshot (not
     from the DOM: a panel over the disks hides them from the player, not from the DOM)."""
@@ -1239,6 +1255,11 @@ def test_a_tapped_post_and_a_dragged_disk_stay_in_sight_on_a_phone(  # type: ign
         page.wait_for_timeout(200)  # the lift's transition
         tapped = _faces_shown(page)
         assert tapped[0]["R"] > 0.85 * before[0]["R"], (before, tapped)
+        if theme == "contrast":  # the picked post framed in the accent (a tint on black was barely seen)
+            framed = _pixels_of(page, (0xFF, 0xD4, 0x00))
+            assert framed[0] > 200 and framed[1] == framed[2] == 0, framed
+        if name == "landscape":  # the board at half size: no key numbers (no keys on a touch screen)
+            expect(page.locator("#board .post-key").first).to_be_hidden()
         page.screenshot(path=shots / f"touch-{name}-{theme}-tap.png")
         page.touchscreen.tap(*_post_point(page, 2))
         expect(page.locator("#moves")).to_have_text("1")
