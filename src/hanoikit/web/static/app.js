@@ -27,6 +27,8 @@ import {
 } from "./view.js";
 import { schedule, showChart, startWatch, step, stopWatch, togglePlay } from "./watch.js";
 
+const FIRST_MARKS_MS = 2000;  // the longest the first game waits for the menus' marks
+
 // ---- pointer: click, drag and drop, touch (on the post buttons over the board) ----------------------------------
 
 function pointer() {
@@ -230,8 +232,10 @@ async function init() {
   showDaily(null);
   const day = fetchDaily(today()).then((answer) => { showDaily(answer, playDaily); return answer; })
     .catch(() => null);  // the daily puzzle's card waits for the server, not the game
-  // the menus' marks come when they come: the first game never waits for them (seconds while the server warms)
-  loadChoices(3, 3, true).catch(() => {});
+  // the first game waits for the menus' marks when they come at once (the server's warm caches), so that a menu
+  // touched at once finds them; never longer than FIRST_MARKS_MS (the warm-up compiling numba's code: seconds)
+  const marks = loadChoices(3, 3, true).catch(() => {});
+  await Promise.race([marks, new Promise((resolve) => { setTimeout(resolve, FIRST_MARKS_MS); })]);
   const lessons = tutorial(newGame, say);
   if (lessons.firstVisit() && !window.location.search) lessons.open();  // a link opens its game, not the tutorial
   else await firstGame(day);
