@@ -423,6 +423,65 @@ def _noted_list(rest: str, mapping: dict[str, int]) -> list[tuple[int, int, int]
     return _moves_of(rest[: close + 1], mapping) or None
 
 
+_FENCED, _EMPTIED, _CLOSING, _HEADED, _OPENING, _BLANK, _SKIPPED, _STATED, _MOVES, _BAD = range(10)
+"""What a line is, to :func:`_read_lines` (:func:`_line`): a fence, ``[]``, a lone ``]`` or ``[``, a csv header, a
+blank or other skipped line, a position printout, moves, or unreadable."""
+
+_Line = tuple[int, tuple[tuple[int, int, int], ...], int | None, str | None, bool, bool]
+"""A line read alone: its kind, its moves, the mark it sets (``None``: none), why it is unreadable, whether a note
+was dropped after its moves, whether it is a list that breaks off."""
+
+_CACHED_CHARS = 200
+"""Lines up to this length are read once per post names (replies repeat their lines, and each other's)."""
+_CACHE_LINES = 1 << 15
+_caches: dict[tuple[object, ...], dict[str, _Line]] = {}
+
+
+def _line(stripped: str, mapping: dict[str, int], strict: bool) -> _Line:
+    """What the line ``stripped`` holds, read alone (a pure function of its text, the post names and ``strict``)."""
+    if _FENCE.fullmatch(stripped):
+        return _FENCED, (), _FENCE_LINE, None, False, False
+    if stripped.replace(" ", "") == "[]":
+        return _EMPTIED, (), _EMPTY_LIST, None, False, False
+    if _HEADER.fullmatch(stripped):
+        return _HEADED, (), _EMPTY_LIST, None, False, False
+    if _SKIP.fullmatch(stripped):
+        kind = _CLOSING if stripped == "]" else _OPENING if stripped == "[" else _SKIPPED if stripped else _BLANK
+        return kind, (), None, None, False, False
+    if not strict and _is_state(stripped, mapping):
+        return _STATED, (), _STATE, None, False, False
+    mark, noted, cut = None, False, False
+    try:
+        found = _moves_of(stripped, mapping)
+        if found is None:
+            step = _STEP.match(stripped)
+            found = _moves_of(stripped[step.end() :], mapping) if step else None
+        rest = None if found is not None or strict else _list_after_head(stripped)
+        if rest is not None:
+            try:
+                found = [] if _SKIP.fullmatch(rest) else _moves_of(rest, mapping)
+            except _Unread as error:  # a list of its own, with posts the names do not know
+                return _BAD, (), _LIST_HEAD, str(error), False, False
+            if found is None:
+                found = _cut_list(rest, mapping)
+                cut = found is not None
+            if found is None:
+                found = _noted_list(rest, mapping)
+                noted = found is not None
+            if found is not None:
+                mark = _EMPTY_LIST if rest.replace(" ", "") == "[]" else _LIST_HEAD
+        if found is None and not strict:
+            found = _noted(stripped, mapping)
+            noted = found is not None
+        if found is None:
+            raise _Prose(_NOT_A_MOVE)
+    except _Unread as error:
+        if isinstance(error, _Prose):
+            mark = _PROSE if len(stripped) < _LONG_HEADING else _PARAGRAPH
+        return _BAD, (), mark, str(error), False, False
+    return _MOVES, tuple(found), mark, None, noted, cut
+
+
 def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict: bool = False) -> _Read:
     moves: list[tuple[int, int, int]] = []
     lines: list[int] = []
@@ -431,16 +490,14 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
     noted: list[int] = []
     cut: list[int] = []
     opened = None  # the line of a lone "[" with nothing read since
-    seen: dict[str, list[tuple[int, int, int]]] = {}  # the lines that are moves alone, read once
+    key = (strict, *mapping.items())
+    cache = _caches.get(key)
+    if cache is None or len(cache) > _CACHE_LINES:
+        if len(_caches) > 64:
+            _caches.clear()
+        cache = _caches[key] = {}
     for number, line in enumerate(text.splitlines(), first_line):
         stripped = line.strip()
-        known = seen.get(stripped)
-        if known is not None:
-            opened = None
-            moves += known
-            lines += [number] * len(known)
-            _ensure_moves(len(moves))
-            continue
         if not strict and "<" in stripped:
             tags = _TAG.findall(stripped)
             if tags:
@@ -455,58 +512,56 @@ def _read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict:
                 stripped = _TAG.sub("", after).strip()  # the text after </think> on its line is read
                 if not stripped:
                     continue
-        if _FENCE.fullmatch(stripped):
-            marks.append((number, _FENCE_LINE))
+        read = cache.get(stripped)
+        if read is None:
+            read = _line(stripped, mapping, strict)
+            if len(stripped) <= _CACHED_CHARS:
+                cache[stripped] = read
+        kind, found, mark, error, was_noted, was_cut = read
+        if kind == _MOVES:
+            opened = None
+            moves += found
+            lines += [number] * len(found)
+            if len(moves) > MAX_CHECK_MOVES:
+                _ensure_moves(len(moves))
+            if mark is not None:
+                marks.append((number, mark))
+            if was_noted:
+                noted.append(number)
+            if was_cut:
+                cut.append(number)
             continue
-        empty = stripped.replace(" ", "") == "[]" or (stripped == "]" and opened is not None)
-        if empty or _HEADER.fullmatch(stripped):
-            marks.append((number if opened is None or not empty else opened, _EMPTY_LIST))
+        if kind >= _BLANK and kind <= _SKIPPED:  # blank and skipped lines leave an opening "[" open
+            opened = None if kind == _SKIPPED else opened
             continue
-        if _SKIP.fullmatch(stripped):
-            opened = number if stripped == "[" else None if stripped else opened
+        if kind == _OPENING or (kind == _CLOSING and opened is None):
+            opened = number if kind == _OPENING else None
             continue
-        opened = None
-        if not strict and _is_state(stripped, mapping):
-            marks.append((number, _STATE))
+        if kind == _CLOSING or kind == _EMPTIED:
+            marks.append((number if opened is None else opened, _EMPTY_LIST))
             continue
-        try:
-            found = _moves_of(stripped, mapping)
-            if found is not None:
-                seen[stripped] = found
-            else:
-                step = _STEP.match(stripped)
-                found = _moves_of(stripped[step.end() :], mapping) if step else None
-            rest = None if found is not None or strict else _list_after_head(stripped)
-            if rest is not None:
-                try:
-                    found = [] if _SKIP.fullmatch(rest) else _moves_of(rest, mapping)
-                except _Unread:
-                    marks.append((number, _LIST_HEAD))  # a list of its own, with posts the names do not know
-                    raise
-                if found is None:
-                    found = _cut_list(rest, mapping)
-                    cut += [number] if found is not None else []
-                if found is None:
-                    found = _noted_list(rest, mapping)
-                    noted += [number] if found is not None else []
-                if found is not None:
-                    marks.append((number, _EMPTY_LIST if rest.replace(" ", "") == "[]" else _LIST_HEAD))
-            if found is None and not strict:
-                found = _noted(stripped, mapping)
-                noted += [number] if found is not None else []
-            if found is None:
-                raise _Prose(_NOT_A_MOVE)
-        except _Unread as error:
-            if isinstance(error, _Prose):
-                marks.append((number, _PROSE if len(stripped) < _LONG_HEADING else _PARAGRAPH))
-            unreadable.append(Unreadable(number, stripped[:80], len(moves), str(error)))
-            continue
-        moves += found
-        lines += [number] * len(found)
-        _ensure_moves(len(moves))
-    table = np.array(moves, np.int64).reshape(-1, 3)
-    listed = _arrays(table[:, 0], table[:, 1], table[:, 2], np.array(lines, np.int64), tuple(unreadable))
-    return _Read(listed, marks, noted, cut)
+        if kind != _HEADED and kind != _FENCED:
+            opened = None
+        if mark is not None:
+            marks.append((number, mark))
+        if kind == _BAD:
+            unreadable.append(Unreadable(number, stripped[:80], len(moves), error or ""))
+    return _Read(_listed(moves, lines, tuple(unreadable)), marks, noted, cut)
+
+
+def _listed(moves: list[tuple[int, int, int]], lines: list[int], unreadable: tuple[Unreadable, ...]) -> MoveList:
+    """The moves read line by line as arrays: disks from 0 to :data:`~hanoikit.limits.MAX_DISKS` and posts that a
+    mapping names (:func:`_arrays` for posts past 254)."""
+    if not moves:
+        return MoveList(np.zeros(0, np.uint8), np.zeros(0, np.uint8), np.zeros(0, np.uint8), np.zeros(0, np.int64),
+                        unreadable)
+    table = np.array(moves, np.int64)
+    if int(table[:, 1:].max()) > 254:
+        return _arrays(table[:, 0], table[:, 1], table[:, 2], np.array(lines, np.int64), unreadable)
+    top = int(table[:, 0].max())
+    dtype = np.uint8 if top < 256 else np.uint16 if top < 65536 else np.uint32
+    return MoveList(table[:, 0].astype(dtype), table[:, 1].astype(np.uint8), table[:, 2].astype(np.uint8),
+                    np.array(lines, np.int64), unreadable)
 
 
 def _list_after_head(line: str) -> str | None:
@@ -644,14 +699,16 @@ def _read_format(data: bytes, strict: bool) -> _Read | None:
         if not bad.any():
             parts.append(_arrays(disk, src, dst, numbers))
         else:  # the other lines alone, line by line, a run of them at a time
-            good = ~bad
-            parts.append(_arrays(disk[good], src[good], dst[good], numbers[good]))
-            ends = np.flatnonzero(np.frombuffer(block, np.uint8) == ord("\n"))
-            where = np.flatnonzero(bad)
-            cuts = np.flatnonzero(np.diff(where) > 1) + 1
-            for run in np.split(where, cuts):
-                first, last = int(run[0]), int(run[-1])
-                text = block[int(ends[first - 1]) + 1 if first else 0 : int(ends[last])]
+            runs = _runs(np.flatnonzero(bad).tolist())
+            low = runs[0][1] + 1 if runs[0][0] == 0 else 0
+            high = runs[-1][0] if runs[-1][1] == len(bad) - 1 else len(bad)
+            if high - low == len(bad) - int(bad.sum()):  # prose only around the moves: a slice of them
+                parts.append(_arrays(disk[low:high], src[low:high], dst[low:high], numbers[low:high]))
+            else:
+                good = ~bad
+                parts.append(_arrays(disk[good], src[good], dst[good], numbers[good]))
+            for first, last in runs:
+                text = _lines_of(block, first, last, len(bad))
                 read = _read_lines(text.decode("utf-8", "replace"), mapping, line + first, strict)
                 parts.append(read.moves)
                 marks += read.marks
@@ -663,18 +720,54 @@ def _read_format(data: bytes, strict: bool) -> _Read | None:
     return _Read(_in_line_order(parts), marks, noted, cut)
 
 
+def _runs(where: list[int]) -> list[tuple[int, int]]:
+    """The runs of consecutive numbers in ``where`` (ascending), as (first, last)."""
+    runs: list[tuple[int, int]] = []
+    for at in where:
+        if runs and runs[-1][1] == at - 1:
+            runs[-1] = (runs[-1][0], at)
+        else:
+            runs.append((at, at))
+    return runs
+
+
+def _lines_of(block: bytes, first: int, last: int, count: int) -> bytes:
+    """Lines ``first`` to ``last`` (from 0) of ``block``, ``count`` whole lines, without the last newline; found from
+    the nearer end when they lie near one."""
+    if last < 64:
+        begin = end = -1
+        for at in range(last + 1):
+            end = block.index(b"\n", end + 1)
+            begin = end if at == first - 1 else begin
+        return block[begin + 1 : end]
+    if count - first <= 64:
+        end = begin = len(block) - 1  # the last newline
+        for at in range(count - 1, first - 1, -1):
+            begin = block.rindex(b"\n", 0, begin) if at else -1
+            end = begin if at == last + 1 else end
+        return block[begin + 1 : end]
+    ends = np.flatnonzero(np.frombuffer(block, np.uint8) == ord("\n"))
+    return block[int(ends[first - 1]) + 1 if first else 0 : int(ends[last])]
+
+
 def _in_line_order(parts: list[MoveList]) -> MoveList:
     """The moves and unreadable lines of ``parts`` (read from text) together, in the order of their lines."""
     if len(parts) == 1:
         return parts[0]
-    listed = _concatenated(parts)
-    assert listed.lines is not None
-    disk, src, dst, lines = listed.disk, listed.src, listed.dst, listed.lines
-    if (np.diff(lines) < 0).any():
+    moving = [part for part in parts if len(part)]
+    if len(moving) <= 1:  # the moves of one part, the others' lines unreadable
+        base = moving[0] if moving else parts[0]
+        disk, src, dst, lines = base.disk, base.src, base.dst, base.lines
+    else:
+        listed = _concatenated(moving)
+        disk, src, dst, lines = listed.disk, listed.src, listed.dst, listed.lines
+    assert lines is not None
+    if len(moving) > 1 and (np.diff(lines) < 0).any():
         order = np.argsort(lines, kind="stable")
         disk, src, dst, lines = disk[order], src[order], dst[order], lines[order]
-    unreadable = sorted((u.line, u.text, u.reason) for u in listed.unreadable)
-    kept = tuple(Unreadable(at, text, int(np.searchsorted(lines, at)), reason) for at, text, reason in unreadable)
+    unreadable = sorted((u.line, u.text, u.reason) for part in parts for u in part.unreadable)
+    places = np.searchsorted(lines, [at for at, _, _ in unreadable]).tolist() if unreadable else []
+    kept = tuple(Unreadable(at, text, place, reason) for (at, text, reason), place in zip(unreadable, places))
     return MoveList(disk, src, dst, lines, kept)
 
 

@@ -337,9 +337,12 @@ def _summed(rows: list[dict[str, Any]], paired_by: str, label: str | None) -> Sc
     return result
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def _remaining(puzzle: Puzzle, final: str, goal: State) -> int | None:
     """The distance from ``final`` to ``goal``, unless only the exhaustive search beyond its table size (the
-    frontier search, seconds a query) would answer it."""
+    frontier search, seconds a query) would answer it; asked once for each puzzle (the instances that share it
+    share one :func:`_puzzle_of`) and position, as the unfinished answers of several models often stop at the same
+    places."""
     from .solvers.exhaustive import position_bound
     from .solvers.registry import EXHAUSTIVE
 
