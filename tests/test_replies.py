@@ -303,6 +303,45 @@ def test_decorated_answers_read_back_or_ambiguous(n: int, style: str, data: st.D
         assert report.moves == len(moves)
 
 
+@given(st.integers(1, 5), st.sampled_from(["hanoikit", "reasoning-gym"]), st.data())
+def test_a_note_repeating_its_move_is_a_note_and_no_other_move_is_read_from_it(n: int, style: str,
+                                                                                  data: st.DataObject) -> None:
+    """A note that repeats its line's move (``(disk 1 to Peg 3)``, ``# (1, 0, 2)``) is dropped like any note: the
+    answer reads back whole. A note that names another move (or the same disk elsewhere) makes its line prose: no
+    move is read from that line, so the note's move is never taken for the answer's."""
+    puzzle = Puzzle(n)
+    moves = list(puzzle.solve())
+    names = None if style == "hanoikit" else "123"
+
+    def label(post: int) -> str:
+        return "SID"[post] if style == "hanoikit" else str(post + 1)
+
+    lines = answer_text(puzzle, moves, style).splitlines()
+    marked = data.draw(st.lists(st.integers(0, len(moves) - 1), min_size=1, max_size=3, unique=True))
+    body = list(lines)
+    for k in marked:
+        d, a, b = moves[k]
+        own = [f" (disk {d} to Peg {label(b)})", f" - disk {d} from peg {label(a)} to peg {label(b)}",
+               f" (moving disk {d} onto Peg {label(b)}, done)"] + ([f"  # ({d}, {a}, {b})"] if names is None else [])
+        body[k] += data.draw(st.sampled_from(own))
+    report = check(puzzle, "\n".join(["Here are the moves:", "", *body]), names=names, style=style)
+    assert report.optimally_solved and report.moves == len(moves), report
+    assert any("read as a note" in warning for warning in report.warnings)
+
+    k = data.draw(st.sampled_from(marked))
+    d, a, b = moves[k]
+    other = [(disk, src, dst) for disk in range(1, n + 1) for src in range(3) for dst in range(3)
+             if src != dst and (disk, dst) != (d, b)]
+    od, oa, ob = data.draw(st.sampled_from(other))
+    foreign = data.draw(st.sampled_from([f" (then disk {od} to Peg {label(ob)})",
+                                         f" (disk {od} from peg {label(oa)} to peg {label(ob)} next)"]))
+    body = list(lines)
+    body[k] += foreign
+    listed = read_move_list("\n".join(body), 3, names)
+    read = [c.moves.lines.tolist() for c in listed.candidates if c.moves.lines is not None]
+    assert all(k + 1 not in numbers for numbers in read), (body[k], read)
+
+
 @given(st.integers(1, 6), st.sampled_from(["hanoikit", "reasoning-gym", "apple"]),
        st.sampled_from(["", "period", "number", "bold", "prose", "fence", "note"]), st.integers(0, 62))
 def test_format_ok_is_the_prompt_format_exactly(n: int, style: str, change: str, at: int) -> None:

@@ -400,8 +400,35 @@ def _noted(text: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | N
                 return None  # an unknown post before a note: prose, not a near-move
             if found is not None:
                 comment = head.rstrip().endswith(("]", ")")) and re.match(r"\s*[,;]?\s*(?:#|//)", text[at.start() :])
-                return None if not comment and _NOTE_MOVE.search(text, at.start()) else found
+                return None if not comment and _other_move(text[at.start() :], found, mapping) else found
     return None
+
+
+_NOTE_WORDS = re.compile(rf"disk\s*#?\s*(\d+)(?:\s+from\s+(?:the\s+)?(?:{_WORD}\s*)?{_TOKEN})?"
+                         rf"(?:\s+(?:to|onto)\s+(?:the\s+)?(?:{_WORD}\s*)?{_TOKEN})?", re.IGNORECASE)
+
+
+def _other_move(note: str, moves: list[tuple[int, int, int]], mapping: dict[str, int]) -> bool:
+    """Whether ``note`` names a move other than the line's own ``moves`` (``... (then disk 2 to Peg 2)``): a note
+    that only repeats its move (``Move disk 1 from Peg 1 to Peg 3 (disk 1 to Peg 3)``, ``1SD # (1, 0, 2)``) is a
+    note; a move it names that is not the line's, or that cannot be read, makes the line prose."""
+    for mention in _NOTE_MOVE.finditer(note):
+        if len(moves) != 1:
+            return True
+        disk, src, dst = moves[0]
+        tuple_ = _TUPLE.match(note, mention.start())
+        words = None if tuple_ else _NOTE_WORDS.match(note, mention.start())
+        if tuple_:
+            try:
+                if _move(tuple_.groups(), mapping) != moves[0]:
+                    return True
+            except _Unread:
+                return True
+        elif words is None or int(words[1]) != disk or any(
+                name is not None and mapping.get(name.upper()) != post for name, post in ((words[2], src),
+                                                                                          (words[3], dst))):
+            return True
+    return False
 
 
 def _cut_list(rest: str, mapping: dict[str, int]) -> list[tuple[int, int, int]] | None:
