@@ -254,11 +254,10 @@ def scoring_memory(directory: str, instances: list[dict[str, object]], answers: 
         peaks.setdefault(count, peak)
         if count == 50:
             continue  # the tables built or loaded: not measured
-        share = cpu / (10 * count / 10_000)
+        target = (f"   target < 10 s processor: {cpu / 10:.2f}x of it {verdict(cpu < 10)}, peak < 300 MB: "
+                  f"{peak / 300:.2f}x {verdict(peak < 300)}" if count == 10_000 else "")
         print(f"    {count:>6,} answers ({size:.1f} MiB{what}): wall {wall:.2f} s, processor {cpu:.2f} s, peak "
-              f"{peak:.0f} MB, {_load()}   target < {10 * count / 10_000:g} s processor: {share:.2f}x of it "
-              f"{verdict(share < 1)}" + (f", peak < 300 MB: {peak / 300:.2f}x {verdict(peak < 300)}"
-                                          if count == 10_000 else ""))
+              f"{peak:.0f} MB, {_load()}{target}")
     ratio = peaks[2_000] / peaks[500]
     print(f"    peak memory, 2,000 vs 500 answers: {ratio:.2f}x   target < 1.3x: {ratio / 1.3:.2f}x of it "
           f"{verdict(ratio < 1.3)}")

@@ -17,7 +17,7 @@ from hanoikit import Move, Puzzle, movelist
 from hanoikit.checker import check, format_ok
 from hanoikit.cli import main
 from hanoikit.generate import answer_text
-from hanoikit.movelist import named_position, read_move_list
+from hanoikit.movelist import _long, named_position, read_move_list
 
 REPLIES = pathlib.Path(__file__).parent / "fixtures" / "replies"
 EXPECTED = json.loads((REPLIES / "expected.json").read_text())
@@ -244,7 +244,7 @@ def test_the_bracketed_scan_reads_the_list_shape_exactly(moves: list[tuple[int, 
     groups = [",".join(items[i : i + 3]) for i in range(0, len(items), 3)]
     matches = [_BRACKETED.fullmatch(group) for group in groups]
     expected = [tuple(map(int, m.groups())) for m in matches if m] if len(items) % 3 == 0 and all(matches) else None
-    for scan in (movelist._scan, movelist._scanning.compiled):
+    for scan in (_long.scan, _long.scanning.compiled):
         table = np.zeros((len(body) // 7 + 1, 3), np.int64)
         count = scan(np.frombuffer(body.encode(), np.uint8), table)
         assert (None if count < 0 else [tuple(row) for row in table[:count].tolist()]) == expected
@@ -392,3 +392,26 @@ def test_score_counts_format_and_ambiguous_apart() -> None:
     assert (summary["format_checked"], summary["format_ok"], summary["ambiguous"], summary["solved"]) == (3, 1, 1, 3)
     assert summary["format_ok_interval"] == wilson(1, 3) and summary["format_ok_rate"] == 1 / 3
     assert result.errors == {"ambiguous": 1} and sum(result.positions.values()) == 0
+
+
+def _candidate_fields(candidates: tuple[movelist.Candidate, ...]) -> list[tuple[object, ...]]:
+    return [(c.moves.disk.tolist(), c.moves.src.tolist(), c.moves.dst.tolist(),
+             None if c.moves.lines is None else c.moves.lines.tolist(), c.moves.unreadable, c.moves.extracted_from,
+             c.joins, c.thinking, c.heading, c.marked, c.noted, c.cut) for c in candidates]
+
+
+LINES = st.sampled_from(["1SD", "2SI", "1 S X", "Move disk 1 from S to D (the smallest)", "", "Next:", "Peg 1: [2]",
+                         "<think>", "</think>", "[1, 0, 2],", "moves = [[1, 0, 2]]", "```"])
+
+
+@given(st.lists(PROSE, max_size=3), st.lists(LINES, max_size=8), st.lists(PROSE, max_size=3), st.sampled_from([3, 4]))
+def test_a_lone_list_found_fast_is_the_list_the_search_finds(before: list[str], body: list[str], after: list[str],
+                                                             posts: int) -> None:
+    """The reader's short cut for a reply that is one list with prose only before and after it (the common case)
+    finds what the general search of lists finds, whenever it takes it."""
+    from hanoikit.movelist import _candidates, _lines
+
+    read = _lines.read_lines("\n".join([*before, *body, *after]), movelist.post_mapping(posts))
+    fast = _candidates._one_list(read)
+    if fast:
+        assert _candidate_fields(fast) == _candidate_fields(_candidates._candidates(read))
