@@ -33,7 +33,6 @@ import io
 import json
 import os
 import random
-import shutil
 import statistics
 import subprocess
 import sys
@@ -210,21 +209,13 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-_BYTECODE = tempfile.mkdtemp(prefix="bench-check-pycache-")
-_CHILD_ENVIRONMENT = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
-                      "PYTHONPYCACHEPREFIX": _BYTECODE}
-"""The children compile hanoikit's modules once, as Python does by default, into a folder of their own (removed at
-the end), even where the environment says to write no bytecode: their processor time is the command's, not the
-compilation of its source at every start (some 0.7 s)."""
-
-
 def child(args: list[str]) -> tuple[float, float, float]:
     """Run ``hanoi ARGS`` in a child process: its wall seconds, processor seconds (user and system, os.wait4's
     rusage of that child) and peak resident memory in MB. The peak is the child's own VmHWM, read as it exits:
     rusage's ru_maxrss would count the parent's memory at the fork (Linux carries it over the exec)."""
     began = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-c", _PEAK, *args], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, env=_CHILD_ENVIRONMENT)
+                               stderr=subprocess.PIPE)
     assert process.stderr is not None
     error = process.stderr.read().decode()  # read before waiting: a full pipe would block the child
     _, status, usage = os.wait4(process.pid, 0)
@@ -425,7 +416,4 @@ def unfinished_four_posts() -> None:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    finally:
-        shutil.rmtree(_BYTECODE, ignore_errors=True)
+    main()
