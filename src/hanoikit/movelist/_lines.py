@@ -232,8 +232,10 @@ was dropped after its moves, whether it is a list that breaks off."""
 
 _CACHED_CHARS = 200
 """Lines up to this length are read once per post names (replies repeat their lines, and each other's)."""
-_CACHE_LINES = 1 << 15
+_CACHE_LINES = 1 << 14
 _caches: dict[tuple[object, ...], dict[str, _Line]] = {}
+"""The lines read, by ``strict`` and post names: each such cache emptied past :data:`_CACHE_LINES` lines, all of them
+past 8 sets of names (a few megabytes at most)."""
 
 
 def _line(stripped: str, mapping: dict[str, int], strict: bool) -> _Line:
@@ -294,7 +296,7 @@ def read_lines(text: str, mapping: dict[str, int], first_line: int = 1, strict: 
     key = (strict, *mapping.items())
     cache = _caches.get(key)
     if cache is None or len(cache) > _CACHE_LINES:
-        if len(_caches) > 64:
+        if len(_caches) > 8:
             _caches.clear()
         cache = _caches[key] = {}
     for number, line in enumerate(text.splitlines(), first_line):
