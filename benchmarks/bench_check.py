@@ -71,8 +71,9 @@ def main() -> None:
     if "--evaluation" in sys.argv[1:]:  # the rows of issue 34 alone: hanoi score's memory, hanoi eval
         instances = list(generate(2_000 if quick else 10_000, seed=7, families=["classic", "magnetic", "posts4"],
                                   disks=(3, 10)))
+        same, varied = _both_answers(instances)
         with tempfile.TemporaryDirectory() as directory:
-            scoring_memory(directory, instances, _answers(instances), quick)
+            scoring_memory(directory, instances, same, quick, varied)
         evaluating(quick)
         return
     print("checking move lists (hk.check on text)")
@@ -172,16 +173,25 @@ def scoring(quick: bool) -> None:
     unfinished_four_posts()
 
 
-def _answers(instances: list[dict[str, object]]) -> list[dict[str, str]]:
-    """A reply with prose around its list to each instance, every other one unfinished (stopped halfway)."""
-    answers = []
+def _answers(instances: list[dict[str, object]], varied: bool = False) -> list[dict[str, str]]:
+    """A reply with prose around its list to each instance, every other one unfinished: stopped halfway, or with
+    ``varied`` after a share of the optimum that differs from answer to answer (so that the positions where they
+    stop, and the distances left from them, are seldom the same)."""
+    return _both_answers(instances, (varied,))[0]
+
+
+def _both_answers(instances: list[dict[str, object]],
+                  variants: tuple[bool, ...] = (False, True)) -> list[list[dict[str, str]]]:
+    """:func:`_answers` of each variant in ``variants``, each instance solved once."""
+    answers: list[list[dict[str, str]]] = [[] for _ in variants]
     for k, instance in enumerate(instances):
         puzzle, src, dst = instance_puzzle(instance)
         moves = list(puzzle.solve(src, dst))
-        if k % 2:
-            moves = moves[: len(moves) // 2]  # unfinished, from a position off the towers
-        reply = "Here are the moves:\n" + answer_text(puzzle, moves) + "\nDone."
-        answers.append({"id": str(instance["id"]), "answer": reply})
+        for listed, varied in zip(answers, variants):
+            share = (k * 7919 % 97 + 1, 99) if varied else (1, 2)
+            stop = len(moves) if k % 2 == 0 else max(1, len(moves) * share[0] // share[1])
+            reply = "Here are the moves:\n" + answer_text(puzzle, moves[:stop]) + "\nDone."
+            listed.append({"id": str(instance["id"]), "answer": reply})
     return answers
 
 
@@ -216,68 +226,116 @@ def child(args: list[str]) -> tuple[float, float, float]:
     return wall, usage.ru_utime + usage.ru_stime, peak / 1024
 
 
+def _load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}"
+
+
 def scoring_memory(directory: str, instances: list[dict[str, object]], answers: list[dict[str, str]],
-                   quick: bool) -> None:
+                   quick: bool, varied: list[dict[str, str]] | None = None) -> None:
     """``hanoi score`` in a child process (the command as a user runs it: the files read a line at a time), its
-    processor time and peak memory, by number of answers."""
+    processor time and peak memory, by number of answers; with ``varied`` (the same set, its unfinished answers
+    stopping at varied points) the largest again, every distance left computed rather than found already asked."""
     print("  hanoi score SET ANSWERS in a child process, with the distance left (peak resident memory of the child; "
           "the heuristic's tables built first, then loaded from the disk cache by each run)")
     peaks = {}
-    for count in (50, 500, 2_000) if quick else (50, 500, 2_000, 10_000):
-        set_path = os.path.join(directory, f"set{count}.jsonl")
-        answers_path = os.path.join(directory, f"answers{count}.jsonl")
-        with open(set_path, "w") as out:
+    counts = (50, 500, 2_000) if quick else (50, 500, 2_000, 10_000)
+    runs = [(count, answers, "") for count in counts]
+    if varied is not None:
+        runs.append((counts[-1], varied, ", unfinished answers stopping at varied points"))
+    for count, given, what in runs:
+        instances_path = os.path.join(directory, f"set{count}.jsonl")
+        answers_path = os.path.join(directory, f"answers{count}{'-varied' * bool(what)}.jsonl")
+        with open(instances_path, "w") as out:
             out.writelines(json.dumps(i) + "\n" for i in instances[:count])
         with open(answers_path, "w") as out:
-            out.writelines(json.dumps(a) + "\n" for a in answers[:count])
+            out.writelines(json.dumps(a) + "\n" for a in given[:count])
         size = os.path.getsize(answers_path) / 2**20
-        wall, cpu, peak = child(["score", set_path, answers_path])
-        peaks[count] = peak
+        wall, cpu, peak = child(["score", instances_path, answers_path])
+        peaks.setdefault(count, peak)
         if count == 50:
             continue  # the tables built or loaded: not measured
-        target = (f"   target < 10 s processor: {verdict(cpu < 10)}, peak < 300 MB: {verdict(peak < 300)}"
-                  if count == 10_000 else "")
-        print(f"    {count:>6,} answers ({size:.1f} MiB): wall {wall:.2f} s, processor {cpu:.2f} s, peak {peak:.0f} MB"
-              f"{target}")
+        target = (f"   target < 10 s processor: {cpu / 10:.2f}x of it {verdict(cpu < 10)}, peak < 300 MB: "
+                  f"{peak / 300:.2f}x {verdict(peak < 300)}" if count == 10_000 else "")
+        print(f"    {count:>6,} answers ({size:.1f} MiB{what}): wall {wall:.2f} s, processor {cpu:.2f} s, peak "
+              f"{peak:.0f} MB, {_load()}{target}")
     ratio = peaks[2_000] / peaks[500]
-    print(f"    peak memory, 2,000 vs 500 answers: {ratio:.2f}x   target < 1.3x: {verdict(ratio < 1.3)}")
+    print(f"    peak memory, 2,000 vs 500 answers: {ratio:.2f}x   target < 1.3x: {ratio / 1.3:.2f}x of it "
+          f"{verdict(ratio < 1.3)}")
 
 
 _SERVER = """
-import json, sys, threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import asyncio, json, sys
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+BODY = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "bench",
+                   "choices": [{"index": 0, "finish_reason": "stop",
+                                "message": {"role": "assistant", "content": "1SI\\n2SD\\n1ID"}}],
+                   "usage": {"prompt_tokens": 100, "completion_tokens": 9, "total_tokens": 109}}).encode()
+RESPONSE = (b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nContent-Length: %d\\r\\n\\r\\n"
+            % len(BODY) + BODY)
 
-    def log_message(self, *args):
+
+async def answer(reader, writer):  # HTTP/1.1 with keep-alive: each request read whole, the same reply to each
+    try:
+        while True:
+            head = await reader.readuntil(b"\\r\\n\\r\\n")
+            length = next((int(line[15:]) for line in head.split(b"\\r\\n")
+                           if line[:15].lower() == b"content-length:"), 0)
+            await reader.readexactly(length)
+            writer.write(RESPONSE)
+    except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
         pass
+    finally:
+        writer.close()
 
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        data = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
-                           "choices": [{"index": 0, "finish_reason": "stop",
-                                        "message": {"role": "assistant", "content": "1SI\\n2SD\\n1ID"}}],
-                           "usage": {"prompt_tokens": 100, "completion_tokens": 9, "total_tokens": 109}}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
-print(server.server_address[1], flush=True)
-threading.Timer(float(sys.argv[1]), server.shutdown).start()  # stops by itself
-server.serve_forever()
+async def main():
+    server = await asyncio.start_server(answer, "127.0.0.1", 0, backlog=64)
+    print(server.sockets[0].getsockname()[1], flush=True)
+    await asyncio.sleep(float(sys.argv[1]))  # stops by itself
+
+
+asyncio.run(main())
 """
+"""The endpoint of the ``hanoi eval`` row: one asyncio process on 127.0.0.1 answering every request at once with
+the same chat completion (a few tens of microseconds of work a request, so that it is not what is measured)."""
+
+_BARE = """
+import asyncio, json, sys, time
+import aiohttp
+
+async def main(url, prompts, concurrency):
+    pending = iter(prompts)
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as session:
+        async def worker():
+            for prompt in pending:
+                body = {"model": "bench", "messages": [{"role": "user", "content": prompt}]}
+                async with session.post(url, json=body) as response:
+                    assert response.status == 200
+                    json.loads(await response.read())
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+
+with open(sys.argv[2]) as stream:
+    prompts = [json.loads(line)["prompt"] for line in stream]
+wall, cpu = time.perf_counter(), time.process_time()
+asyncio.run(main(sys.argv[1], prompts, int(sys.argv[3])))
+print(json.dumps([time.perf_counter() - wall, time.process_time() - cpu]))
+"""
+"""The endpoint alone: the same prompts posted by a bare aiohttp loop, as many in flight, each reply read as JSON."""
+
+
+def _cpu_of(pid: int) -> float:
+    """The processor seconds (user and system) process ``pid`` has used so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def evaluating(quick: bool) -> None:
     """``hanoi eval`` of 1,000 prompts against a local endpoint that answers at once (a child process on 127.0.0.1
-    that stops by itself), 16 requests in flight."""
-    count = 200 if quick else 1_000
-    print(f"asking a model (hanoi eval, {count:,} prompts, a local endpoint answering at once, concurrency 16)")
+    that stops by itself), 16 requests in flight; first the endpoint alone, driven by a bare aiohttp loop."""
+    count, concurrency = (200 if quick else 1_000), 16
+    print(f"asking a model (hanoi eval, {count:,} prompts, a local endpoint answering at once, concurrency "
+          f"{concurrency})")
     with tempfile.TemporaryDirectory() as directory:
         set_path, out = os.path.join(directory, "set.jsonl"), os.path.join(directory, "answers.jsonl")
         with open(set_path, "w") as stream:
@@ -285,17 +343,28 @@ def evaluating(quick: bool) -> None:
         server = subprocess.Popen([sys.executable, "-c", _SERVER, "300"], stdout=subprocess.PIPE, text=True)
         try:
             assert server.stdout is not None
-            port = int(server.stdout.readline())
-            wall, cpu, peak = child(["eval", set_path, "--base-url", f"http://127.0.0.1:{port}/v1", "--model", "bench",
-                                     "--out", out, "--concurrency", "16"])
+            url = f"http://127.0.0.1:{int(server.stdout.readline())}/v1"
+            before = _cpu_of(server.pid)
+            done = subprocess.run([sys.executable, "-c", _BARE, f"{url}/chat/completions", set_path,
+                                   str(concurrency)], check=True, capture_output=True, text=True)
+            bare_wall, bare_cpu = json.loads(done.stdout.splitlines()[-1])
+            served = _cpu_of(server.pid) - before
+            print(f"  the endpoint alone, {count:,} requests from a bare aiohttp loop: wall {bare_wall:.2f} s, "
+                  f"processor {bare_cpu:.2f} s (the loop), {served:.2f} s (the endpoint), {_load()}")
+            before = _cpu_of(server.pid)
+            wall, cpu, peak = child(["eval", set_path, "--base-url", url, "--model", "bench", "--out", out,
+                                     "--concurrency", str(concurrency)])
+            served = _cpu_of(server.pid) - before
         finally:
             server.terminate()
             server.wait(10)
         with open(out) as stream:
             answered = sum(1 for _ in stream)
         assert answered == count, answered
-        print(f"  {count:,} prompts answered: wall {wall:.2f} s, processor {cpu:.2f} s (the client), peak {peak:.0f} MB"
-              f"   target < 20 s: wall {verdict(wall < 20 * count / 1_000)}")
+        target = 20 * count / 1_000
+        print(f"  hanoi eval, {count:,} prompts answered: wall {wall:.2f} s, processor {cpu:.2f} s (the client, "
+              f"its start included), {served:.2f} s (the endpoint), peak {peak:.0f} MB, {_load()}   target < "
+              f"{target:g} s: wall {wall / target:.2f}x of it {verdict(wall < target)}")
 
 
 _FIRST_CHECK = """

@@ -17,7 +17,8 @@ Script = Callable[[str, int], "str | int"]
 
 
 class ChatServer:
-    """The server's record: the requests of each prompt (``asked``) and every request's body (``bodies``)."""
+    """The server's record: the requests of each prompt (``asked``), every request's body (``bodies``), the most
+    requests it held at once (``most_in_flight``) and the client ports they came from (``clients``)."""
 
     def __init__(self, script: Script, delay: float = 0.0) -> None:
         self.script = script
@@ -26,6 +27,9 @@ class ChatServer:
         self.bodies: list[dict[str, object]] = []
         self.lock = threading.Lock()
         self.url = ""
+        self.in_flight = 0
+        self.most_in_flight = 0
+        self.clients: set[int] = set()  # the client ports that sent requests: one a connection
 
 
 def _handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
@@ -54,9 +58,16 @@ def _handler(server: ChatServer) -> type[BaseHTTPRequestHandler]:
                 server.asked[prompt] += 1
                 server.bodies.append(body)
                 attempt = server.asked[prompt]
-            if server.delay:
-                time.sleep(server.delay)
-            reply = server.script(prompt, attempt)
+                server.in_flight += 1
+                server.most_in_flight = max(server.most_in_flight, server.in_flight)
+                server.clients.add(self.client_address[1])
+            try:
+                if server.delay:
+                    time.sleep(server.delay)
+                reply = server.script(prompt, attempt)
+            finally:
+                with server.lock:
+                    server.in_flight -= 1
             if isinstance(reply, int):
                 self._send(reply, {"error": {"message": f"scripted status {reply}", "type": "scripted"}},
                            {"retry-after-ms": "5"})

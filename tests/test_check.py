@@ -22,6 +22,7 @@ from hanoikit.cli import main
 from hanoikit.formats import write_moves
 from hanoikit.movearray import batches
 from hanoikit.movelist import as_move_list, read_move_list
+from hanoikit.movelist._model import ensure_moves  # where the reader's cap is checked
 from hanoikit.puzzle import VARIANTS
 from oracle import legal_walk, plain_distances
 
@@ -385,13 +386,13 @@ def test_names_are_checked() -> None:
 
 
 def test_too_long() -> None:
-    original = checker.as_move_list.__globals__["MAX_CHECK_MOVES"]
-    checker.as_move_list.__globals__["MAX_CHECK_MOVES"] = 3
+    original = ensure_moves.__globals__["MAX_CHECK_MOVES"]
+    ensure_moves.__globals__["MAX_CHECK_MOVES"] = 3
     try:
         with pytest.raises(hk.TooLargeError):
             check(Puzzle(2), "1SI\n2SD\n1ID\n1DS")
     finally:
-        checker.as_move_list.__globals__["MAX_CHECK_MOVES"] = original
+        ensure_moves.__globals__["MAX_CHECK_MOVES"] = original
 
 
 def test_report_as_json() -> None:

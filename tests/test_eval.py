@@ -62,6 +62,19 @@ def test_answers_are_written_and_scored(tmp_path, capsys) -> None:  # type: igno
     assert status == 0 and json.loads(stdout)["summary"]["optimal"] == 8
 
 
+def test_one_client_keeps_the_concurrency_over_as_many_connections(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``ask`` holds ``concurrency`` requests in flight, no more, over a pool of at most as many connections reused
+    from request to request (one client for the run, not one a request), and yields every answer."""
+    from hanoikit.integrations.chat import ask
+
+    set_path, solutions, ids = _set(tmp_path, 24)
+    prompts = [(i["id"], i["prompt"]) for i in map(json.loads, Path(set_path).read_text().splitlines())]
+    with chat_server(lambda prompt, attempt: solutions[prompt], delay=0.05) as server:
+        answers = list(ask(prompts, base_url=server.url, model="m", concurrency=4))
+    assert sorted(a["id"] for a in answers if isinstance(a, dict)) == sorted(ids)
+    assert server.most_in_flight == 4 and len(server.clients) <= 4 < len(prompts)
+
+
 def test_retries_on_429_and_5xx(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     set_path, solutions, _ = _set(tmp_path, 5)
     flaky = sorted(solutions)[2]

@@ -17,7 +17,7 @@ from hanoikit import Move, Puzzle, movelist
 from hanoikit.checker import check, format_ok
 from hanoikit.cli import main
 from hanoikit.generate import answer_text
-from hanoikit.movelist import named_position, read_move_list
+from hanoikit.movelist import _long, named_position, read_move_list
 
 REPLIES = pathlib.Path(__file__).parent / "fixtures" / "replies"
 EXPECTED = json.loads((REPLIES / "expected.json").read_text())
@@ -244,7 +244,7 @@ def test_the_bracketed_scan_reads_the_list_shape_exactly(moves: list[tuple[int, 
     groups = [",".join(items[i : i + 3]) for i in range(0, len(items), 3)]
     matches = [_BRACKETED.fullmatch(group) for group in groups]
     expected = [tuple(map(int, m.groups())) for m in matches if m] if len(items) % 3 == 0 and all(matches) else None
-    for scan in (movelist._scan, movelist._scanning.compiled):
+    for scan in (_long.scan, _long.scanning.compiled):
         table = np.zeros((len(body) // 7 + 1, 3), np.int64)
         count = scan(np.frombuffer(body.encode(), np.uint8), table)
         assert (None if count < 0 else [tuple(row) for row in table[:count].tolist()]) == expected
@@ -303,6 +303,45 @@ def test_decorated_answers_read_back_or_ambiguous(n: int, style: str, data: st.D
         assert report.moves == len(moves)
 
 
+@given(st.integers(1, 5), st.sampled_from(["hanoikit", "reasoning-gym"]), st.data())
+def test_a_note_repeating_its_move_is_a_note_and_no_other_move_is_read_from_it(n: int, style: str,
+                                                                                  data: st.DataObject) -> None:
+    """A note that repeats its line's move (``(disk 1 to Peg 3)``, ``# (1, 0, 2)``) is dropped like any note: the
+    answer reads back whole. A note that names another move (or the same disk elsewhere) makes its line prose: no
+    move is read from that line, so the note's move is never taken for the answer's."""
+    puzzle = Puzzle(n)
+    moves = list(puzzle.solve())
+    names = None if style == "hanoikit" else "123"
+
+    def label(post: int) -> str:
+        return "SID"[post] if style == "hanoikit" else str(post + 1)
+
+    lines = answer_text(puzzle, moves, style).splitlines()
+    marked = data.draw(st.lists(st.integers(0, len(moves) - 1), min_size=1, max_size=3, unique=True))
+    body = list(lines)
+    for k in marked:
+        d, a, b = moves[k]
+        own = [f" (disk {d} to Peg {label(b)})", f" - disk {d} from peg {label(a)} to peg {label(b)}",
+               f" (moving disk {d} onto Peg {label(b)}, done)"] + ([f"  # ({d}, {a}, {b})"] if names is None else [])
+        body[k] += data.draw(st.sampled_from(own))
+    report = check(puzzle, "\n".join(["Here are the moves:", "", *body]), names=names, style=style)
+    assert report.optimally_solved and report.moves == len(moves), report
+    assert any("read as a note" in warning for warning in report.warnings)
+
+    k = data.draw(st.sampled_from(marked))
+    d, a, b = moves[k]
+    other = [(disk, src, dst) for disk in range(1, n + 1) for src in range(3) for dst in range(3)
+             if src != dst and (disk, dst) != (d, b)]
+    od, oa, ob = data.draw(st.sampled_from(other))
+    foreign = data.draw(st.sampled_from([f" (then disk {od} to Peg {label(ob)})",
+                                         f" (disk {od} from peg {label(oa)} to peg {label(ob)} next)"]))
+    body = list(lines)
+    body[k] += foreign
+    listed = read_move_list("\n".join(body), 3, names)
+    read = [c.moves.lines.tolist() for c in listed.candidates if c.moves.lines is not None]
+    assert all(k + 1 not in numbers for numbers in read), (body[k], read)
+
+
 @given(st.integers(1, 6), st.sampled_from(["hanoikit", "reasoning-gym", "apple"]),
        st.sampled_from(["", "period", "number", "bold", "prose", "fence", "note"]), st.integers(0, 62))
 def test_format_ok_is_the_prompt_format_exactly(n: int, style: str, change: str, at: int) -> None:
@@ -353,3 +392,26 @@ def test_score_counts_format_and_ambiguous_apart() -> None:
     assert (summary["format_checked"], summary["format_ok"], summary["ambiguous"], summary["solved"]) == (3, 1, 1, 3)
     assert summary["format_ok_interval"] == wilson(1, 3) and summary["format_ok_rate"] == 1 / 3
     assert result.errors == {"ambiguous": 1} and sum(result.positions.values()) == 0
+
+
+def _candidate_fields(candidates: tuple[movelist.Candidate, ...]) -> list[tuple[object, ...]]:
+    return [(c.moves.disk.tolist(), c.moves.src.tolist(), c.moves.dst.tolist(),
+             None if c.moves.lines is None else c.moves.lines.tolist(), c.moves.unreadable, c.moves.extracted_from,
+             c.joins, c.thinking, c.heading, c.marked, c.noted, c.cut) for c in candidates]
+
+
+LINES = st.sampled_from(["1SD", "2SI", "1 S X", "Move disk 1 from S to D (the smallest)", "", "Next:", "Peg 1: [2]",
+                         "<think>", "</think>", "[1, 0, 2],", "moves = [[1, 0, 2]]", "```"])
+
+
+@given(st.lists(PROSE, max_size=3), st.lists(LINES, max_size=8), st.lists(PROSE, max_size=3), st.sampled_from([3, 4]))
+def test_a_lone_list_found_fast_is_the_list_the_search_finds(before: list[str], body: list[str], after: list[str],
+                                                             posts: int) -> None:
+    """The reader's short cut for a reply that is one list with prose only before and after it (the common case)
+    finds what the general search of lists finds, whenever it takes it."""
+    from hanoikit.movelist import _candidates, _lines
+
+    read = _lines.read_lines("\n".join([*before, *body, *after]), movelist.post_mapping(posts))
+    fast = _candidates._one_list(read)
+    if fast:
+        assert _candidate_fields(fast) == _candidate_fields(_candidates._candidates(read))

@@ -145,3 +145,32 @@ def test_a_set_from_standard_input_is_read_once(tmp_path, capsys, monkeypatch) -
     status, out, err = run(["score", "-", *files, "--format", "json"], capsys)
     assert status == 0 and err == ""
     assert [m["summary"]["solved"] for m in json.loads(out)["models"]] == [4, 2]
+
+
+@pytest.mark.parametrize("family", ["classic", "magnetic", "posts4"])
+def test_the_distance_left_is_the_oracle_s_on_course_or_off(family: str) -> None:
+    """``remaining`` of every unfinished or illegal answer is the breadth-first distance from where it stopped:
+    answers that stop along the optimal solution (found without a query), and answers that leave it."""
+    from oracle import plain_distances_to
+
+    instances = list(generate(40, seed=3, families=[family], disks=(2, 4)))
+    rng = random.Random(5)
+    answers = []
+    for k, instance in enumerate(instances):
+        puzzle, src, dst = instance_puzzle(instance)
+        moves = list(puzzle.solve(src, dst))[: rng.randrange(instance["optimal"])]
+        if k % 2:  # off course: a legal detour of a few moves from there
+            state = src
+            for move in moves:
+                state = puzzle.apply(state, move)
+            moves += [rng.choice(puzzle.legal_moves(state))]
+        answers.append({"id": instance["id"], "answer": [[m.disk, m.src, m.dst] for m in moves]})
+    result = score(instances, answers)
+    for instance, row in zip(instances, result.results):
+        puzzle, src, dst = instance_puzzle(instance)
+        assert row["kind"] == "unfinished" or row["kind"] is None
+        if row["kind"] == "unfinished":
+            state = src
+            for disk, a, b in next(a["answer"] for a in answers if a["id"] == instance["id"]):
+                state = puzzle.apply(state, (disk, a, b))
+            assert row["remaining"] == plain_distances_to(puzzle, dst)[state]

@@ -303,7 +303,9 @@ def _row(instance: dict[str, Any], given: bool, answer: object, names: Names, st
                        format_ok=report.format_ok, warnings=list(report.warnings))
             if remaining and report.answered and not report.solved and report.optimal is not None and (
                     report.kind != "ambiguous"):
-                row["remaining"] = _remaining(puzzle, report.final, dst)
+                played = report.moves if report.first_illegal is None else report.first_illegal - 1
+                on_course = _along_the_optimum(puzzle, src, dst, report.final, played, report.optimal)
+                row["remaining"] = on_course if on_course is not None else _remaining(puzzle, report.final, dst)
     return row
 
 
@@ -337,9 +339,24 @@ def _summed(rows: list[dict[str, Any]], paired_by: str, label: str | None) -> Sc
     return result
 
 
+def _along_the_optimum(puzzle: Puzzle, src: State, dst: State, final: str, played: int, optimal: int) -> int | None:
+    """``optimal - played`` when ``final`` is the position after the first ``played`` moves of the optimal solution
+    from the puzzle's start to its goal (a position on an optimal path: exactly the distance left, found in a
+    fraction of a query; an answer cut short by its length limit stops there), else ``None``."""
+    if src != puzzle.start or dst != puzzle.goal or not 0 <= played <= optimal:
+        return None
+    try:
+        return optimal - played if str(puzzle.state_at(played)) == final else None
+    except HanoiError:
+        return None
+
+
+@functools.lru_cache(maxsize=1 << 14)
 def _remaining(puzzle: Puzzle, final: str, goal: State) -> int | None:
     """The distance from ``final`` to ``goal``, unless only the exhaustive search beyond its table size (the
-    frontier search, seconds a query) would answer it."""
+    frontier search, seconds a query) would answer it; asked once for each puzzle (the instances that share it
+    share one :func:`_puzzle_of`) and position, as the unfinished answers of several models often stop at the same
+    places."""
     from .solvers.exhaustive import position_bound
     from .solvers.registry import EXHAUSTIVE
 

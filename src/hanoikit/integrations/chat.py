@@ -14,12 +14,11 @@ is sent.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
-import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -126,88 +125,136 @@ def ask(prompts: Iterable[tuple[str, str]], *, base_url: str, model: str, api_ke
     :class:`Failure` as it comes, ``concurrency`` requests at a time (at most
     :data:`~hanoikit.limits.MAX_EVAL_CONCURRENCY`); each request is retried ``retries`` times with backoff and given
     up after ``timeout`` seconds. The first prompt goes alone: an endpoint that cannot answer it at all raises
-    :class:`EndpointError` before any other is sent. A local server takes any key (``api_key=None``)."""
+    :class:`EndpointError` before any other is sent. A local server takes any key (``api_key=None``).
+
+    One asynchronous client sends every request, over a pool of as many connections as requests in flight; its
+    event loop runs while the caller waits for the next answer, and stops with the generator (the requests in flight
+    cancelled)."""
     from .._extras import require
 
     openai = require("openai", "eval")
     check_base_url(base_url)
     if not isinstance(concurrency, int) or not 1 <= concurrency <= MAX_EVAL_CONCURRENCY:
         raise InvalidArgumentError(f"the concurrency is 1 to {MAX_EVAL_CONCURRENCY}, not {quote(concurrency)}")
-    client = openai.OpenAI(base_url=base_url, api_key=api_key or "none", max_retries=retries, timeout=timeout)
     options: dict[str, Any] = {"model": model}
     if max_tokens is not None:
         options["max_tokens"] = max_tokens
     if temperature is not None:
         options["temperature"] = temperature
     pending = iter(prompts)
+    first = next(pending, None)
+    if first is None:
+        return
+    limits = type(openai.DEFAULT_CONNECTION_LIMITS)(max_connections=concurrency,
+                                                    max_keepalive_connections=concurrency)
+    loop = asyncio.new_event_loop()
+    client = openai.AsyncOpenAI(base_url=base_url, api_key=api_key or "none", max_retries=retries, timeout=timeout,
+                                http_client=_pool(openai, limits, timeout))
+    running: set[asyncio.Task[dict[str, Any] | Failure]] = set()
     try:
-        first = next(pending, None)
-        if first is None:
-            return
-        result = _ask_one(openai, client, options, *first)
+        result = loop.run_until_complete(_ask_one(openai, client, options, *first, alone=True))
         if isinstance(result, Failure):
             raise EndpointError(f"{base_url} did not answer the first prompt ({first[0]}): {result.reason}")
         yield result
-        yield from _concurrently(openai, client, options, pending, concurrency)
-    finally:
-        client.close()
-
-
-def _concurrently(openai: Any, client: Any, options: dict[str, Any], pending: Iterator[tuple[str, str]],
-                  concurrency: int) -> Iterator[dict[str, Any] | Failure]:
-    """The answers of ``pending``, at most ``concurrency`` in flight (the prompts drawn only as room frees)."""
-    stop = threading.Event()
-    pool = ThreadPoolExecutor(concurrency, thread_name_prefix="hanoi-eval")
-    running: set[Future[dict[str, Any] | Failure]] = set()
-    try:
         while True:
             while len(running) < concurrency and (item := next(pending, None)) is not None:
-                running.add(pool.submit(_ask_one, openai, client, options, *item, stop))
+                running.add(loop.create_task(_ask_one(openai, client, options, *item)))
             if not running:
                 return
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-    finally:  # stopped early (an error, Ctrl-C, the reader gone): send no more, wait for none in flight
-        stop.set()
-        pool.shutdown(wait=not running, cancel_futures=True)
+            done, running = loop.run_until_complete(asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED))
+            for task in done:
+                yield task.result()
+    finally:  # stopped early (an error, Ctrl-C, the reader gone): send no more, cancel those in flight
+        for task in running:
+            task.cancel()
+        try:
+            loop.run_until_complete(_closed(client, running))
+        finally:
+            loop.close()
 
 
-def _ask_one(openai: Any, client: Any, options: dict[str, Any], key: str, prompt: str,
-             stop: threading.Event | None = None) -> dict[str, Any] | Failure:
-    if stop is not None and stop.is_set():
-        return Failure(key, "stopped")
+def _pool(openai: Any, limits: Any, timeout: float) -> Any:
+    """The client's connections: over aiohttp when it is installed (``pip install 'hanoikit[eval]'`` brings it; a
+    few times less work a request than httpx's own pool), else over httpx."""
+    try:
+        return openai.DefaultAioHttpClient(limits=limits, timeout=timeout)
+    except RuntimeError:  # the client's aiohttp extra is missing
+        return openai.DefaultAsyncHttpxClient(limits=limits, timeout=timeout)
+
+
+async def _closed(client: Any, running: set[asyncio.Task[dict[str, Any] | Failure]]) -> None:
+    """Wait for the cancelled requests, then close the client's connections."""
+    await asyncio.gather(*running, return_exceptions=True)
+    await client.close()
+
+
+async def _ask_one(openai: Any, client: Any, options: dict[str, Any], key: str, prompt: str,
+                   alone: bool = False) -> dict[str, Any] | Failure:
+    """The answer to one prompt, or why there is none; ``alone``: the first prompt, whose errors that no retry can
+    mend raise :class:`EndpointError`."""
     began = time.perf_counter()
     try:
-        response = client.chat.completions.create(messages=[{"role": "user", "content": prompt}], **options)
+        body = await client.post("/chat/completions", cast_to=bytes,
+                                 body={"messages": [{"role": "user", "content": prompt}], **options})
     except (openai.AuthenticationError, openai.PermissionDeniedError, openai.NotFoundError) as error:
         raise EndpointError(_why(error)) from None
     except openai.APIConnectionError as error:
         reason = _why(error)
-        if not isinstance(error, openai.APITimeoutError) and stop is None:
+        if not isinstance(error, openai.APITimeoutError) and alone:
             raise EndpointError(reason) from None  # nothing answers at the address
         return Failure(key, reason)
     except openai.APIStatusError as error:
-        if stop is None and 400 <= error.status_code < 500 and error.status_code not in (408, 409, 429):
+        if alone and 400 <= error.status_code < 500 and error.status_code not in (408, 409, 429):
             raise EndpointError(_why(error)) from None  # a request the server rejects: every prompt would be
         return Failure(key, _why(error))
-    except openai.OpenAIError as error:  # a reply that is not a chat completion
+    except openai.OpenAIError as error:
         return Failure(key, _why(error))
     seconds = time.perf_counter() - began
-    if not response.choices:
+    return _answer(key, body, options["model"], seconds)
+
+
+def _answer(key: str, body: bytes, model: str, seconds: float) -> dict[str, Any] | Failure:
+    """The answer line of a chat completion's JSON ``body``, read as JSON (no model objects built for it), or why it
+    is not one.
+
+    >>> _answer("1-0", b'{"model": "m", "choices": [{"message": {"content": "1SD"}, "finish_reason": "stop"}], '
+    ...         b'"usage": {"total_tokens": 9, "details": null}}', "m", 0.5)["usage"]
+    {'total_tokens': 9}
+    >>> _answer("1-0", b'{"choices": []}', "m", 0.5)
+    Failure(id='1-0', reason='the reply holds no choice')
+    """
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return Failure(key, f"the reply is not JSON: {quote(body[:100])}")
+    choices = data.get("choices") if isinstance(data, dict) else None
+    if not isinstance(choices, list):
+        return Failure(key, f"the reply is not a chat completion: {quote(body[:100])}")
+    if not choices:
         return Failure(key, "the reply holds no choice")
-    choice = response.choices[0]
-    message = choice.message
-    usage = response.usage.model_dump(exclude_none=True) if response.usage is not None else None
+    choice = choices[0]
+    message = choice.get("message") if isinstance(choice, dict) else None
+    content = message.get("content") if isinstance(message, dict) else None
+    if not isinstance(message, dict) or not isinstance(content, (str, type(None))):
+        return Failure(key, f"the reply's first choice holds no message: {quote(choice)}")
+    usage = data.get("usage")
     answer: dict[str, Any] = {
-        "id": key, "answer": message.content, "model": options["model"], "served_by": response.model,
-        "finish_reason": choice.finish_reason, "usage": usage, "seconds": round(seconds, 3),
-        "answered_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "id": key, "answer": content, "model": model, "served_by": data.get("model"),
+        "finish_reason": choice.get("finish_reason"),
+        "usage": _without_none(usage) if isinstance(usage, dict) else None,
+        "seconds": round(seconds, 3), "answered_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
     }
-    reasoning = (message.model_extra or {}).get("reasoning_content")
+    reasoning = message.get("reasoning_content")
     if isinstance(reasoning, str):
         answer["reasoning"] = reasoning
     return answer
+
+
+def _without_none(value: Any) -> Any:
+    """``value`` with the ``None`` values of its objects left out, all the way down (as the client's models dump)."""
+    if isinstance(value, dict):
+        return {k: _without_none(v) for k, v in value.items() if v is not None}
+    return value
 
 
 def _why(error: Exception) -> str:
