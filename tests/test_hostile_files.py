@@ -11,6 +11,7 @@ flipped pattern tables and numba files are in tests/test_pdb_cache.py and tests/
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import resource
 import shutil
@@ -43,11 +44,12 @@ def _bounded() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (_MEMORY, _MEMORY))
 
 
-def _child(code: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    """Run ``code`` in a new interpreter with this checkout's hanoikit, bounded in time and memory."""
+def _child(code: str, cwd: Path, args: tuple[str, ...] = (), **env: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` (with the arguments ``args``) in a new interpreter with this checkout's hanoikit, bounded in time
+    and memory."""
     environment = {**os.environ, "PYTHONPATH": _SOURCE, **env}
     return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)], cwd=cwd, env=environment, capture_output=True, text=True,
+        [sys.executable, "-c", textwrap.dedent(code), *args], cwd=cwd, env=environment, capture_output=True, text=True,
         timeout=_SECONDS, preexec_fn=_bounded,
     )
 
@@ -94,28 +96,27 @@ _CACHES: dict[str, tuple[str, str]] = {
 _JITTED = "from hanoikit._jit import njit\n\n\n@njit(cache=True)\ndef triple(x):\n    return 3 * x\n"
 
 
-_QUICK = {("levels", "fifo"), ("levels", "zero"), ("numba index", "fifo"), ("state", "fifo"), ("state", "zero")}
-"""The cases run by default: each child takes seconds (a new interpreter, numba); the rest are marked slow."""
+_QUICK = {"levels", "numba index"}
+"""The caches checked by default: each child takes seconds (a new interpreter, numba); the rest are marked slow."""
 
 
-def _cases(names: list[str]) -> list[object]:
-    return [
-        pytest.param(name, kind, marks=[] if (name, kind) in _QUICK else [pytest.mark.slow])
-        for name in names for kind in ("fifo", "zero")
-    ]
-
-
-@pytest.mark.parametrize(("name", "kind"), _cases(sorted(_CACHES)))
-def test_a_cache_file_that_is_no_regular_file_is_a_miss(tmp_path: Path, name: str, kind: str) -> None:
+@pytest.mark.parametrize(
+    "name", [pytest.param(name, marks=[] if name in _QUICK else [pytest.mark.slow]) for name in sorted(_CACHES)]
+)
+def test_a_cache_file_that_is_no_regular_file_is_a_miss(tmp_path: Path, name: str) -> None:
+    """The cache file made by a clean run is replaced by a FIFO, and the next run's answer is the clean one (the file
+    built again in its place); then the same with a link to ``/dev/zero``. One clean run serves both kinds."""
     code, pattern = _CACHES[name]
     (tmp_path / "jitted.py").write_text(_JITTED)
-    clean = _child(code, tmp_path, HANOIKIT_CACHE_DIR=str(tmp_path), PYTHONPATH=f"{_SOURCE}:{tmp_path}")
+    env = {"HANOIKIT_CACHE_DIR": str(tmp_path), "PYTHONPATH": f"{_SOURCE}:{tmp_path}"}
+    clean = _child(code, tmp_path, **env)
     assert clean.returncode == 0 and clean.stdout, clean.stderr
     (path,) = tmp_path.glob(pattern)
-    _replace(path, kind)
-    again = _child(code, tmp_path, HANOIKIT_CACHE_DIR=str(tmp_path), PYTHONPATH=f"{_SOURCE}:{tmp_path}")
-    assert (again.returncode, again.stdout, again.stderr) == (0, clean.stdout, "")
-    assert stat.S_ISREG(path.lstat().st_mode)  # built again, and stored in its place
+    for kind in ("fifo", "zero"):
+        _replace(path, kind)
+        again = _child(code, tmp_path, **env)
+        assert (again.returncode, again.stdout, again.stderr) == (0, clean.stdout, ""), kind
+        assert stat.S_ISREG(path.lstat().st_mode), kind  # built again, and stored in its place
 
 
 def test_a_marshal_table_that_is_damaged_or_a_directory_is_built_again(tmp_path: Path,
@@ -194,15 +195,35 @@ def _refused(status: int, out: str, err: str, path: Path) -> None:
     assert err.startswith("hanoi: checkpoint file ") and f" {path} " in err, err
 
 
-@pytest.mark.parametrize(("name", "kind"), _cases(sorted(_CHECKPOINT_FILES)))
-def test_a_checkpoint_file_that_is_no_regular_file_is_refused_naming_it(tmp_path: Path, name: str, kind: str) -> None:
-    _checkpoint(tmp_path / "run")
-    path = _CHECKPOINT_FILES[name](tmp_path / "run")
-    _replace(path, kind)
-    code = f"import sys\nfrom hanoikit.cli import main\nsys.exit(main({[*SEARCH, '--resume', 'run']!r}))"
-    child = _child(code, tmp_path)
-    _refused(child.returncode, child.stdout, child.stderr, Path("run") / path.relative_to(tmp_path / "run"))
-    assert "not a regular file" in child.stderr
+_RESUMES = """
+import contextlib, io, json, sys
+from hanoikit.cli import main
+ran = []
+for directory in json.loads(sys.argv[1]):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main([*json.loads(sys.argv[2]), "--resume", directory])
+    ran.append([status, out.getvalue(), err.getvalue()])
+print(json.dumps(ran))
+"""
+
+
+def test_a_checkpoint_file_that_is_no_regular_file_is_refused_naming_it(tmp_path: Path) -> None:
+    """Each checkpoint file in turn replaced by a FIFO or a link to ``/dev/zero``: ``hanoi search --resume`` refuses
+    it in one line naming it. The six resumes run one after the other in one child process (bounded as each was)."""
+    cases = [(name, kind) for name in sorted(_CHECKPOINT_FILES) for kind in ("fifo", "zero")]
+    paths = []
+    for name, kind in cases:
+        _checkpoint(tmp_path / f"{name}-{kind}")
+        path = _CHECKPOINT_FILES[name](tmp_path / f"{name}-{kind}")
+        _replace(path, kind)
+        paths.append(path.relative_to(tmp_path))
+    directories = json.dumps([f"{name}-{kind}" for name, kind in cases])
+    child = _child(_RESUMES, tmp_path, (directories, json.dumps(SEARCH)))
+    assert child.returncode == 0 and child.stderr == "", child.stderr
+    for (name, kind), path, (status, out, err) in zip(cases, paths, json.loads(child.stdout), strict=True):
+        _refused(status, out, err, path)
+        assert "not a regular file" in err, (name, kind, err)
 
 
 @pytest.mark.parametrize("kind", ["directory", "empty", "truncated", "flipped"])
