@@ -237,9 +237,9 @@ class Bounds:
                 return [int(narrow_order[0])]
             return [int(wide_order[0])] if wide_order.size else []
         radius = narrow_order[: max(1, count // 8)]
-        rest = wide_order[~np.isin(wide_order, radius)][: count - radius.size]
-        more = narrow_order[radius.size : radius.size + count - radius.size - rest.size]
-        return [int(o) for o in np.concatenate([radius, rest, more])]
+        order = np.concatenate([radius, wide_order, narrow_order[radius.size :]])
+        _, first = np.unique(order, return_index=True)  # each orbit once, where it comes first
+        return [int(o) for o in order[np.sort(first)][:count]]
 
     def result(self) -> Extremes:
         """What was found."""
