@@ -123,7 +123,8 @@ def test_a_recorded_term_the_search_contradicts_is_reported(monkeypatch, table, 
     wrong[n - 1] += 1
     monkeypatch.setitem(recorded, name, tuple(wrong))
     row = next(row for row in rows(upto=5, max_codes=5000) if row.name == name)
-    assert row.note.endswith(f"differs from the recorded terms at n = {n}: searched {searched}, recorded {wrong[n - 1]}")
+    want = f"differs from the recorded terms at n = {n}: searched {searched}, recorded {wrong[n - 1]}"
+    assert row.note.endswith(want)
 
 
 def test_the_command_prints_the_table_json_and_csv(capsys):
