@@ -118,18 +118,17 @@ def test_a_path_in_batches_is_settled_by_its_first_batch():  # an end, then the 
     assert (found.diameter, found.radius, found.searches) == (20, 10, 5)
 
 
-def test_a_batch_gives_an_eighth_to_the_radius():
+def test_a_batch_gives_a_quarter_to_the_radius_and_the_rest_to_the_largest_upper_bounds():
     bounds = Bounds(20)
     bounds.add(np.arange(20) % 20, 0, np.arange(20), None)
     picked = bounds.pick(16)
     wide, narrow = bounds.doubt()
-    assert len(picked) == 16 and len(set(picked)) == 16
+    assert len(picked) == 16 and len(set(picked)) == 16 and 0 not in picked
     where = np.flatnonzero(narrow)
     by_low = where[np.lexsort((-bounds.high[where], bounds.low[where]))]  # the least lower bound, the widest first
-    assert picked[:2] == by_low[:2].tolist()  # 16 // 8 for the radius
-    where = np.flatnonzero(wide & ~np.isin(np.arange(20), by_low[:2]))
-    by_gap = where[np.lexsort((bounds.low[where], bounds.low[where] - bounds.high[where]))]
-    assert picked[2:] == by_gap[:14].tolist()
+    assert picked[:4] == by_low[:4].tolist()  # 16 // 4 for the radius
+    highs = bounds.high[picked[4:]]
+    assert (np.diff(highs) <= 0).all() and highs[-1] >= bounds.high[wide & ~np.isin(np.arange(20), picked)].max()
 
 
 # -- the engines agree ----------------------------------------------------------------------------------------------
