@@ -228,3 +228,18 @@ def test_checkpoints_are_on_by_default_for_long_runs_under_the_cache(monkeypatch
     assert seen == []
     S.diameter(Puzzle(3, posts=4), checkpoint=True)
     assert seen and seen[0].parent == tmp_path / "diameter" and not seen[0].exists()
+
+
+def test_the_command_takes_the_engine_and_the_checkpoint(capsys, tmp_path, monkeypatch):
+    import json
+
+    from clirun import run
+
+    monkeypatch.setenv("HANOIKIT_CACHE_DIR", str(tmp_path))
+    status, out, _ = run(["diameter", "3", "--magnetic", "NNNN", "--engine", "codes", "--format", "json"], capsys)
+    found = json.loads(out)
+    assert status == 0 and found["engine"] == "codes" and found["diameter"] == 11
+    status, out, _ = run(["diameter", "3", "--magnetic", "NNNN", "--checkpoint", "--format", "json"], capsys)
+    assert status == 0 and json.loads(out)["engine"] == "graph" and not list((tmp_path / "diameter").iterdir())
+    status, _, err = run(["diameter", "3", "--posts", "4", "--engine", "gpu"], capsys)
+    assert status == 2 and err.count("\n") == 1
