@@ -243,3 +243,17 @@ def test_the_command_takes_the_engine_and_the_checkpoint(capsys, tmp_path, monke
     assert status == 0 and json.loads(out)["engine"] == "graph" and not list((tmp_path / "diameter").iterdir())
     status, _, err = run(["diameter", "3", "--posts", "4", "--engine", "gpu"], capsys)
     assert status == 2 and err.count("\n") == 1
+
+
+def test_nnnn_at_nine_disks_has_a_pair_farther_apart_than_the_start_reaches():
+    """The recorded diameter 79 at n = 9 is more than the start's eccentricity 77: the witness pair's distance by
+    the exhaustive solver and the start's eccentricity by the search in memory, engines apart from the rows."""
+    from hanoikit import State
+    from hanoikit.frontier import memory
+    from hanoikit.oeis import RECORDED_SHAPES
+
+    puzzle = MagneticPuzzle(9, "NNNN")
+    a = State.parse("DDDDDDJIS:RRRRRRBBB", post_count=4)
+    b = State.parse("DDDDDDJIS:BBBBBBRRR", post_count=4)
+    assert RECORDED_SHAPES["diameter, magnetic, 4 posts NNNN"][8] == puzzle.distance(a, b) == 79
+    assert memory.search(puzzle, encode(puzzle, puzzle.start)).distances.max() == 77
