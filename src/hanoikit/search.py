@@ -44,6 +44,7 @@ __all__ = [
     "DIAMETER_LIMIT",
     "Diameter",
     "ENGINES",
+    "GRAPH_AUTO_CODES",
     "MAX_CODES",
     "SearchResult",
     "Successors",
@@ -462,8 +463,12 @@ ENGINES = ("auto", "codes", "graph")
 """The ways :func:`diameter` searches: ``"codes"`` sweeps the code space (the frontier search's kernels, one search at
 a time), ``"graph"`` numbers the component's positions and searches along compressed rows of their moves, 64 sources
 at a time (:mod:`hanoikit.component`; undirected members whose distances stay below 255); ``"auto"`` takes the
-one measured faster for the member (``benchmarks/bench_diameter.py``): the graph for magnetic towers, the codes
-for the others."""
+one measured faster for the member (``benchmarks/bench_diameter.py``): the graph for magnetic towers up to
+:data:`GRAPH_AUTO_CODES` codes, the codes for the others."""
+
+GRAPH_AUTO_CODES = 2**24
+"""The largest code space for which ``engine="auto"`` takes the graph (magnetic on 4 posts n <= 10): the graph keeps
+about 100 bytes a position (its rows, three words of bits and a byte a source for 64 sources), the codes about 6."""
 
 
 def diameter(puzzle: Puzzle, *, progress: bool = False, engine: str = "auto",
@@ -516,7 +521,7 @@ def diameter(puzzle: Puzzle, *, progress: bool = False, engine: str = "auto",
         bound = int(first.max()) + int(behind[inside].max())
         del behind
     if engine == "auto":
-        engine = "graph" if puzzle.faces else "codes"
+        engine = "graph" if puzzle.faces and size <= GRAPH_AUTO_CODES else "codes"
     if engine == "graph" and (directed or bound >= 255):
         engine = "codes"  # the searches 64 at a time are for undirected graphs of distances below 255
     kind = distance_type(bound)  # no eccentricity in the component is larger
