@@ -111,13 +111,20 @@ def test_the_recorded_new_numbers_are_searched_again_at_small_n():
     assert all(not row.recorded for name, row in rows.items() if name not in oeis.RECORDED)
 
 
-def test_a_recorded_term_the_search_contradicts_is_reported(monkeypatch):
-    name = "magnetic, 4 posts NNNN (free), R up to B up"
-    wrong = list(oeis.RECORDED[name])
-    wrong[2] += 1
-    monkeypatch.setitem(oeis.RECORDED, name, tuple(wrong))
-    row = oeis.new_numbers(upto=4, max_codes=5000)[0]
-    assert row.name == name and row.note == f"differs from the recorded terms at n = 3: searched 7, recorded {wrong[2]}"
+@pytest.mark.parametrize(
+    ("table", "rows", "name", "n", "searched"),
+    [("RECORDED", oeis.new_numbers, "magnetic, 4 posts NNNN (free), R up to B up", 3, 7),
+     ("RECORDED_SHAPES", oeis.new_shapes, "diameter, 4 posts, every move", 4, 9)],
+)
+def test_a_recorded_term_the_search_contradicts_is_reported(monkeypatch, table, rows, name, n, searched):
+    """The optimal counts (RECORDED) and the diameters and radii (RECORDED_SHAPES) alike."""
+    recorded = getattr(oeis, table)
+    wrong = list(recorded[name])
+    wrong[n - 1] += 1
+    monkeypatch.setitem(recorded, name, tuple(wrong))
+    row = next(row for row in rows(upto=5, max_codes=5000) if row.name == name)
+    want = f"differs from the recorded terms at n = {n}: searched {searched}, recorded {wrong[n - 1]}"
+    assert row.note.endswith(want)
 
 
 def test_the_command_prints_the_table_json_and_csv(capsys):

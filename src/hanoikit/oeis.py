@@ -361,7 +361,9 @@ SHAPE_MEMBERS: dict[str, Callable[[int], Puzzle]] = {
 """Members whose state graphs' diameters and radii (:func:`hanoikit.search.diameter`: of the component of the start,
 directed around a cycle) we did not find in the OEIS as such. As far as computed, the diameters of the members
 without faces are the start's eccentricity and published distances between two towers (the notes name them); the
-radii, and NNNN's diameters (the start tower turned over in place), are new. Three posts: 2**n - 1 (A000225)."""
+radii, and NNNN's diameters, are new: up to n = 8 the start tower turned over in place, from n = 9 two other
+positions farther apart (n = 9: 79 moves, the start's eccentricity 77; n = 10: 106 against 100). Three posts:
+2**n - 1 (A000225)."""
 
 RECORDED_SHAPES: dict[str, tuple[int, ...]] = {
     "diameter, 4 posts, every move": (1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97),
@@ -374,8 +376,8 @@ RECORDED_SHAPES: dict[str, tuple[int, ...]] = {
     "radius, 4 posts in a line": (2, 5, 10, 17, 29, 44, 63, 89, 127, 171, 227),
     "diameter, 4 posts in a star": (2, 6, 12, 20, 32, 48, 66, 90, 122, 158, 206),
     "radius, 4 posts in a star": (1, 4, 7, 13, 20, 30, 43, 59, 80, 105, 136),
-    "diameter, magnetic, 4 posts NNNN": (3, 6, 11, 16, 23, 34, 47, 60),
-    "radius, magnetic, 4 posts NNNN": (3, 6, 9, 12, 17, 24, 34, 46),
+    "diameter, magnetic, 4 posts NNNN": (3, 6, 11, 16, 23, 34, 47, 60, 79, 106),
+    "radius, magnetic, 4 posts NNNN": (3, 6, 9, 12, 17, 24, 34, 46, 61, 80),
 }
 """Terms ``n = 1, 2, ...`` of the rows of :func:`new_shapes`, computed further than ``hanoi oeis --new`` goes by
 default (``benchmarks/bench_diameter.py``; the runs are in ``docs/diameters.md``)."""

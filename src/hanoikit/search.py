@@ -20,7 +20,7 @@ in-memory path (:mod:`hanoikit.frontier.memory`): one distance per code, on the 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 __all__ = [
     "DIAMETER_LIMIT",
     "Diameter",
+    "ENGINES",
+    "GRAPH_AUTO_CODES",
     "MAX_CODES",
     "SearchResult",
     "Successors",
@@ -400,7 +402,7 @@ class Diameter:
 
     def __init__(
         self, puzzle: Puzzle, found: Extremes, positions: int, orbits: int, symmetries: int, seconds: float,
-        goal_distance: int | None = None,
+        goal_distance: int | None = None, engine: str = "codes",
     ) -> None:
         self.puzzle = puzzle
         self.diameter = found.diameter
@@ -429,6 +431,8 @@ class Diameter:
         """The least number of moves from the start to the goal tower (``None`` if the goal is no legal position or
         cannot be reached): where it is less than :attr:`diameter`, two positions are farther apart than the two
         towers."""
+        self.engine = engine
+        """How the searches ran (:data:`ENGINES`: ``"codes"`` or ``"graph"``)."""
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready values."""
@@ -445,6 +449,7 @@ class Diameter:
             "orbits": self.orbits,
             "symmetries": self.symmetries,
             "seconds": round(self.seconds, 3),
+            "engine": self.engine,
         }
 
     def __repr__(self) -> str:
@@ -454,7 +459,20 @@ class Diameter:
         )
 
 
-def diameter(puzzle: Puzzle, *, progress: bool = False) -> Diameter:
+ENGINES = ("auto", "codes", "graph")
+"""The ways :func:`diameter` searches: ``"codes"`` sweeps the code space (the frontier search's kernels, one search at
+a time), ``"graph"`` numbers the component's positions and searches along compressed rows of their moves, 64 sources
+at a time (:mod:`hanoikit.component`; undirected members whose distances stay below 255); ``"auto"`` takes the
+one measured faster for the member (``benchmarks/bench_diameter.py``): the graph for magnetic towers up to
+:data:`GRAPH_AUTO_CODES` codes, the codes for the others."""
+
+GRAPH_AUTO_CODES = 2**24
+"""The largest code space for which ``engine="auto"`` takes the graph (magnetic on 4 posts n <= 10): the graph keeps
+about 100 bytes a position (its rows, three words of bits and a byte a source for 64 sources), the codes about 6."""
+
+
+def diameter(puzzle: Puzzle, *, progress: bool = False, engine: str = "auto",
+             checkpoint: bool | str | None = None) -> Diameter:
     """The exact diameter of the component of the start in ``puzzle``'s state graph, with two positions that far
     apart, the radius and a centre, and the start's eccentricity; any member of the family (any number of posts,
     every move rule, classic or magnetic).
@@ -464,7 +482,10 @@ def diameter(puzzle: Puzzle, *, progress: bool = False) -> Diameter:
     few sources chosen by bounds on every eccentricity (:mod:`hanoikit.eccentricity`), kept one per orbit of the
     graph's symmetries (:mod:`hanoikit.automorphisms`): forwards by the frontier search, a distance per code read
     from its table (:mod:`hanoikit.distance_arrays`), backwards (one-way moves) by the search in memory on the same
-    kernels (:mod:`hanoikit.frontier.memory`). ``progress=True`` shows a progress bar on stderr. Raises
+    kernels (:mod:`hanoikit.frontier.memory`); or 64 at a time along the component's rows of moves
+    (``engine="graph"``, see :data:`ENGINES`). ``progress=True`` shows a progress bar on stderr. With
+    ``checkpoint`` (``True``: under the cache directory; or a directory), the bounds are saved after each search
+    and a run started again on the same member resumes from them (:mod:`hanoikit.diameter_checkpoint`). Raises
     :class:`TooLargeError` above :data:`DIAMETER_LIMIT` codes.
 
     >>> from hanoikit import MagneticPuzzle, Puzzle
@@ -475,6 +496,8 @@ def diameter(puzzle: Puzzle, *, progress: bool = False) -> Diameter:
     from .eccentricity import extremes, orbit_index
 
     began = time.monotonic()
+    if engine not in ENGINES:
+        raise InvalidArgumentError(f"the engine is one of {', '.join(ENGINES)}, not {quote(engine)}")
     if not puzzle.rules_as_data:
         raise InvalidPuzzleError(f"the diameter is searched on the rules as data; {puzzle!r} changes them in code")
     size = positions.code_space(puzzle)
@@ -497,27 +520,80 @@ def diameter(puzzle: Puzzle, *, progress: bool = False) -> Diameter:
         inside &= behind >= 0
         bound = int(first.max()) + int(behind[inside].max())
         del behind
+    if engine == "auto":
+        engine = "graph" if puzzle.faces and size <= GRAPH_AUTO_CODES else "codes"
+    if engine == "graph" and (directed or bound >= 255):
+        engine = "codes"  # the searches 64 at a time are for undirected graphs of distances below 255
     kind = distance_type(bound)  # no eccentricity in the component is larger
     group = [g for g in automorphisms.symmetries(puzzle) if inside[automorphisms.image_code(puzzle, g, start)]]
     orbit, count, reps = orbit_index(automorphisms.representatives(puzzle, group, inside))
-    del inside
-    cached = {start: first.astype(kind)}
-    del first
-
-    def forward(code: int) -> np.ndarray:
-        found = cached.pop(code, None)
-        return distances(puzzle, code, kind) if found is None else found
-
-    def backward(code: int) -> np.ndarray:
-        found: np.ndarray = memory.search(puzzle, code, reverse=True).distances
-        return found
-
-    with _diameter_bar(progress, count, puzzle) as update:
-        found = extremes(orbit, count, reps, forward, backward if directed else None, start, update)
     positions_count = int(np.count_nonzero(orbit >= 0))
+    saved = _checkpointer(puzzle, checkpoint, engine, count)
+    resumed = saved.load() if saved is not None else None
+    if engine == "graph":
+        from . import component
+
+        graph = component.build(puzzle, inside)
+        del inside
+        ranked_orbit = orbit[graph.codes]
+        del orbit
+        ranked_reps = graph.ranks(reps)
+        ahead = first[graph.codes].astype(kind)
+        del first
+
+        def search_one(v: int) -> np.ndarray:
+            return ahead if v == graph.rank(start) else component.distances(graph, v, kind)
+
+        def search_many(sources: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            return component.many_distances(graph, sources)
+
+        with _diameter_bar(progress, count, puzzle) as update:
+            found = extremes(ranked_orbit, count, ranked_reps, search_one, None, graph.rank(start), update,
+                             many=search_many, bounds=resumed, on_bounds=None if saved is None else saved.save)
+        codes = graph.codes
+        found = found._replace(pair=(int(codes[found.pair[0]]), int(codes[found.pair[1]])),
+                               centre=int(codes[found.centre]), sources=tuple(int(codes[v]) for v in found.sources))
+    else:
+        del inside
+        cached = {start: first.astype(kind)}
+        del first
+
+        def forward(code: int) -> np.ndarray:
+            found = cached.pop(code, None)
+            return distances(puzzle, code, kind) if found is None else found
+
+        def backward(code: int) -> np.ndarray:
+            found: np.ndarray = memory.search(puzzle, code, reverse=True).distances
+            return found
+
+        with _diameter_bar(progress, count, puzzle) as update:
+            found = extremes(orbit, count, reps, forward, backward if directed else None, start, update,
+                             bounds=resumed, on_bounds=None if saved is None else saved.save)
+    if saved is not None:
+        saved.remove()
     return Diameter(
-        puzzle, found, positions_count, count, len(group), time.monotonic() - began, goal if goal >= 0 else None
+        puzzle, found, positions_count, count, len(group), time.monotonic() - began, goal if goal >= 0 else None,
+        engine,
     )
+
+
+def _checkpointer(puzzle: Puzzle, where: bool | str | None, engine: str, orbits: int) -> Any:
+    """The checkpoint of this run (:mod:`hanoikit.diameter_checkpoint`), ``None`` for none: ``where`` is a
+    directory, ``True`` (under the cache directory), ``False`` (none) or ``None`` (under the cache directory from
+    :data:`~hanoikit.diameter_checkpoint.CHECKPOINT_CODES` codes on)."""
+    from .cache import cache_dir
+    from .diameter_checkpoint import CHECKPOINT_CODES, Checkpoint
+
+    if where is None:
+        where = positions.code_space(puzzle) >= CHECKPOINT_CODES
+    if where is False:
+        return None
+    if where is True:
+        folder = cache_dir()
+        return None if folder is None else Checkpoint.at(puzzle, folder / "diameter", engine, orbits)
+    if not isinstance(where, str):
+        raise InvalidArgumentError(f"a checkpoint is a directory, True, False or None, not {quote(where)}")
+    return Checkpoint.at(puzzle, where, engine, orbits)
 
 
 @contextmanager

@@ -235,7 +235,14 @@ def _print(puzzle: Puzzle, found: dict[str, Any]) -> None:
 @magnetic_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: diameter, radius, eccentricity, pair, searches (and centre, positions, classes, seconds).")
-def diameter(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, fmt: str) -> None:
+@click.option("--engine", type=click.Choice(["auto", "codes", "graph"]), default="auto", show_default=True,
+              help="codes: a search at a time over the code space; graph: the component's moves as rows, 64 "
+                   "searches at a time (undirected members); auto: the graph for magnetic towers.")
+@click.option("--checkpoint/--no-checkpoint", default=None,
+              help="Save the bounds after the searches under the cache directory and resume a run stopped on the "
+                   "way (default: from 2**20 codes on).")
+def diameter(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, fmt: str, engine: str,
+             checkpoint: bool | None) -> None:
     """The exact diameter of the N-disk puzzle's state graph (the component of the start; distances follow the
     moves where they go one way), two positions that far apart, the radius and a centre, and the start's
     eccentricity, with the number of breadth-first searches it took.
@@ -248,12 +255,13 @@ def diameter(n: int, magnetic: str | None, start_up: str | None, goal_up: str | 
     Any member of the family, up to {MAX_DIAMETER_CODES} codes (posts**N, times 2**posts when magnetic: 4 posts
     N <= 13, 5 posts N <= 11, magnetic on 4 posts N <= 11); larger ones are refused before the work. The searches
     start from few positions chosen by bounds on every eccentricity and the puzzle's symmetries (a progress bar on
-    a terminal); see the documentation's page on diameters.
+    a terminal); a run of minutes saves its bounds as it goes, and the same command started again resumes it. See
+    the documentation's page on diameters.
     """
     from ..search import diameter as shape
 
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
-    found = shape(puzzle, progress=sys.stderr.isatty())
+    found = shape(puzzle, progress=sys.stderr.isatty(), engine=engine, checkpoint=checkpoint)
     if fmt == "json":
         click.echo(json.dumps(found.as_dict()))
         return
