@@ -253,10 +253,9 @@ posts cyclic with 6 (a million) 7.8 s, with 7 more than 90 s (stopped), 10 posts
 than 19 s (stopped), 5 posts cyclic with 11 more than 90 s (stopped); 6 posts NNNNNN with 5 (497,664) 1.3 s and 5
 posts star with 8 1.4 s, but the cap is set by the slowest rules: five posts with restricted moves take 7 disks
 (the play page's cap on five posts, :data:`WEB_MAX_FAMILY_DISKS`), ten posts with cyclic moves 5. Under it the
-exhaustive search answers most of
-these members (:data:`MAX_SEARCH_POSITIONS`). A count table with ten posts and cyclic moves took 28 to 38 s and 2 GB
-with the six-post cap on disks alone (8), and 2 s of processor time now. Every search also stops at
-:data:`MAX_HEURISTIC_NODES`."""
+exhaustive search answers most of these members (:data:`MAX_SEARCH_POSITIONS`). A count table with ten posts and
+cyclic moves took 28 to 38 s and 2 GB with the six-post cap on disks alone (8), and 2 s of processor time now. Every
+search also stops at :data:`MAX_HEURISTIC_NODES`."""
 
 MAX_HEURISTIC_NODES = 100_000_000
 """The most positions one heuristic search stores, both sides of a search from both ends together (about 90 bytes

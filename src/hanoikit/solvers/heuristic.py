@@ -37,6 +37,7 @@ from __future__ import annotations
 import functools
 import itertools
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -450,11 +451,34 @@ def _widened(table: np.ndarray) -> np.ndarray:
     return wide
 
 
-@functools.lru_cache(maxsize=8)
 def _default_heuristic(puzzle: Puzzle, goal: State, cache: bool) -> Heuristic:
-    """The :func:`heuristic` of the default splits, kept for the latest goals: a play page's hints, a checker's
-    queries and a scoring run ask for one goal again and again."""
-    return heuristic(puzzle, goal, cache=cache)
+    """The :func:`heuristic` of the default splits, kept for the latest goals (:data:`_KEPT`): a play page's hints,
+    a checker's queries and a scoring run ask for one goal again and again."""
+    key = (puzzle, goal, cache)
+    with _KEPT_LOCK:
+        found = _KEPT.pop(key, None)
+        if found is not None:
+            _KEPT[key] = found  # the latest used last
+            return found
+    made = heuristic(puzzle, goal, cache=cache)
+    with _KEPT_LOCK:
+        _KEPT[key] = made
+        while len(_KEPT) > 1 and (len(_KEPT) > _KEPT_COUNT or sum(map(_nbytes, _KEPT.values())) > _KEPT_BYTES):
+            del _KEPT[next(iter(_KEPT))]
+    return made
+
+
+_KEPT: dict[tuple[Puzzle, State, bool], Heuristic] = {}
+_KEPT_LOCK = threading.Lock()  # the two ends' tables are built in two threads
+_KEPT_COUNT = 8
+_KEPT_BYTES = 1 << 29
+"""The default heuristics kept in memory, the least recently used let go first: at most :data:`_KEPT_COUNT` of them
+and, beside the latest, at most 512 MiB (a heuristic of 18 disks holds a compressed table of 256 MiB: eight of them
+were 2 GiB)."""
+
+
+def _nbytes(h: Heuristic) -> int:
+    return int(h.tables.nbytes + h.packed.nbytes)
 
 
 # -- the search ------------------------------------------------------------------------------------------------------
