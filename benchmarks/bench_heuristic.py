@@ -21,9 +21,10 @@ work; wall time is printed beside it, with the load average when the row began a
 memory of the process during the row (beside tracemalloc's peak of the arrays). Run
 ``python benchmarks/bench_heuristic.py`` from the repository root (``--pairs N`` draws fewer pairs, at most the
 row's own count, ``--long`` adds the long rows, ``--only TEXT`` keeps the rows whose label contains it, ``--rows
-A,B`` the rows whose label contains any of the comma-separated texts, long or not (``--rows issue37``: the five
-target rows of issue 37, 17, 18 and 19 disks on four posts, 15 on five posts and NNNN 15), ``--each`` prints each
-pair as it is answered).
+"A;B"`` the rows whose label contains any of the texts separated by semicolons, long or not (``--rows issue37``:
+the five target rows of issue 37, 17, 18 and 19 disks on four posts, 15 on five posts and NNNN 15), ``--each``
+prints each pair as it is answered). A row above the member's cap (``heuristic.disk_cap``) is refused as the
+command refuses it, before the work, unless ``--beyond``.
 """
 
 from __future__ import annotations
@@ -172,11 +173,12 @@ def main() -> None:
     parser.add_argument("--exhaustive", type=int, default=5, help="pairs also searched exhaustively (n = 13)")
     parser.add_argument("--long", action="store_true")
     parser.add_argument("--only", default="")
-    parser.add_argument("--rows", default="", help="comma-separated texts: the rows whose label contains any "
-                        "(long or not); issue37: the target rows of issue 37")
+    parser.add_argument("--rows", default="", help="texts separated by semicolons: the rows whose label contains "
+                        "any (long or not); issue37: the target rows of issue 37")
     parser.add_argument("--each", action="store_true", help="print each pair's figures as it is answered")
+    parser.add_argument("--beyond", action="store_true", help="search the rows above the caps as well")
     args = parser.parse_args()
-    picked = [text for text in args.rows.split(",") if text]
+    picked = [text.strip() for text in args.rows.split(";") if text.strip()]
     picked = [label for text in picked for label in (ISSUE_37 if text == "issue37" else (text,))]
     os.environ[cache.CACHE_ENV] = tempfile.mkdtemp(prefix="hanoikit-bench-")
     print(f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}: load average {os.getloadavg()[0]:.1f} on "
@@ -208,6 +210,10 @@ def main() -> None:
         if picked and not any(text in label for text in picked):
             continue
         if not picked and ((long and not args.long) or args.only not in label):
+            continue
+        if puzzle.n > heuristic.disk_cap(puzzle) and not args.beyond:
+            print(f"{label:34} refused before the work: above the cap of {heuristic.disk_cap(puzzle)} disks "
+                  "(--beyond searches it anyway, up to MAX_HEURISTIC_NODES positions)", verdict(False), flush=True)
             continue
         try:
             row(label, puzzle, min(args.pairs, FEWER.get(label, args.pairs)), target, against, args.each)

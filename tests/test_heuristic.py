@@ -200,6 +200,30 @@ def test_a_position_to_itself_and_any_pair_against_the_exhaustive_search(
         assert found is not None and found.path == (tower_search.encode(puzzle, src),)
 
 
+@settings(max_examples=examples(20), deadline=None)
+@given(n=st.integers(1, 5), seed=st.integers(0, 2**32 - 1))
+def test_nnnn_searches_from_both_ends_by_default_and_stays_exact(n: int, seed: int) -> None:
+    """NNNN from :data:`heuristic.MAGNETIC_BOTH_ENDS` disks (lowered here to 1) searches from both ends by default,
+    each end with the magnetic split of A* (its largest group and free obstacles, not the 12-13-disk tables of the
+    members without faces): a shortest path, or unsolvable where the exhaustive search says so."""
+    puzzle = MagneticPuzzle(n, "NNNN")
+    rng = random.Random(seed)
+    src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(heuristic, "MAGNETIC_BOTH_ENDS", 1)
+        assert heuristic.from_both_ends(puzzle) and heuristic.group_size(puzzle) == min(n, 8)
+        goals: list[State] = []
+        tables = heuristic._default_heuristic
+
+        def spy(puzzle: Puzzle, goal: State, cache: bool) -> heuristic.Heuristic:
+            goals.append(goal)
+            return tables(puzzle, goal, cache)
+
+        patch.setattr(heuristic, "_default_heuristic", spy)
+        assert_shortest(puzzle, src, dst)
+    assert sorted(map(str, goals)) == ([] if src == dst else sorted(map(str, [src, dst])))  # both ends' tables
+
+
 def test_from_both_ends_needs_moves_that_can_be_undone() -> None:
     puzzle = Puzzle(5, posts=4, moves="cyclic")
     assert not heuristic.from_both_ends(puzzle) and heuristic.from_both_ends(Puzzle(12, posts=4))

@@ -86,6 +86,7 @@ __all__ = [
     "MAX_HEURISTIC_FOUR_POST_DISKS",
     "MAX_HEURISTIC_EVERY_MOVE_DISKS",
     "MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS",
+    "MAX_HEURISTIC_NNNN_DISKS",
     "MAX_NARROW",
     "MAX_WORKERS",
     "CLUSTER_CONNECT_SECONDS",
@@ -216,9 +217,17 @@ after the work. On RBNN 2.7 s (5 pairs). Before those tables were built a word a
 disks on NNNN, 5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13 disks on NNNN, 34 s
 with 14."""
 
+MAX_HEURISTIC_NNNN_DISKS = 15
+"""The most disks the heuristic search takes on with four neutral magnetic posts and every move (NNNN), in place of
+:data:`MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS`: there it searches from both ends (hanoikit.solvers.heuristic
+.from_both_ends, 13 before), from 15 disks with the 12 largest in one table (hanoikit.solvers.heuristic.FACE_LARGER).
+On the benchmark's first pairs of 15 disks (29 November 2026, load 8 to 9 on 2 cores): 106 and 215 moves apart, 62
+and 58 s of processor time, most of it the two ends' 12-disk tables, 0.4 and 5.5 million positions expanded, peak
+1.8 GiB (benchmarks/bench_heuristic.py, docs/heuristic-search.md)."""
+
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
-    (5, False): 14,
+    (5, False): 15,
     (6, False): 6,
     (4, True): MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS,
     (5, True): 7,
@@ -228,8 +237,9 @@ MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
 with restricted moves and six or more also within :data:`MAX_HEURISTIC_WIDE_CODES` positions). Its cost
 depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
 easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: five posts with 14 disks
-take 2.5 s of processor time at the median; the magnetic members on four posts, see
-:data:`MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS` (benchmarks/bench_heuristic.py)."""
+take 2.5 s of processor time at the median, with 15 (A*, 14 before issue 37) 5 to 25 s on the benchmark's first two
+pairs (0.1 and 0.8 million positions expanded, 0.4 GiB, load 10); the magnetic members on four posts, see
+:data:`MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS` and :data:`MAX_HEURISTIC_NNNN_DISKS` (benchmarks/bench_heuristic.py)."""
 
 MAX_PATTERN_ENTRIES = 1 << 28
 """The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward
@@ -239,9 +249,10 @@ MAX_MOD3_ENTRIES = 1 << 30
 """The most codes of one compressed pattern database (hanoikit.solvers.mod3: two bits a code, and three bitmaps of the
 layers while it is built; 4 posts: 15 disks, 256 MiB and 384 MiB of bitmaps, about 14 s of processor time)."""
 
-MAX_FACE_TABLE_CODES = 1 << 26
-"""The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and two
-bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks)."""
+MAX_FACE_TABLE_CODES = 1 << 28
+"""The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and three
+bitmaps of the layers while it is built; 4 posts: 12 disks, 256 MiB, about 13 s of processor time, used from
+hanoikit.solvers.heuristic.FACE_LARGER disks, 11 below; 5 posts: 9 disks)."""
 
 MAX_HEURISTIC_WIDE_CODES = 2**18
 """The most positions (``posts**n``, times ``2**posts`` with faces) of a member the heuristic search takes on where

@@ -47,7 +47,13 @@ import numpy as np
 
 from .._jit import njit as _njit
 from ..errors import TooLargeError, UnsolvableError
-from ..limits import MAX_HEURISTIC_DISKS, MAX_HEURISTIC_EVERY_MOVE_DISKS, MAX_HEURISTIC_NODES, ensure_at_most
+from ..limits import (
+    MAX_HEURISTIC_DISKS,
+    MAX_HEURISTIC_EVERY_MOVE_DISKS,
+    MAX_HEURISTIC_NNNN_DISKS,
+    MAX_HEURISTIC_NODES,
+    ensure_at_most,
+)
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
@@ -60,6 +66,9 @@ __all__ = [
     "COMPRESSED_CODES",
     "COMPRESSED_LARGER",
     "COMPRESSED_LARGEST",
+    "FACE_GROUP",
+    "FACE_LARGER",
+    "MAGNETIC_BOTH_ENDS",
     "Group",
     "Heuristic",
     "SearchStats",
@@ -98,7 +107,8 @@ def disk_cap(puzzle: Puzzle) -> int:
     """The most disks searched on ``puzzle``'s member (:data:`~hanoikit.limits.MAX_HEURISTIC_DISKS`).
 
     With four posts, every move and no faces, :data:`~hanoikit.limits.MAX_HEURISTIC_EVERY_MOVE_DISKS` (the largest
-    disks' table compressed, :func:`compressed_splits`).
+    disks' table compressed, :func:`compressed_splits`); with four neutral magnetic posts and every move (NNNN),
+    :data:`~hanoikit.limits.MAX_HEURISTIC_NNNN_DISKS` (a search from both ends, :func:`from_both_ends`).
 
     Where the tables are weak (five posts with restricted moves, six posts or more), also no more disks than keep
     the positions within :data:`~hanoikit.limits.MAX_HEURISTIC_WIDE_CODES`.
@@ -106,12 +116,19 @@ def disk_cap(puzzle: Puzzle) -> int:
     >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=4, moves="cyclic")), disk_cap(Puzzle(3, posts=7))
     (18, 14, 6)
     >>> disk_cap(Puzzle(3, posts=5)), disk_cap(Puzzle(3, posts=5, moves="cyclic")), disk_cap(Puzzle(3, posts=10))
-    (14, 7, 5)
+    (15, 7, 5)
+    >>> from hanoikit import MagneticPuzzle
+    >>> disk_cap(MagneticPuzzle(3, "NNNN")), disk_cap(MagneticPuzzle(3, "RBNN"))
+    (15, 13)
+    >>> disk_cap(MagneticPuzzle(3, "NNNN", moves="cyclic"))
+    13
     """
     from ..limits import MAX_HEURISTIC_WIDE_CODES
 
     if _every_move_on_four(puzzle):
         return MAX_HEURISTIC_EVERY_MOVE_DISKS
+    if _nnnn(puzzle):
+        return MAX_HEURISTIC_NNNN_DISKS
     cap = MAX_HEURISTIC_DISKS[min(puzzle.posts, 6), puzzle.faces]
     if puzzle.posts >= 6 or (puzzle.posts == 5 and not puzzle.every_move):
         return min(cap, disks_within(puzzle, MAX_HEURISTIC_WIDE_CODES))
@@ -134,6 +151,11 @@ def disks_within(puzzle: Puzzle, codes: int) -> int:
 
 def _every_move_on_four(puzzle: Puzzle) -> bool:
     return puzzle.posts == 4 and len(puzzle.moves) == 12 and not puzzle.faces
+
+
+def _nnnn(puzzle: Puzzle) -> bool:
+    """Four neutral magnetic posts, every move (NNNN)."""
+    return puzzle.posts == 4 and len(puzzle.moves) == 12 and puzzle.faces and set(puzzle.colors) == {"N"}
 
 
 def check_size(puzzle: Puzzle) -> None:
@@ -276,7 +298,8 @@ def group_size(puzzle: Puzzle) -> int:
     """The disks of the largest group of :func:`default_splits` on ``puzzle``: all of them up to 8 disks, else all but
     the two smallest (their table costs a quarter of the exhaustive search on four posts, and leaves the search
     little to do), at most :func:`~hanoikit.solvers.pdb.largest_group` (with faces
-    :func:`~hanoikit.solvers.face_tables.largest_group`, one byte a code: 11 disks on four posts). On one-way rules
+    :func:`~hanoikit.solvers.face_tables.largest_group`, one byte a code: 12 disks on four posts from
+    :data:`FACE_LARGER` disks, :data:`FACE_GROUP` below). On one-way rules
     (cyclic), all but the smallest: the smallest disk's own table (:func:`free_size`) counts its detours around all the
     others. Where :func:`from_both_ends` builds the tables of both ends without compressing them (four posts, every
     move, 12 and 13 disks), :data:`BOTH_ENDS_GROUP` disks and no free obstacles.
@@ -288,15 +311,29 @@ def group_size(puzzle: Puzzle) -> int:
     >>> group_size(Puzzle(14, posts=4, moves="cyclic")), group_size(Puzzle(15, posts=4, moves="cyclic"))
     (13, 13)
     >>> from hanoikit import MagneticPuzzle
-    >>> group_size(MagneticPuzzle(12, "NNNN")), group_size(MagneticPuzzle(14, "NNNN"))
-    (10, 11)
+    >>> [group_size(MagneticPuzzle(n, "NNNN")) for n in (12, 14, 15)]
+    [10, 11, 12]
     """
     n = puzzle.n
     if _both_ends_uncompressed(puzzle):
         return BOTH_ENDS_GROUP
     largest = face_tables.largest_group(puzzle) if puzzle.faces else pdb.largest_group(puzzle)
+    if puzzle.faces and n < FACE_LARGER:
+        largest = min(largest, FACE_GROUP)
     return min(largest, n if n <= 8 else n - 2 if puzzle.reversible else n - 1)
 
+
+FACE_GROUP = 11
+"""The most disks of a magnetic group's table below :data:`FACE_LARGER` disks (4 posts: 64 MiB, 3.2 s to build)."""
+
+FACE_LARGER = 15
+"""From this many disks, the largest group of a magnetic member on four posts holds 12 disks
+(:data:`~hanoikit.limits.MAX_FACE_TABLE_CODES`: 256 MiB, about 13 s of processor time to build, 25 s at load 9). On
+NNNN from both ends with 15 disks, the benchmark's pair 215 moves apart expanded 5.5 million positions (58 s of
+processor time, load 9) where two tables of 10 disks an end expanded 30.5 million (54 s, load 5): at the median the
+tables cost about what they save, but they keep the hard pairs far from :data:`~hanoikit.limits.MAX_HEURISTIC_NODES`.
+At 14 disks they do not pay: 1.4 and 1.0 million expanded on the first two pairs against 3.5 and 3.1 million with 11
+disks, but 27-29 s of processor time against 17-19 s (load 12 to 15)."""
 
 BOTH_ENDS_GROUP = 10
 """The largest group of the tables of both ends of 12 and 13 disks on four posts with every move: on 9 random pairs
@@ -306,7 +343,7 @@ with 11; A* with its tables (11 disks, free obstacles) 300 ms; the exhaustive se
 
 
 def _both_ends_uncompressed(puzzle: Puzzle) -> bool:
-    return from_both_ends(puzzle) and not compressed_size(puzzle)
+    return _every_move_on_four(puzzle) and from_both_ends(puzzle) and not compressed_size(puzzle)
 
 
 def free_size(puzzle: Puzzle) -> int:
@@ -986,14 +1023,30 @@ def search(
 
 def from_both_ends(puzzle: Puzzle) -> bool:
     """Whether :func:`search` searches from both ends on ``puzzle`` by default: four posts, every move, no faces, 12
-    disks or more (where it measured faster than A*; ``both=True`` takes any member whose moves can be undone).
+    disks or more; four neutral magnetic posts with every move (NNNN), :data:`MAGNETIC_BOTH_ENDS` disks or more
+    (where it measured faster than A*; ``both=True`` takes any member whose moves can be undone).
 
     >>> from_both_ends(Puzzle(12, posts=4)), from_both_ends(Puzzle(11, posts=4))
     (True, False)
     >>> from_both_ends(Puzzle(14, posts=4, moves="star")), from_both_ends(Puzzle(14, posts=5))
     (False, False)
+    >>> from hanoikit import MagneticPuzzle
+    >>> from_both_ends(MagneticPuzzle(14, "NNNN")), from_both_ends(MagneticPuzzle(13, "NNNN"))
+    (True, False)
+    >>> from_both_ends(MagneticPuzzle(14, "RBNN")), from_both_ends(MagneticPuzzle(14, "NNNN", moves="cyclic"))
+    (False, False)
     """
+    if _nnnn(puzzle):
+        return puzzle.n >= MAGNETIC_BOTH_ENDS
     return _every_move_on_four(puzzle) and puzzle.n >= 12
+
+
+MAGNETIC_BOTH_ENDS = 14
+"""From this many disks, :func:`search` runs from both ends on NNNN (four neutral magnetic posts, every move).
+On the benchmark's first two pairs of 14 disks (192 and 182 moves; 29 November 2026, load 12 to 15), from both ends
+expanded 3.5 and 3.1 million positions in 17-19 s of processor time, tables included, where A* expanded 17.7 million
+at the median of 20 pairs (24 s, load 5); with 12-disk tables, 1.4 and 1.0 million against A*'s 5.3 and 8.1 million.
+Below 14 disks A* is kept (not measured from both ends)."""
 
 
 def _joined(ahead: Heuristic, back: Heuristic) -> tuple[Heuristic, np.ndarray]:
