@@ -215,7 +215,7 @@ of processor time at the median (17.7 million positions expanded, peak 2.1 GB), 
 :data:`MAX_HEURISTIC_NODES` positions and was refused only then, after 48 to 141 s and 2.4 GB (issue 35): a cap
 after the work. On RBNN 2.7 s (5 pairs). Before those tables were built a word at a time, the medians were 3.0 s with 12
 disks on NNNN, 5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13 disks on NNNN, 34 s
-with 14."""
+with 14. NNNN with every move has its own cap since issue 37, :data:`MAX_HEURISTIC_NNNN_DISKS` (from both ends)."""
 
 MAX_HEURISTIC_NNNN_DISKS = 15
 """The most disks the heuristic search takes on with four neutral magnetic posts and every move (NNNN), in place of
