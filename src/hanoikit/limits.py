@@ -220,10 +220,9 @@ with 14. NNNN with every move has its own cap since issue 37, :data:`MAX_HEURIST
 MAX_HEURISTIC_NNNN_DISKS = 15
 """The most disks the heuristic search takes on with four neutral magnetic posts and every move (NNNN), in place of
 :data:`MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS`: there it searches from both ends (hanoikit.solvers.heuristic
-.from_both_ends, 13 before), from 15 disks with the 12 largest in one table (hanoikit.solvers.heuristic.FACE_LARGER).
-On the benchmark's first pairs of 15 disks (29 November 2026, load 8 to 9 on 2 cores): 106 and 215 moves apart, 62
-and 58 s of processor time, most of it the two ends' 12-disk tables, 0.4 and 5.5 million positions expanded, peak
-1.8 GiB (benchmarks/bench_heuristic.py, docs/heuristic-search.md)."""
+.from_both_ends; 13 before). On the benchmark's first pairs of 15 disks (29 November 2026, load 8 to 11 on 2 cores):
+106 and 215 moves apart, 26 and 41 s of processor time, tables included, 0.6 and 14.2 million positions expanded,
+peak 1.7 GiB (benchmarks/bench_heuristic.py, docs/heuristic-search.md)."""
 
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
@@ -249,10 +248,11 @@ MAX_MOD3_ENTRIES = 1 << 30
 """The most codes of one compressed pattern database (hanoikit.solvers.mod3: two bits a code, and three bitmaps of the
 layers while it is built; 4 posts: 15 disks, 256 MiB and 384 MiB of bitmaps, about 14 s of processor time)."""
 
-MAX_FACE_TABLE_CODES = 1 << 28
-"""The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and three
-bitmaps of the layers while it is built; 4 posts: 12 disks, 256 MiB, about 13 s of processor time, used from
-hanoikit.solvers.heuristic.FACE_LARGER disks, 11 below; 5 posts: 9 disks)."""
+MAX_FACE_TABLE_CODES = 1 << 26
+"""The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and two
+bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks). 12 disks on four posts (256
+MiB, 13 to 40 s of processor time on the shared machine) cost NNNN with 15 disks more than they saved (issue 37,
+docs/heuristic-search.md)."""
 
 MAX_HEURISTIC_WIDE_CODES = 2**18
 """The most positions (``posts**n``, times ``2**posts`` with faces) of a member the heuristic search takes on where

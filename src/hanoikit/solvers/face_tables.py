@@ -19,7 +19,7 @@ and the bounds of disjoint sets add up (each move counts in one).
 :func:`distances` searches a table backwards from the goal layer by layer, compiled by numba: the table one byte a
 code (two if a distance passes 254) and three bitmaps (the codes reached, the current and the next layer), where the
 frontier engine's in-memory search keeps 8 bytes a code. That takes the largest group of a magnetic member on four
-posts to 12 disks (268 million codes, 352 MiB while built) under :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES`. On
+posts to 11 disks (67 million codes, 88 MiB while built) under :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES`. On
 four posts (:func:`_word_layers`) a word of the bitmaps is 64 codes that differ only in disk 1's post and the colour
 bits, expanded together: disk 1's moves stay in the word (a table by each byte of the layer's word), and a larger
 disk moves alike in every code of the word whose disk 1 is off its two posts, its colour bits changed by three masks
@@ -56,11 +56,11 @@ __all__ = ["distances", "largest_group"]
 
 def largest_group(puzzle: Puzzle) -> int:
     """The most disks of a group's table on ``puzzle``'s member (faces): the largest abstraction with at most
-    :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES` codes (4 posts: 12 disks; 5 posts: 9).
+    :data:`~hanoikit.limits.MAX_FACE_TABLE_CODES` codes (4 posts: 11 disks; 5 posts: 9).
 
     >>> from hanoikit import MagneticPuzzle
     >>> largest_group(MagneticPuzzle(14, "NNNN")), largest_group(MagneticPuzzle(14, "NNNNN"))
-    (12, 9)
+    (11, 9)
     >>> largest_group(MagneticPuzzle(6, "RBNN"))
     6
     """

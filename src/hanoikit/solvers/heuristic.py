@@ -66,8 +66,6 @@ __all__ = [
     "COMPRESSED_CODES",
     "COMPRESSED_LARGER",
     "COMPRESSED_LARGEST",
-    "FACE_GROUP",
-    "FACE_LARGER",
     "MAGNETIC_BOTH_ENDS",
     "Group",
     "Heuristic",
@@ -298,8 +296,7 @@ def group_size(puzzle: Puzzle) -> int:
     """The disks of the largest group of :func:`default_splits` on ``puzzle``: all of them up to 8 disks, else all but
     the two smallest (their table costs a quarter of the exhaustive search on four posts, and leaves the search
     little to do), at most :func:`~hanoikit.solvers.pdb.largest_group` (with faces
-    :func:`~hanoikit.solvers.face_tables.largest_group`, one byte a code: 12 disks on four posts from
-    :data:`FACE_LARGER` disks, :data:`FACE_GROUP` below). On one-way rules
+    :func:`~hanoikit.solvers.face_tables.largest_group`, one byte a code: 11 disks on four posts). On one-way rules
     (cyclic), all but the smallest: the smallest disk's own table (:func:`free_size`) counts its detours around all the
     others. Where :func:`from_both_ends` builds the tables of both ends without compressing them (four posts, every
     move, 12 and 13 disks), :data:`BOTH_ENDS_GROUP` disks and no free obstacles.
@@ -312,28 +309,14 @@ def group_size(puzzle: Puzzle) -> int:
     (13, 13)
     >>> from hanoikit import MagneticPuzzle
     >>> [group_size(MagneticPuzzle(n, "NNNN")) for n in (12, 14, 15)]
-    [10, 11, 12]
+    [10, 11, 11]
     """
     n = puzzle.n
     if _both_ends_uncompressed(puzzle):
         return BOTH_ENDS_GROUP
     largest = face_tables.largest_group(puzzle) if puzzle.faces else pdb.largest_group(puzzle)
-    if puzzle.faces and n < FACE_LARGER:
-        largest = min(largest, FACE_GROUP)
     return min(largest, n if n <= 8 else n - 2 if puzzle.reversible else n - 1)
 
-
-FACE_GROUP = 11
-"""The most disks of a magnetic group's table below :data:`FACE_LARGER` disks (4 posts: 64 MiB, 3.2 s to build)."""
-
-FACE_LARGER = 15
-"""From this many disks, the largest group of a magnetic member on four posts holds 12 disks
-(:data:`~hanoikit.limits.MAX_FACE_TABLE_CODES`: 256 MiB, about 13 s of processor time to build, 25 s at load 9). On
-NNNN from both ends with 15 disks, the benchmark's pair 215 moves apart expanded 5.5 million positions (58 s of
-processor time, load 9) where two tables of 10 disks an end expanded 30.5 million (54 s, load 5): at the median the
-tables cost about what they save, but they keep the hard pairs far from :data:`~hanoikit.limits.MAX_HEURISTIC_NODES`.
-At 14 disks they do not pay: 1.4 and 1.0 million expanded on the first two pairs against 3.5 and 3.1 million with 11
-disks, but 27-29 s of processor time against 17-19 s (load 12 to 15)."""
 
 BOTH_ENDS_GROUP = 10
 """The largest group of the tables of both ends of 12 and 13 disks on four posts with every move: on 9 random pairs
