@@ -220,9 +220,9 @@ with 14. NNNN with every move has its own cap since issue 37, :data:`MAX_HEURIST
 MAX_HEURISTIC_NNNN_DISKS = 15
 """The most disks the heuristic search takes on with four neutral magnetic posts and every move (NNNN), in place of
 :data:`MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS`: there it searches from both ends (hanoikit.solvers.heuristic
-.from_both_ends; 13 before). On the benchmark's first pairs of 15 disks (29 November 2026, load 8 to 11 on 2 cores):
-106 and 215 moves apart, 26 and 41 s of processor time, tables included, 0.6 and 14.2 million positions expanded,
-peak 1.7 GiB (benchmarks/bench_heuristic.py, docs/heuristic-search.md)."""
+.from_both_ends; 13 before). On the benchmark's 5 pairs of 15 disks (29 November 2026, load 7 to 12 on 2 cores):
+24.2 s of processor time at the median, tables included, 71.9 s at most (226 moves apart, 28.2 million positions
+expanded), peak 1.74 GiB (benchmarks/bench_heuristic.py, docs/heuristic-search.md)."""
 
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
