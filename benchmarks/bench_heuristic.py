@@ -17,9 +17,14 @@ still run (the same pairs, ``--exhaustive`` of them). Targets (issue 24):
   tables are built (what building costs is printed beside it).
 
 The seconds of the targets are judged on processor time (median and max), as the machine may be shared by other
-work; wall time is printed beside it. Run ``python benchmarks/bench_heuristic.py`` from the repository root
-(``--pairs N`` draws fewer pairs, at most the row's own count, ``--long`` adds the long rows, ``--only TEXT`` keeps
-the rows whose label contains it, ``--each`` prints each pair as it is answered).
+work; wall time is printed beside it, with the load average when the row began and ended and the peak resident
+memory of the process during the row (beside tracemalloc's peak of the arrays). Run
+``python benchmarks/bench_heuristic.py`` from the repository root (``--pairs N`` draws fewer pairs, at most the
+row's own count, ``--long`` adds the long rows, ``--only TEXT`` keeps the rows whose label contains it, ``--rows
+"A;B"`` the rows whose label contains any of the texts separated by semicolons, long or not (``--rows issue37``:
+the five target rows of issue 37, 17, 18 and 19 disks on four posts, 15 on five posts and NNNN 15), ``--each``
+prints each pair as it is answered). A row above the member's cap (``heuristic.disk_cap``) is refused as the
+command refuses it, before the work, unless ``--beyond``.
 """
 
 from __future__ import annotations
@@ -46,6 +51,10 @@ become faster since (a search from both ends), so the row prints both ratios."""
 FEWER = {"4 posts, every move, n=19": 5}
 """The rows of fewer pairs than ``--pairs`` (issue 37)."""
 
+ISSUE_37 = ("every move, n=17", "every move, n=18", "every move, n=19", "5 posts, every move, n=15",
+            "magnetic NNNN, n=15")
+"""The target rows of issue 37 (``--rows issue37``)."""
+
 Target = Callable[[float, float, int], bool]  # (median seconds, max seconds, peak bytes) -> met
 
 
@@ -53,15 +62,33 @@ def within(median: float | None = None, most: float | None = None, peak: float |
     return lambda m, x, p: (median is None or m < median) and (most is None or x < most) and (peak is None or p < peak)
 
 
+def resident_peak(reset: bool = False) -> int:
+    """The peak resident memory of this process in bytes (Linux's VmHWM; 0 where it cannot be read); with
+    ``reset``, the peak is set back to the memory resident now first, so that each row reports its own."""
+    try:
+        if reset:
+            with open("/proc/self/clear_refs", "w") as clear:
+                clear.write("5")
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
 def row(label: str, puzzle: hk.Puzzle, pairs: int, target: Target | None, against: int, each: bool = False) -> None:
     rng = random.Random(label)
     walls, cpus, expanded = [], [], []
+    began_load = os.getloadavg()[0]
+    resident_peak(reset=True)
     tracemalloc.start()
     refused = apart = 0
     while len(walls) < pairs:
         src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
         pdb._TABLES.clear()
-        heuristic._default_heuristic.cache_clear()
+        heuristic._KEPT.clear()
         wall, cpu = time.perf_counter(), time.process_time()
         try:
             found = heuristic.search(puzzle, src, dst)
@@ -83,11 +110,13 @@ def row(label: str, puzzle: hk.Puzzle, pairs: int, target: Target | None, agains
                   f"load {os.getloadavg()[0]:.1f}", flush=True)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
+    resident = resident_peak()
     median, most = statistics.median(walls), max(walls)
-    line = (f"{label:34} median {median:7.2f} s  max {most:7.2f} s  cpu median {statistics.median(cpus):7.2f} s  "
-            f"max {max(cpus):7.2f} s  "
+    line = (f"{label:34} {len(walls)} pairs: cpu median {statistics.median(cpus):7.2f} s  max {max(cpus):7.2f} s  "
+            f"wall median {median:7.2f} s  max {most:7.2f} s  "
             f"expanded median {int(statistics.median(expanded)):>11,}  max {max(expanded):>11,}  "
-            f"peak {peak / 2**20:7.0f} MiB")
+            f"peak {peak / 2**20:7.0f} MiB arrays, {resident / 2**30:.2f} GiB resident  "
+            f"load {began_load:.1f} -> {os.getloadavg()[0]:.1f}")
     if refused:
         line += f"  refused {refused} of {pairs} (MAX_HEURISTIC_NODES)"
     if apart:
@@ -121,7 +150,7 @@ def checker_row() -> None:
     moves = list(puzzle.solve())
     unfinished = moves[: len(moves) // 2]
     pdb._TABLES.clear()
-    heuristic._default_heuristic.cache_clear()
+    heuristic._KEPT.clear()
     began = time.perf_counter()
     first = hk.check(puzzle, unfinished, explain=True)
     cold = time.perf_counter() - began
@@ -144,10 +173,16 @@ def main() -> None:
     parser.add_argument("--exhaustive", type=int, default=5, help="pairs also searched exhaustively (n = 13)")
     parser.add_argument("--long", action="store_true")
     parser.add_argument("--only", default="")
+    parser.add_argument("--rows", default="", help="texts separated by semicolons: the rows whose label contains "
+                        "any (long or not); issue37: the target rows of issue 37")
     parser.add_argument("--each", action="store_true", help="print each pair's figures as it is answered")
+    parser.add_argument("--beyond", action="store_true", help="search the rows above the caps as well")
     args = parser.parse_args()
+    picked = [text.strip() for text in args.rows.split(";") if text.strip()]
+    picked = [label for text in picked for label in (ISSUE_37 if text == "issue37" else (text,))]
     os.environ[cache.CACHE_ENV] = tempfile.mkdtemp(prefix="hanoikit-bench-")
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.pairs} random pairs a row")
+    print(f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}: load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores; {args.pairs} random pairs a row")
     warm = hk.Puzzle(9, posts=4)  # both searches compiled before the clocks start
     heuristic.search(warm, warm.start, warm.goal.replace(1, 1))
     exhaustive.distance(warm, warm.start, warm.goal.replace(1, 1))
@@ -169,10 +204,16 @@ def main() -> None:
         ("4 posts magnetic NNNN, n=15", hk.MagneticPuzzle(15, "NNNN"), within(60), 0, True),
         ("4 posts magnetic RBNN, n=14", hk.MagneticPuzzle(14, "RBNN"), None, 0, True),
     ]
-    if args.only in "checker":
+    if args.only in "checker" and not picked:
         checker_row()
     for label, puzzle, target, against, long in rows:
-        if (long and not args.long) or args.only not in label:
+        if picked and not any(text in label for text in picked):
+            continue
+        if not picked and ((long and not args.long) or args.only not in label):
+            continue
+        if puzzle.n > heuristic.disk_cap(puzzle) and not args.beyond:
+            print(f"{label:34} refused before the work: above the cap of {heuristic.disk_cap(puzzle)} disks "
+                  "(--beyond searches it anyway, up to MAX_HEURISTIC_NODES positions)", verdict(False), flush=True)
             continue
         try:
             row(label, puzzle, min(args.pairs, FEWER.get(label, args.pairs)), target, against, args.each)

@@ -20,6 +20,7 @@ from hanoikit.limits import (
     MAX_GENERATE_HEURISTIC_DISKS,
     MAX_HEURISTIC_DISKS,
     MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS,
+    MAX_HEURISTIC_NNNN_DISKS,
     MAX_HEURISTIC_WIDE_CODES,
     MAX_POSTS,
     MAX_SEARCH_POSITIONS,
@@ -54,14 +55,15 @@ def test_the_disk_cap_keeps_the_positions_of_wide_members_within_their_cap(posts
     for rule in RULES:
         puzzle = member(posts, rule, faces, 1)
         cap = heuristic.disk_cap(puzzle)
-        assert 1 <= cap <= MAX_HEURISTIC_DISKS[min(posts, 6), faces] or (posts, rule, faces) == (4, "any", False)
+        assert 1 <= cap <= MAX_HEURISTIC_DISKS[min(posts, 6), faces] or (posts, rule) == (4, "any")
         wide = posts >= 6 or (posts == 5 and rule != "any")
         if wide:
             assert tower_search.code_space(member(posts, rule, faces, cap)) <= MAX_HEURISTIC_WIDE_CODES
             beyond = tower_search.code_space(member(posts, rule, faces, cap + 1))
             assert beyond > MAX_HEURISTIC_WIDE_CODES or cap == MAX_HEURISTIC_DISKS[min(posts, 6), faces]
     assert heuristic.disk_cap(Puzzle(1, posts=10, moves="cyclic")) == 5  # 10**5 positions; 10**6 above the cap
-    assert heuristic.disk_cap(MagneticPuzzle(1, "NNNN")) == MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS == 13
+    assert heuristic.disk_cap(MagneticPuzzle(1, "RBNN")) == MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS == 13
+    assert heuristic.disk_cap(MagneticPuzzle(1, "NNNN")) == MAX_HEURISTIC_NNNN_DISKS  # from both ends
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 
 from clirun import run
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
-from hanoikit.limits import MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS
+from hanoikit.limits import MAX_HEURISTIC_NNNN_DISKS
 from hanoikit.solvers import cyclic, frame_stewart, tower_search
 from oracle import plain_distances
 
@@ -72,7 +72,7 @@ def test_commands_that_handle_the_rules_answer_with_them(args, expected, capsys)
     "args",
     [
         ["solve", "30", "--posts", "4", "--moves", "cyclic"],  # beyond every solver's cap
-        ["solve", str(MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS + 1), "--magnetic", "NNNN"],  # one past the cap
+        ["solve", str(MAX_HEURISTIC_NNNN_DISKS + 1), "--magnetic", "NNNN"],  # one past the cap
         ["solve", "3", "--posts", "4", "--method", "recursive"],
         ["move", "30", "1", "--posts", "4", "--moves", "linear"],
         ["distance", "SSS", "DDJ", "--posts", "3"],

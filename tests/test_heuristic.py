@@ -7,6 +7,7 @@ import functools
 import itertools
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -34,6 +35,22 @@ def member(kind: str, rule: str, n: int) -> Puzzle:
 
 
 KINDS = ["classic4", "classic5", "neutral", "coloured", "ends"]
+
+
+def assert_shortest(puzzle: Puzzle, src: State, dst: State, **options: Any) -> heuristic.SearchStats | None:
+    """:func:`heuristic.search` from ``src`` to ``dst`` (``options`` passed on, no disk cache) against the exhaustive
+    search's table: :class:`UnsolvableError` where the goal cannot be reached (``None``), else a path from ``src`` to
+    ``dst`` whose every move is one step nearer the goal, so as long as the distance (the search's answer)."""
+    table = tower_search.distances_to(puzzle, dst)
+    exact = int(table[tower_search.encode(puzzle, src)])
+    if exact < 0:
+        with pytest.raises(UnsolvableError):
+            heuristic.search(puzzle, src, dst, cache=False, **options)
+        return None
+    found = heuristic.search(puzzle, src, dst, cache=False, **options)
+    assert found.path[0] == tower_search.encode(puzzle, src) and found.path[-1] == tower_search.encode(puzzle, dst)
+    assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
+    return found
 
 
 def small_splits(n: int, seed: int) -> list[heuristic.Split]:
@@ -81,16 +98,7 @@ def test_optimal_against_the_exhaustive_solver_at_larger_sizes(kind: str, rule: 
     rng = random.Random(f"{kind} {rule}")
     for _ in range(3):
         src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
-        table = tower_search.distances_to(puzzle, dst)
-        exact = int(table[tower_search.encode(puzzle, src)])
-        splits = heuristic.default_splits(n, 3)
-        if exact < 0:
-            with pytest.raises(UnsolvableError):
-                heuristic.search(puzzle, src, dst, splits=splits, cache=False)
-            continue
-        path = heuristic.search(puzzle, src, dst, splits=splits, cache=False).path
-        assert len(path) - 1 == exact
-        assert [int(table[code]) for code in path] == list(range(exact, -1, -1))  # each move one step nearer
+        assert_shortest(puzzle, src, dst, splits=heuristic.default_splits(n, 3))
 
 
 @settings(max_examples=examples(60))
@@ -109,12 +117,9 @@ def test_from_both_ends_and_from_one_are_optimal(posts: int, rule: str, n: int, 
     puzzle = Puzzle(n if posts == 4 else min(n, 5), posts=posts, moves=rule)
     rng = random.Random(seed)
     src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
-    exact = plain_distances_to(puzzle, dst)[src]
     splits = small_splits(puzzle.n, seed) if weak else heuristic.default_splits(puzzle.n, 2, free=3)
-    found = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
-    table = tower_search.distances_to(puzzle, dst)
-    assert found.path[0] == tower_search.encode(puzzle, src) and found.path[-1] == tower_search.encode(puzzle, dst)
-    assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
+    found = assert_shortest(puzzle, src, dst, splits=splits, both=both)
+    assert found is not None and len(found.path) - 1 == plain_distances_to(puzzle, dst)[src]
 
 
 @settings(max_examples=examples(20), deadline=None)
@@ -129,11 +134,8 @@ def test_compressed_splits_from_both_ends_and_from_one(n: int, size: int, free: 
     rng = random.Random(seed)
     src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
     splits = heuristic.compressed_splits(n, size, min(free, size), nearest)
-    found = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=both)
-    table = tower_search.distances_to(puzzle, dst)
-    exact = plain_distances_to(puzzle, dst)[src]
-    assert found.path[0] == tower_search.encode(puzzle, src)
-    assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
+    found = assert_shortest(puzzle, src, dst, splits=splits, both=both)
+    assert found is not None and len(found.path) - 1 == plain_distances_to(puzzle, dst)[src]
 
 
 def test_a_group_of_several_splits_is_built_once() -> None:
@@ -172,10 +174,7 @@ def test_the_sides_in_the_order_of_their_buckets_stay_exact(n: int, seed: int, t
     rng = random.Random(seed)
     src, dst = (puzzle.start if tower else puzzle.random_state(rng)), puzzle.random_state(rng)
     splits = small_splits(n, seed) if weak else heuristic.default_splits(n, 2, free=3)
-    found = heuristic.search(puzzle, src, dst, splits=splits, cache=False, both=True)
-    table = tower_search.distances_to(puzzle, dst)
-    assert found.path[0] == tower_search.encode(puzzle, src) and found.path[-1] == tower_search.encode(puzzle, dst)
-    assert [int(table[code]) for code in found.path] == list(range(int(table[found.path[0]]), -1, -1))
+    assert_shortest(puzzle, src, dst, splits=splits, both=True)
 
 
 @settings(max_examples=examples(30), deadline=None)
@@ -196,17 +195,33 @@ def test_a_position_to_itself_and_any_pair_against_the_exhaustive_search(
     rng = random.Random(seed)
     src = puzzle.random_state(rng)
     dst = src if same else puzzle.random_state(rng)
-    table = tower_search.distances_to(puzzle, dst)
-    exact = int(table[tower_search.encode(puzzle, src)])
-    if exact < 0:
-        with pytest.raises(UnsolvableError):
-            heuristic.search(puzzle, src, dst, cache=False, both=both)
-        return
-    found = heuristic.search(puzzle, src, dst, cache=False, both=both)
-    assert found.path[0] == tower_search.encode(puzzle, src) and found.path[-1] == tower_search.encode(puzzle, dst)
-    assert [int(table[code]) for code in found.path] == list(range(exact, -1, -1))
+    found = assert_shortest(puzzle, src, dst, both=both)
     if same:
-        assert found.path == (tower_search.encode(puzzle, src),) and exact == 0
+        assert found is not None and found.path == (tower_search.encode(puzzle, src),)
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(n=st.integers(1, 5), seed=st.integers(0, 2**32 - 1))
+def test_nnnn_searches_from_both_ends_by_default_and_stays_exact(n: int, seed: int) -> None:
+    """NNNN from :data:`heuristic.MAGNETIC_BOTH_ENDS` disks (lowered here to 1) searches from both ends by default,
+    each end with the magnetic split of A* (its largest group and free obstacles, not the 12-13-disk tables of the
+    members without faces): a shortest path, or unsolvable where the exhaustive search says so."""
+    puzzle = MagneticPuzzle(n, "NNNN")
+    rng = random.Random(seed)
+    src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(heuristic, "MAGNETIC_BOTH_ENDS", 1)
+        assert heuristic.from_both_ends(puzzle) and heuristic.group_size(puzzle) == min(n, 8)
+        goals: list[State] = []
+        tables = heuristic._default_heuristic
+
+        def spy(puzzle: Puzzle, goal: State, cache: bool) -> heuristic.Heuristic:
+            goals.append(goal)
+            return tables(puzzle, goal, cache)
+
+        patch.setattr(heuristic, "_default_heuristic", spy)
+        assert_shortest(puzzle, src, dst)
+    assert sorted(map(str, goals)) == ([] if src == dst else sorted(map(str, [src, dst])))  # both ends' tables
 
 
 def test_from_both_ends_needs_moves_that_can_be_undone() -> None:
@@ -355,6 +370,25 @@ def test_the_tables_in_memory_are_kept_within_their_bytes(monkeypatch: pytest.Mo
     assert len(pdb._TABLES) == 1 and next(iter(pdb._TABLES.values())) is newest
 
 
+def test_the_default_heuristics_in_memory_are_kept_within_their_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kept by count only, eight heuristics of 18 disks held 2 GiB of compressed tables: the least recently used
+    goes first, the latest is always kept, and a goal asked again is not built again."""
+    monkeypatch.setattr(heuristic, "_KEPT", {})
+    puzzle = Puzzle(6, posts=4)
+    goals = [State([post] * 6, post_count=4) for post in (0, 1, 2, 3)]
+    first = heuristic._default_heuristic(puzzle, goals[0], False)
+    one = heuristic._nbytes(first)
+    monkeypatch.setattr(heuristic, "_KEPT_BYTES", 2 * one)
+    assert heuristic._default_heuristic(puzzle, goals[1], False) is not first
+    assert heuristic._default_heuristic(puzzle, goals[0], False) is first  # now the latest used
+    heuristic._default_heuristic(puzzle, goals[2], False)  # goals[1] let go, not goals[0]
+    assert [key[1] for key in heuristic._KEPT] == [goals[0], goals[2]]
+    assert sum(map(heuristic._nbytes, heuristic._KEPT.values())) <= 2 * one
+    monkeypatch.setattr(heuristic, "_KEPT_BYTES", 1)  # fewer bytes than any: the newest alone is kept
+    newest = heuristic._default_heuristic(puzzle, goals[3], False)
+    assert len(heuristic._KEPT) == 1 and next(iter(heuristic._KEPT.values())) is newest
+
+
 def test_the_default_heuristic_beyond_the_exhaustive_tables() -> None:
     """Groups past the exhaustive solver's 9-disk tables, on the default split: exact against the exhaustive search,
     and the estimate is at least half the distance (the largest disks' group is exact for them)."""
@@ -459,16 +493,10 @@ def test_default_heuristic_is_optimal_on_restricted_and_magnetic_members(kind: s
     splits = heuristic.default_splits(n, n - 3, n - 1, alone=not puzzle.reversible)
     rng = random.Random(seed)
     src, dst = puzzle.random_state(rng), puzzle.random_state(rng)
-    table = tower_search.distances_to(puzzle, dst)
-    exact = int(table[tower_search.encode(puzzle, src)])
-    if exact < 0:
-        with pytest.raises(UnsolvableError):
-            heuristic.search(puzzle, src, dst, splits=splits, cache=False)
-        return
-    estimate = heuristic.heuristic(puzzle, dst, splits, cache=False).estimate(puzzle, src)
-    assert estimate is not None and estimate <= exact
-    path = heuristic.search(puzzle, src, dst, splits=splits, cache=False).path
-    assert [int(table[code]) for code in path] == list(range(exact, -1, -1))
+    found = assert_shortest(puzzle, src, dst, splits=splits)
+    if found is not None:
+        estimate = heuristic.heuristic(puzzle, dst, splits, cache=False).estimate(puzzle, src)
+        assert estimate is not None and estimate <= len(found.path) - 1
 
 
 @pytest.mark.parametrize("both", [False, True])

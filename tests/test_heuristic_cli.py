@@ -19,7 +19,12 @@ from hypothesis import strategies as st
 from clirun import run
 from hanoikit import MagneticPuzzle, Move, Puzzle, State
 from hanoikit.cli.app import cap_text
-from hanoikit.limits import MAX_HEURISTIC_DISKS, MAX_HEURISTIC_EVERY_MOVE_DISKS, MAX_HEURISTIC_NODES
+from hanoikit.limits import (
+    MAX_HEURISTIC_DISKS,
+    MAX_HEURISTIC_EVERY_MOVE_DISKS,
+    MAX_HEURISTIC_NNNN_DISKS,
+    MAX_HEURISTIC_NODES,
+)
 from hanoikit.solvers import registry
 from hanoikit.solvers.heuristic import disk_cap
 from oracle import legal_walk, plain_distances
@@ -132,6 +137,7 @@ def test_help_quotes_the_heuristic_caps(command, capsys):
     text = " ".join(out.split())
     assert status == 0 and cap_text(MAX_HEURISTIC_DISKS) in text
     assert f"four posts with every move: {MAX_HEURISTIC_EVERY_MOVE_DISKS}" in text
+    assert f"magnetic NNNN: {MAX_HEURISTIC_NNNN_DISKS}" in text  # its own cap, past the magnetic one
     if command != "check":
         assert f"{MAX_HEURISTIC_NODES:,}" in text
 

@@ -86,6 +86,7 @@ __all__ = [
     "MAX_HEURISTIC_FOUR_POST_DISKS",
     "MAX_HEURISTIC_EVERY_MOVE_DISKS",
     "MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS",
+    "MAX_HEURISTIC_NNNN_DISKS",
     "MAX_NARROW",
     "MAX_WORKERS",
     "CLUSTER_CONNECT_SECONDS",
@@ -214,11 +215,18 @@ of processor time at the median (17.7 million positions expanded, peak 2.1 GB), 
 :data:`MAX_HEURISTIC_NODES` positions and was refused only then, after 48 to 141 s and 2.4 GB (issue 35): a cap
 after the work. On RBNN 2.7 s (5 pairs). Before those tables were built a word at a time, the medians were 3.0 s with 12
 disks on NNNN, 5.0 s on NNNN with cyclic moves, 0.9 s on RBNN, 1.2 s on RNNB; 12.5 s with 13 disks on NNNN, 34 s
-with 14."""
+with 14. NNNN with every move has its own cap since issue 37, :data:`MAX_HEURISTIC_NNNN_DISKS` (from both ends)."""
+
+MAX_HEURISTIC_NNNN_DISKS = 15
+"""The most disks the heuristic search takes on with four neutral magnetic posts and every move (NNNN), in place of
+:data:`MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS`: there it searches from both ends (hanoikit.solvers.heuristic
+.from_both_ends; 13 before). On the benchmark's 5 pairs of 15 disks (29 November 2026, load 7 to 12 on 2 cores):
+24.2 s of processor time at the median, tables included, 71.9 s at most (226 moves apart, 28.2 million positions
+expanded), peak 1.74 GiB (benchmarks/bench_heuristic.py, docs/heuristic-search.md)."""
 
 MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
     (4, False): MAX_HEURISTIC_FOUR_POST_DISKS,
-    (5, False): 14,
+    (5, False): 15,
     (6, False): 6,
     (4, True): MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS,
     (5, True): 7,
@@ -228,8 +236,9 @@ MAX_HEURISTIC_DISKS: dict[tuple[int, bool], int] = {
 with restricted moves and six or more also within :data:`MAX_HEURISTIC_WIDE_CODES` positions). Its cost
 depends on the pair of positions far more than on the disks, so a member is refused before the search where even its
 easy pairs stop being quick, and every search is bounded by :data:`MAX_HEURISTIC_NODES`: five posts with 14 disks
-take 2.5 s of processor time at the median; the magnetic members on four posts, see
-:data:`MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS` (benchmarks/bench_heuristic.py)."""
+take 2.5 s of processor time at the median, with 15 (A*, 14 before issue 37) 5 to 25 s on the benchmark's first two
+pairs (0.1 and 0.8 million positions expanded, 0.4 GiB, load 10); the magnetic members on four posts, see
+:data:`MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS` and :data:`MAX_HEURISTIC_NNNN_DISKS` (benchmarks/bench_heuristic.py)."""
 
 MAX_PATTERN_ENTRIES = 1 << 28
 """The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward
@@ -241,7 +250,9 @@ layers while it is built; 4 posts: 15 disks, 256 MiB and 384 MiB of bitmaps, abo
 
 MAX_FACE_TABLE_CODES = 1 << 26
 """The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and two
-bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks)."""
+bitmaps of the layers while it is built; 4 posts: 11 disks, 64 MiB; 5 posts: 9 disks). 12 disks on four posts (256
+MiB, 13 to 40 s of processor time on the shared machine) cost NNNN with 15 disks more than they saved (issue 37,
+docs/heuristic-search.md)."""
 
 MAX_HEURISTIC_WIDE_CODES = 2**18
 """The most positions (``posts**n``, times ``2**posts`` with faces) of a member the heuristic search takes on where
@@ -253,10 +264,9 @@ posts cyclic with 6 (a million) 7.8 s, with 7 more than 90 s (stopped), 10 posts
 than 19 s (stopped), 5 posts cyclic with 11 more than 90 s (stopped); 6 posts NNNNNN with 5 (497,664) 1.3 s and 5
 posts star with 8 1.4 s, but the cap is set by the slowest rules: five posts with restricted moves take 7 disks
 (the play page's cap on five posts, :data:`WEB_MAX_FAMILY_DISKS`), ten posts with cyclic moves 5. Under it the
-exhaustive search answers most of
-these members (:data:`MAX_SEARCH_POSITIONS`). A count table with ten posts and cyclic moves took 28 to 38 s and 2 GB
-with the six-post cap on disks alone (8), and 2 s of processor time now. Every search also stops at
-:data:`MAX_HEURISTIC_NODES`."""
+exhaustive search answers most of these members (:data:`MAX_SEARCH_POSITIONS`). A count table with ten posts and
+cyclic moves took 28 to 38 s and 2 GB with the six-post cap on disks alone (8), and 2 s of processor time now. Every
+search also stops at :data:`MAX_HEURISTIC_NODES`."""
 
 MAX_HEURISTIC_NODES = 100_000_000
 """The most positions one heuristic search stores, both sides of a search from both ends together (about 90 bytes

@@ -91,9 +91,9 @@ def check(ctx: click.Context, file: str, disks: int | None, magnetic: str | None
     reached, or an empty reply: no answer), 2 bad input (also an unreadable line, or no move list in the reply).
     Lists of up to {MAX_CHECK_MOVES} moves. The optimum (and --explain's continuation) comes from the solvers of
     hanoi distance: on four posts or more between positions other than towers the heuristic search, at most so many
-    disks: {MAX_HEURISTIC_DISKS} (four posts with every move: {MAX_HEURISTIC_EVERY_MOVE_DISKS}; five posts with
-    restricted moves, six or more: at most {MAX_HEURISTIC_WIDE_CODES} positions); beyond what a
-    solver answers, the report says why there is no optimum.
+    disks: {MAX_HEURISTIC_DISKS} (four posts with every move: {MAX_HEURISTIC_EVERY_MOVE_DISKS}; magnetic NNNN:
+    {MAX_HEURISTIC_NNNN_DISKS}; five posts with restricted moves, six or more: at most {MAX_HEURISTIC_WIDE_CODES}
+    positions); beyond what a solver answers, the report says why there is no optimum.
     """
     if disks is None:
         given = source or target

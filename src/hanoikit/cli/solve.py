@@ -110,8 +110,9 @@ def solve(
     refused before the search: the exhaustive search stops at {MAX_SEARCH_POSITIONS} positions; on four posts or
     more between positions other than towers, the heuristic search (A* with pattern databases, a progress bar on a
     terminal) takes at most so many disks: {MAX_HEURISTIC_DISKS} (four posts with every move:
-    {MAX_HEURISTIC_EVERY_MOVE_DISKS}; five posts with restricted moves, six or more: at most
-    {MAX_HEURISTIC_WIDE_CODES} positions); it gives up past {MAX_HEURISTIC_NODES} positions stored.
+    {MAX_HEURISTIC_EVERY_MOVE_DISKS}; magnetic NNNN: {MAX_HEURISTIC_NNNN_DISKS}; five posts with restricted moves,
+    six or more: at most {MAX_HEURISTIC_WIDE_CODES} positions); it gives up past {MAX_HEURISTIC_NODES} positions
+    stored.
     """
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
     src = None if source is None else puzzle.parse(source)
@@ -187,10 +188,10 @@ def distance(a: str, b: str, magnetic: str | None, start_up: str | None, goal_up
     Up to {MAX_DISKS} disks ({MAX_MAGNETIC_DISKS} with --magnetic unless both are perfect towers). On four posts or
     more between positions other than towers, the heuristic search (A* with pattern databases, a progress bar on a
     terminal) takes at most so many disks: {MAX_HEURISTIC_DISKS} (four posts with every move:
-    {MAX_HEURISTIC_EVERY_MOVE_DISKS}; five posts with restricted moves, six or more: at most
-    {MAX_HEURISTIC_WIDE_CODES} positions); it gives up past {MAX_HEURISTIC_NODES} positions stored. Members no other
-    solver answers are searched exhaustively, up to {MAX_FRONTIER_SOLVER_CODES} positions. Larger ones are refused
-    before the search."""
+    {MAX_HEURISTIC_EVERY_MOVE_DISKS}; magnetic NNNN: {MAX_HEURISTIC_NNNN_DISKS}; five posts with restricted moves,
+    six or more: at most {MAX_HEURISTIC_WIDE_CODES} positions); it gives up past {MAX_HEURISTIC_NODES} positions
+    stored. Members no other solver answers are searched exhaustively, up to {MAX_FRONTIER_SOLVER_CODES} positions.
+    Larger ones are refused before the search."""
     if max(len(a), len(b)) > 2 * MAX_DISKS + 1:
         fail(f"positions are read up to {MAX_DISKS:,} disks")
     posts = puzzle_rules()[0] or (len(magnetic) if magnetic else None)
