@@ -16,6 +16,7 @@ any4, any5, cyclic4, linear4, star4, nnnn, a382111.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import resource
@@ -98,11 +99,14 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["--child"]:
         print(json.dumps(_eccentricity(int(argv[2])) if argv[1] == "a382111" else _one(argv[1], int(argv[2]))))
         return
-    quick = "--quick" in argv
-    only = [a for a in argv[argv.index("--only") + 1:] if not a.startswith("--")] if "--only" in argv else None
-    upto = int(argv[argv.index("--upto") + 1]) if "--upto" in argv else None
-    start = int(argv[argv.index("--from") + 1]) if "--from" in argv else 1
-    record = argv[argv.index("--record") + 1] if "--record" in argv else None
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short subset, a minute or two")
+    parser.add_argument("--only", nargs="+", choices=[*ROWS, "a382111"], help="these rows only")
+    parser.add_argument("--from", dest="start", type=int, default=1, help="from this n")
+    parser.add_argument("--upto", type=int, help="up to this n")
+    parser.add_argument("--record", help="append each result to this file as a JSON line")
+    args = parser.parse_args(argv)
+    quick, only, upto, start, record = args.quick, args.only, args.upto, args.start, args.record
     print(f"load {os.getloadavg()[0]:.1f}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     for name, (member, top, small) in ROWS.items():
         if only is not None and name not in only:
