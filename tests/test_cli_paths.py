@@ -17,7 +17,8 @@ from hanoikit.cli import app
 from hanoikit.cli.app import OutputPath
 
 _WRITTEN = {"--out", "--plot", "--store", "--checkpoint", "--resume"}
-"""The options that name what a command writes."""
+"""The options that name what a command writes (a flag of such a name, like ``hanoi diameter --checkpoint``, which
+checkpoints under the cache directory, names nothing)."""
 
 _VALID = {
     "reproduce": [], "graph": ["3"], "animate": ["1"], "ncube": ["2"], "generate": ["--count", "1"], "crossings": [],
@@ -37,7 +38,7 @@ def _path_options() -> list[tuple[str, click.Option]]:
         for name, command in sorted(commands.items())
         if command is not None
         for param in command.params
-        if isinstance(param, click.Option) and set(param.opts) & _WRITTEN
+        if isinstance(param, click.Option) and not param.is_flag and set(param.opts) & _WRITTEN
     ]
 
 
