@@ -1559,3 +1559,27 @@ def test_the_daily_mark_and_the_end_of_watching_show_at_once(page, server: str) 
     page.keyboard.press("Escape")
     expect(page.locator("#player")).to_be_hidden()
     expect(page.locator("#message")).not_to_contain_text("Watching")
+
+
+def test_a_daily_started_while_the_page_opens_is_not_replaced_by_the_first_game(  # type: ignore[no-untyped-def]
+    page, server: str
+) -> None:
+    """The daily card's Play clicked while the first game still waits for the menus' marks (held back here) stays the
+    game played: the first game, late, does not replace it."""
+    def one_disk(route) -> None:  # type: ignore[no-untyped-def]
+        date = route.request.url.split("date=")[1]
+        route.fulfill(json={"date": date, "seed": 1, "par": 1, "start": "S", "goal": "D", "settings": {
+            "n": 1, "posts": 3, "moves": "any", "magnetic": False, "colors": "NNN", "goal_up": None}})
+
+    def late(route) -> None:  # type: ignore[no-untyped-def]
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route(re.compile(r"/api/daily\?date="), one_disk)
+    page.route(re.compile(r"/api/choices"), late)
+    page.reload()
+    expect(page.locator("#daily-play")).to_be_enabled()
+    page.click("#daily-play")
+    expect(page.locator("#board")).to_have_attribute("data-state", "S")
+    page.wait_for_timeout(3000)  # past the first game's longest wait for the marks
+    expect(page.locator("#board")).to_have_attribute("data-state", "S")

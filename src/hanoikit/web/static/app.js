@@ -227,15 +227,19 @@ async function init() {
   });
   updateSettingsView(getState());
   showChart();
-  showChallenges(getState(), playChallenge);
+  // a game the player starts while the page opens (the daily, a challenge) is the one played: no first game after it
+  let chosen = false;
+  const choose = (play) => (...args) => { chosen = true; return play(...args); };
+  showChallenges(getState(), choose(playChallenge));
   showHistory();
   showDaily(null);
-  const day = fetchDaily(today()).then((answer) => { showDaily(answer, playDaily); return answer; })
+  const day = fetchDaily(today()).then((answer) => { showDaily(answer, choose(playDaily)); return answer; })
     .catch(() => null);  // the daily puzzle's card waits for the server, not the game
   // the first game waits for the menus' marks when they come at once (the server's warm caches), so that a menu
   // touched at once finds them; never longer than FIRST_MARKS_MS (the warm-up compiling numba's code: seconds)
   const marks = loadChoices(3, 3, true).catch(() => {});
   await Promise.race([marks, new Promise((resolve) => { setTimeout(resolve, FIRST_MARKS_MS); })]);
+  if (chosen || getState().initial) return;
   const lessons = tutorial(newGame, say);
   if (lessons.firstVisit() && !window.location.search) lessons.open();  // a link opens its game, not the tutorial
   else await firstGame(day);
