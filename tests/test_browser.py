@@ -1561,25 +1561,34 @@ def test_the_daily_mark_and_the_end_of_watching_show_at_once(page, server: str) 
     expect(page.locator("#message")).not_to_contain_text("Watching")
 
 
+@pytest.mark.parametrize("held", ["/api/choices", "/api/game/load"])
 def test_a_daily_started_while_the_page_opens_is_not_replaced_by_the_first_game(  # type: ignore[no-untyped-def]
-    page, server: str
+    page, server: str, held: str
 ) -> None:
-    """The daily card's Play clicked while the first game still waits for the menus' marks (held back here) stays the
-    game played: the first game, late, does not replace it."""
+    """The daily card's Play clicked while the first game still waits for the menus' marks, or while the kept game
+    is being replayed by the server (each held back here until the click), is the game played: the first game,
+    late, does not replace it."""
     def one_disk(route) -> None:  # type: ignore[no-untyped-def]
         date = route.request.url.split("date=")[1]
         route.fulfill(json={"date": date, "seed": 1, "par": 1, "start": "S", "goal": "D", "settings": {
             "n": 1, "posts": 3, "moves": "any", "magnetic": False, "colors": "NNN", "goal_up": None}})
 
-    def late(route) -> None:  # type: ignore[no-untyped-def]
-        time.sleep(1.5)
-        route.continue_()
-
+    pending: list = []  # type: ignore[type-arg]
+    open_link(page, server, "?n=3&colors=NNN", "SSS:RRR")  # a game kept in the browser, its link in the address
     page.route(re.compile(r"/api/daily\?date="), one_disk)
-    page.route(re.compile(r"/api/choices"), late)
+    hold = re.compile(held)
+    page.route(hold, lambda route: pending.append(route))
     page.reload()
     expect(page.locator("#daily-play")).to_be_enabled()
+    for _ in range(100):
+        if pending:
+            break
+        page.wait_for_timeout(50)
+    assert pending, f"the page asked for no {held}"
     page.click("#daily-play")
+    page.unroute(hold)
+    for route in pending:  # the held answer comes after the click (the daily's game waits for it: one action a time)
+        route.continue_()
     expect(page.locator("#board")).to_have_attribute("data-state", "S")
     page.wait_for_timeout(3000)  # past the first game's longest wait for the marks
     expect(page.locator("#board")).to_have_attribute("data-state", "S")

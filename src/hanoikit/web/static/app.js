@@ -149,6 +149,10 @@ function wireDisplay() {
   show();
 }
 
+// a game the player starts while the page opens (the daily, a challenge) is the one played: no first game after it
+let chosen = false;
+const choose = (play) => (...args) => { chosen = true; return play(...args); };
+
 async function init() {
   const config = dispatch({ type: "config", config: await api("/api/config") }).config;
   const colors = $("colors");
@@ -227,9 +231,6 @@ async function init() {
   });
   updateSettingsView(getState());
   showChart();
-  // a game the player starts while the page opens (the daily, a challenge) is the one played: no first game after it
-  let chosen = false;
-  const choose = (play) => (...args) => { chosen = true; return play(...args); };
   showChallenges(getState(), choose(playChallenge));
   showHistory();
   showDaily(null);
@@ -253,7 +254,8 @@ async function firstGame(day) {
     const date = /^\d{4}-\d{2}-\d{2}$/.test(daily) && !Number.isNaN(Date.parse(daily)) ? daily : null;
     try {
       if (date === null) throw new Error(accepts("daily"));
-      playDaily(date === today() ? (await day) || await fetchDaily(date) : await fetchDaily(date));
+      const answer = date === today() ? (await day) || await fetchDaily(date) : await fetchDaily(date);
+      if (!chosen) playDaily(answer);
     } catch (error) {
       newGame(false, null, { holdAddress: true, note: `This link's daily=${daily} cannot be played: ${error.message}. ` +
         "Here is the default puzzle meanwhile.", action: { ...openNearest(`?daily=${today()}`, "daily"), label: "Play today's puzzle" } });
@@ -275,6 +277,7 @@ async function firstGame(day) {
   const same = saved && link && link.start && saved.current === (link.at || link.start) &&
     puzzleKey(saved.settings, saved.initial) === puzzleKey(link.settings, link.start);
   if (saved && (!link || same) && await restore(saved, link && link.par !== null ? link.par : saved.par ?? null)) return;
+  if (chosen) return;  // the kept game gave way to the player's choice (a newer game), not to a refusal
   if (link) openGame(link.settings, link.at || link.start, link.par, link);
   else newGame();
 }
