@@ -145,3 +145,10 @@ def test_the_command_prints_the_table_json_and_csv(capsys):
 def test_the_command_refuses_bad_limits_in_one_line(capsys):
     status, _, err = run(["oeis", "--max-positions", "0"], capsys)
     assert status == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_a_bfile_up_to_a_huge_n_stops_at_the_codes_cap() -> None:
+    """``upto`` far past what any search reaches (found by hypothesis: 10**30 overflowed a list of every n)."""
+    text = oeis.bfile("A382111", upto=10**30, max_codes=2000)
+    assert text.splitlines()[-1] == "5 13" and "n = 1..5" in text
+    assert oeis.bfile("diameter, 4 posts, every move", upto=10**30, max_codes=2000).splitlines()[-1].startswith("5 ")

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -184,8 +184,9 @@ def _levy_row(entry: Published, algorithm: str, per_disk: bool, upto: int | None
     return _row(entry, f"levy {chosen.name!r} ({chosen.guarantee_for(chosen.puzzle(1)).value})", computed)
 
 
-def _eccentricities(make: Callable[[int], Puzzle], ns: list[int], max_codes: int) -> dict[int, int | None]:
-    """The start's eccentricity of ``make(n)`` for the ``ns`` whose code space is within ``max_codes`` codes."""
+def _eccentricities(make: Callable[[int], Puzzle], ns: Iterable[int], max_codes: int) -> dict[int, int | None]:
+    """The start's eccentricity of ``make(n)`` for the ``ns`` (in order) until one's code space is over ``max_codes``
+    codes."""
     from .frontier import frontier_search
 
     computed: dict[int, int | None] = {}
@@ -437,7 +438,8 @@ def bfile(identifier: str, upto: int | None = None, max_codes: int = OEIS_DEFAUL
     upto, max_codes = _bounds(upto, max_codes)
     if identifier in BFILES:
         entry = PUBLISHED[identifier]
-        computed = _eccentricities(ECCENTRICITIES[identifier], list(range(1, (upto or 64) + 1)), max_codes)
+        # a range, not a list: upto may be 10**30 (the search stops at the codes' cap)
+        computed = _eccentricities(ECCENTRICITIES[identifier], range(1, (upto or 64) + 1), max_codes)
         title, how = f"{identifier} {entry.name}", "frontier search from the start"
         terms = [(n, value) for n, value in computed.items() if value is not None]
         extra = " (a(0) = 0: no disks)"
