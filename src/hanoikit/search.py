@@ -19,6 +19,7 @@ in-memory path (:mod:`hanoikit.frontier.memory`): one distance per code, on the 
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -525,7 +526,12 @@ def diameter(puzzle: Puzzle, *, progress: bool = False, engine: str = "auto",
     if engine == "graph" and (directed or bound >= 255):
         engine = "codes"  # the searches 64 at a time are for undirected graphs of distances below 255
     kind = distance_type(bound)  # no eccentricity in the component is larger
-    group = [g for g in automorphisms.symmetries(puzzle) if inside[automorphisms.image_code(puzzle, g, start)]]
+    # the symmetries cut the searches, but finding them costs posts! relabellings and each a pass over the codes:
+    # past the codes' limit in all (9 posts and more) the searches go without them
+    relabellings = math.factorial(puzzle.posts) * (2 if puzzle.faces else 1)
+    identity: automorphisms.Symmetry = (tuple(range(puzzle.posts)), False)
+    every = automorphisms.symmetries(puzzle) if relabellings * size <= DIAMETER_LIMIT else [identity]
+    group = [g for g in every if inside[automorphisms.image_code(puzzle, g, start)]]
     orbit, count, reps = orbit_index(automorphisms.representatives(puzzle, group, inside))
     positions_count = int(np.count_nonzero(orbit >= 0))
     saved = _checkpointer(puzzle, checkpoint, engine, count)

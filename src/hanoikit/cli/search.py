@@ -271,4 +271,4 @@ def diameter(n: int, magnetic: str | None, start_up: str | None, goal_up: str | 
     click.echo(f"radius        {found.radius:,}  (a centre: {found.centre})")
     click.echo(f"eccentricity  {found.eccentricity:,}  (of the start {puzzle.start})")
     click.echo(f"searches      {found.searches:,}  ({found.orbits:,} classes of positions under "
-               f"{found.symmetries} symmetries)")
+               f"{found.symmetries:,} {'symmetry' if found.symmetries == 1 else 'symmetries'})")
