@@ -2,7 +2,8 @@
 
 Targets (issue 36), each n in under 30 min on this machine: 4 posts every move to n = 13 (n = 11 in under 2 min);
 5 posts every move to n = 10; 4 posts cyclic, linear and star to n = 11; magnetic NNNN to n = 10; and A382111 (the
-start's eccentricity on 4 posts, by the frontier search) to n = 17.
+start's eccentricity on 4 posts, by the frontier search) to n = 17 in memory, n = 18 with ``--store DIR`` (its
+table of 16 GiB on disk in DIR, checkpointed there: stopped, the same command resumes it).
 
 One invocation computes and prints every row of the table, a line as each n finishes (``--quick``: a short subset,
 a minute or two). Each n runs in a fresh process (its peak memory its own) under ``nice -n 15``; the line printed
@@ -10,8 +11,8 @@ gives the values, the breadth-first searches, the engine (``codes`` or ``graph``
 classes of positions under the symmetries, processor seconds beside wall seconds, the load average over the run of
 that n and the peak memory. A diameter of minutes checkpoints under the cache directory: stopped, the same command
 resumes it. ``--record FILE`` appends each result to FILE as a JSON line. Run from the repository root:
-``python benchmarks/bench_diameter.py [--quick] [--only ROW ...] [--from N] [--upto N] [--record FILE]``; rows:
-any4, any5, cyclic4, linear4, star4, nnnn, a382111.
+``python benchmarks/bench_diameter.py [--quick] [--only ROW ...] [--from N] [--upto N] [--record FILE]
+[--store DIR]``; rows: any4, any5, cyclic4, linear4, star4, nnnn, a382111.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ ROWS: dict[str, tuple[str, int, int]] = {  # the member, the n to reach, the n o
     "nnnn": ("MagneticPuzzle({n}, 'NNNN')", 10, 6),
 }
 LIMIT = 30 * 60  # seconds of processor time for each n (the machine is shared: wall time counts the others' work)
-A382111_TOP = 17
+A382111_TOP = 17  # in memory; one more with --store
 
 
 def _one(member: str, n: int) -> dict[str, object]:
@@ -55,13 +56,17 @@ def _one(member: str, n: int) -> dict[str, object]:
     return row
 
 
-def _eccentricity(n: int) -> dict[str, object]:
+def _eccentricity(n: int, store: str | None = None) -> dict[str, object]:
     """Run in the child: the start's eccentricity on 4 posts (A382111), by the frontier search."""
     from hanoikit import Puzzle
     from hanoikit.frontier import frontier_search
 
     wall, cpu = time.perf_counter(), time.process_time()
-    found = frontier_search(Puzzle(n, posts=4))
+    table, checkpoint = (None, None) if store is None else (f"{store}/table", f"{store}/checkpoint")
+    for directory in (table, checkpoint):
+        if directory is not None:
+            os.makedirs(directory, exist_ok=True)
+    found = frontier_search(Puzzle(n, posts=4), store=table, checkpoint=checkpoint)
     return {
         "puzzle": f"Puzzle({n}, posts=4)", "n": n, "eccentricity": found.eccentricity,
         "wall": round(time.perf_counter() - wall, 2), "cpu": round(time.process_time() - cpu, 2),
@@ -97,7 +102,8 @@ def _verdict(quick: bool, passed: bool) -> str:
 
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--child"]:
-        print(json.dumps(_eccentricity(int(argv[2])) if argv[1] == "a382111" else _one(argv[1], int(argv[2]))))
+        n = int(argv[2])
+        print(json.dumps(_eccentricity(n, *argv[3:]) if argv[1] == "a382111" else _one(argv[1], n)))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short subset, a minute or two")
@@ -105,8 +111,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--from", dest="start", type=int, default=1, help="from this n")
     parser.add_argument("--upto", type=int, help="up to this n")
     parser.add_argument("--record", help="append each result to this file as a JSON line")
+    parser.add_argument("--store", metavar="DIR", help="A382111 goes one n further, its table and checkpoints in DIR")
     args = parser.parse_args(argv)
-    quick, only, upto, start, record = args.quick, args.only, args.upto, args.start, args.record
+    quick, only, upto, start, record, store = args.quick, args.only, args.upto, args.start, args.record, args.store
     print(f"load {os.getloadavg()[0]:.1f}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     for name, (member, top, small) in ROWS.items():
         if only is not None and name not in only:
@@ -129,10 +136,11 @@ def main(argv: list[str]) -> None:
         print(f"{name}: to n = {last}, slowest n {worst:.1f} s of processor time: "
               f"{_verdict(quick, worst < LIMIT and last >= top)}", flush=True)
     if only is None or "a382111" in only:
-        last = min(12 if quick else A382111_TOP, upto or A382111_TOP)
+        top = A382111_TOP + (store is not None)
+        last = min(12 if quick else top, upto or top)
         agree = True
         for n in range(start, last + 1):
-            row = _child(["a382111", str(n)])
+            row = _child(["a382111", str(n)] + ([store] if store is not None and n > A382111_TOP else []))
             published = PUBLISHED["A382111"].terms[n]
             print(f"a382111 n={n}: {row['eccentricity']} (published {published}), cpu {row['cpu']} s, "
                   f"wall {row['wall']} s, load {row['load']}, peak {row['peak_mib']} MiB", flush=True)
@@ -140,7 +148,7 @@ def main(argv: list[str]) -> None:
             if record:
                 with open(record, "a") as out:
                     out.write(json.dumps({"row": "a382111", **row}) + "\n")
-        print(f"a382111: to n = {last}, the published terms: {_verdict(quick, agree and last >= A382111_TOP)}",
+        print(f"a382111: to n = {last}, the published terms: {_verdict(quick, agree and last >= top)}",
               flush=True)
 
 

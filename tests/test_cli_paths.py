@@ -17,12 +17,11 @@ from hanoikit.cli import app
 from hanoikit.cli.app import OutputPath
 
 _WRITTEN = {"--out", "--plot", "--store", "--checkpoint", "--resume"}
-"""The options that name what a command writes (a flag of such a name, like ``hanoi diameter --checkpoint``, which
-checkpoints under the cache directory, names nothing)."""
+"""The options that name what a command writes."""
 
 _VALID = {
     "reproduce": [], "graph": ["3"], "animate": ["1"], "ncube": ["2"], "generate": ["--count", "1"], "crossings": [],
-    "search": ["3"], "score": ["set.jsonl", "answers.jsonl"],
+    "search": ["3"], "diameter": ["3", "--posts", "4"], "score": ["set.jsonl", "answers.jsonl"],
     "eval": ["set.jsonl", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--retries", "0"],
 }
 """A run of each command with such an option, valid but for that option."""
@@ -38,7 +37,7 @@ def _path_options() -> list[tuple[str, click.Option]]:
         for name, command in sorted(commands.items())
         if command is not None
         for param in command.params
-        if isinstance(param, click.Option) and not param.is_flag and set(param.opts) & _WRITTEN
+        if isinstance(param, click.Option) and set(param.opts) & _WRITTEN
     ]
 
 

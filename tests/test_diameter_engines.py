@@ -239,8 +239,24 @@ def test_the_command_takes_the_engine_and_the_checkpoint(capsys, tmp_path, monke
     status, out, _ = run(["diameter", "3", "--magnetic", "NNNN", "--engine", "codes", "--format", "json"], capsys)
     found = json.loads(out)
     assert status == 0 and found["engine"] == "codes" and found["diameter"] == 11
-    status, out, _ = run(["diameter", "3", "--magnetic", "NNNN", "--checkpoint", "--format", "json"], capsys)
-    assert status == 0 and json.loads(out)["engine"] == "graph" and not list((tmp_path / "diameter").iterdir())
+    seen = []
+    saved = Checkpoint.save
+    monkeypatch.setattr(Checkpoint, "save", lambda self, bounds: seen.append(self.path) or saved(self, bounds))
+    status, out, _ = run(["diameter", "3", "--magnetic", "NNNN", "--checkpoint", str(tmp_path / "runs"), "--format",
+                          "json"], capsys)
+    assert status == 0 and json.loads(out)["engine"] == "graph"
+    assert seen and seen[0].parent == tmp_path / "runs" and not seen[0].exists()  # saved there, removed at the end
+    seen.clear()
+    monkeypatch.setattr("hanoikit.diameter_checkpoint.CHECKPOINT_CODES", 1)  # every run is long
+    status, _, _ = run(["diameter", "3", "--posts", "4", "--no-checkpoint"], capsys)
+    assert status == 0 and seen == []
+    status, _, _ = run(["diameter", "3", "--posts", "4"], capsys)
+    assert status == 0 and seen and seen[0].parent == tmp_path / "diameter"  # by default: under the cache
+    status, _, err = run(["diameter", "3", "--posts", "4", "--checkpoint", str(tmp_path), "--no-checkpoint"], capsys)
+    assert status == 2 and "not both" in err and err.count("\n") == 1
+    (tmp_path / "file").write_text("")
+    status, _, err = run(["diameter", "3", "--posts", "4", "--checkpoint", str(tmp_path / "file")], capsys)
+    assert status == 2 and "it is a file" in err and err.count("\n") == 1
     status, _, err = run(["diameter", "3", "--posts", "4", "--engine", "gpu"], capsys)
     assert status == 2 and err.count("\n") == 1
 

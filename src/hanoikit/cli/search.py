@@ -238,11 +238,12 @@ def _print(puzzle: Puzzle, found: dict[str, Any]) -> None:
 @click.option("--engine", type=click.Choice(["auto", "codes", "graph"]), default="auto", show_default=True,
               help="codes: a search at a time over the code space; graph: the component's moves as rows, 64 "
                    "searches at a time (undirected members); auto: the graph for magnetic towers.")
-@click.option("--checkpoint/--no-checkpoint", default=None,
-              help="Save the bounds after the searches under the cache directory and resume a run stopped on the "
-                   "way (default: from 2**20 codes on).")
+@click.option("--checkpoint", metavar="DIR", type=OutputPath(directory=True),
+              help="Save the bounds in DIR after the searches, and resume there a run stopped on the way (default: "
+                   "under the cache directory, from 2**20 codes on).")
+@click.option("--no-checkpoint", is_flag=True, help="Save no bounds, however long the run.")
 def diameter(n: int, magnetic: str | None, start_up: str | None, goal_up: str | None, fmt: str, engine: str,
-             checkpoint: bool | None) -> None:
+             checkpoint: str | None, no_checkpoint: bool) -> None:
     """The exact diameter of the N-disk puzzle's state graph (the component of the start; distances follow the
     moves where they go one way), two positions that far apart, the radius and a centre, and the start's
     eccentricity, with the number of breadth-first searches it took.
@@ -260,8 +261,11 @@ def diameter(n: int, magnetic: str | None, start_up: str | None, goal_up: str | 
     """
     from ..search import diameter as shape
 
+    if checkpoint is not None and no_checkpoint:
+        fail("give --checkpoint DIR or --no-checkpoint, not both")
     puzzle = make_puzzle(n, magnetic, goal_up, start_up)
-    found = shape(puzzle, progress=sys.stderr.isatty(), engine=engine, checkpoint=checkpoint)
+    where = False if no_checkpoint else checkpoint
+    found = shape(puzzle, progress=sys.stderr.isatty(), engine=engine, checkpoint=where)
     if fmt == "json":
         click.echo(json.dumps(found.as_dict()))
         return
