@@ -14,7 +14,9 @@ still run (the same pairs, ``--exhaustive`` of them). Targets (issue 24):
 * 5 posts, every move, n = 14: median < 10 s (``--long``);
 * 4 posts cyclic, linear, star and magnetic NNNN, n = 14: median < 30 s (``--long``);
 * the checker on an unfinished 4-post, 10-disk list (half the Frame-Stewart solution): < 50 ms, once the goal's
-  tables are built (what building costs is printed beside it).
+  tables are built (what building costs is printed beside it);
+* tower to tower on 4 posts (``--rows towers``, n = 16 to the cap): the distance found is Frame-Stewart's count,
+  proven optimal on four posts (Bousch 2014), the largest pair of a tower's searches.
 
 The seconds of the targets are judged on processor time (median and max), as the machine may be shared by other
 work; wall time is printed beside it, with the load average when the row began and ended and the peak resident
@@ -41,7 +43,7 @@ from collections.abc import Callable
 import hanoikit as hk
 from hanoikit import cache
 from hanoikit.limits import MAX_HEURISTIC_NODES
-from hanoikit.solvers import exhaustive, heuristic, pdb
+from hanoikit.solvers import exhaustive, frame_stewart, heuristic, pdb
 from timing import verdict
 
 ISSUE_SECONDS = 13.6
@@ -167,6 +169,26 @@ def checker_row() -> None:
           verdict(warm < 0.05), flush=True)
 
 
+def towers_row(n: int) -> None:
+    """Tower to tower on four posts: the distance found against Frame-Stewart's count."""
+    puzzle = hk.Puzzle(n, posts=4)
+    pdb._TABLES.clear()
+    heuristic._KEPT.clear()
+    began_load = os.getloadavg()[0]
+    wall, cpu = time.perf_counter(), time.process_time()
+    try:
+        found = heuristic.search(puzzle, puzzle.start, puzzle.goal)
+    except hk.TooLargeError as error:
+        print(f"{f'tower to tower, n={n}':34} refused: {error}", verdict(False), flush=True)
+        return
+    moves, count = len(found.path) - 1, frame_stewart.count(n, 4)
+    print(f"{f'tower to tower, n={n}':34} {moves} moves (Frame-Stewart {count}), "
+          f"cpu {time.process_time() - cpu:.2f} s, wall {time.perf_counter() - wall:.2f} s, "
+          f"expanded {found.expanded:,}, stored {found.stored:,}, "
+          f"{resident_peak() / 2**30:.2f} GiB resident, load {began_load:.1f} -> {os.getloadavg()[0]:.1f}",
+          verdict(moves == count), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=20)
@@ -180,7 +202,15 @@ def main() -> None:
     args = parser.parse_args()
     picked = [text.strip() for text in args.rows.split(";") if text.strip()]
     picked = [label for text in picked for label in (ISSUE_37 if text == "issue37" else (text,))]
-    os.environ[cache.CACHE_ENV] = tempfile.mkdtemp(prefix="hanoikit-bench-")
+    folder = tempfile.TemporaryDirectory(prefix="hanoikit-bench-")  # the tables written, removed at the end
+    os.environ[cache.CACHE_ENV] = folder.name
+    try:
+        run(args, picked)
+    finally:
+        folder.cleanup()
+
+
+def run(args: argparse.Namespace, picked: list[str]) -> None:
     print(f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}: load average {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores; {args.pairs} random pairs a row")
     warm = hk.Puzzle(9, posts=4)  # both searches compiled before the clocks start
@@ -206,6 +236,9 @@ def main() -> None:
     ]
     if args.only in "checker" and not picked:
         checker_row()
+    if "towers" in picked:
+        for n in range(16, heuristic.disk_cap(hk.Puzzle(16, posts=4)) + 1):
+            towers_row(n)
     for label, puzzle, target, against, long in rows:
         if picked and not any(text in label for text in picked):
             continue

@@ -145,16 +145,6 @@ def test_the_compressed_splits_are_optimal(n: int) -> None:
             puzzle, src, dst)
 
 
-def test_the_default_split_compresses_from_14_disks_on_four_posts_with_every_move() -> None:
-    assert heuristic.compressed_size(Puzzle(13, posts=4)) == 0
-    assert heuristic.compressed_size(Puzzle(14, posts=4)) == 13
-    assert heuristic.compressed_size(Puzzle(17, posts=4)) == 14
-    assert all(heuristic.compressed_size(p) == 0 for p in (Puzzle(16, posts=4, moves="linear"), Puzzle(16, posts=5),
-                                                         MagneticPuzzle(16, "NNNN")))
-    splits = heuristic.compressed_splits(17, 13, 7)
-    assert [sorted(sum((g.disks for g in split), ())) for split in splits] == [list(range(17))] * 2  # every disk once
-
-
 def test_every_move_on_four_posts_is_refused_past_its_own_cap_before_the_work() -> None:
     from hanoikit import TooLargeError
     from hanoikit.limits import MAX_HEURISTIC_EVERY_MOVE_DISKS, MAX_HEURISTIC_FOUR_POST_DISKS

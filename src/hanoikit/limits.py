@@ -195,7 +195,7 @@ and no faces (the first entry of :data:`MAX_HEURISTIC_DISKS`): random pairs with
 time at the median in a star, 8.5 s in a line, 15.6 s on a cycle, where a quarter of the pairs store
 :data:`MAX_HEURISTIC_NODES` positions."""
 
-MAX_HEURISTIC_EVERY_MOVE_DISKS = 18
+MAX_HEURISTIC_EVERY_MOVE_DISKS = 19
 """The most disks the heuristic search takes on with four posts, every move and no faces (where its largest disks'
 table is compressed, hanoikit.solvers.mod3: 15 disks from 18), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`:
 random pairs take, in processor time, 0.13 s at the median with 13 disks, 1.6 s with 16 (2.9 s at most of 8 pairs),
@@ -244,9 +244,9 @@ MAX_PATTERN_ENTRIES = 1 << 28
 """The most code-move pairs of one pattern database of the heuristic search (hanoikit.solvers.pdb): its backward
 breadth-first search keeps 8 bytes a code (4 posts: 12 disks, 134 MB, about a second; 5 posts: 10 disks)."""
 
-MAX_MOD3_ENTRIES = 1 << 30
+MAX_MOD3_ENTRIES = 1 << 32
 """The most codes of one compressed pattern database (hanoikit.solvers.mod3: two bits a code, and three bitmaps of the
-layers while it is built; 4 posts: 15 disks, 256 MiB and 384 MiB of bitmaps, about 14 s of processor time)."""
+layers while it is built; 4 posts: 16 disks, 1 GiB and 1.5 GiB of bitmaps, about 50 s of processor time)."""
 
 MAX_FACE_TABLE_CODES = 1 << 26
 """The most codes of one pattern database of a magnetic group (hanoikit.solvers.face_tables: one byte a code and two

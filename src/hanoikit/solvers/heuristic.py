@@ -64,6 +64,7 @@ from ._tops import digit_powers, digit_width, top_disks
 __all__ = [
     "BOTH_ENDS_GROUP",
     "COMPRESSED_CODES",
+    "COMPRESSED_HUGE",
     "COMPRESSED_LARGER",
     "COMPRESSED_LARGEST",
     "MAGNETIC_BOTH_ENDS",
@@ -112,7 +113,7 @@ def disk_cap(puzzle: Puzzle) -> int:
     the positions within :data:`~hanoikit.limits.MAX_HEURISTIC_WIDE_CODES`.
 
     >>> disk_cap(Puzzle(3, posts=4)), disk_cap(Puzzle(3, posts=4, moves="cyclic")), disk_cap(Puzzle(3, posts=7))
-    (18, 14, 6)
+    (19, 14, 6)
     >>> disk_cap(Puzzle(3, posts=5)), disk_cap(Puzzle(3, posts=5, moves="cyclic")), disk_cap(Puzzle(3, posts=10))
     (15, 7, 5)
     >>> from hanoikit import MagneticPuzzle
@@ -361,23 +362,29 @@ loaded machine, 3.2 times the 14 disks' table): at 18 disks it raises the estima
 the benchmark's first 5 pairs, and a pair that stored 60 million positions without an answer finishes after 27 million
 expansions. At 17 disks the two tables (one an end) would cost three times today's median search."""
 
+COMPRESSED_HUGE = 19
+"""From this many disks, the compressed table holds 16 disks (1 GiB, about 50 s of processor time to build; the two
+ends' tables are built side by side): at 19 disks it raises the estimate at the start by 15 moves on the benchmark's
+first 2 pairs (112 and 107 against 97 and 92 with 15), some 7 times fewer positions expanded by the growth of
+docs/heuristic-search.md. At 18 disks the two tables would cost more than the target of the whole search."""
+
 
 def compressed_size(puzzle: Puzzle) -> int:
     """The disks of the compressed group of :func:`compressed_splits` on ``puzzle``, 0 where they are not used:
     four posts, every move, 14 disks or more (the largest 13 in a table of distances modulo 3, 14 from
-    :data:`COMPRESSED_LARGER` disks, 15 from :data:`COMPRESSED_LARGEST`).
+    :data:`COMPRESSED_LARGER` disks, 15 from :data:`COMPRESSED_LARGEST`, 16 from :data:`COMPRESSED_HUGE`).
 
     >>> compressed_size(Puzzle(13, posts=4)), compressed_size(Puzzle(16, posts=4)), compressed_size(Puzzle(17, posts=4))
     (0, 13, 14)
     >>> compressed_size(Puzzle(18, posts=4)), compressed_size(Puzzle(19, posts=4))
-    (15, 15)
+    (15, 16)
     >>> compressed_size(Puzzle(17, posts=4, moves="star")), compressed_size(Puzzle(17, posts=5))
     (0, 0)
     """
     if not _every_move_on_four(puzzle) or puzzle.n < 14:
         return 0
     size = (COMPRESSED_CODES.bit_length() - 1) // 2  # 4 ** size codes
-    return size + (puzzle.n >= COMPRESSED_LARGER) + (puzzle.n >= COMPRESSED_LARGEST)
+    return size + sum(puzzle.n >= n for n in (COMPRESSED_LARGER, COMPRESSED_LARGEST, COMPRESSED_HUGE))
 
 
 def compressed_splits(n: int, size: int, free: int, nearest: bool = True) -> list[Split]:
