@@ -197,13 +197,12 @@ time at the median in a star, 8.5 s in a line, 15.6 s on a cycle, where a quarte
 
 MAX_HEURISTIC_EVERY_MOVE_DISKS = 19
 """The most disks the heuristic search takes on with four posts, every move and no faces (where its largest disks'
-table is compressed, hanoikit.solvers.mod3: 15 disks from 18), in place of :data:`MAX_HEURISTIC_FOUR_POST_DISKS`:
-random pairs take, in processor time, 0.13 s at the median with 13 disks, 1.6 s with 16 (2.9 s at most of 8 pairs),
-9.2 s with 17 (32 s at most of 20 pairs, 5.3 million positions expanded at the median, 24 million at most, 1.8 GiB;
-as long as four cyclic posts take with 14 disks), 25.5 s with 18 on the benchmark's first 5 pairs (65 s at most,
-27 million expanded, 3.9 GiB; the loaded machine, load 13); with 19 the estimate falls more than 57 moves short on the
-first pair, which by the growth measured at 18 stores some 100 million positions, :data:`MAX_HEURISTIC_NODES`
-(benchmarks/bench_heuristic.py, docs/heuristic-search.md, 29 November 2026)."""
+table is compressed, hanoikit.solvers.mod3: 15 disks from 18, 16 from 19), in place of
+:data:`MAX_HEURISTIC_FOUR_POST_DISKS`: random pairs take, in processor time, 0.13 s at the median with 13 disks, 1.6 s
+with 16, 9.2 s with 17 (32 s at most of 20 pairs, 1.8 GiB), 38.9 s with 18 (127 s at most of 20 pairs, 4.3 GiB) and
+132 s with 19 (237 s at most of 5 pairs, 44 million positions expanded, 7.4 GiB). With 20 the same tables would leave
+each pair some 20 moves more to search, about 14 times the work (benchmarks/bench_heuristic.py,
+docs/heuristic-search.md, 29 November 2026)."""
 
 MAX_HEURISTIC_MAGNETIC_FOUR_POST_DISKS = 13
 """The most disks the heuristic search takes on with four posts and faces (the entry ``(4, True)`` of
