@@ -11,12 +11,13 @@ import shutil
 import signal
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 if TYPE_CHECKING:
+    from hanoikit.frontier.engines import Engine
     from hanoikit.report.build import Built
 
 LONG_FIRST = (
@@ -90,6 +91,39 @@ def collect_once(reproduction: Built, monkeypatch: pytest.MonkeyPatch) -> Built:
 
     monkeypatch.setattr(build, "collect", collect)
     return reproduction
+
+
+@pytest.fixture(scope="session")
+def local_cluster() -> Iterator[Engine]:
+    """One Dask LocalCluster of two workers (its engine) for the run's tests of what a search on a cluster finds,
+    in tests/test_frontier.py and tests/test_frontier_rounds.py, which :data:`TOGETHER` keeps on one worker of
+    ``pytest -n 2``: a cluster costs seconds to start and its workers load every kernel. A test of a cluster's own
+    start or end makes its own."""
+    pytest.importorskip("distributed")
+    from hanoikit.frontier import make_engine
+
+    with make_engine("dask", workers=2) as engine:
+        yield engine
+
+
+TOGETHER = {"tests/test_frontier_rounds.py": "tests/test_frontier.py"}
+"""Test files that ``pytest -n 2 --dist loadfile`` runs on one worker, as one file (the first after the second):
+they share a session fixture that is costly to make (:func:`local_cluster`)."""
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile`` with the files of :data:`TOGETHER` given to one worker."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class Together(LoadFileScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            path = super()._split_scope(nodeid)
+            return TOGETHER.get(path, path)
+
+    return Together(config, log)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
