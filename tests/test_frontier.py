@@ -137,6 +137,8 @@ def test_the_engines_agree_with_the_in_process_search(fixture, request):
     if fixture == "local_cluster":
         address = engine.cluster.scheduler_address
         assert address.startswith("tcp://127.0.0.1:") and not address.endswith(":8786")  # a free local port
+        http = engine.cluster.scheduler.http_server  # health and metrics: a free local port too, not the dashboard's
+        assert (http.address, http.port != 8787) == ("127.0.0.1", True)
     for puzzle in ENGINE_CASES:
         alone = frontier_search(puzzle, block_disks=2, narrow=0)
         shared = frontier_search(puzzle, engine=engine, block_disks=2, narrow=0)
