@@ -22,6 +22,7 @@ import click
 import pytest
 
 from hanoikit.cli import app, main
+from hanoikit.report.build import Built
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -207,17 +208,23 @@ def _inventory(path: Path) -> set[str]:
 
 
 @pytest.mark.slow
-def test_site_builds_strict_with_every_public_name(tmp_path: Path) -> None:
+def test_site_builds_strict_with_every_public_name(tmp_path: Path, reproduction: Built) -> None:
+    """The strict build, with the report built once for the run (tests/conftest.py) rather than again."""
     site = tmp_path / "site"
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
-        env={**os.environ, "TMPDIR": str(tmp_path), "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "TMPDIR": str(tmp_path), "NO_MKDOCS_2_WARNING": "1",
+             "HANOIKIT_SITE_REPORT": str(reproduction.path)},
     )
     assert done.returncode == 0, done.stderr[-5000:]
     assert "WARNING" not in done.stderr, done.stderr
     for page in ("index.html", "getting-started/index.html", "reproduction/index.html", "reference/cli/index.html"):
         assert (site / page).is_file(), page
+    for figure in (reproduction.path / "figures").iterdir():  # the report's figures, beside the site's
+        assert (site / "figures" / figure.name).read_bytes() == figure.read_bytes(), figure.name
+    stamp = re.search(r"Built [^.]+ UTC", (reproduction.path / "report.md").read_text(encoding="utf-8"))
+    assert stamp is not None and stamp[0] in (site / "reproduction" / "index.html").read_text(encoding="utf-8")
     assert "<math" in (site / "mathematics" / "index.html").read_text()
 
     hooks = _hook("site")

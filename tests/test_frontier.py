@@ -125,15 +125,6 @@ def processes():
         yield engine
 
 
-@pytest.fixture(scope="module")
-def local_cluster():
-    pytest.importorskip("distributed")
-    with make_engine("dask", workers=2) as engine:
-        address = engine.cluster.scheduler_address
-        assert address.startswith("tcp://127.0.0.1:") and not address.endswith(":8786")  # a free local port
-        yield engine
-
-
 ENGINE_CASES = [Puzzle(6), Puzzle(5, posts=4), Puzzle(5, posts=4, moves="cyclic"), Puzzle(5, posts=4, moves="linear"),
                 MagneticPuzzle(5), MagneticPuzzle(4, "NNNN", moves="cyclic")]
 
@@ -141,8 +132,13 @@ ENGINE_CASES = [Puzzle(6), Puzzle(5, posts=4), Puzzle(5, posts=4, moves="cyclic"
 @pytest.mark.slow
 @pytest.mark.parametrize("fixture", ["processes", "local_cluster"])
 def test_the_engines_agree_with_the_in_process_search(fixture, request):
-    engine = request.getfixturevalue(fixture)
+    engine = request.getfixturevalue(fixture)  # local_cluster: the run's (tests/conftest.py)
     assert engine.workers == 2
+    if fixture == "local_cluster":
+        address = engine.cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:") and not address.endswith(":8786")  # a free local port
+        http = engine.cluster.scheduler.http_server  # health and metrics: a free local port too, not the dashboard's
+        assert (http.address, http.port != 8787) == ("127.0.0.1", True)
     for puzzle in ENGINE_CASES:
         alone = frontier_search(puzzle, block_disks=2, narrow=0)
         shared = frontier_search(puzzle, engine=engine, block_disks=2, narrow=0)

@@ -172,13 +172,8 @@ def test_a_task_run_twice_is_refused(tmp_path):
 
 
 # -- on a Dask LocalCluster --------------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def local_cluster():
-    pytest.importorskip("distributed")
-    with make_engine("dask", workers=2) as engine:
-        yield engine
+# local_cluster is the run's (tests/conftest.py), shared with tests/test_frontier.py; the test of a worker that dies
+# starts and stops a cluster of its own.
 
 
 @pytest.mark.slow

@@ -62,7 +62,9 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[st
     assert status == 2 and err.count("\n") == 1
 
 
-def test_reproduce(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_reproduce(tmp_path: Path, capsys: pytest.CaptureFixture[str], collect_once: object) -> None:
+    """The command writes the report and names its mismatches (the seeds' items computed once for the run:
+    tests/conftest.py; what they are is tests/test_report.py's)."""
     status, out, _ = run(capsys, "reproduce", "--out", str(tmp_path / "rep"))
     assert status == 0
     assert (tmp_path / "rep" / "report.html").is_file()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,10 @@ from hanoikit.report import build as report_build
 from hanoikit.report import levy as levy_paper
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> report_build.Built:
-    return report_build.build(tmp_path_factory.mktemp("report") / "out")
+@pytest.fixture
+def built(reproduction: report_build.Built) -> report_build.Built:
+    """The report built once for the run (tests/conftest.py)."""
+    return reproduction
 
 
 def test_files_exist(built: report_build.Built) -> None:
@@ -67,10 +69,17 @@ def test_the_classic_seeds_match() -> None:
     assert rows and all(c.match for c in rows), [c.item for c in rows if not c.match]
 
 
-def test_rebuilding_replaces_the_files(built: report_build.Built) -> None:
-    again = report_build.build(built.path)
-    assert again.path == built.path
-    assert len(again.matches) == len(built.matches)
+def test_rebuilding_replaces_the_files(collect_once: report_build.Built, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(collect_once.path, out)
+    (out / "report.md").write_text("stale", encoding="utf-8")
+    (out / "figures" / "figure13.png").write_bytes(b"stale")
+    again = report_build.build(out)
+    assert again.path == out
+    assert (out / "report.md").read_text(encoding="utf-8").count(report_build.MATCH) >= len(collect_once.matches)
+    figure = out / "figures" / "figure13.png"
+    assert figure.read_bytes() == (collect_once.path / "figures" / "figure13.png").read_bytes()
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]  # the temporary directory beside it is gone
 
 
 def test_a_missing_seed_module_is_reported_not_fatal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -316,6 +316,9 @@ class DaskEngine(_PoolEngine):
                     self.cluster = LocalCluster(
                         n_workers=count, threads_per_worker=1, processes=True,
                         host="127.0.0.1", scheduler_port=0, dashboard_address=None,  # local, a free port, no dashboard
+                        # its HTTP server (health, metrics) on a free port too, not on 8787, where a second cluster of
+                        # the machine warned on stderr ("Port 8787 is already in use")
+                        scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
                     )
                     self.client = Client(self.cluster)
             except BaseException:
