@@ -294,7 +294,8 @@ def test_a_worker_dead_halfway_through_its_answer_or_busy_on_a_signal_is_ended_w
     monkeypatch.setattr(engines, "run_blocks", task)  # the workers import it from tests/dying.py
     previous = signal.signal(signal.SIGTERM, lambda number, frame: (_ for _ in ()).throw(_Terminated()))
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM))  # the worker at work for a minute
-    before, began = dying.children(), time.monotonic()
+    ours = f"hanoi-frontier-{os.getpid()}-*"  # the tables of this process: the run's shared cluster keeps its own
+    before, tables, began = dying.children(), set(Path(shm.SHM).glob(ours)), time.monotonic()
     expected = (_Terminated, None) if task is dying.busy else (hk.EngineError, "worker process of the search died")
     try:
         if task is dying.busy:
@@ -306,7 +307,7 @@ def test_a_worker_dead_halfway_through_its_answer_or_busy_on_a_signal_is_ended_w
         signal.signal(signal.SIGTERM, previous)
     assert time.monotonic() - began < 2 * engines.STOP_SECONDS + 10  # the pool's start, under load
     assert not dying.children() - before  # the worker ended and reaped
-    assert not list(Path(shm.SHM).glob(f"hanoi-frontier-{os.getpid()}-*"))
+    assert set(Path(shm.SHM).glob(ours)) == tables  # the search's own table removed
 
 
 def test_a_signal_while_an_engine_closes_waits_for_its_release(tmp_path):
