@@ -344,3 +344,9 @@ def test_many_posts_go_without_their_symmetries():
     found = _check(Puzzle(2, posts=10))
     assert found.symmetries == 1
     assert _check(Puzzle(2, posts=8)).symmetries == 40320  # within the limit: every relabelling
+
+def test_four_posts_keep_their_symmetries_at_every_size(monkeypatch):
+    """24 relabellings times the codes passed the codes' limit from 11 disks, which then went without them (73
+    searches became hundreds): up to 5 posts the symmetries are always found."""
+    monkeypatch.setattr(S, "DIAMETER_LIMIT", 4**6)  # 24 x 4**6 codes past it, as 24 x 4**11 past 2**26
+    assert S.diameter(Puzzle(6, posts=4)).symmetries == 24

@@ -257,6 +257,8 @@ def test_the_command_takes_the_engine_and_the_checkpoint(capsys, tmp_path, monke
     (tmp_path / "file").write_text("")
     status, _, err = run(["diameter", "3", "--posts", "4", "--checkpoint", str(tmp_path / "file")], capsys)
     assert status == 2 and "it is a file" in err and err.count("\n") == 1
+    status, _, err = run(["diameter", "3", "--posts", "4", "--checkpoint", str(tmp_path / "file" / "under")], capsys)
+    assert status == 1 and "cannot write" in err and err.count("\n") == 1  # before the work, as hanoi search
     status, _, err = run(["diameter", "3", "--posts", "4", "--engine", "gpu"], capsys)
     assert status == 2 and err.count("\n") == 1
 

@@ -19,10 +19,13 @@ in-memory path (:mod:`hanoikit.frontier.memory`): one distance per code, on the 
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -527,10 +530,12 @@ def diameter(puzzle: Puzzle, *, progress: bool = False, engine: str = "auto",
         engine = "codes"  # the searches 64 at a time are for undirected graphs of distances below 255
     kind = distance_type(bound)  # no eccentricity in the component is larger
     # the symmetries cut the searches, but finding them costs posts! relabellings and each a pass over the codes:
-    # past the codes' limit in all (9 posts and more) the searches go without them
+    # up to 5 posts they always pay (4 posts n = 13 took 235 searches with them); with more posts, past the codes'
+    # limit in all (9 posts and more at any size) the searches go without them
     relabellings = math.factorial(puzzle.posts) * (2 if puzzle.faces else 1)
     identity: automorphisms.Symmetry = (tuple(range(puzzle.posts)), False)
-    every = automorphisms.symmetries(puzzle) if relabellings * size <= DIAMETER_LIMIT else [identity]
+    cheap = puzzle.posts <= 5 or relabellings * size <= DIAMETER_LIMIT
+    every = automorphisms.symmetries(puzzle) if cheap else [identity]
     group = [g for g in every if inside[automorphisms.image_code(puzzle, g, start)]]
     orbit, count, reps = orbit_index(automorphisms.representatives(puzzle, group, inside))
     positions_count = int(np.count_nonzero(orbit >= 0))
@@ -599,6 +604,9 @@ def _checkpointer(puzzle: Puzzle, where: bool | str | None, engine: str, orbits:
         return None if folder is None else Checkpoint.at(puzzle, folder / "diameter", engine, orbits)
     if not isinstance(where, str):
         raise InvalidArgumentError(f"a checkpoint is a directory, True, False or None, not {quote(where)}")
+    Path(where).mkdir(parents=True, exist_ok=True)  # a directory asked for and not writable: an error before the work
+    if not os.access(where, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, "cannot write there", where)
     return Checkpoint.at(puzzle, where, engine, orbits)
 
 
