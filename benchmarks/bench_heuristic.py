@@ -25,8 +25,11 @@ memory of the process during the row (beside tracemalloc's peak of the arrays). 
 row's own count, ``--long`` adds the long rows, ``--only TEXT`` keeps the rows whose label contains it, ``--rows
 "A;B"`` the rows whose label contains any of the texts separated by semicolons, long or not (``--rows issue37``:
 the five target rows of issue 37, 17, 18 and 19 disks on four posts, 15 on five posts and NNNN 15), ``--each``
-prints each pair as it is answered). A row above the member's cap (``heuristic.disk_cap``) is refused as the
-command refuses it, before the work, unless ``--beyond``.
+prints each pair as it is answered, ``--frontier`` runs each row twice on the same pairs where the member's moves can
+be undone, keeping every position seen ("all kept") and only the frontier (:mod:`hanoikit.solvers.bfhs`, whose
+``stored`` is the positions of the widest last layers held at once, 8 bytes each), whichever is the default
+(``heuristic.keeps_frontier``)). A row above the member's cap
+(``heuristic.disk_cap``) is refused as the command refuses it, before the work, unless ``--beyond``.
 """
 
 from __future__ import annotations
@@ -80,7 +83,19 @@ def resident_peak(reset: bool = False) -> int:
     return 0
 
 
-def row(label: str, puzzle: hk.Puzzle, pairs: int, target: Target | None, against: int, each: bool = False) -> None:
+def row(label: str, puzzle: hk.Puzzle, pairs: int, target: Target | None, against: int, each: bool = False,
+        frontier: bool | None = None) -> None:
+    shared = os.environ[cache.CACHE_ENV]
+    with tempfile.TemporaryDirectory(prefix="hanoikit-bench-row-") as folder:  # each row builds its own tables
+        os.environ[cache.CACHE_ENV] = folder
+        try:
+            pairs_of(label, puzzle, pairs, target, against, each, frontier)
+        finally:
+            os.environ[cache.CACHE_ENV] = shared
+
+
+def pairs_of(label: str, puzzle: hk.Puzzle, pairs: int, target: Target | None, against: int, each: bool,
+             frontier: bool | None) -> None:
     rng = random.Random(label)
     walls, cpus, expanded = [], [], []
     began_load = os.getloadavg()[0]
@@ -93,7 +108,7 @@ def row(label: str, puzzle: hk.Puzzle, pairs: int, target: Target | None, agains
         heuristic._KEPT.clear()
         wall, cpu = time.perf_counter(), time.process_time()
         try:
-            found = heuristic.search(puzzle, src, dst)
+            found = heuristic.search(puzzle, src, dst, frontier=frontier)
         except hk.UnsolvableError:  # a magnetic goal out of reach (every post shows one colour): drawn again
             apart += 1
             continue
@@ -114,6 +129,8 @@ def row(label: str, puzzle: hk.Puzzle, pairs: int, target: Target | None, agains
     tracemalloc.stop()
     resident = resident_peak()
     median, most = statistics.median(walls), max(walls)
+    if frontier is not None:
+        label += " (frontier)" if frontier else " (all kept)"
     line = (f"{label:34} {len(walls)} pairs: cpu median {statistics.median(cpus):7.2f} s  max {max(cpus):7.2f} s  "
             f"wall median {median:7.2f} s  max {most:7.2f} s  "
             f"expanded median {int(statistics.median(expanded)):>11,}  max {max(expanded):>11,}  "
@@ -199,6 +216,8 @@ def main() -> None:
                         "any (long or not); issue37: the target rows of issue 37")
     parser.add_argument("--each", action="store_true", help="print each pair's figures as it is answered")
     parser.add_argument("--beyond", action="store_true", help="search the rows above the caps as well")
+    parser.add_argument("--frontier", action="store_true", help="each row twice on the same pairs: every position "
+                        "kept, then only the frontier (members whose moves can be undone; the row's targets)")
     args = parser.parse_args()
     picked = [text.strip() for text in args.rows.split(";") if text.strip()]
     picked = [label for text in picked for label in (ISSUE_37 if text == "issue37" else (text,))]
@@ -214,7 +233,8 @@ def run(args: argparse.Namespace, picked: list[str]) -> None:
     print(f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}: load average {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores; {args.pairs} random pairs a row")
     warm = hk.Puzzle(9, posts=4)  # both searches compiled before the clocks start
-    heuristic.search(warm, warm.start, warm.goal.replace(1, 1))
+    for frontier in (False, True):
+        heuristic.search(warm, warm.start, warm.goal.replace(1, 1), frontier=frontier)
     exhaustive.distance(warm, warm.start, warm.goal.replace(1, 1))
     every = float("inf")  # a max below it: every pair answered (a refused pair counts as an infinite time)
     rows: list[tuple[str, hk.Puzzle, Target | None, int, bool]] = [
@@ -249,7 +269,9 @@ def run(args: argparse.Namespace, picked: list[str]) -> None:
                   "(--beyond searches it anyway, up to MAX_HEURISTIC_NODES positions)", verdict(False), flush=True)
             continue
         try:
-            row(label, puzzle, min(args.pairs, FEWER.get(label, args.pairs)), target, against, args.each)
+            for frontier in (False, True) if args.frontier and puzzle.reversible else (None,):
+                row(label, puzzle, min(args.pairs, FEWER.get(label, args.pairs)), target, against and not frontier,
+                    args.each, frontier)
         except hk.TooLargeError as error:
             print(f"{label:34} refused: {error}", verdict(False), flush=True)
 

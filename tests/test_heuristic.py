@@ -323,6 +323,20 @@ def test_too_many_positions_stop_the_search(both: bool) -> None:
                          both=both)
 
 
+@pytest.mark.parametrize("cap", [3000, 20_000, 70_000])
+def test_the_two_sides_together_stay_within_the_cap(cap: int) -> None:
+    """A search that needs more than ``max_nodes`` positions refuses having stored at most that many, both sides
+    together (up to one expansion's children): the budget of each call of the compiled loop shrinks as the cap nears.
+    Before, each side's arrays were capped by the other's count only when they grew (65,536 positions each at first),
+    and the two passed the cap together."""
+    puzzle = Puzzle(11, posts=4)
+    weak = [[(d,) for d in range(11)]]
+    with pytest.raises(TooLargeError, match="MAX_HEURISTIC_NODES") as refused:
+        heuristic.search(puzzle, puzzle.start, puzzle.goal, splits=weak, max_nodes=cap, both=True)
+    stored = int(str(refused.value).split(" stored ")[1].split(" positions")[0].replace(",", ""))
+    assert cap - 2 * len(puzzle.moves) < stored <= cap + len(puzzle.moves)
+
+
 def test_start_to_goal_indexing() -> None:
     puzzle = MagneticPuzzle(6, "NNNN", moves="cyclic")
     moves = list(heuristic.solve(puzzle, puzzle.start, puzzle.goal))

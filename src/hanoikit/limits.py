@@ -267,10 +267,12 @@ exhaustive search answers most of these members (:data:`MAX_SEARCH_POSITIONS`). 
 cyclic moves took 28 to 38 s and 2 GB with the six-post cap on disks alone (8), and 2 s of processor time now. Every
 search also stops at :data:`MAX_HEURISTIC_NODES`."""
 
-MAX_HEURISTIC_NODES = 100_000_000
-"""The most positions one heuristic search stores, both sides of a search from both ends together (about 90 bytes
-each with the arrays being doubled: 3.8 GiB with the 18-disk tables at 35 million positions, so under 10 GiB at the
-cap, three minutes or so); a search that needs more stops with :class:`~hanoikit.TooLargeError`."""
+MAX_HEURISTIC_NODES = 125_000_000
+"""The most positions one heuristic search stores, both sides of a search from both ends together (about 55 bytes
+each, up to 90 while the arrays are doubled: 3.8 GiB with the 18-disk tables at 35 million positions, 6.0 GiB at 114
+million, the 18-disk tower to tower); a search that needs more stops with :class:`~hanoikit.TooLargeError` (checked
+as it goes: the expansions of each call of the compiled loop are cut to what the cap leaves). The search that keeps
+only its frontier (``frontier=True``) holds at most this many positions at once (8 bytes each)."""
 
 
 # -- the web API (``hanoi play``): each request answers in well under 100 ms at these caps ------------------------
