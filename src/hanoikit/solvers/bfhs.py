@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +39,10 @@ from ..limits import MAX_HEURISTIC_NODES
 from ..puzzle import Puzzle
 from ..state import State
 from . import tower_search
+from ._estimates import geometry, group_values, holders
 from ._prefetch import prefetch
 from ._tops import digit_width, top_disks
-from .heuristic import Heuristic, SearchStats, _default_heuristic, _geometry, _group_values, _holders, _joined
+from .heuristic import Heuristic, SearchStats, both_ends
 
 __all__ = ["BEAM_WIDTH", "EXACT_BITS", "LAYERS_IN_MEMORY", "beam", "search"]
 
@@ -116,7 +116,7 @@ def _expand(
     exact = np.zeros(max(1, slots), np.int16)
     carried = np.zeros(max(1, slots), np.int16)
     children = np.empty(npairs, np.int64)
-    holders = _holders(place)
+    mine = holders(place)
     written = 0
     for i in range(layer.size):
         entry = layer[i]
@@ -125,16 +125,16 @@ def _expand(
             exact[s] = (entry >> (EXACT_BITS * s)) & ((1 << EXACT_BITS) - 1)
         posts, bits = code >> shift, code & low
         top_disks(posts, k, n, width, tops, count)
-        _group_values(posts, bits, n, k, width, shift, groups, holders, place, tables, exact, gcount, occupied, proj,
-                      value, sums)
+        group_values(posts, bits, n, k, width, shift, groups, mine, place, tables, exact, gcount, occupied, proj,
+                     value, sums)
         # the children's rows of the tables asked of memory at once, then read (heuristic._expand)
         for pair in range(npairs):
             children[pair] = child = _child(code, bits, pairs[pair, 0], pairs[pair, 1], tops, count, n, shift, faces,
                                             own, powers)
             if child >= 0:
                 mover = tops[pairs[pair, 0]]
-                for j in range(holders.shape[1]):
-                    group = holders[mover, j]
+                for j in range(mine.shape[1]):
+                    group = mine[mover, j]
                     if group < 0:
                         break
                     moved = proj[group] + (pairs[pair, 1] - pairs[pair, 0]) * place[group, mover]
@@ -151,8 +151,8 @@ def _expand(
             carried[:] = exact
             totals[:] = sums
             reachable = True
-            for j in range(holders.shape[1]):
-                group = holders[mover, j]
+            for j in range(mine.shape[1]):
+                group = mine[mover, j]
                 if group < 0:
                     break
                 moved = proj[group] + (b - a) * place[group, mover]
@@ -263,7 +263,7 @@ class _End:
                  limit: int = _NOWHERE) -> tuple[np.ndarray, np.ndarray]:
         """The children of ``layer`` (at ``depth``) within ``bound`` and ``limit`` (:func:`_expand`), unsorted, with
         their estimates."""
-        geo, own, pairs, powers = _geometry(puzzle)
+        geo, own, pairs, powers = geometry(puzzle, 0)
         out = np.empty(layer.size * len(pairs), np.int64)
         estimates = np.empty(out.size, np.int16)
         written = _expand(geo, own, pairs, powers, self.h.groups, self.ends, self.h.place, self.h.tables,
@@ -324,14 +324,6 @@ class _End:
 _Tables = tuple[Heuristic, np.ndarray]
 
 
-def _tables(puzzle: Puzzle, src: State, dst: State, cache: bool) -> _Tables:
-    """The default tables of both ends as one heuristic, and the end of each split: 0 towards ``dst``, 1 towards
-    ``src``."""
-    with ThreadPoolExecutor(1) as pool:  # the builds release the GIL: the source's tables beside the goal's
-        later = pool.submit(_default_heuristic, puzzle, src, cache)
-        return _joined(_default_heuristic(puzzle, dst, cache), later.result())
-
-
 def search(
     puzzle: Puzzle, src: State, dst: State, progress: bool = False, spill: str | Path | None = None,
     cache: bool = True, width: int = BEAM_WIDTH, max_nodes: int = MAX_HEURISTIC_NODES,
@@ -348,7 +340,7 @@ def search(
     """
     if not puzzle.reversible:
         raise ValueError(f"a search from both ends needs moves that can be undone: not on {puzzle!r}")
-    tables = _tables(puzzle, src, dst, cache)
+    tables = both_ends(puzzle, src, dst, cache)
     known = _beam(puzzle, tables, src, dst, width)
     found = _shorter(puzzle, tables, src, dst, len(known) - 2, progress, spill, max_nodes)
     return found if found.path else found._replace(path=tuple(known))
@@ -375,7 +367,7 @@ def shorter(
     >>> [len(shorter(p, p.start, p.goal, bound=b).path) - 1 for b in (16, 17, 30)]
     [-1, 17, 17]
     """
-    return _shorter(puzzle, _tables(puzzle, src, dst, cache), src, dst, bound, progress, spill, max_nodes)
+    return _shorter(puzzle, both_ends(puzzle, src, dst, cache), src, dst, bound, progress, spill, max_nodes)
 
 
 def _shorter(puzzle: Puzzle, tables: _Tables, src: State, dst: State, bound: int, progress: bool,
@@ -435,7 +427,7 @@ def beam(puzzle: Puzzle, src: State, dst: State, width: int = BEAM_WIDTH, cache:
     >>> len(beam(p, p.start, p.goal, width=1)) - 1, len(beam(p, p.start, p.goal)) - 1  # 49 is the distance
     (76, 49)
     """
-    return _beam(puzzle, _tables(puzzle, src, dst, cache), src, dst, width)
+    return _beam(puzzle, both_ends(puzzle, src, dst, cache), src, dst, width)
 
 
 def _beam(puzzle: Puzzle, tables: _Tables, src: State, dst: State, width: int) -> list[int]:

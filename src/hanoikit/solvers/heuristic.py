@@ -61,9 +61,10 @@ from ..limits import (
 from ..move import Move
 from ..puzzle import Puzzle
 from ..state import State
+from . import _estimates as estimates
 from . import face_tables, mod3, pdb, tower_search
 from ._prefetch import prefetch
-from ._tops import digit_powers, digit_width, top_disks
+from ._tops import digit_width, top_disks
 
 __all__ = [
     "BOTH_ENDS_GROUP",
@@ -77,6 +78,7 @@ __all__ = [
     "Heuristic",
     "SearchStats",
     "Split",
+    "both_ends",
     "check_size",
     "compressed_size",
     "compressed_splits",
@@ -593,56 +595,6 @@ _AHEAD = 16
 
 
 @_inlined
-def _group_values(
-    posts: int, bits: int, n: int, k: int, width: int, shift: int, groups: np.ndarray, holders: np.ndarray,
-    place: np.ndarray, tables: np.ndarray, exact_row: np.ndarray, gcount: np.ndarray, occupied: np.ndarray,
-    proj: np.ndarray, value: np.ndarray, sums: np.ndarray,
-) -> None:
-    """The groups of a position to expand (``posts`` and face ``bits`` of its code; ``exact_row``: the values of its
-    compressed groups; ``holders[d]``: the groups of disk ``d``, then -1): each group's code ``proj``, posts
-    ``occupied``, disks a post ``gcount`` and table ``value``, and the sum of each split in ``sums``. With
-    the children's sums in :func:`_expander`'s loop, the one place the search reads its tables."""
-    gcount[:, :] = 0
-    occupied[:] = 0
-    proj[:] = 0
-    rest = posts
-    for disk in range(n):
-        if width:
-            post = rest & (k - 1)
-            rest >>= width
-        else:
-            post = rest % k
-            rest //= k
-        for j in range(holders.shape[1]):
-            group = holders[disk, j]
-            if group < 0:
-                break
-            gcount[group, post] += 1
-            occupied[group] |= 1 << post
-            proj[group] += post * place[group, disk]
-    sums[:] = 0
-    for group in range(groups.shape[0]):
-        if groups[group, 2] >= 0:
-            value[group] = exact_row[groups[group, 2]]
-        else:
-            value[group] = tables[groups[group, 0] + ((proj[group] << shift) | (bits & occupied[group]))]
-        sums[groups[group, 1]] += value[group]
-
-
-@_jit
-def _holders(place: np.ndarray) -> np.ndarray:
-    """The groups of each disk (``place`` not 0), then -1."""
-    holders = np.full((place.shape[1], place.shape[0]), -1, np.int64)
-    for disk in range(place.shape[1]):
-        j = 0
-        for group in range(place.shape[0]):
-            if place[group, disk]:
-                holders[disk, j] = group
-                j += 1
-    return holders
-
-
-@_inlined
 def _bounds(totals: np.ndarray, ends: np.ndarray) -> tuple[int, int]:
     """The estimates towards this search's target (the largest sum over the splits of end 0) and towards the other
     end (end 1; 0 if there is none)."""
@@ -710,7 +662,7 @@ def _expander(both: bool) -> Callable[..., int]:
         carried = np.empty(exact.shape[1], np.int16)
         children = np.empty(npairs, np.int64)
         moves = np.empty(npairs, np.int64)
-        holders = _holders(place)
+        holders = estimates.holders(place)
         while budget > 0:
             if (counters[_NODES] + npairs > codes.size or counters[_POOL] + npairs > pool.shape[0]
                     or 2 * (counters[_NODES] + npairs) > index.size):
@@ -746,7 +698,7 @@ def _expander(both: bool) -> Callable[..., int]:
             counters[_EXPANDED] += 1
             posts, bits = code >> shift, code & low
             top_disks(posts, k, n, width, tops, count)
-            _group_values(posts, bits, n, k, width, shift, groups, holders, place, tables, exact[node], gcount,
+            estimates.group_values(posts, bits, n, k, width, shift, groups, holders, place, tables, exact[node], gcount,
                           occupied, proj, value, sums)
             after = depth[node] + 1
             # the children first, each one's rows of the tables and slots of the indexes asked of memory at once
@@ -917,14 +869,6 @@ class _Arrays:
         return True
 
 
-def _geometry(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    k = puzzle.posts
-    geo = np.array([puzzle.n, k, k if puzzle.faces else 0, int(puzzle.faces), _whole(puzzle)], np.int64)
-    own = np.array([{"R": 0, "B": 1, "N": -1}[c] for c in puzzle.colors], np.int64)
-    pairs = np.array(sorted(puzzle.moves), np.int64).reshape(-1, 2)
-    return geo, own, pairs, digit_powers(k, puzzle.n)
-
-
 def search(
     puzzle: Puzzle, src: State, dst: State, progress: bool = False, splits: list[Split] | None = None,
     max_nodes: int = MAX_HEURISTIC_NODES, cache: bool = True, both: bool | None = None, frontier: bool | None = None,
@@ -993,7 +937,7 @@ def search(
     if both:
         sides.append(_side(h, 1 - ends, puzzle, dst, max_nodes, src, dst))
     meet = np.array([_NEVER, -1, -1], np.int64)
-    geometry = _geometry(puzzle)
+    geometry = estimates.geometry(puzzle, _whole(puzzle))
     unreachable = np.iinfo(h.tables.dtype).max
     from ..search import progress_bar
 
@@ -1075,6 +1019,20 @@ On the benchmark's first two pairs of 14 disks (192 and 182 moves; 29 November 2
 expanded 3.5 and 3.1 million positions in 17-19 s of processor time, tables included, where A* expanded 17.7 million
 at the median of 20 pairs (24 s, load 5); with 12-disk tables, 1.4 and 1.0 million against A*'s 5.3 and 8.1 million.
 Below 14 disks A* is kept (not measured from both ends)."""
+
+
+def both_ends(puzzle: Puzzle, src: State, dst: State, cache: bool = True) -> tuple[Heuristic, np.ndarray]:
+    """The default tables of ``dst`` and of ``src`` as one heuristic, and the end of each split: 0 towards ``dst``, 1
+    towards ``src`` (the two built side by side).
+
+    >>> p = Puzzle(5, posts=4)
+    >>> h, ends = both_ends(p, p.start, p.goal)
+    >>> ends.tolist(), h.estimate(p, p.start)  # the larger of the two ends' estimates
+    ([0, 1], 13)
+    """
+    with ThreadPoolExecutor(1) as pool:  # the builds release the GIL: the source's tables beside the goal's
+        later = pool.submit(_default_heuristic, puzzle, src, cache)
+        return _joined(_default_heuristic(puzzle, dst, cache), later.result())
 
 
 def _joined(ahead: Heuristic, back: Heuristic) -> tuple[Heuristic, np.ndarray]:
