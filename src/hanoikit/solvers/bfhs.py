@@ -44,15 +44,15 @@ from ._prefetch import prefetch
 from ._tops import digit_width, top_disks
 from .heuristic import Heuristic, SearchStats, both_ends
 
-__all__ = ["BEAM_WIDTH", "EXACT_BITS", "LAYERS_IN_MEMORY", "beam", "search"]
+__all__ = ["BEAM_WIDTH", "EXACT_BITS", "LAYERS_IN_MEMORY", "beam", "search", "shorter"]
 
 EXACT_BITS = 10
 """The bits of an entry per compressed group's exact value (distances below 1,024: 16 disks on four posts reach
 at most a few hundred)."""
 
 LAYERS_IN_MEMORY = 1 << 28
-"""Bytes of earlier layers kept in memory for the path (256 MiB, 32 million positions); older layers are written to
-files."""
+"""Bytes of an end's earlier layers kept in memory (256 MiB, 32 million positions) for the meeting checks and the
+path; older layers are written to files."""
 
 _CHUNK = 1 << 20
 """Positions of a layer expanded at once (their children, before the duplicates go, at most 12 million entries on
