@@ -698,8 +698,8 @@ def _expander(both: bool) -> Callable[..., int]:
             counters[_EXPANDED] += 1
             posts, bits = code >> shift, code & low
             top_disks(posts, k, n, width, tops, count)
-            estimates.group_values(posts, bits, n, k, width, shift, groups, holders, place, tables, exact[node], gcount,
-                          occupied, proj, value, sums)
+            estimates.group_values(posts, bits, n, k, width, shift, groups, holders, place, tables, exact[node],
+                                   gcount, occupied, proj, value, sums)
             after = depth[node] + 1
             # the children first, each one's rows of the tables and slots of the indexes asked of memory at once
             # (prefetch): the misses of all the children overlap instead of following one another
